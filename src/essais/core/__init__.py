@@ -1,0 +1,1 @@
+"""What every problem shares: results and counters, limits, errors."""

@@ -1,0 +1,15 @@
+"""The package's exceptions.
+
+"No solution" is a result, never an exception: these are for bad input and misuse.
+"""
+
+
+class EssaisError(Exception):
+    """Base class of every error raised by essais."""
+
+
+class InvalidInput(EssaisError, ValueError):
+    """A value given by the user is malformed or out of range.
+
+    The message names the input and says what is wrong, e.g. ``start: '9,9' is off the 5x5 board``.
+    """

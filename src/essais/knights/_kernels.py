@@ -1,0 +1,175 @@
+"""numba kernels of the tour searches. Private: they take checked arrays and never validate.
+
+Layout: squares are numbered 0..n-1 in reading order; `board` has n+1 entries, the last a
+sentinel that is never free, and `target[s * m + i]` is the square the i-th move leads to from
+s (the sentinel when it leaves the board). `board[s]` is 0 for a free square, else its step
+number (1..n). So the promising test is one comparison, for every method.
+
+The kernels keep an explicit stack (`path`, `next_move`) and all their state in arrays, so a
+call can stop after any number of nodes and the next call resumes exactly there. A slice
+stops when it is about to enter a node and the node counter has reached `node_stop`: both
+engines therefore stop a limited search at the same node with the same counters.
+`state` holds DEPTH, ENTERING (the top square is placed but its node not yet counted),
+NODES, TRIES, BACKTRACKS, SOLUTIONS.
+"""
+
+from numba import njit
+
+from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
+
+DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS = range(6)
+STATE_SIZE = 6
+
+_DEPTH_FIRST = "int64(int32[::1], uint8[::1], int32[::1], int32[::1], int32[::1], int64[::1], boolean, int64)"
+
+
+@njit(_DEPTH_FIRST, cache=True, nogil=True)
+def depth_first_slice(target, closes, board, path, next_move, state, stop_at_solution, node_stop):  # pragma: no cover
+    """000 §3.8 / §5.1 with an explicit stack: moves tried in order at every square.
+
+    `closes[s]` is 1 when a tour may end on s (always for open tours; for closed tours, when
+    s attacks the start). With `stop_at_solution` the kernel returns SOLUTION at each tour
+    (the tour is `path`); without, it only counts them in state[SOLUTIONS].
+    """
+    n = path.shape[0]
+    m = target.shape[0] // n
+    depth = state[DEPTH]
+    entering = state[ENTERING]
+    nodes = state[NODES]
+    tries = state[TRIES]
+    backtracks = state[BACKTRACKS]
+    solutions = state[SOLUTIONS]
+    outcome = PAUSED
+    while True:
+        top = depth - 1
+        if entering:
+            if nodes >= node_stop:
+                break
+            nodes += 1
+            entering = 0
+            if depth == n:  # the final call: it examines no move
+                next_move[top] = m
+                if closes[path[top]]:
+                    solutions += 1
+                    if stop_at_solution:
+                        outcome = SOLUTION
+                        break
+            else:
+                next_move[top] = 0
+        square = path[top]
+        i = next_move[top]
+        base = square * m
+        placed = False
+        while i < m:
+            candidate = target[base + i]
+            i += 1
+            tries += 1
+            if board[candidate] == 0:
+                board[candidate] = depth + 1
+                path[depth] = candidate
+                placed = True
+                break
+        next_move[top] = i
+        if placed:
+            depth += 1
+            entering = 1
+        else:  # every move tried: leave this square
+            if depth == 1:
+                outcome = EXHAUSTED
+                break
+            board[square] = 0
+            backtracks += 1
+            depth -= 1
+    state[DEPTH] = depth
+    state[ENTERING] = entering
+    state[NODES] = nodes
+    state[TRIES] = tries
+    state[BACKTRACKS] = backtracks
+    state[SOLUTIONS] = solutions
+    return outcome
+
+
+_WARNSDORFF = (
+    "int64(int32[::1], uint8[::1], int32[::1], int32[::1], int32[::1], int32[::1], int32[::1], int32[::1],"
+    " int64[::1], int64)"
+)
+
+
+@njit(_WARNSDORFF, cache=True, nogil=True)
+def warnsdorff_slice(target, closes, board, free_count, path, next_move, best, best_count, state, node_stop):  # pragma: no cover
+    """000 §7.2 with an explicit stack: at each square, the free neighbours with the fewest
+    free neighbours (`best[top * m:]`, in move order) are tried one after the other.
+
+    `free_count[s]` is the number of free neighbours of s (000 §10), kept up to date as
+    squares are numbered and un-numbered. Returns at the first tour (SOLUTION).
+    """
+    n = path.shape[0]
+    m = target.shape[0] // n
+    depth = state[DEPTH]
+    entering = state[ENTERING]
+    nodes = state[NODES]
+    tries = state[TRIES]
+    backtracks = state[BACKTRACKS]
+    outcome = PAUSED
+    while True:
+        top = depth - 1
+        if entering:
+            if nodes >= node_stop:
+                break
+            nodes += 1
+            entering = 0
+            next_move[top] = 0
+            best_count[top] = 0
+            square = path[top]
+            base = square * m
+            if depth == n:
+                if closes[square]:
+                    outcome = SOLUTION
+                    break
+            else:
+                # trouver_meilleurs_voisins_libres: the smallest count, then every square with it
+                fewest = m + 1
+                for i in range(m):
+                    tries += 1
+                    candidate = target[base + i]
+                    if board[candidate] == 0 and free_count[candidate] < fewest:
+                        fewest = free_count[candidate]
+                found = 0
+                for i in range(m):
+                    candidate = target[base + i]
+                    if board[candidate] == 0 and free_count[candidate] == fewest:
+                        best[top * m + found] = candidate
+                        found += 1
+                best_count[top] = found
+        j = next_move[top]
+        if j < best_count[top]:
+            next_move[top] = j + 1
+            chosen = best[top * m + j]
+            board[chosen] = depth + 1
+            path[depth] = chosen
+            base = chosen * m
+            for i in range(m):  # mise_a_jour_voisins
+                neighbour = target[base + i]
+                if board[neighbour] == 0 and free_count[neighbour] > 0:
+                    free_count[neighbour] -= 1
+            depth += 1
+            entering = 1
+        else:  # no tied best square left: leave this square
+            if depth == 1:
+                outcome = EXHAUSTED
+                break
+            square = path[top]
+            board[square] = 0
+            base = square * m
+            for i in range(m):  # remise_a_jour_voisins
+                neighbour = target[base + i]
+                if board[neighbour] == 0:
+                    free_count[neighbour] += 1
+            backtracks += 1
+            depth -= 1
+    state[DEPTH] = depth
+    state[ENTERING] = entering
+    state[NODES] = nodes
+    state[TRIES] = tries
+    state[BACKTRACKS] = backtracks
+    return outcome

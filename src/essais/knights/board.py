@@ -1,0 +1,186 @@
+"""Board geometry: R×C boards, leapers and explicit move lists, move orders, square notation.
+
+Squares are (row, col), 0-based, row 0 at the top, as a board is printed (SPEC §1.1).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from essais.core.errors import InvalidInput
+
+Square = tuple[int, int]
+Move = tuple[int, int]  # (drow, dcol)
+
+KNIGHT: tuple[int, int] = (1, 2)
+ORDERS = ("default", "clockwise")
+
+_SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×]\s*(\d+))?\s*$", re.IGNORECASE)
+_ROW_COL = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
+_CHESS = re.compile(r"^\s*([a-zA-Z])(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular board of `rows` × `cols` squares."""
+
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise InvalidInput(f"board size: {self.rows}x{self.cols} must have at least one row and one column")
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Read `N` (an N×N board) or `RxC` (R rows, C columns)."""
+        match = _SIZE.match(str(text))
+        if not match:
+            raise InvalidInput(f"board size: {text!r} is not N or RxC (e.g. 8 or 5x6)")
+        rows = int(match.group(1))
+        cols = int(match.group(2)) if match.group(2) is not None else rows
+        return cls(rows, cols)
+
+    @property
+    def n_squares(self) -> int:
+        return self.rows * self.cols
+
+    def __str__(self) -> str:
+        return f"{self.rows}x{self.cols}"
+
+    def contains(self, square: Square) -> bool:
+        row, col = square
+        return 0 <= row < self.rows and 0 <= col < self.cols
+
+    def squares(self) -> Iterator[Square]:
+        """Every square in reading order (row by row, left to right)."""
+        for row in range(self.rows):
+            for col in range(self.cols):
+                yield (row, col)
+
+    def index(self, square: Square) -> int:
+        """The square's number in reading order."""
+        return square[0] * self.cols + square[1]
+
+    def square(self, index: int) -> Square:
+        return divmod(index, self.cols)
+
+    # -- notation ----------------------------------------------------------------------------
+    def parse_square(self, text: str, name: str = "square") -> Square:
+        """Read `r,c` (0-based row and column) or chess notation `a1` (bottom-left) and check
+        that the square is on the board."""
+        text = str(text)
+        match = _ROW_COL.match(text)
+        if match:
+            square = (int(match.group(1)), int(match.group(2)))
+        else:
+            match = _CHESS.match(text)
+            if not match:
+                raise InvalidInput(f"{name}: {text!r} is neither r,c nor chess notation like a1")
+            if self.cols > 26:
+                raise InvalidInput(f"{name}: {text!r}: chess notation needs at most 26 columns; use r,c")
+            col = ord(match.group(1).lower()) - ord("a")
+            square = (self.rows - int(match.group(2)), col)
+        if not self.contains(square):
+            raise InvalidInput(f"{name}: {text!r} is off the {self} board")
+        return square
+
+    def chess_name(self, square: Square) -> str:
+        """The square in chess notation (`a1` is the bottom-left square)."""
+        row, col = square
+        if self.cols > 26:
+            raise InvalidInput(f"chess notation needs at most 26 columns, the board has {self.cols}")
+        return f"{chr(ord('a') + col)}{self.rows - row}"
+
+
+def format_square(square: Square) -> str:
+    """The square as `r,c`."""
+    return f"{square[0]},{square[1]}"
+
+
+# -- moves ---------------------------------------------------------------------------------------
+def leaper_moves(a: int, b: int) -> tuple[Move, ...]:
+    """The distinct moves of the (a, b) leaper in the default order of 000 §3.6 / §9:
+    (a,b),(a,-b),(-a,b),(-a,-b),(b,a),(b,-a),(-b,a),(-b,-a)."""
+    if a < 0 or b < 0 or (a == 0 and b == 0):
+        raise InvalidInput(f"leaper: ({a},{b}) must be two non-negative numbers, not both 0")
+    candidates = [(a, b), (a, -b), (-a, b), (-a, -b), (b, a), (b, -a), (-b, a), (-b, -a)]
+    return tuple(dict.fromkeys(candidates))  # drops the repeats of (a,0) and (a,a) leapers
+
+
+def clockwise(moves: Iterable[Move]) -> tuple[Move, ...]:
+    """The moves sorted by angle, clockwise on the printed board, starting due west (SPEC §1.1:
+    001's order); moves in the same direction come shortest first."""
+
+    def angle_from_west(move: Move) -> tuple[float, int]:
+        drow, dcol = move
+        # atan2 with the y axis pointing up (rows grow downwards); west is pi, and going
+        # clockwise the angle decreases, so measure pi - angle, wrapped into [0, 2*pi).
+        angle = math.atan2(-drow, dcol)
+        return ((math.pi - angle) % (2 * math.pi), drow * drow + dcol * dcol)
+
+    return tuple(sorted(moves, key=angle_from_west))
+
+
+def parse_leaper(text: str) -> tuple[int, int]:
+    """Read `A,B` for the (A, B) leaper."""
+    match = _ROW_COL.match(str(text))
+    if not match:
+        raise InvalidInput(f"leaper: {text!r} is not A,B (e.g. 1,2 for the knight)")
+    a, b = int(match.group(1)), int(match.group(2))
+    leaper_moves(a, b)  # validates
+    return (a, b)
+
+
+def parse_moves(text: str) -> tuple[Move, ...]:
+    """Read an explicit, ordered move list: pairs `dr,dc` separated by spaces."""
+    words = str(text).split()
+    if not words:
+        raise InvalidInput("moves: the list is empty; give pairs like '1,2 2,1 -1,2'")
+    moves: list[Move] = []
+    for word in words:
+        match = _ROW_COL.match(word)
+        if not match:
+            raise InvalidInput(f"moves: {word!r} is not a pair dr,dc")
+        move = (int(match.group(1)), int(match.group(2)))
+        if move == (0, 0):
+            raise InvalidInput("moves: (0,0) does not move")
+        if move in moves:
+            raise InvalidInput(f"moves: {word!r} is listed twice")
+        moves.append(move)
+    return tuple(moves)
+
+
+def make_moves(
+    leapers: Sequence[tuple[int, int]] = (),
+    explicit: Sequence[Move] | None = None,
+    order: str = "default",
+) -> tuple[Move, ...]:
+    """The move set: an explicit list (in its own order) or the union of leapers (the knight if
+    none), in the `default` or `clockwise` order."""
+    if order not in ORDERS:
+        raise InvalidInput(f"order: {order!r} is not one of {', '.join(ORDERS)}")
+    if explicit is not None and leapers:
+        raise InvalidInput("moves: give either --moves or --leaper, not both")
+    if explicit is not None:
+        moves = tuple(explicit)
+    else:
+        union: dict[Move, None] = {}
+        for a, b in leapers or [KNIGHT]:
+            union.update(dict.fromkeys(leaper_moves(a, b)))
+        moves = tuple(union)
+    return clockwise(moves) if order == "clockwise" else moves
+
+
+def neighbours(board: Board, square: Square, moves: Sequence[Move]) -> list[Square]:
+    """The squares a move leads to from `square`, in move order, on the board only."""
+    row, col = square
+    return [(row + dr, col + dc) for dr, dc in moves if board.contains((row + dr, col + dc))]
+
+
+def attacks(moves: Sequence[Move], source: Square, target: Square) -> bool:
+    """True when one move of the set leads from `source` to `target`."""
+    return (target[0] - source[0], target[1] - source[1]) in moves

@@ -1,0 +1,122 @@
+"""The numba engine of the tour searches: arrays for the kernels, slices, and back to squares.
+
+Same methods, same answers and same counters as the textbook engine (knights.textbook).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+import numpy as np
+
+from essais.core.limits import SOLUTION, SearchControl, SearchStopped, run_slices
+from essais.core.result import Status, Stats
+from essais.knights import _kernels as kernels
+from essais.knights.board import Board, Move, Square, attacks
+
+
+def move_table(board: Board, moves: Sequence[Move]) -> np.ndarray:
+    """target[s * m + i]: the square the i-th move leads to from s, or n (the sentinel)."""
+    rows, cols, n = board.rows, board.cols, board.n_squares
+    row = np.repeat(np.arange(rows), cols)[:, None] + np.array([dr for dr, _ in moves])[None, :]
+    col = np.tile(np.arange(cols), rows)[:, None] + np.array([dc for _, dc in moves])[None, :]
+    on_board = (row >= 0) & (row < rows) & (col >= 0) & (col < cols)
+    return np.where(on_board, row * cols + col, n).astype(np.int32).ravel()
+
+
+class CompiledTour:
+    """One numba search for tours on `board` from `start` (see TextbookTour for the meaning)."""
+
+    def __init__(
+        self,
+        board: Board,
+        moves: Sequence[Move],
+        start: Square,
+        closed: bool,
+        control: SearchControl,
+    ) -> None:
+        n = board.n_squares
+        self.board = board
+        self.control = control
+        self.moves_count = len(moves)
+        self.target = move_table(board, moves)
+        # closes[s]: may a tour end on s? Always for open tours; for closed ones, if s attacks the start.
+        self.closes = np.array(
+            [not closed or attacks(moves, square, start) for square in board.squares()], dtype=np.uint8
+        )
+        self.numbers = np.zeros(n + 1, dtype=np.int32)
+        self.numbers[n] = n + 1  # the sentinel: never free
+        self.numbers[board.index(start)] = 1
+        self.path = np.zeros(n, dtype=np.int32)
+        self.path[0] = board.index(start)
+        self.next_move = np.zeros(n, dtype=np.int32)
+        self.state = np.zeros(kernels.STATE_SIZE, dtype=np.int64)
+        self.state[kernels.DEPTH] = 1
+        self.state[kernels.ENTERING] = 1
+
+    def stats(self) -> Stats:
+        return Stats(
+            int(self.state[kernels.NODES]),
+            int(self.state[kernels.TRIES]),
+            int(self.state[kernels.BACKTRACKS]),
+            self.control.elapsed(),
+        )
+
+    @property
+    def solutions(self) -> int:
+        """Tours counted so far by `count`."""
+        return int(self.state[kernels.SOLUTIONS])
+
+    def _nodes(self) -> int:
+        return int(self.state[kernels.NODES])
+
+    def _current_path(self) -> list[Square]:
+        return [self.board.square(int(index)) for index in self.path[: self.state[kernels.DEPTH]]]
+
+    def _slices(self, step: Callable[[int], int]) -> int:
+        """Run a kernel slice after slice; a limit or Ctrl-C raises SearchStopped."""
+        outcome = run_slices(step, self._nodes, self.control)
+        if isinstance(outcome, Status):
+            raise SearchStopped(outcome)
+        return outcome
+
+    def _run(self, stop_at_solution: bool) -> int:
+        def step(node_stop: int) -> int:
+            return int(
+                kernels.depth_first_slice(
+                    self.target, self.closes, self.numbers, self.path, self.next_move,
+                    self.state, stop_at_solution, node_stop,
+                )
+            )
+
+        return self._slices(step)
+
+    def tours(self, method: str) -> Iterator[list[Square]]:
+        """Every tour in depth-first order (basic and band are one kernel here: the sentinel
+        square makes 000 §3.8's bounds checks and §6.1's band the same single comparison)."""
+        while self._run(stop_at_solution=True) == SOLUTION:
+            yield self._current_path()
+
+    def count(self, method: str) -> int:
+        """The number of tours, without stopping at each one."""
+        self._run(stop_at_solution=False)
+        return self.solutions
+
+    def warnsdorff(self) -> list[Square] | None:
+        n, m = self.board.n_squares, self.moves_count
+        free_count = np.zeros(n + 1, dtype=np.int32)
+        free = self.numbers[self.target] == 0  # 000 §10: counted once the start is numbered
+        free_count[:n] = free.reshape(n, m).sum(axis=1)
+        best = np.zeros(n * m, dtype=np.int32)
+        best_count = np.zeros(n, dtype=np.int32)
+
+        def step(node_stop: int) -> int:
+            return int(
+                kernels.warnsdorff_slice(
+                    self.target, self.closes, self.numbers, free_count, self.path,
+                    self.next_move, best, best_count, self.state, node_stop,
+                )
+            )
+
+        return self._current_path() if self._slices(step) == SOLUTION else None
+

@@ -1,0 +1,231 @@
+"""The plain-Python engines: the seed's algorithms, line by line (the teaching version).
+
+Each search numbers the start square 1 before it starts, then calls itself once per square it
+numbers (000 §3.5). Counters follow SPEC §1.2:
+- nodes: calls of the search function (the first and the final call included);
+- tries: candidate squares handed to the promising test (on the board or not);
+- backtracks: squares un-numbered after their sub-search failed (or, when every tour is
+  wanted, after it recorded tours).
+A limit or Ctrl-C unwinds the recursion with `SearchStopped`; the counters stay as they were.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import SearchControl
+from essais.core.result import Stats
+from essais.knights.board import Board, Move, Square, attacks
+
+FREE = -1  # 000 §3.6: a square not yet visited holds -1
+# Deeper recursion than this risks the interpreter's own stack; the numba engine has no limit.
+MAX_PYTHON_SQUARES = 10_000
+
+
+class _Counters:
+    """The counters of one search, with the node count at which to consult the control next."""
+
+    __slots__ = ("nodes", "tries", "backtracks", "check_at", "control")
+
+    def __init__(self, control: SearchControl) -> None:
+        self.nodes = self.tries = self.backtracks = 0
+        self.control = control
+        self.check_at = control.checkpoint(0)
+
+    def enter_node(self) -> None:
+        """Count a call of the search function, first checking limits and Ctrl-C."""
+        if self.nodes >= self.check_at:
+            self.check_at = self.control.checkpoint(self.nodes)
+        self.nodes += 1
+
+    def stats(self) -> Stats:
+        return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed())
+
+
+@contextmanager
+def _recursion_room(depth: int) -> Iterator[None]:
+    """Raise the recursion limit for one search only (a tour recurses once per square)."""
+    if depth > MAX_PYTHON_SQUARES:
+        raise InvalidInput(
+            f"engine: the python engine recurses once per square and is limited to "
+            f"{MAX_PYTHON_SQUARES} squares; use --engine numba for this board"
+        )
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, 2 * depth + 200))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
+
+
+class TextbookTour:
+    """One textbook search for tours on `board` from `start` with `moves` in their order.
+
+    `closed`: a tour counts only if its last square attacks the first (a move of the set
+    leads from the last square back to the start).
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        moves: Sequence[Move],
+        start: Square,
+        closed: bool,
+        control: SearchControl,
+    ) -> None:
+        self.board = board
+        self.moves = tuple(moves)
+        self.start = start
+        self.closed = closed
+        self.counters = _Counters(control)
+        self.path: list[Square] = [start]
+        self.solutions = 0  # tours counted so far by `count`
+
+    def stats(self) -> Stats:
+        return self.counters.stats()
+
+    def _is_final_ok(self, last: Square) -> bool:
+        """At the final node: an open tour is always good; a closed one must return to the start."""
+        return not self.closed or attacks(self.moves, last, self.start)
+
+    # -- basic (000 §3.8, §5.1) and band (000 §6.1) ------------------------------------------
+    def tours(self, method: str) -> Iterator[list[Square]]:
+        """Every tour in depth-first order. The first one is exactly what 000 §3.8's
+        "first success is enough" search finds, with the same counters: stopping after it
+        leaves the parents' loops where the seed's `renvoyer Vrai` leaves them."""
+        rows, cols = self.board.rows, self.board.cols
+        counters = self.counters
+        if method == "basic":
+            # 000 §3.7: the board itself, every square -1 (free); the promising test makes 5 checks.
+            offset = 0
+            echiquier = [[FREE] * cols for _ in range(rows)]
+
+            def prometteur(x: int, y: int) -> bool:
+                counters.tries += 1
+                return 0 <= x < rows and 0 <= y < cols and echiquier[x][y] == FREE
+
+        elif method == "band":
+            # 000 §6.1: a border as wide as the longest move, marked as visited, so a move can
+            # never leave the array and the promising test is one comparison.
+            offset = max(max(abs(dr), abs(dc)) for dr, dc in self.moves)
+            border = self.board.n_squares + 1
+            echiquier = [[border] * (cols + 2 * offset) for _ in range(rows + 2 * offset)]
+            for x in range(rows):
+                for y in range(cols):
+                    echiquier[x + offset][y + offset] = FREE
+
+            def prometteur(x: int, y: int) -> bool:
+                counters.tries += 1
+                return echiquier[x][y] == FREE
+
+        else:
+            raise InvalidInput(f"method: {method!r} has no depth-first enumeration")
+
+        x0, y0 = self.start
+        echiquier[x0 + offset][y0 + offset] = 1
+        with _recursion_room(self.board.n_squares):
+            yield from self._all_solutions(echiquier, prometteur, (x0 + offset, y0 + offset), 2, offset)
+
+    def _all_solutions(
+        self,
+        echiquier: list[list[int]],
+        prometteur: Callable[[int, int], bool],
+        case_actuelle: Square,
+        num_etape: int,
+        offset: int,
+    ) -> Iterator[list[Square]]:
+        """000 §5.1 AES_parcours_cavalier_toutes_solutions, yielding each tour it finds."""
+        self.counters.enter_node()
+        if num_etape > self.board.n_squares:
+            if self._is_final_ok(self.path[-1]):
+                yield list(self.path)
+            return
+        x, y = case_actuelle
+        for dx, dy in self.moves:
+            next_x, next_y = x + dx, y + dy
+            if prometteur(next_x, next_y):
+                echiquier[next_x][next_y] = num_etape
+                self.path.append((next_x - offset, next_y - offset))
+                yield from self._all_solutions(echiquier, prometteur, (next_x, next_y), num_etape + 1, offset)
+                echiquier[next_x][next_y] = FREE  # it did not work: erase our traces
+                self.path.pop()
+                self.counters.backtracks += 1
+
+    # -- warnsdorff (000 §7.2, §10) ------------------------------------------------------------
+    def warnsdorff(self) -> list[Square] | None:
+        """000 §7.2: move to a free neighbour with the fewest free neighbours, backtracking
+        over the tied best ones only. Returns the tour, or None when there is none."""
+        rows, cols = self.board.rows, self.board.cols
+        counters = self.counters
+        moves = self.moves
+        echiquier = [[FREE] * cols for _ in range(rows)]
+        nb_voisins = [[0] * cols for _ in range(rows)]
+
+        def prometteur(x: int, y: int) -> bool:
+            return 0 <= x < rows and 0 <= y < cols and echiquier[x][y] == FREE
+
+        def init_voisins() -> None:
+            # 000 §10: computed once the start square is numbered (its neighbours count one less).
+            for i in range(rows):
+                for j in range(cols):
+                    nb_voisins[i][j] = sum(1 for dx, dy in moves if prometteur(i + dx, j + dy))
+
+        def trouver_meilleurs_voisins_libres(case: Square) -> list[Square]:
+            x, y = case
+            min_k = len(moves) + 1  # more than any square can have
+            for dx, dy in moves:  # the first pass: each candidate is one try
+                counters.tries += 1
+                nx, ny = x + dx, y + dy
+                if prometteur(nx, ny) and min_k > nb_voisins[nx][ny]:
+                    min_k = nb_voisins[nx][ny]
+            return [
+                (x + dx, y + dy)
+                for dx, dy in moves
+                if prometteur(x + dx, y + dy) and nb_voisins[x + dx][y + dy] == min_k
+            ]
+
+        def mise_a_jour_voisins(case: Square) -> None:
+            x, y = case
+            for dx, dy in moves:
+                nx, ny = x + dx, y + dy
+                if prometteur(nx, ny) and nb_voisins[nx][ny] > 0:
+                    nb_voisins[nx][ny] -= 1
+
+        def remise_a_jour_voisins(case: Square) -> None:
+            x, y = case
+            for dx, dy in moves:
+                nx, ny = x + dx, y + dy
+                if prometteur(nx, ny):
+                    nb_voisins[nx][ny] += 1  # undoes mise_a_jour_voisins
+
+        def aes_heuristique(case: Square, num_etape: int) -> bool:
+            counters.enter_node()
+            if num_etape > rows * cols:
+                return self._is_final_ok(case)
+            for next_x, next_y in trouver_meilleurs_voisins_libres(case):
+                echiquier[next_x][next_y] = num_etape
+                self.path.append((next_x, next_y))
+                mise_a_jour_voisins((next_x, next_y))
+                if aes_heuristique((next_x, next_y), num_etape + 1):
+                    return True
+                echiquier[next_x][next_y] = FREE  # it did not work: erase our traces
+                self.path.pop()
+                remise_a_jour_voisins((next_x, next_y))
+                counters.backtracks += 1
+            return False
+
+        x0, y0 = self.start
+        echiquier[x0][y0] = 1
+        init_voisins()
+        with _recursion_room(self.board.n_squares):
+            found = aes_heuristique(self.start, 2)
+        return list(self.path) if found else None
+
+    def count(self, method: str) -> int:
+        """The number of tours: 000 §5.1's exhaustive search, recording instead of printing."""
+        for _ in self.tours(method):
+            self.solutions += 1
+        return self.solutions
