@@ -1,0 +1,1 @@
+"""The command line: thin typer commands that call the library and print."""

@@ -1,0 +1,64 @@
+"""What every command shares: printing, JSON, limits, and the error edge (SPEC §1.3)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from essais.core.errors import EssaisError
+from essais.core.limits import Limits
+from essais.core.result import EXIT_BAD_INPUT, Status
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+TimeLimit = Annotated[
+    float | None, typer.Option("--time-limit", help="Stop after S seconds (per start with --every-start).", metavar="S")
+]
+NodeLimit = Annotated[
+    int | None, typer.Option("--node-limit", help="Stop after N nodes (per start with --every-start).", metavar="N")
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for streams) instead of text.")]
+
+
+def make_limits(time_limit: float | None, node_limit: int | None) -> Limits:
+    return Limits(time=time_limit, nodes=node_limit)
+
+
+def print_json(document: dict[str, Any]) -> None:
+    """One JSON document (or one JSON Lines record) on stdout, flushed at once."""
+    sys.stdout.write(json.dumps(document) + "\n")
+    sys.stdout.flush()
+
+
+def finish(status: Status) -> None:
+    """Leave with the exit status of SPEC §1.3."""
+    raise typer.Exit(status.exit_code)
+
+
+@contextmanager
+def bad_input_exits() -> Iterator[None]:
+    """The package's errors become one line on stderr and exit status 2, never a traceback."""
+    try:
+        yield
+    except EssaisError as error:
+        err_console.print(f"essais: error: {error}", markup=False, soft_wrap=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+def command(function: Callable[..., None]) -> Callable[..., None]:
+    """Wrap a command body so that bad input exits cleanly."""
+
+    @functools.wraps(function)
+    def wrapped(*args: Any, **kwargs: Any) -> None:
+        with bad_input_exits():
+            function(*args, **kwargs)
+
+    return wrapped

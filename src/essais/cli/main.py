@@ -1,0 +1,25 @@
+"""The `essais` command."""
+
+from __future__ import annotations
+
+import typer
+
+from essais.cli.tour import tour
+
+app = typer.Typer(
+    name="essais",
+    help="Backtracking and state-space search, with the counters to study it.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.command()(tour)
+
+
+@app.callback()
+def _root() -> None:
+    """Backtracking and state-space search, with the counters to study it."""
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,215 @@
+"""`essais tour`: knight's tours (SPEC §2.1)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from essais.cli.common import (
+    JsonFlag,
+    NodeLimit,
+    TimeLimit,
+    command,
+    console,
+    err_console,
+    finish,
+    make_limits,
+    print_json,
+)
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
+from essais.core.result import Status
+from essais.knights.board import Board, format_square, make_moves, parse_leaper, parse_moves
+from essais.knights.tour import (
+    COMPLETE_METHODS,
+    TourCount,
+    TourProblem,
+    TourResult,
+    TourStream,
+    count_tours,
+    every_start,
+    find_tour,
+)
+from essais.render.text import numbered_board, start_table, stats_line
+
+
+@command
+def tour(
+    size: Annotated[str, typer.Argument(help="Board size: N (N×N) or RxC (R rows, C columns).")],
+    start: Annotated[str, typer.Option(help="Start square: r,c (0-based, row 0 at the top) or a1.")] = "0,0",
+    method: Annotated[str, typer.Option(help="basic (000 §3.8), band (000 §6.1) or warnsdorff (000 §7.2).")] = (
+        "warnsdorff"
+    ),
+    engine: Annotated[str, typer.Option(help="python (the textbook code) or numba (compiled).")] = "numba",
+    order: Annotated[str, typer.Option(help="Move order: default (000 §3.6) or clockwise (001).")] = "default",
+    leaper: Annotated[
+        list[str] | None, typer.Option(help="A leaper A,B (repeat for a union); the knight is 1,2.", metavar="A,B")
+    ] = None,
+    moves: Annotated[
+        str | None, typer.Option(help="An explicit ordered move list: 'dr,dc dr,dc …'.", metavar="LIST")
+    ] = None,
+    closed: Annotated[bool, typer.Option("--closed", help="The last square must attack the first.")] = False,
+    all_tours: Annotated[bool, typer.Option("--all", help="Stream every tour in depth-first order.")] = False,
+    limit: Annotated[int | None, typer.Option(help="With --all: stop after K tours.", metavar="K")] = None,
+    count: Annotated[bool, typer.Option("--count", help="Count every tour.")] = False,
+    every: Annotated[bool, typer.Option("--every-start", help="One search (or count) per start square.")] = False,
+    time_limit: TimeLimit = None,
+    node_limit: NodeLimit = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Find a knight's tour (or count, or list them all) on an R×C board."""
+    board = Board.parse(size)
+    chosen_moves = make_moves(
+        [parse_leaper(text) for text in leaper or []],
+        parse_moves(moves) if moves is not None else None,
+        order,
+    )
+    problem = TourProblem.make(board, board.parse_square(start, "start"), chosen_moves, closed)
+    limits = make_limits(time_limit, node_limit)
+    if all_tours and count:
+        raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
+    if limit is not None and not all_tours:
+        raise InvalidInput("--limit: it applies to --all (stop after K tours)")
+    if (all_tours or count) and method not in COMPLETE_METHODS:
+        raise InvalidInput(
+            f"method: {method!r} does not search every branch, so it cannot list or count tours; "
+            f"use --method {' or --method '.join(COMPLETE_METHODS)}"
+        )
+    if all_tours:
+        _stream(problem, method, engine, limit, limits, every, as_json)
+    elif every:
+        _every_start(problem, method, engine, count, limits, as_json)
+    elif count:
+        _count(problem, method, engine, limits, as_json)
+    else:
+        _one(problem, method, engine, limits, as_json)
+
+
+def _one(problem: TourProblem, method: str, engine: str, limits: Limits, as_json: bool) -> None:
+    result = find_tour(problem, method=method, engine=engine, limits=limits)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        console.print(_headline(result, method))
+        if result.found:
+            console.print(numbered_board(result.numbered(), result.path), end="")
+        console.print(stats_line(result.stats))
+    finish(result.status)
+
+
+def _headline(result: TourResult, method: str) -> str:
+    kind = "closed tour" if result.closed else "tour"
+    where = f"on {result.board} from {format_square(result.start)}"
+    if result.status == Status.FOUND:
+        return f"{kind} {where} ({method})"
+    if result.status == Status.NONE:
+        if method in COMPLETE_METHODS:
+            return f"no {kind} {where}: the search is complete, so none exists"
+        return f"no {kind} {where} among the squares {method} tries (ties only); --method basic searches them all"
+    return f"stopped ({result.status}) {where} before a {kind} was found"
+
+
+def _count_text(result: TourCount) -> str:
+    text = f"{result.count:,}"
+    if result.undirected is not None:
+        text += f" directed, {result.undirected:,} undirected"
+    return text
+
+
+def _count(problem: TourProblem, method: str, engine: str, limits: Limits, as_json: bool) -> None:
+    result = count_tours(problem, method=method, engine=engine, limits=limits)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        kind = "closed tours" if problem.closed else "tours"
+        prefix = "" if result.status == Status.COMPLETE else f"stopped ({result.status}) after counting "
+        console.print(f"{prefix}{_count_text(result)} {kind} on {problem.board} from {format_square(problem.start)}")
+        console.print(stats_line(result.stats))
+    finish(result.status)
+
+
+def _stream(
+    problem: TourProblem,
+    method: str,
+    engine: str,
+    limit: int | None,
+    limits: Limits,
+    every: bool,
+    as_json: bool,
+) -> None:
+    """Every tour, from one start or from each start in turn, then a summary."""
+    starts = list(problem.board.squares()) if every else [problem.start]
+    total, nodes, status = 0, 0, Status.COMPLETE
+    summary = TourCount(Status.COMPLETE, 0)
+    for start in starts:
+        left = None if limit is None else limit - total
+        stream = TourStream(problem.at(start), method, engine, left, limits)
+        for path in stream:
+            total += 1
+            if as_json:
+                print_json({"index": total, "path": [list(square) for square in path]})
+            else:
+                console.print(f"#{total}")
+                grid = TourResult(Status.FOUND, problem.board, start, path).numbered()
+                console.print(numbered_board(grid, path))
+        nodes += stream.result.stats.nodes
+        summary.stats.nodes += stream.result.stats.nodes
+        summary.stats.tries += stream.result.stats.tries
+        summary.stats.backtracks += stream.result.stats.backtracks
+        summary.stats.seconds += stream.result.stats.seconds
+        status = stream.result.status
+        if status != Status.COMPLETE:
+            break
+    summary.status, summary.count = status, total
+    if as_json:
+        print_json(summary.to_dict())
+    else:
+        console.print(f"{total:,} tours ({status})")
+        console.print(stats_line(summary.stats))
+    finish(status)
+
+
+def _every_start(
+    problem: TourProblem, method: str, engine: str, count: bool, limits: Limits, as_json: bool
+) -> None:
+    """000 §5's table: per start square, the status and counters (or the count)."""
+    rows = []
+    with err_console.status("searching from every start…") as progress:
+        for row in every_start(problem, method=method, engine=engine, count=count, limits=limits):
+            rows.append(row)
+            progress.update(f"searching from every start… {len(rows)}/{problem.board.n_squares}")
+    interrupted = bool(rows) and rows[-1].result.status == Status.INTERRUPTED
+    status = Status.INTERRUPTED if interrupted else Status.COMPLETE
+    document = {
+        "status": str(status),
+        "starts": [row.to_dict() for row in rows],
+    }
+    if count:
+        document["total"] = sum(row.result.count for row in rows if isinstance(row.result, TourCount))
+    if as_json:
+        print_json(document)
+        finish(status)
+    cells = {}
+    for row in rows:
+        result = row.result
+        if isinstance(result, TourCount):
+            text = _count_text(result) if result.undirected is None else f"{result.undirected:,}"
+        else:
+            text = f"{result.stats.backtracks:,}\n{result.stats.seconds:.3g} s"
+        cells[row.start] = (Status.FOUND if text and _succeeded(result) else result.status, text)
+    what = "tours counted" if count else "backtracks and time"
+    console.print(start_table(problem.board.rows, problem.board.cols, cells, f"{method}: {what} per start square"))
+    if count:
+        unit = " undirected closed tours" if problem.closed else " tours"
+        console.print(f"total: {document['total']:,}{unit}")
+    else:
+        found = sum(1 for row in rows if _succeeded(row.result))
+        console.print(f"{found} of {len(rows)} starts give a tour (green: found, red: none, yellow: limit)")
+    finish(status)
+
+
+def _succeeded(result: TourResult | TourCount) -> bool:
+    if isinstance(result, TourCount):
+        return result.status == Status.COMPLETE and result.count > 0
+    return result.found
