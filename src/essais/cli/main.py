@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import typer
 
+from essais.cli.common import err_console
 from essais.cli.tour import tour
+from essais.core.result import Status
 
 app = typer.Typer(
     name="essais",
@@ -22,4 +24,8 @@ def _root() -> None:
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except KeyboardInterrupt:  # Ctrl-C outside a search (searches report their counters themselves)
+        err_console.print("essais: interrupted")
+        raise SystemExit(Status.INTERRUPTED.exit_code) from None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -36,7 +36,7 @@ from essais.render.text import numbered_board, start_table, stats_line
 
 @command
 def tour(
-    size: Annotated[str, typer.Argument(help="Board size: N (N×N) or RxC (R rows, C columns).")],
+    size: Annotated[str, typer.Argument(help="Board size: N (N×N) or RxC (R rows, C columns).", metavar="SIZE")],
     start: Annotated[str, typer.Option(help="Start square: r,c (0-based, row 0 at the top) or a1.")] = "0,0",
     method: Annotated[str, typer.Option(help="basic (000 §3.8), band (000 §6.1) or warnsdorff (000 §7.2).")] = (
         "warnsdorff"
@@ -170,9 +170,7 @@ def _stream(
     finish(status)
 
 
-def _every_start(
-    problem: TourProblem, method: str, engine: str, count: bool, limits: Limits, as_json: bool
-) -> None:
+def _every_start(problem: TourProblem, method: str, engine: str, count: bool, limits: Limits, as_json: bool) -> None:
     """000 §5's table: per start square, the status and counters (or the count)."""
     rows = []
     with err_console.status("searching from every start…") as progress:
@@ -181,7 +179,7 @@ def _every_start(
             progress.update(f"searching from every start… {len(rows)}/{problem.board.n_squares}")
     interrupted = bool(rows) and rows[-1].result.status == Status.INTERRUPTED
     status = Status.INTERRUPTED if interrupted else Status.COMPLETE
-    document = {
+    document: dict[str, Any] = {
         "status": str(status),
         "starts": [row.to_dict() for row in rows],
     }

@@ -127,9 +127,10 @@ def run_slices(step: Callable[[int], int], nodes: Callable[[], int], control: Se
     `nodes()` reads that counter.
     """
     while True:
-        reason = control.stop_reason(nodes())
-        if reason is not None:
-            return reason
         outcome = step(control.next_stop(nodes(), SLICE_NODES))
         if outcome != PAUSED:
             return outcome
+        # the kernel paused before entering a node: the node limit bites only then
+        reason = control.stop_reason(nodes())
+        if reason is not None:
+            return reason

@@ -24,7 +24,7 @@ _DEPTH_FIRST = "int64(int32[::1], uint8[::1], int32[::1], int32[::1], int32[::1]
 
 
 @njit(_DEPTH_FIRST, cache=True, nogil=True)
-def depth_first_slice(target, closes, board, path, next_move, state, stop_at_solution, node_stop):  # pragma: no cover
+def depth_first_slice(target, closes, board, path, next_move, state, stop_at_solution, node_stop):
     """000 §3.8 / §5.1 with an explicit stack: moves tried in order at every square.
 
     `closes[s]` is 1 when a tour may end on s (always for open tours; for closed tours, when
@@ -96,7 +96,7 @@ _WARNSDORFF = (
 
 
 @njit(_WARNSDORFF, cache=True, nogil=True)
-def warnsdorff_slice(target, closes, board, free_count, path, next_move, best, best_count, state, node_stop):  # pragma: no cover
+def warnsdorff_slice(target, closes, board, free_count, path, next_move, best, best_count, state, node_stop):
     """000 §7.2 with an explicit stack: at each square, the free neighbours with the fewest
     free neighbours (`best[top * m:]`, in move order) are tried one after the other.
 

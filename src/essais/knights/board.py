@@ -42,6 +42,8 @@ class Board:
             raise InvalidInput(f"board size: {text!r} is not N or RxC (e.g. 8 or 5x6)")
         rows = int(match.group(1))
         cols = int(match.group(2)) if match.group(2) is not None else rows
+        if rows < 1 or cols < 1:
+            raise InvalidInput(f"board size: {text!r} must have at least one row and one column")
         return cls(rows, cols)
 
     @property

@@ -17,19 +17,19 @@ def tour_error(
     is one: every square exactly once, each step one move, and for a closed tour a move from the
     last square back to the first."""
     moves = tuple(moves) if moves is not None else make_moves()
-    path = [tuple(square) for square in path]
+    path = [(int(square[0]), int(square[1])) for square in path]
     if len(path) != board.n_squares:
         return f"the path has {len(path)} squares, the board {board.n_squares}"
     seen: set[Square] = set()
     for step, square in enumerate(path, start=1):
-        if not board.contains(square):  # type: ignore[arg-type]
+        if not board.contains(square):
             return f"step {step}: {square} is off the {board} board"
         if square in seen:
             return f"step {step}: {square} is visited twice"
-        seen.add(square)  # type: ignore[arg-type]
-        if step > 1 and not attacks(moves, path[step - 2], square):  # type: ignore[arg-type]
+        seen.add(square)
+        if step > 1 and not attacks(moves, path[step - 2], square):
             return f"step {step}: {path[step - 2]} -> {square} is not a move"
-    if closed and not attacks(moves, path[-1], path[0]):  # type: ignore[arg-type]
+    if closed and not attacks(moves, path[-1], path[0]):
         return f"the last square {path[-1]} does not attack the first {path[0]}"
     return None
 

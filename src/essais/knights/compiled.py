@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 import numpy as np
 
 from essais.core.limits import SOLUTION, SearchControl, SearchStopped, run_slices
-from essais.core.result import Status, Stats
+from essais.core.result import Stats, Status
 from essais.knights import _kernels as kernels
 from essais.knights.board import Board, Move, Square, attacks
 
@@ -84,8 +84,14 @@ class CompiledTour:
         def step(node_stop: int) -> int:
             return int(
                 kernels.depth_first_slice(
-                    self.target, self.closes, self.numbers, self.path, self.next_move,
-                    self.state, stop_at_solution, node_stop,
+                    self.target,
+                    self.closes,
+                    self.numbers,
+                    self.path,
+                    self.next_move,
+                    self.state,
+                    stop_at_solution,
+                    node_stop,
                 )
             )
 
@@ -113,10 +119,17 @@ class CompiledTour:
         def step(node_stop: int) -> int:
             return int(
                 kernels.warnsdorff_slice(
-                    self.target, self.closes, self.numbers, free_count, self.path,
-                    self.next_move, best, best_count, self.state, node_stop,
+                    self.target,
+                    self.closes,
+                    self.numbers,
+                    free_count,
+                    self.path,
+                    self.next_move,
+                    best,
+                    best_count,
+                    self.state,
+                    node_stop,
                 )
             )
 
         return self._current_path() if self._slices(step) == SOLUTION else None
-

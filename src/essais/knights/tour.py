@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
-from essais.core.result import CountResult, Status, Stats
+from essais.core.result import CountResult, Stats, Status
 from essais.knights.board import Board, Move, Square, make_moves
 from essais.knights.textbook import TextbookTour
 
@@ -145,10 +145,8 @@ def find_tour(
         search = _make_search(problem, engine, control)
         control.restart_clock()  # the search alone, not the set-up
         try:
-            if method == "warnsdorff":
-                path = search.warnsdorff()
-            else:
-                path = next(iter(search.tours(method)), None)
+            # the first tour of the complete search is what 000 §3.8 finds (TextbookTour.tours)
+            path = search.warnsdorff() if method == "warnsdorff" else next(iter(search.tours(method)), None)
             status = Status.FOUND if path is not None else Status.NONE
         except SearchStopped as stop:
             path, status = None, stop.status

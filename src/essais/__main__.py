@@ -1,0 +1,3 @@
+from essais.cli.main import main
+
+main()

@@ -1,0 +1,74 @@
+"""Limits and Ctrl-C: both engines stop at the same node and report the counters so far."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
+from essais.core.result import Status
+from essais.knights import count_tours, find_tour
+
+from conftest import knight_problem
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 25, 4_096, 4_097, 100_000])
+@pytest.mark.parametrize("method", ["basic", "warnsdorff"])
+def test_node_limit_stops_both_engines_at_the_same_node(method, nodes):
+    problem = knight_problem(6, (0, 1))  # warnsdorff backtracks a lot from here too
+    results = [find_tour(problem, method=method, engine=e, limits=Limits(nodes=nodes)) for e in ("python", "numba")]
+    if results[0].status == Status.LIMIT:
+        assert results[0].stats.nodes == nodes
+    assert [(r.status, r.stats.counters()) for r in results][0] == (results[1].status, results[1].stats.counters())
+
+
+def test_time_limit_reports_the_counters_so_far(engine):
+    result = find_tour(knight_problem(7, (0, 1)), method="basic", engine=engine, limits=Limits(time=0.3))
+    assert result.status == Status.LIMIT and result.path is None
+    assert result.stats.nodes > 1000 and result.stats.backtracks > 0
+    assert 0.3 <= result.stats.seconds < 5
+
+
+def test_count_under_a_limit_keeps_what_it_counted(engine):
+    result = count_tours(knight_problem(5), method="basic", engine=engine, limits=Limits(nodes=500_000))
+    assert result.status == Status.LIMIT
+    assert 0 < result.count < 304
+
+
+@pytest.mark.parametrize("limits", [{"time": 0}, {"time": -1}, {"nodes": 0}])
+def test_bad_limits(limits):
+    with pytest.raises(InvalidInput, match="limit"):
+        Limits(**limits)
+
+
+@pytest.mark.parametrize("engine_name", ["python", "numba"])
+def test_ctrl_c_prints_the_counters_so_far(engine_name):
+    command = [
+        sys.executable,
+        "-m",
+        "essais",
+        "tour",
+        "7",
+        "--start",
+        "0,1",
+        "--method",
+        "basic",
+        "--engine",
+        engine_name,
+        "--json",
+    ]
+    subprocess.run([*command[:4], "5"], capture_output=True, check=True)  # compiled kernels cached
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.5)  # imports, then the search (7x7 from (0,1) runs for hours)
+    os.kill(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    document = json.loads(stdout)
+    assert document["status"] == "interrupted"
+    assert document["stats"]["nodes"] > 0
+    assert "Traceback" not in stderr
