@@ -20,7 +20,7 @@ from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS = range(6)
 STATE_SIZE = 6
 
-_DEPTH_FIRST = "int64(int32[::1], uint8[::1], int32[::1], int32[::1], int32[::1], int64[::1], boolean, int64)"
+_DEPTH_FIRST = "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], boolean, int64)"
 
 
 @njit(_DEPTH_FIRST, cache=True, nogil=True)
@@ -90,7 +90,7 @@ def depth_first_slice(target, closes, board, path, next_move, state, stop_at_sol
 
 
 _WARNSDORFF = (
-    "int64(int32[::1], uint8[::1], int32[::1], int32[::1], int32[::1], int32[::1], int32[::1], int32[::1],"
+    "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1],"
     " int64[::1], int64)"
 )
 

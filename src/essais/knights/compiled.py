@@ -21,7 +21,7 @@ def move_table(board: Board, moves: Sequence[Move]) -> np.ndarray:
     row = np.repeat(np.arange(rows), cols)[:, None] + np.array([dr for dr, _ in moves])[None, :]
     col = np.tile(np.arange(cols), rows)[:, None] + np.array([dc for _, dc in moves])[None, :]
     on_board = (row >= 0) & (row < rows) & (col >= 0) & (col < cols)
-    return np.where(on_board, row * cols + col, n).astype(np.int32).ravel()
+    return np.where(on_board, row * cols + col, n).astype(np.int64).ravel()
 
 
 class CompiledTour:
@@ -44,12 +44,12 @@ class CompiledTour:
         self.closes = np.array(
             [not closed or attacks(moves, square, start) for square in board.squares()], dtype=np.uint8
         )
-        self.numbers = np.zeros(n + 1, dtype=np.int32)
+        self.numbers = np.zeros(n + 1, dtype=np.int64)
         self.numbers[n] = n + 1  # the sentinel: never free
         self.numbers[board.index(start)] = 1
-        self.path = np.zeros(n, dtype=np.int32)
+        self.path = np.zeros(n, dtype=np.int64)
         self.path[0] = board.index(start)
-        self.next_move = np.zeros(n, dtype=np.int32)
+        self.next_move = np.zeros(n, dtype=np.int64)
         self.state = np.zeros(kernels.STATE_SIZE, dtype=np.int64)
         self.state[kernels.DEPTH] = 1
         self.state[kernels.ENTERING] = 1
@@ -110,11 +110,11 @@ class CompiledTour:
 
     def warnsdorff(self) -> list[Square] | None:
         n, m = self.board.n_squares, self.moves_count
-        free_count = np.zeros(n + 1, dtype=np.int32)
+        free_count = np.zeros(n + 1, dtype=np.int64)
         free = self.numbers[self.target] == 0  # 000 §10: counted once the start is numbered
         free_count[:n] = free.reshape(n, m).sum(axis=1)
-        best = np.zeros(n * m, dtype=np.int32)
-        best_count = np.zeros(n, dtype=np.int32)
+        best = np.zeros(n * m, dtype=np.int64)
+        best_count = np.zeros(n, dtype=np.int64)
 
         def step(node_stop: int) -> int:
             return int(
