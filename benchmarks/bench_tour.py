@@ -1,0 +1,142 @@
+"""Knight's tour benchmark: the engines side by side, against a plain C version of the search.
+
+Run from the repository root:  .venv/bin/python benchmarks/bench_tour.py [--quick]
+It writes BENCHMARKS.md. --quick skips the 6×6 search (about 45 s in each of numba and C).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from essais.knights import Board, find_tour
+from essais.knights.tour import TourProblem
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+REFERENCE_SOURCE = HERE / "reference.c"
+
+
+def cpu_name() -> str:
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return platform.processor() or "unknown"
+
+
+def build_reference(directory: Path) -> Path | None:
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None
+    binary = directory / "reference"
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(REFERENCE_SOURCE)], check=True)
+    return binary
+
+
+def run_reference(binary: Path, size: int, start: tuple[int, int]) -> tuple[int, float]:
+    output = subprocess.run([str(binary), str(size), *map(str, start)], capture_output=True, text=True, check=True)
+    _, backtracks, seconds = output.stdout.split()
+    return int(backtracks), float(seconds)
+
+
+def run_engine(size: int, start: tuple[int, int], method: str, engine: str) -> tuple[int, float]:
+    result = find_tour(TourProblem.make(Board(size, size), start), method=method, engine=engine)
+    return result.stats.backtracks, result.stats.seconds
+
+
+def cli_seconds(args: list[str], cache_dir: str) -> float:
+    """Wall time of one `essais` command in a new process (start-up, compilation or cache load, search)."""
+    environment = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "essais", *args], env=environment, capture_output=True, check=False)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="skip the 6×6 search")
+    options = parser.parse_args()
+    rows: list[tuple[str, str, str, int, float]] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        reference = build_reference(Path(scratch))
+        cache = str(Path(scratch) / "numba-cache")
+        cold = cli_seconds(["tour", "8", "--json"], cache)  # empty cache: numba compiles the kernels
+        warm = cli_seconds(["tour", "8", "--json"], cache)  # the same command again: cache loaded
+        python_cli = cli_seconds(["tour", "8", "--engine", "python", "--json"], cache)
+
+        cases = [(5, (0, 1))] + ([] if options.quick else [(6, (0, 1))])
+        run_engine(5, (0, 0), "basic", "numba")  # load the kernels before timing
+        for size, start in cases:
+            label = f"{size}×{size} from {start[0]},{start[1]}"
+            engines = [("basic", "numba"), ("band", "numba")]
+            if size == 5:
+                engines = [("basic", "python"), ("band", "python"), *engines]
+            for method, engine in engines:
+                backtracks, seconds = run_engine(size, start, method, engine)
+                rows.append((label, method, engine, backtracks, seconds))
+                print(rows[-1], flush=True)
+            if reference is not None:
+                backtracks, seconds = run_reference(reference, size, start)
+                rows.append((label, "basic", "C -O2 (benchmarks/reference.c)", backtracks, seconds))
+                print(rows[-1], flush=True)
+        warnsdorff_8 = run_engine(8, (0, 0), "warnsdorff", "numba")[1]
+
+    write_report(rows, cold, warm, python_cli, warnsdorff_8, options.quick)
+
+
+def write_report(
+    rows: list[tuple[str, str, str, int, float]],
+    cold: float,
+    warm: float,
+    python_cli: float,
+    warnsdorff_8: float,
+    quick: bool,
+) -> None:
+    reference_seconds = {label: seconds for label, _, engine, _, seconds in rows if engine.startswith("C ")}
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Measured {time.strftime('%Y-%m-%d')} on {cpu_name()} ({os.cpu_count()} cores), Python "
+        f"{platform.python_version()}, by `.venv/bin/python benchmarks/bench_tour.py{' --quick' if quick else ''}`.",
+        "Times are the search alone (no start-up, no compilation), one run each.",
+        "",
+        "## Knight's tour: the textbook search (000 §3.8), first tour or proof that there is none",
+        "",
+        "| board and start | method | engine | backtracks | seconds | backtracks/s | time ÷ C's |",
+        "|---|---|---|---:|---:|---:|---:|",
+    ]
+    for label, method, engine, backtracks, seconds in rows:
+        ratio = seconds / reference_seconds[label] if label in reference_seconds else float("nan")
+        lines.append(
+            f"| {label} | {method} | {engine} | {backtracks:,} | {seconds:.4g} | {backtracks / seconds:,.0f} | {ratio:.2f} |"
+        )
+    lines += [
+        "",
+        "The numba engine runs basic and band as one kernel (a sentinel square makes the bounds",
+        "checks one comparison), so its two rows differ only by noise.",
+        "",
+        "## Start-up of the command line (wall time of a whole `essais` process)",
+        "",
+        "| command | seconds |",
+        "|---|---:|",
+        f"| `essais tour 8` with an empty numba cache (compiles the kernels) | {cold:.2f} |",
+        f"| `essais tour 8` again (kernels loaded from numba's cache) | {warm:.2f} |",
+        f"| `essais tour 8 --engine python` | {python_cli:.2f} |",
+        "",
+        f"Warnsdorff on 8×8 from 0,0, the search alone (numba): {warnsdorff_8 * 1000:.2f} ms.",
+        "",
+    ]
+    (ROOT / "BENCHMARKS.md").write_text("\n".join(lines))
+    print(json.dumps({"cold": cold, "warm": warm}))
+
+
+if __name__ == "__main__":
+    main()
