@@ -2,9 +2,10 @@
 and the complete searches list exactly the tours a naive reference lists."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, TourProblem, count_tours, find_tour, is_tour, make_moves
@@ -39,9 +40,14 @@ def _outcome(result):
     return (result.status, result.path, result.stats.counters())
 
 
+def _usable(problem, method):
+    return method != "prune" or problem.symmetric
+
+
 @FAST
-@given(problems(), st.sampled_from(["basic", "band", "warnsdorff"]), st.integers(1, 30_000))
+@given(problems(), st.sampled_from(["basic", "band", "prune", "warnsdorff"]), st.integers(1, 30_000))
 def test_engines_agree_on_one_tour(problem, method, node_limit):
+    assume(_usable(problem, method))
     limits = Limits(nodes=node_limit)
     python = find_tour(problem, method=method, engine="python", limits=limits)
     numba = find_tour(problem, method=method, engine="numba", limits=limits)
@@ -53,8 +59,9 @@ def test_engines_agree_on_one_tour(problem, method, node_limit):
 
 
 @FAST
-@given(problems(max_rows=4, max_cols=5), st.sampled_from(["basic", "band"]), st.integers(1, 30_000))
+@given(problems(max_rows=4, max_cols=5), st.sampled_from(["basic", "band", "prune"]), st.integers(1, 30_000))
 def test_engines_agree_on_every_tour(problem, method, node_limit):
+    assume(_usable(problem, method))
     streams = [TourStream(problem, method, engine, limits=Limits(nodes=node_limit)) for engine in ("python", "numba")]
     tours = [list(stream) for stream in streams]
     assert tours[0] == tours[1]
@@ -123,3 +130,30 @@ def test_one_square_board():
             result = find_tour(problem, method=method, engine=engine)
             assert result.status == Status.FOUND and result.path == [(0, 0)]
             assert result.stats.counters() == (1, 0, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(max_rows=5, max_cols=5))
+def test_prune_lists_the_same_tours_as_basic_with_fewer_nodes(problem):
+    assume(problem.symmetric)
+    limits = Limits(nodes=300_000)
+    basic = TourStream(problem, "basic", "numba", limits=limits)
+    basic_tours = list(basic)
+    assume(basic.result.status == Status.COMPLETE)
+    pruned = TourStream(problem, "prune", "numba")
+    assert list(pruned) == basic_tours
+    assert pruned.result.status == Status.COMPLETE
+    assert pruned.result.stats.nodes <= basic.result.stats.nodes
+
+
+def test_prune_finds_the_textbook_first_tour(engine):
+    problem = TourProblem.make(Board(6, 6), (0, 0))
+    basic = find_tour(problem, method="basic", engine="numba")
+    pruned = find_tour(problem, method="prune", engine=engine)
+    assert pruned.path == basic.path and pruned.stats.nodes < basic.stats.nodes
+
+
+def test_prune_needs_reversible_moves():
+    problem = TourProblem.make(Board(4, 4), (0, 0), ((0, 1), (1, 0)))
+    with pytest.raises(InvalidInput, match="prune"):
+        find_tour(problem, method="prune")

@@ -123,8 +123,23 @@ def test_001_every_start_total_is_oeis_a165134():
     assert corner_counts == {304}  # the board's symmetries
 
 
-@pytest.mark.slow
 def test_6x6_closed_tours_oeis_a001230():
-    result = count_tours(knight_problem(6, closed=True), method="basic", engine="numba")
+    result = count_tours(knight_problem(6, closed=True), method="prune", engine="numba")
     assert result.status == Status.COMPLETE
     assert (result.count, result.undirected) == (19_724, 9_862)
+
+
+@pytest.mark.slow
+def test_6x6_closed_tours_in_the_python_engine_with_the_same_counters():
+    numba = count_tours(knight_problem(6, closed=True), method="prune", engine="numba")
+    python = count_tours(knight_problem(6, closed=True), method="prune", engine="python")
+    assert python.count == numba.count == 19_724
+    assert python.stats.counters() == numba.stats.counters()
+
+
+@pytest.mark.slow
+def test_6x6_closed_tours_every_listed_one_is_closed():
+    problem = knight_problem(6, (2, 3), closed=True)
+    tours = list(TourStream(problem, "prune", "numba"))
+    assert len(tours) == 19_724 and len({tuple(t) for t in tours}) == 19_724
+    assert all(is_tour(path, problem.board, problem.moves, closed=True) for path in tours)

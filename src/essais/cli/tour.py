@@ -38,9 +38,12 @@ from essais.render.text import numbered_board, start_table, stats_line
 def tour(
     size: Annotated[str, typer.Argument(help="Board size: N (N×N) or RxC (R rows, C columns).", metavar="SIZE")],
     start: Annotated[str, typer.Option(help="Start square: r,c (0-based, row 0 at the top) or a1.")] = "0,0",
-    method: Annotated[str, typer.Option(help="basic (000 §3.8), band (000 §6.1) or warnsdorff (000 §7.2).")] = (
-        "warnsdorff"
-    ),
+    method: Annotated[
+        str,
+        typer.Option(
+            help="warnsdorff (000 §7.2), basic (000 §3.8), band (000 §6.1) or prune (basic with dead-end pruning)."
+        ),
+    ] = ("warnsdorff"),
     engine: Annotated[str, typer.Option(help="python (the textbook code) or numba (compiled).")] = "numba",
     order: Annotated[str, typer.Option(help="Move order: default (000 §3.6) or clockwise (001).")] = "default",
     leaper: Annotated[
@@ -192,15 +195,19 @@ def _every_start(problem: TourProblem, method: str, engine: str, count: bool, li
     for row in rows:
         result = row.result
         if isinstance(result, TourCount):
-            text = _count_text(result) if result.undirected is None else f"{result.undirected:,}"
+            text = f"{result.count:,}"
         else:
             text = f"{result.stats.backtracks:,}\n{result.stats.seconds:.3g} s"
         cells[row.start] = (Status.FOUND if text and _succeeded(result) else result.status, text)
     what = "tours counted" if count else "backtracks and time"
     console.print(start_table(problem.board.rows, problem.board.cols, cells, f"{method}: {what} per start square"))
     if count:
-        unit = " undirected closed tours" if problem.closed else " tours"
-        console.print(f"total: {document['total']:,}{unit}")
+        total = document["total"]
+        if problem.closed:  # each closed tour is found from each of its squares, in both directions
+            distinct = total // (2 * problem.board.n_squares)
+            console.print(f"total: {total:,} directed closed tours over all starts = {distinct:,} closed tours")
+        else:
+            console.print(f"total: {total:,} tours")
     else:
         found = sum(1 for row in rows if _succeeded(row.result))
         console.print(f"{found} of {len(rows)} starts give a tour (green: found, red: none, yellow: limit)")

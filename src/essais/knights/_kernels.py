@@ -10,26 +10,65 @@ call can stop after any number of nodes and the next call resumes exactly there.
 stops when it is about to enter a node and the node counter has reached `node_stop`: both
 engines therefore stop a limited search at the same node with the same counters.
 `state` holds DEPTH, ENTERING (the top square is placed but its node not yet counted),
-NODES, TRIES, BACKTRACKS, SOLUTIONS.
+NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE (method prune: free squares next to the start).
 """
 
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 
-DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS = range(6)
-STATE_SIZE = 6
+DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE = range(7)
+STATE_SIZE = 7
+# the modes of depth_first_slice
+TEXTBOOK, PRUNE_OPEN, PRUNE_CLOSED = 0, 1, 2
 
-_DEPTH_FIRST = "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], boolean, int64)"
+
+@njit(inline="always")
+def _leaves_a_way(candidate, head, remaining, target, board, ports, closes, closed, start_free):
+    """Method prune's extra promising test: once the head moves on to `candidate`, can every
+    free square still be visited? Each free square needs two ways in and out ("ports": free
+    neighbours, the head, and for a closed tour the start, for its last square); an open
+    path may have one square with a single port (its end). `ports[u]` counts u's neighbours
+    that are free or the head (the move set is symmetric)."""
+    if remaining == 0:
+        return True
+    if ports[candidate] - 1 < 1:  # the candidate must go on to a free square
+        return False
+    if closed and start_free - closes[candidate] < 1:  # a free square must remain next to the start
+        return False
+    m = target.shape[0] // (board.shape[0] - 1)  # board has one entry per square plus the sentinel
+    ends = 0
+    base = head * m
+    for i in range(m):
+        square = target[base + i]
+        if square != candidate and board[square] == 0:
+            left = ports[square] - 1  # the old head is no longer a way in
+            if closed:
+                if left + closes[square] < 2:
+                    return False
+            elif left < 1:
+                return False
+            elif left == 1:
+                ends += 1
+                if ends > 1:
+                    return False
+    return True
+
+
+_DEPTH_FIRST = (
+    "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, boolean, int64)"
+)
 
 
 @njit(_DEPTH_FIRST, cache=True, nogil=True)
-def depth_first_slice(target, closes, board, path, next_move, state, stop_at_solution, node_stop):
+def depth_first_slice(target, closes, board, path, next_move, ports, state, mode, stop_at_solution, node_stop):
     """000 §3.8 / §5.1 with an explicit stack: moves tried in order at every square.
 
     `closes[s]` is 1 when a tour may end on s (always for open tours; for closed tours, when
     s attacks the start). With `stop_at_solution` the kernel returns SOLUTION at each tour
-    (the tour is `path`); without, it only counts them in state[SOLUTIONS].
+    (the tour is `path`); without, it only counts them in state[SOLUTIONS]. `mode` TEXTBOOK is
+    000's search; PRUNE_OPEN and PRUNE_CLOSED add `_leaves_a_way` to the promising test and
+    keep `ports` up to date.
     """
     n = path.shape[0]
     m = target.shape[0] // n
@@ -39,6 +78,8 @@ def depth_first_slice(target, closes, board, path, next_move, state, stop_at_sol
     tries = state[TRIES]
     backtracks = state[BACKTRACKS]
     solutions = state[SOLUTIONS]
+    start_free = state[START_FREE]
+    closed = mode == PRUNE_CLOSED
     outcome = PAUSED
     while True:
         top = depth - 1
@@ -65,6 +106,16 @@ def depth_first_slice(target, closes, board, path, next_move, state, stop_at_sol
             i += 1
             tries += 1
             if board[candidate] == 0:
+                if mode != TEXTBOOK:
+                    remaining = n - depth - 1
+                    if not _leaves_a_way(
+                        candidate, square, remaining, target, board, ports, closes, closed, start_free
+                    ):
+                        continue
+                    for j in range(m):  # the head leaves `square`: it is no longer a way in
+                        ports[target[base + j]] -= 1
+                    if closed:
+                        start_free -= closes[candidate]
                 board[candidate] = depth + 1
                 path[depth] = candidate
                 placed = True
@@ -78,8 +129,15 @@ def depth_first_slice(target, closes, board, path, next_move, state, stop_at_sol
                 outcome = EXHAUSTED
                 break
             board[square] = 0
+            if mode != TEXTBOOK:
+                parent = path[top - 1] * m
+                for j in range(m):
+                    ports[target[parent + j]] += 1
+                if closed:
+                    start_free += closes[square]
             backtracks += 1
             depth -= 1
+    state[START_FREE] = start_free
     state[DEPTH] = depth
     state[ENTERING] = entering
     state[NODES] = nodes

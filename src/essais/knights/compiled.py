@@ -53,6 +53,11 @@ class CompiledTour:
         self.state = np.zeros(kernels.STATE_SIZE, dtype=np.int64)
         self.state[kernels.DEPTH] = 1
         self.state[kernels.ENTERING] = 1
+        self.closed = closed
+        # method prune: ports[u] = neighbours of u that are free or the head; at the start, all of them
+        self.ports = np.zeros(n + 1, dtype=np.int64)
+        self.ports[:n] = (self.target.reshape(n, self.moves_count) < n).sum(axis=1)
+        self.state[kernels.START_FREE] = self.ports[board.index(start)]
 
     def stats(self) -> Stats:
         return Stats(
@@ -80,7 +85,11 @@ class CompiledTour:
             raise SearchStopped(outcome)
         return outcome
 
-    def _run(self, stop_at_solution: bool) -> int:
+    def _run(self, method: str, stop_at_solution: bool) -> int:
+        mode = kernels.TEXTBOOK
+        if method == "prune":
+            mode = kernels.PRUNE_CLOSED if self.closed else kernels.PRUNE_OPEN
+
         def step(node_stop: int) -> int:
             return int(
                 kernels.depth_first_slice(
@@ -89,7 +98,9 @@ class CompiledTour:
                     self.numbers,
                     self.path,
                     self.next_move,
+                    self.ports,
                     self.state,
+                    mode,
                     stop_at_solution,
                     node_stop,
                 )
@@ -100,12 +111,12 @@ class CompiledTour:
     def tours(self, method: str) -> Iterator[list[Square]]:
         """Every tour in depth-first order (basic and band are one kernel here: the sentinel
         square makes 000 §3.8's bounds checks and §6.1's band the same single comparison)."""
-        while self._run(stop_at_solution=True) == SOLUTION:
+        while self._run(method, stop_at_solution=True) == SOLUTION:
             yield self._current_path()
 
     def count(self, method: str) -> int:
         """The number of tours, without stopping at each one."""
-        self._run(stop_at_solution=False)
+        self._run(method, stop_at_solution=False)
         return self.solutions
 
     def warnsdorff(self) -> list[Square] | None:

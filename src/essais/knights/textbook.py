@@ -98,6 +98,7 @@ class TextbookTour:
         leaves the parents' loops where the seed's `renvoyer Vrai` leaves them."""
         rows, cols = self.board.rows, self.board.cols
         counters = self.counters
+        on_step = None
         if method == "basic":
             # 000 §3.7: the board itself, every square -1 (free); the promising test makes 5 checks.
             offset = 0
@@ -121,13 +122,76 @@ class TextbookTour:
                 counters.tries += 1
                 return echiquier[x][y] == FREE
 
+        elif method == "prune":
+            offset = 0
+            echiquier = [[FREE] * cols for _ in range(rows)]
+            leaves_a_way, on_step = self._pruning(echiquier)
+
+            def prometteur(x: int, y: int) -> bool:
+                counters.tries += 1
+                return 0 <= x < rows and 0 <= y < cols and echiquier[x][y] == FREE and leaves_a_way((x, y))
+
         else:
             raise InvalidInput(f"method: {method!r} has no depth-first enumeration")
 
         x0, y0 = self.start
         echiquier[x0 + offset][y0 + offset] = 1
         with _recursion_room(self.board.n_squares):
-            yield from self._all_solutions(echiquier, prometteur, (x0 + offset, y0 + offset), 2, offset)
+            yield from self._all_solutions(echiquier, prometteur, (x0 + offset, y0 + offset), 2, offset, on_step)
+
+    def _pruning(
+        self, echiquier: list[list[int]]
+    ) -> tuple[Callable[[Square], bool], Callable[[Square, Square, int], None]]:
+        """Method prune's extra promising test, "once the head moves there, can every free
+        square still be visited?", and the update of what it needs as the head moves."""
+        # Each free square needs two ways in and out ("ports": free neighbours, the head, and
+        # for a closed tour the start, for its last square); an open path may have one square
+        # with a single port, its end. The move set is symmetric, so a square's neighbours are
+        # also the squares that reach it.
+        board, moves, closed = self.board, self.moves, self.closed
+        rows, cols = board.rows, board.cols
+
+        def around(square: Square) -> list[Square]:
+            return [
+                (square[0] + dr, square[1] + dc) for dr, dc in moves if board.contains((square[0] + dr, square[1] + dc))
+            ]
+
+        # ports[u]: neighbours of u that are free or the head; at the start, all of them
+        ports = [[len(around((x, y))) for y in range(cols)] for x in range(rows)]
+        next_to_start = {square: True for square in around(self.start)} if closed else {}
+        start_free = [len(next_to_start)]  # free squares next to the start (closed tours)
+
+        def leaves_a_way(candidate: Square) -> bool:
+            remaining = board.n_squares - len(self.path) - 1
+            if remaining == 0:
+                return True
+            if ports[candidate[0]][candidate[1]] - 1 < 1:  # it must go on to a free square
+                return False
+            if closed and start_free[0] - (candidate in next_to_start) < 1:
+                return False  # a free square must remain next to the start
+            ends = 0
+            for x, y in around(self.path[-1]):
+                if (x, y) != candidate and echiquier[x][y] == FREE:
+                    left = ports[x][y] - 1  # the old head is no longer a way in
+                    if closed:
+                        if left + ((x, y) in next_to_start) < 2:
+                            return False
+                    elif left < 1:
+                        return False
+                    elif left == 1:
+                        ends += 1
+                        if ends > 1:
+                            return False
+            return True
+
+        def on_step(head: Square, square: Square, change: int) -> None:
+            """The head moves from `head` to `square` (change -1) or back (change +1)."""
+            for x, y in around(head):
+                ports[x][y] += change
+            if square in next_to_start:
+                start_free[0] += change
+
+        return leaves_a_way, on_step
 
     def _all_solutions(
         self,
@@ -136,8 +200,10 @@ class TextbookTour:
         case_actuelle: Square,
         num_etape: int,
         offset: int,
+        on_step: Callable[[Square, Square, int], None] | None = None,
     ) -> Iterator[list[Square]]:
-        """000 §5.1 AES_parcours_cavalier_toutes_solutions, yielding each tour it finds."""
+        """000 §5.1 AES_parcours_cavalier_toutes_solutions, yielding each tour it finds.
+        `on_step(head, square, -1 or +1)` is told when a square is numbered and erased."""
         self.counters.enter_node()
         if num_etape > self.board.n_squares:
             if self._is_final_ok(self.path[-1]):
@@ -149,8 +215,12 @@ class TextbookTour:
             if prometteur(next_x, next_y):
                 echiquier[next_x][next_y] = num_etape
                 self.path.append((next_x - offset, next_y - offset))
-                yield from self._all_solutions(echiquier, prometteur, (next_x, next_y), num_etape + 1, offset)
+                if on_step:
+                    on_step(self.path[-2], self.path[-1], -1)
+                yield from self._all_solutions(echiquier, prometteur, (next_x, next_y), num_etape + 1, offset, on_step)
                 echiquier[next_x][next_y] = FREE  # it did not work: erase our traces
+                if on_step:
+                    on_step(self.path[-2], self.path[-1], +1)
                 self.path.pop()
                 self.counters.backtracks += 1
 

@@ -22,8 +22,8 @@ from essais.core.result import CountResult, Stats, Status
 from essais.knights.board import Board, Move, Square, make_moves
 from essais.knights.textbook import TextbookTour
 
-METHODS = ("basic", "band", "warnsdorff")
-COMPLETE_METHODS = ("basic", "band")  # the complete depth-first searches: they can enumerate
+METHODS = ("basic", "band", "prune", "warnsdorff")
+COMPLETE_METHODS = ("basic", "band", "prune")  # the complete depth-first searches: they can enumerate
 ENGINES = ("python", "numba")
 
 
@@ -109,6 +109,11 @@ class TourProblem:
         return TourProblem(self.board, self.moves, start, self.closed)
 
     @property
+    def symmetric(self) -> bool:
+        """True when the reverse of every move is a move too (as for every leaper)."""
+        return all((-dr, -dc) in self.moves for dr, dc in self.moves)
+
+    @property
     def impossible(self) -> bool:
         """A closed tour alternates colours when every move does, so it needs an even number
         of squares: on an odd board the answer is known at once."""
@@ -121,8 +126,13 @@ def _check_choice(name: str, value: str, choices: Sequence[str]) -> None:
         raise InvalidInput(f"{name}: {value!r} is not one of {', '.join(choices)}")
 
 
-def _make_search(problem: TourProblem, engine: str, control: SearchControl) -> TourSearch:
+def _make_search(problem: TourProblem, method: str, engine: str, control: SearchControl) -> TourSearch:
     _check_choice("engine", engine, ENGINES)
+    if method == "prune" and not problem.symmetric:
+        raise InvalidInput(
+            "method: 'prune' counts the ways into a square with the moves out of it, so it needs the "
+            "reverse of each move in the move set (every leaper has them)"
+        )
     if engine == "numba":
         from essais.knights.compiled import CompiledTour  # compiled code loads only when asked for
 
@@ -142,7 +152,7 @@ def find_tour(
     if problem.impossible:
         return TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
     with SearchControl(limits) as control:
-        search = _make_search(problem, engine, control)
+        search = _make_search(problem, method, engine, control)
         control.restart_clock()  # the search alone, not the set-up
         try:
             # the first tour of the complete search is what 000 §3.8 finds (TextbookTour.tours)
@@ -186,7 +196,7 @@ class TourStream:
         if self.problem.impossible:
             return
         with SearchControl(self.limits) as control:
-            search = _make_search(self.problem, self.engine, control)
+            search = _make_search(self.problem, self.method, self.engine, control)
             control.restart_clock()
             try:
                 for path in search.tours(self.method):
@@ -213,7 +223,7 @@ def count_tours(
     if problem.impossible:
         return TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None)
     with SearchControl(limits) as control:
-        search = _make_search(problem, engine, control)
+        search = _make_search(problem, method, engine, control)
         control.restart_clock()
         try:
             count, status = search.count(method), Status.COMPLETE
