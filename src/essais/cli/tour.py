@@ -197,9 +197,9 @@ def _every_start(problem: TourProblem, method: str, engine: str, count: bool, li
         if isinstance(result, TourCount):
             text = f"{result.count:,}"
         else:
-            text = f"{result.stats.backtracks:,}\n{result.stats.seconds:.3g} s"
+            text = f"{result.stats.backtracks:,}\n{result.stats.tries:,}\n{result.stats.seconds:.3g} s"
         cells[row.start] = (Status.FOUND if text and _succeeded(result) else result.status, text)
-    what = "tours counted" if count else "backtracks and time"
+    what = "tours counted" if count else "backtracks, tries and seconds"
     console.print(start_table(problem.board.rows, problem.board.cols, cells, f"{method}: {what} per start square"))
     if count:
         total = document["total"]
