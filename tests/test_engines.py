@@ -157,3 +157,12 @@ def test_prune_needs_reversible_moves():
     problem = TourProblem.make(Board(4, 4), (0, 0), ((0, 1), (1, 0)))
     with pytest.raises(InvalidInput, match="prune"):
         find_tour(problem, method="prune")
+
+
+def test_a_stream_left_early_says_so(engine):
+    stream = TourStream(TourProblem.make(Board(5, 5), (0, 0)), "basic", engine)
+    for count, _ in enumerate(stream, start=1):
+        if count == 3:
+            break
+    assert stream.result.status == Status.FOUND and stream.result.count == 3
+    assert stream.result.stats.nodes > 0

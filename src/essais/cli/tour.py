@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -23,6 +23,7 @@ from essais.core.result import Status
 from essais.knights.board import Board, format_square, make_moves, parse_leaper, parse_moves
 from essais.knights.tour import (
     COMPLETE_METHODS,
+    EveryStart,
     TourCount,
     TourProblem,
     TourResult,
@@ -143,7 +144,7 @@ def _stream(
 ) -> None:
     """Every tour, from one start or from each start in turn, then a summary."""
     starts = list(problem.board.squares()) if every else [problem.start]
-    total, nodes, status = 0, 0, Status.COMPLETE
+    total, status = 0, Status.COMPLETE
     summary = TourCount(Status.COMPLETE, 0)
     for start in starts:
         left = None if limit is None else limit - total
@@ -156,11 +157,7 @@ def _stream(
                 console.print(f"#{total}")
                 grid = TourResult(Status.FOUND, problem.board, start, path).numbered()
                 console.print(numbered_board(grid, path))
-        nodes += stream.result.stats.nodes
-        summary.stats.nodes += stream.result.stats.nodes
-        summary.stats.tries += stream.result.stats.tries
-        summary.stats.backtracks += stream.result.stats.backtracks
-        summary.stats.seconds += stream.result.stats.seconds
+        summary.stats += stream.result.stats
         status = stream.result.status
         if status != Status.COMPLETE:
             break
@@ -175,46 +172,31 @@ def _stream(
 
 def _every_start(problem: TourProblem, method: str, engine: str, count: bool, limits: Limits, as_json: bool) -> None:
     """000 §5's table: per start square, the status and counters (or the count)."""
-    rows = []
+    table = EveryStart([], counting=count)
     with err_console.status("searching from every start…") as progress:
         for row in every_start(problem, method=method, engine=engine, count=count, limits=limits):
-            rows.append(row)
-            progress.update(f"searching from every start… {len(rows)}/{problem.board.n_squares}")
-    interrupted = bool(rows) and rows[-1].result.status == Status.INTERRUPTED
-    status = Status.INTERRUPTED if interrupted else Status.COMPLETE
-    document: dict[str, Any] = {
-        "status": str(status),
-        "starts": [row.to_dict() for row in rows],
-    }
-    if count:
-        document["total"] = sum(row.result.count for row in rows if isinstance(row.result, TourCount))
+            table.rows.append(row)
+            progress.update(f"searching from every start… {len(table.rows)}/{problem.board.n_squares}")
     if as_json:
-        print_json(document)
-        finish(status)
+        print_json(table.to_dict())
+        finish(table.status)
     cells = {}
-    for row in rows:
-        result = row.result
-        if isinstance(result, TourCount):
-            text = f"{result.count:,}"
+    for row in table.rows:
+        stats = row.result.stats
+        if isinstance(row.result, TourCount):
+            text = f"{row.result.count:,}"
         else:
-            text = f"{result.stats.backtracks:,}\n{result.stats.tries:,}\n{result.stats.seconds:.3g} s"
-        cells[row.start] = (Status.FOUND if text and _succeeded(result) else result.status, text)
+            text = f"{stats.backtracks:,}\n{stats.tries:,}\n{stats.seconds:.3g} s"
+        cells[row.start] = (Status.FOUND if row.found else row.result.status, text)
     what = "tours counted" if count else "backtracks, tries and seconds"
     console.print(start_table(problem.board.rows, problem.board.cols, cells, f"{method}: {what} per start square"))
-    if count:
-        total = document["total"]
-        if problem.closed:  # each closed tour is found from each of its squares, in both directions
-            distinct = total // (2 * problem.board.n_squares)
-            console.print(f"total: {total:,} directed closed tours over all starts = {distinct:,} closed tours")
-        else:
-            console.print(f"total: {total:,} tours")
+    total = table.total
+    if total is None:
+        found = sum(1 for row in table.rows if row.found)
+        console.print(f"{found} of {len(table.rows)} starts give a tour (green: found, red: none, yellow: limit)")
+    elif problem.closed:  # each closed tour is found from each of its squares, in both directions
+        distinct = total // (2 * problem.board.n_squares)
+        console.print(f"total: {total:,} directed closed tours over all starts = {distinct:,} closed tours")
     else:
-        found = sum(1 for row in rows if _succeeded(row.result))
-        console.print(f"{found} of {len(rows)} starts give a tour (green: found, red: none, yellow: limit)")
-    finish(status)
-
-
-def _succeeded(result: TourResult | TourCount) -> bool:
-    if isinstance(result, TourCount):
-        return result.status == Status.COMPLETE and result.count > 0
-    return result.found
+        console.print(f"total: {total:,} tours")
+    finish(table.status)

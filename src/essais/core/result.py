@@ -62,6 +62,15 @@ class Stats:
             stats["depths"] = list(self.depths)
         return stats
 
+    def __add__(self, other: Stats) -> Stats:
+        """The counters of two searches run one after the other."""
+        return Stats(
+            self.nodes + other.nodes,
+            self.tries + other.tries,
+            self.backtracks + other.backtracks,
+            self.seconds + other.seconds,
+        )
+
     def counters(self) -> tuple[int, int, int]:
         """The deterministic counters, for comparing engines (time excluded)."""
         return (self.nodes, self.tries, self.backtracks)

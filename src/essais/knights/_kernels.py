@@ -19,8 +19,6 @@ from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 
 DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE = range(7)
 STATE_SIZE = 7
-# the modes of depth_first_slice
-TEXTBOOK, PRUNE_OPEN, PRUNE_CLOSED = 0, 1, 2
 
 
 @njit(inline="always")
@@ -56,20 +54,14 @@ def _leaves_a_way(candidate, head, remaining, target, board, ports, closes, clos
 
 
 _DEPTH_FIRST = (
-    "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, boolean, int64)"
+    "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], boolean, int64)"
 )
 
 
-@njit(_DEPTH_FIRST, cache=True, nogil=True)
-def depth_first_slice(target, closes, board, path, next_move, ports, state, mode, stop_at_solution, node_stop):
-    """000 §3.8 / §5.1 with an explicit stack: moves tried in order at every square.
-
-    `closes[s]` is 1 when a tour may end on s (always for open tours; for closed tours, when
-    s attacks the start). With `stop_at_solution` the kernel returns SOLUTION at each tour
-    (the tour is `path`); without, it only counts them in state[SOLUTIONS]. `mode` TEXTBOOK is
-    000's search; PRUNE_OPEN and PRUNE_CLOSED add `_leaves_a_way` to the promising test and
-    keep `ports` up to date.
-    """
+@njit(inline="always")
+def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, prune, closed):
+    """The body of the three kernels above. It is inlined into each with `prune` and `closed`
+    as constants, so the textbook kernel carries none of method prune's work."""
     n = path.shape[0]
     m = target.shape[0] // n
     depth = state[DEPTH]
@@ -79,7 +71,6 @@ def depth_first_slice(target, closes, board, path, next_move, ports, state, mode
     backtracks = state[BACKTRACKS]
     solutions = state[SOLUTIONS]
     start_free = state[START_FREE]
-    closed = mode == PRUNE_CLOSED
     outcome = PAUSED
     while True:
         top = depth - 1
@@ -106,7 +97,7 @@ def depth_first_slice(target, closes, board, path, next_move, ports, state, mode
             i += 1
             tries += 1
             if board[candidate] == 0:
-                if mode != TEXTBOOK:
+                if prune:
                     remaining = n - depth - 1
                     if not _leaves_a_way(
                         candidate, square, remaining, target, board, ports, closes, closed, start_free
@@ -129,7 +120,7 @@ def depth_first_slice(target, closes, board, path, next_move, ports, state, mode
                 outcome = EXHAUSTED
                 break
             board[square] = 0
-            if mode != TEXTBOOK:
+            if prune:
                 parent = path[top - 1] * m
                 for j in range(m):
                     ports[target[parent + j]] += 1
@@ -145,6 +136,29 @@ def depth_first_slice(target, closes, board, path, next_move, ports, state, mode
     state[BACKTRACKS] = backtracks
     state[SOLUTIONS] = solutions
     return outcome
+
+
+@njit(_DEPTH_FIRST, cache=True, nogil=True)
+def depth_first_slice(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop):
+    """000 §3.8 / §5.1 with an explicit stack: moves tried in order at every square.
+
+    `closes[s]` is 1 when a tour may end on s (always for open tours; for closed tours, when
+    s attacks the start). With `stop_at_solution` the kernel returns SOLUTION at each tour
+    (the tour is `path`); without, it only counts them in state[SOLUTIONS].
+    """
+    return _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, False, False)
+
+
+@njit(_DEPTH_FIRST, cache=True, nogil=True)
+def pruned_open_slice(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop):
+    """Method prune for open tours: depth_first_slice with `_leaves_a_way` in the promising test."""
+    return _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, True, False)
+
+
+@njit(_DEPTH_FIRST, cache=True, nogil=True)
+def pruned_closed_slice(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop):
+    """Method prune for closed tours."""
+    return _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, True, True)
 
 
 _WARNSDORFF = (

@@ -86,13 +86,13 @@ class CompiledTour:
         return outcome
 
     def _run(self, method: str, stop_at_solution: bool) -> int:
-        mode = kernels.TEXTBOOK
+        kernel = kernels.depth_first_slice
         if method == "prune":
-            mode = kernels.PRUNE_CLOSED if self.closed else kernels.PRUNE_OPEN
+            kernel = kernels.pruned_closed_slice if self.closed else kernels.pruned_open_slice
 
         def step(node_stop: int) -> int:
             return int(
-                kernels.depth_first_slice(
+                kernel(
                     self.target,
                     self.closes,
                     self.numbers,
@@ -100,7 +100,6 @@ class CompiledTour:
                     self.next_move,
                     self.ports,
                     self.state,
-                    mode,
                     stop_at_solution,
                     node_stop,
                 )
@@ -149,10 +148,12 @@ class CompiledTour:
 def _warm_up() -> None:
     """numba spends ~10 ms on the first call of a kernel in a process; pay it here, at import,
     so that `seconds` measures the search alone."""
+
     def one_square() -> CompiledTour:
         return CompiledTour(Board(1, 1), ((1, 2),), (0, 0), False, SearchControl())
 
-    next(one_square().tours("basic"))
+    for method in ("basic", "prune"):
+        next(one_square().tours(method))
     one_square().warnsdorff()
 
 

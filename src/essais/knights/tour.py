@@ -4,10 +4,13 @@
 implementation: "python" mirrors the seed's pseudo-code, "numba" is compiled. Both give the
 same tours and the same counters.
 
->>> from essais.knights import Board, find_tour
->>> result = find_tour(Board(5, 5), (0, 0), method="basic", engine="python")
->>> result.status, result.stats.backtracks
-(<Status.FOUND: 'found'>, 74276)
+>>> from essais.knights import Board, TourProblem, count_tours, find_tour
+>>> problem = TourProblem.make(Board(5, 5), start=(0, 0))
+>>> result = find_tour(problem, method="basic", engine="python")
+>>> str(result.status), result.stats.backtracks, result.path[:3]
+('found', 74276, [(0, 0), (1, 2), (2, 4)])
+>>> count_tours(problem, method="basic", engine="numba").count
+304
 """
 
 from __future__ import annotations
@@ -103,7 +106,7 @@ class TourProblem:
     ) -> TourProblem:
         if not board.contains(start):
             raise InvalidInput(f"start: {start[0]},{start[1]} is off the {board} board")
-        return cls(board, tuple(moves) if moves is not None else make_moves(), tuple(start), closed)  # type: ignore[arg-type]
+        return cls(board, tuple(moves) if moves is not None else make_moves(), (start[0], start[1]), closed)
 
     def at(self, start: Square) -> TourProblem:
         return TourProblem(self.board, self.moves, start, self.closed)
@@ -208,6 +211,10 @@ class TourStream:
                         break
             except SearchStopped as stop:
                 self.result.status = stop.status
+            except GeneratorExit:  # the caller stopped iterating: tours were found, not all of them
+                self.result.status = Status.FOUND
+                self.result.stats = search.stats()
+                raise
             self.result.stats = search.stats()
 
 
@@ -240,26 +247,35 @@ class StartRow:
     start: Square
     result: TourResult | TourCount
 
-    def to_dict(self) -> dict[str, Any]:
-        document: dict[str, Any] = {"start": list(self.start), "status": str(self.result.status)}
+    @property
+    def found(self) -> bool:
+        """A tour was found (or, for a count, at least one was counted)."""
         if isinstance(self.result, TourCount):
-            document["found"] = self.result.count > 0
+            return self.result.count > 0
+        return self.result.found
+
+    def to_dict(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"start": list(self.start), "status": str(self.result.status), "found": self.found}
+        if isinstance(self.result, TourCount):
             document["count"] = self.result.count
             if self.result.undirected is not None:
                 document["undirected"] = self.result.undirected
-        else:
-            document["found"] = self.result.found
         document["stats"] = self.result.stats.to_dict()
         return document
 
 
 @dataclass
 class EveryStart:
-    """The table of 000 §5's remarks: one search (or count) per start square."""
+    """The table of 000 §5's remarks: one search (or count) per start square. It is complete
+    even where some starts fail or hit a limit; only Ctrl-C leaves it unfinished."""
 
-    status: Status
     rows: list[StartRow]
     counting: bool
+
+    @property
+    def status(self) -> Status:
+        interrupted = bool(self.rows) and self.rows[-1].result.status == Status.INTERRUPTED
+        return Status.INTERRUPTED if interrupted else Status.COMPLETE
 
     @property
     def total(self) -> int | None:

@@ -1,0 +1,26 @@
+"""The examples a new user reads: the modules' doctests and the README's Python example."""
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+import essais.knights.tour
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.parametrize("module", [essais.knights.tour])
+def test_doctests(module):
+    failures, tried = doctest.testmod(module)
+    assert tried > 0 and failures == 0
+
+
+def test_readme_python_example_runs(capsys):
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), re.DOTALL)
+    assert blocks, "the README has a Python example"
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert "found" in printed and "304" in printed
