@@ -35,3 +35,38 @@ def naive_closed_count(rows: int, cols: int, moves: Sequence[tuple[int, int]], s
     return sum(
         1 for path in naive_tours(rows, cols, moves, start) if (start[0] - path[-1][0], start[1] - path[-1][1]) in moves
     )
+
+
+def naive_greedy_walk(rows: int, cols: int, moves, start: Square, lookahead: bool = False) -> list[Square]:
+    """001 §4's walk recomputed from scratch at every step: a square's accessibility is its
+    number of unvisited neighbours; the first strictly smallest wins; with `lookahead`, ties go
+    to the square whose best next move has the fewest unvisited neighbours once it is taken."""
+    visited = {start}
+    path = [start]
+
+    def free_neighbours(square, also_taken=None):
+        return [
+            (square[0] + dr, square[1] + dc)
+            for dr, dc in moves
+            if 0 <= square[0] + dr < rows
+            and 0 <= square[1] + dc < cols
+            and (square[0] + dr, square[1] + dc) not in visited
+            and (square[0] + dr, square[1] + dc) != also_taken
+        ]
+
+    while True:
+        candidates = free_neighbours(path[-1])
+        if not candidates:
+            return path
+        fewest = min(len(free_neighbours(c)) for c in candidates)
+        tied = [c for c in candidates if len(free_neighbours(c)) == fewest]
+        choice = tied[0]
+        if lookahead and len(tied) > 1:
+
+            def reach(c):
+                onward = free_neighbours(c)
+                return min((len(free_neighbours(u, also_taken=c)) for u in onward), default=len(moves) + 1)
+
+            choice = min(tied, key=lambda c: (reach(c), tied.index(c)))
+        visited.add(choice)
+        path.append(choice)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from essais.cli.common import err_console
+from essais.cli.distances import distances
 from essais.cli.tour import tour
 from essais.core.result import Status
 
@@ -16,6 +17,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.command()(tour)
+app.command()(distances)
 
 
 @app.callback()

@@ -17,12 +17,14 @@ from essais.cli.common import (
     make_limits,
     print_json,
 )
+from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
-from essais.knights.board import Board, format_square, make_moves, parse_leaper, parse_moves
+from essais.knights.board import Board, format_square
 from essais.knights.tour import (
     COMPLETE_METHODS,
+    WALK_METHODS,
     EveryStart,
     TourCount,
     TourProblem,
@@ -42,17 +44,14 @@ def tour(
     method: Annotated[
         str,
         typer.Option(
-            help="warnsdorff (000 §7.2), basic (000 §3.8), band (000 §6.1) or prune (basic with dead-end pruning)."
+            help="warnsdorff (000 §7.2), basic (000 §3.8), band (000 §6.1), prune (basic with dead-end "
+            "pruning), accessibility (001 §4) or lookahead (001 §4.3)."
         ),
     ] = ("warnsdorff"),
     engine: Annotated[str, typer.Option(help="python (the textbook code) or numba (compiled).")] = "numba",
-    order: Annotated[str, typer.Option(help="Move order: default (000 §3.6) or clockwise (001).")] = "default",
-    leaper: Annotated[
-        list[str] | None, typer.Option(help="A leaper A,B (repeat for a union); the knight is 1,2.", metavar="A,B")
-    ] = None,
-    moves: Annotated[
-        str | None, typer.Option(help="An explicit ordered move list: 'dr,dc dr,dc …'.", metavar="LIST")
-    ] = None,
+    order: Order = "default",
+    leaper: Leapers = None,
+    moves: MoveList = None,
     closed: Annotated[bool, typer.Option("--closed", help="The last square must attack the first.")] = False,
     all_tours: Annotated[bool, typer.Option("--all", help="Stream every tour in depth-first order.")] = False,
     limit: Annotated[int | None, typer.Option(help="With --all: stop after K tours.", metavar="K")] = None,
@@ -64,11 +63,7 @@ def tour(
 ) -> None:
     """Find a knight's tour (or count, or list them all) on an R×C board."""
     board = Board.parse(size)
-    chosen_moves = make_moves(
-        [parse_leaper(text) for text in leaper or []],
-        parse_moves(moves) if moves is not None else None,
-        order,
-    )
+    chosen_moves = moves_from_options(leaper, moves, order)
     problem = TourProblem.make(board, board.parse_square(start, "start"), chosen_moves, closed)
     limits = make_limits(time_limit, node_limit)
     if all_tours and count:
@@ -96,7 +91,7 @@ def _one(problem: TourProblem, method: str, engine: str, limits: Limits, as_json
         print_json(result.to_dict())
     else:
         console.print(_headline(result, method))
-        if result.found:
+        if result.path:
             console.print(numbered_board(result.numbered(), result.path), end="")
         console.print(stats_line(result.stats))
     finish(result.status)
@@ -110,6 +105,8 @@ def _headline(result: TourResult, method: str) -> str:
     if result.status == Status.NONE:
         if method in COMPLETE_METHODS:
             return f"no {kind} {where}: the search is complete, so none exists"
+        if method in WALK_METHODS:
+            return f"no {kind} {where}: {method} got stuck after {result.reached} squares (it never backtracks)"
         return f"no {kind} {where} among the squares {method} tries (ties only); --method basic searches them all"
     return f"stopped ({result.status}) {where} before a {kind} was found"
 
@@ -185,10 +182,17 @@ def _every_start(problem: TourProblem, method: str, engine: str, count: bool, li
         stats = row.result.stats
         if isinstance(row.result, TourCount):
             text = f"{row.result.count:,}"
+        elif row.result.reached is not None:
+            text = f"{row.result.reached:,}"
         else:
             text = f"{stats.backtracks:,}\n{stats.tries:,}\n{stats.seconds:.3g} s"
         cells[row.start] = (Status.FOUND if row.found else row.result.status, text)
-    what = "tours counted" if count else "backtracks, tries and seconds"
+    if count:
+        what = "tours counted"
+    elif method in WALK_METHODS:
+        what = "squares reached"
+    else:
+        what = "backtracks, tries and seconds"
     console.print(start_table(problem.board.rows, problem.board.cols, cells, f"{method}: {what} per start square"))
     total = table.total
     if total is None:

@@ -245,3 +245,72 @@ def warnsdorff_slice(target, closes, board, free_count, path, next_move, best, b
     state[TRIES] = tries
     state[BACKTRACKS] = backtracks
     return outcome
+
+
+_GREEDY = "int64(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], boolean, int64)"
+
+
+@njit(_GREEDY, cache=True, nogil=True)
+def accessibility_slice(target, accessibility, board, path, state, lookahead, node_stop):
+    """001 §4.1 (and with `lookahead`, §4.3): the greedy walk of TextbookTour.accessibility.
+
+    `accessibility[s]` starts as the number of moves leading to s; standing on a square
+    decrements its unvisited neighbours. Returns EXHAUSTED when the walk is stuck (it may be a
+    full tour); `path[:state[DEPTH]]` is the walk so far and `path[state[DEPTH]]` the square
+    to number next.
+    """
+    n = path.shape[0]
+    m = target.shape[0] // n
+    null_access = m + 1
+    depth = state[DEPTH]
+    nodes = state[NODES]
+    tries = state[TRIES]
+    outcome = PAUSED
+    while True:
+        if nodes >= node_stop:
+            break
+        nodes += 1
+        square = path[depth]
+        depth += 1
+        board[square] = depth
+        accessibility[square] = null_access
+        base = square * m
+        fewest = null_access
+        chosen = square
+        for i in range(m):
+            candidate = target[base + i]
+            tries += 1
+            if board[candidate] == 0:
+                accessibility[candidate] -= 1
+                if accessibility[candidate] < fewest:
+                    fewest = accessibility[candidate]
+                    chosen = candidate
+        if fewest == null_access:
+            outcome = EXHAUSTED
+            break
+        if lookahead:
+            tied = 0
+            for i in range(m):
+                candidate = target[base + i]
+                if board[candidate] == 0 and accessibility[candidate] == fewest:
+                    tied += 1
+            if tied > 1:
+                best_reach = null_access + 1
+                for i in range(m):
+                    candidate = target[base + i]
+                    if board[candidate] == 0 and accessibility[candidate] == fewest:
+                        reach = null_access
+                        after_base = candidate * m
+                        for j in range(m):
+                            after = target[after_base + j]
+                            tries += 1
+                            if board[after] == 0 and accessibility[after] - 1 < reach:
+                                reach = accessibility[after] - 1
+                        if reach < best_reach:
+                            best_reach = reach
+                            chosen = candidate
+        path[depth] = chosen
+    state[DEPTH] = depth
+    state[NODES] = nodes
+    state[TRIES] = tries
+    return outcome

@@ -75,7 +75,8 @@ class CompiledTour:
     def _nodes(self) -> int:
         return int(self.state[kernels.NODES])
 
-    def _current_path(self) -> list[Square]:
+    def current_path(self) -> list[Square]:
+        """The squares numbered so far, in order."""
         return [self.board.square(int(index)) for index in self.path[: self.state[kernels.DEPTH]]]
 
     def _slices(self, step: Callable[[int], int]) -> int:
@@ -111,12 +112,30 @@ class CompiledTour:
         """Every tour in depth-first order (basic and band are one kernel here: the sentinel
         square makes 000 §3.8's bounds checks and §6.1's band the same single comparison)."""
         while self._run(method, stop_at_solution=True) == SOLUTION:
-            yield self._current_path()
+            yield self.current_path()
 
     def count(self, method: str) -> int:
         """The number of tours, without stopping at each one."""
         self._run(method, stop_at_solution=False)
         return self.solutions
+
+    def accessibility(self, lookahead: bool = False) -> list[Square]:
+        """The greedy walk of 001 §4 (see TextbookTour.accessibility)."""
+        n = self.board.n_squares
+        accessibility = np.zeros(n + 1, dtype=np.int64)
+        accessibility[:n] = self.ports[:n]  # the number of moves leading to each square
+        self.numbers[self.path[0]] = 0  # the walk numbers its squares itself, the start first
+        self.state[kernels.DEPTH] = 0  # squares numbered so far; path[0] is the next one
+
+        def step(node_stop: int) -> int:
+            return int(
+                kernels.accessibility_slice(
+                    self.target, accessibility, self.numbers, self.path, self.state, lookahead, node_stop
+                )
+            )
+
+        self._slices(step)
+        return self.current_path()
 
     def warnsdorff(self) -> list[Square] | None:
         n, m = self.board.n_squares, self.moves_count
@@ -142,7 +161,7 @@ class CompiledTour:
                 )
             )
 
-        return self._current_path() if self._slices(step) == SOLUTION else None
+        return self.current_path() if self._slices(step) == SOLUTION else None
 
 
 def _warm_up() -> None:
@@ -155,6 +174,7 @@ def _warm_up() -> None:
     for method in ("basic", "prune"):
         next(one_square().tours(method))
     one_square().warnsdorff()
+    one_square().accessibility(lookahead=True)
 
 
 _warm_up()

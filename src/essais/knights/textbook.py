@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from essais.core.errors import InvalidInput
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
-from essais.knights.board import Board, Move, Square, attacks
+from essais.knights.board import Board, Move, Square, attacks, neighbours
 
 FREE = -1  # 000 §3.6: a square not yet visited holds -1
 # Deeper recursion than this risks the interpreter's own stack; the numba engine has no limit.
@@ -299,3 +299,70 @@ class TextbookTour:
         for _ in self.tours(method):
             self.solutions += 1
         return self.solutions
+
+    # -- accessibility and lookahead (001 §4.1, §4.3) --------------------------------------------
+    def accessibility(self, lookahead: bool = False) -> list[Square]:
+        """001 §4.1 heuristiqueCV: no backtracking. Each square's accessibility is the number of
+        unvisited squares from which it can be reached; standing on a square decrements its
+        unvisited neighbours, and the knight goes to the first of them (in move order) with the
+        strictly smallest accessibility. It stops when no move is left and returns the squares
+        visited (a tour if it visited them all).
+
+        With `lookahead` (001 §4.3 heuristiqueSeq), ties are broken by the lowest accessibility
+        that the tied square's best next move would reach; then by move order."""
+        board, moves, counters = self.board, self.moves, self.counters
+        null_access = len(moves) + 1  # more than any square can have: "visited"
+        # 001's initHeuristiq: on the empty board, the number of moves that lead to each square
+        hb = [[len(neighbours(board, (x, y), moves)) for y in range(board.cols)] for x in range(board.rows)]
+        cb = [[0] * board.cols for _ in range(board.rows)]
+        pos, step = self.start, 0
+        self.path = []
+        while True:
+            counters.enter_node()
+            step += 1
+            cb[pos[0]][pos[1]] = step
+            hb[pos[0]][pos[1]] = null_access
+            self.path.append(pos)
+            naces, nextpos = null_access, pos
+            for dx, dy in moves:
+                counters.tries += 1
+                nvpos = (pos[0] + dx, pos[1] + dy)
+                if board.contains(nvpos) and cb[nvpos[0]][nvpos[1]] == 0:
+                    hb[nvpos[0]][nvpos[1]] -= 1  # pos no longer leads to it
+                    if hb[nvpos[0]][nvpos[1]] < naces:
+                        naces, nextpos = hb[nvpos[0]][nvpos[1]], nvpos
+            if naces == null_access:  # no move left: the walk ends here
+                return list(self.path)
+            if lookahead:
+                nextpos = self._break_tie(pos, naces, cb, hb, null_access)
+            pos = nextpos
+
+    def _break_tie(self, pos: Square, naces: int, cb: list[list[int]], hb: list[list[int]], null_access: int) -> Square:
+        """001 §4.3: among the squares tied at accessibility `naces`, the one whose best next
+        move reaches the lowest accessibility (as it would be once the knight stands there:
+        one less); the first in move order if still tied. A single best square is kept."""
+        board, moves, counters = self.board, self.moves, self.counters
+        tied = [
+            (pos[0] + dx, pos[1] + dy)
+            for dx, dy in moves
+            if board.contains((pos[0] + dx, pos[1] + dy))
+            and cb[pos[0] + dx][pos[1] + dy] == 0
+            and hb[pos[0] + dx][pos[1] + dy] == naces
+        ]
+        if len(tied) == 1:
+            return tied[0]
+        best, best_reach = tied[0], null_access + 1
+        for candidate in tied:
+            reach = null_access  # no next move at all
+            for dx, dy in moves:
+                counters.tries += 1
+                after = (candidate[0] + dx, candidate[1] + dy)
+                if board.contains(after) and cb[after[0]][after[1]] == 0:
+                    reach = min(reach, hb[after[0]][after[1]] - 1)
+            if reach < best_reach:
+                best, best_reach = candidate, reach
+        return best
+
+    def current_path(self) -> list[Square]:
+        """The squares numbered so far, in order."""
+        return list(self.path)

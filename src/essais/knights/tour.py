@@ -22,11 +22,12 @@ from typing import Any, Protocol
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import CountResult, Stats, Status
-from essais.knights.board import Board, Move, Square, make_moves
+from essais.knights.board import Board, Move, Square, attacks, make_moves
 from essais.knights.textbook import TextbookTour
 
-METHODS = ("basic", "band", "prune", "warnsdorff")
+METHODS = ("basic", "band", "prune", "warnsdorff", "accessibility", "lookahead")
 COMPLETE_METHODS = ("basic", "band", "prune")  # the complete depth-first searches: they can enumerate
+WALK_METHODS = ("accessibility", "lookahead")  # greedy walks: no backtracking, they report how far they got
 ENGINES = ("python", "numba")
 
 
@@ -36,6 +37,8 @@ class TourSearch(Protocol):
     def tours(self, method: str) -> Iterator[list[Square]]: ...
     def count(self, method: str) -> int: ...
     def warnsdorff(self) -> list[Square] | None: ...
+    def accessibility(self, lookahead: bool = False) -> list[Square]: ...
+    def current_path(self) -> list[Square]: ...
     def stats(self) -> Stats: ...
     @property
     def solutions(self) -> int: ...
@@ -43,7 +46,10 @@ class TourSearch(Protocol):
 
 @dataclass
 class TourResult:
-    """One search for one tour: its status, the tour (a path of squares) and the counters."""
+    """One search for one tour: its status, the tour (a path of squares) and the counters.
+
+    For the greedy walks (accessibility, lookahead) `path` is the walk even when it got stuck
+    before the last square, and `reached` the number of squares it visited."""
 
     status: Status
     board: Board
@@ -51,10 +57,11 @@ class TourResult:
     path: list[Square] | None
     stats: Stats = field(default_factory=Stats)
     closed: bool = False
+    reached: int | None = None
 
     @property
     def found(self) -> bool:
-        return self.path is not None
+        return self.status == Status.FOUND
 
     def numbered(self) -> list[list[int]]:
         """The board with step numbers 1..R·C along the tour, 0 where unvisited."""
@@ -67,8 +74,9 @@ class TourResult:
         return {
             "status": str(self.status),
             "found": self.found,
-            "board": self.numbered() if self.found else None,
+            "board": self.numbered() if self.path else None,
             "path": [list(square) for square in self.path] if self.path else None,
+            **({"reached": self.reached} if self.reached is not None else {}),
             "stats": self.stats.to_dict(),
         }
 
@@ -152,6 +160,8 @@ def find_tour(
 ) -> TourResult:
     """The first tour the method finds, or why there is none (status none, limit, interrupted)."""
     _check_choice("method", method, METHODS)
+    if method in WALK_METHODS:
+        return _walk(problem, method, engine, limits)
     if problem.impossible:
         return TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
     with SearchControl(limits) as control:
@@ -164,6 +174,22 @@ def find_tour(
         except SearchStopped as stop:
             path, status = None, stop.status
         return TourResult(status, problem.board, problem.start, path, search.stats(), problem.closed)
+
+
+def _walk(problem: TourProblem, method: str, engine: str, limits: Limits | None) -> TourResult:
+    """001 §4's greedy walks: found when the walk covers the board (and, for --closed, its
+    last square attacks the first), none when it gets stuck, with the squares it reached."""
+    with SearchControl(limits) as control:
+        search = _make_search(problem, method, engine, control)
+        control.restart_clock()
+        try:
+            path = search.accessibility(lookahead=method == "lookahead")
+            full = len(path) == problem.board.n_squares
+            closes = not problem.closed or attacks(problem.moves, path[-1], problem.start)
+            status = Status.FOUND if full and closes else Status.NONE
+        except SearchStopped as stop:
+            path, status = search.current_path(), stop.status
+        return TourResult(status, problem.board, problem.start, path, search.stats(), problem.closed, len(path))
 
 
 def _check_complete(method: str) -> None:
@@ -260,6 +286,8 @@ class StartRow:
             document["count"] = self.result.count
             if self.result.undirected is not None:
                 document["undirected"] = self.result.undirected
+        elif self.result.reached is not None:
+            document["reached"] = self.result.reached
         document["stats"] = self.result.stats.to_dict()
         return document
 
@@ -283,10 +311,17 @@ class EveryStart:
             return None
         return sum(row.result.count for row in self.rows if isinstance(row.result, TourCount))
 
+    @property
+    def full_tours(self) -> int:
+        """How many starts give a tour (001 §4.3's survey question)."""
+        return sum(1 for row in self.rows if row.found)
+
     def to_dict(self) -> dict[str, Any]:
         document: dict[str, Any] = {"status": str(self.status), "starts": [row.to_dict() for row in self.rows]}
         if self.counting:
             document["total"] = self.total
+        elif any(isinstance(row.result, TourResult) and row.result.reached is not None for row in self.rows):
+            document["full_tours"] = self.full_tours
         return document
 
 

@@ -73,3 +73,16 @@ def start_table(
 
 def square_list(squares: Sequence[Square]) -> str:
     return " ".join(format_square(square) for square in squares)
+
+
+def distance_matrix(matrix: Sequence[Sequence[int]]) -> Text:
+    """Distances aligned in columns; -1 (unreachable) shows as a dot, 0 (the start) stands out."""
+    width = max(2, max(len(str(value)) for row in matrix for value in row))
+    text = Text()
+    for row in matrix:
+        for c, value in enumerate(row):
+            cell = f"{value:>{width}}" if value >= 0 else " " * (width - 1) + "."
+            text.append(cell, style="bold green" if value == 0 else "")
+            text.append(" " if c < len(row) - 1 else "")
+        text.append("\n")
+    return text
