@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
+import essais.knights.random_tours
 import essais.knights.tour
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-@pytest.mark.parametrize("module", [essais.knights.tour])
+@pytest.mark.parametrize("module", [essais.knights.tour, essais.knights.random_tours])
 def test_doctests(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0

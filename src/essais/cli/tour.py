@@ -22,6 +22,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights.board import Board, format_square
+from essais.knights.random_tours import random_tours
 from essais.knights.tour import (
     COMPLETE_METHODS,
     WALK_METHODS,
@@ -34,7 +35,7 @@ from essais.knights.tour import (
     every_start,
     find_tour,
 )
-from essais.render.text import numbered_board, start_table, stats_line
+from essais.render.text import histogram, numbered_board, start_table, stats_line
 
 
 @command
@@ -57,6 +58,13 @@ def tour(
     limit: Annotated[int | None, typer.Option(help="With --all: stop after K tours.", metavar="K")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every tour.")] = False,
     every: Annotated[bool, typer.Option("--every-start", help="One search (or count) per start square.")] = False,
+    attempts: Annotated[
+        int | None, typer.Option(help="Method random: K walks, with the lengths they reached.", metavar="K")
+    ] = None,
+    until_found: Annotated[
+        bool, typer.Option("--until-found", help="Method random: walk until one covers the board.")
+    ] = False,
+    seed: Annotated[int | None, typer.Option(help="Method random: the seed (reproducible per engine).")] = None,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     as_json: JsonFlag = False,
@@ -75,7 +83,13 @@ def tour(
             f"method: {method!r} does not search every branch, so it cannot list or count tours; "
             f"use --method {' or --method '.join(COMPLETE_METHODS)}"
         )
-    if all_tours:
+    if method != "random" and (attempts is not None or until_found or seed is not None):
+        raise InvalidInput("--attempts, --until-found and --seed: they go with --method random")
+    if method == "random" and every:
+        raise InvalidInput("--every-start: method random draws walks from one start; use --attempts")
+    if method == "random":
+        _random(problem, engine, attempts, until_found, seed, limits, as_json)
+    elif all_tours:
         _stream(problem, method, engine, limit, limits, every, as_json)
     elif every:
         _every_start(problem, method, engine, count, limits, as_json)
@@ -204,3 +218,44 @@ def _every_start(problem: TourProblem, method: str, engine: str, count: bool, li
     else:
         console.print(f"total: {total:,} tours")
     finish(table.status)
+
+
+def _random(
+    problem: TourProblem,
+    engine: str,
+    attempts: int | None,
+    until_found: bool,
+    seed: int | None,
+    limits: Limits,
+    as_json: bool,
+) -> None:
+    """001 §5: one random walk, K of them (--attempts) or as many as it takes (--until-found)."""
+    if attempts is None and not until_found:  # a single walk, shown like any tour
+        single = random_tours(problem, engine=engine, attempts=1, seed=seed, limits=limits)
+        result = single.as_tour()
+        if as_json:
+            print_json({**result.to_dict(), "seed": single.seed})
+        else:
+            console.print(f"{_headline(result, 'random')} (seed {single.seed})")
+            console.print(numbered_board(result.numbered(), result.path), end="")
+            console.print(stats_line(result.stats))
+        finish(result.status)
+    run = random_tours(problem, engine=engine, attempts=attempts, until_found=until_found, seed=seed, limits=limits)
+    if as_json:
+        print_json(run.to_dict())
+        finish(run.status)
+    tally = run.tally
+    where = f"on {problem.board} from {format_square(problem.start)} (seed {run.seed}, {engine})"
+    console.print(f"random walks {where}: {tally.attempts:,} walks, {tally.full_tours:,} full tours")
+    lengths = {length: count for length, count in enumerate(tally.lengths) if count}
+    console.print(histogram(lengths, "squares reached", "walks"))
+    if until_found and tally.found_path:
+        console.print(f"a full tour at walk {tally.attempts:,}:")
+        console.print(numbered_board(run.numbered(tally.found_path), tally.found_path), end="")
+    else:
+        if until_found:
+            console.print(f"no full tour ({run.status})")
+        console.print(f"the longest walk, {len(tally.best_path)} squares:")
+        console.print(numbered_board(run.numbered(tally.best_path), tally.best_path), end="")
+    console.print(stats_line(run.stats))
+    finish(run.status)

@@ -13,12 +13,13 @@ engines therefore stop a limited search at the same node with the same counters.
 NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE (method prune: free squares next to the start).
 """
 
+import numpy as np
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 
-DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE = range(7)
-STATE_SIZE = 7
+DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE, ATTEMPTS, BEST = range(9)
+STATE_SIZE = 9
 
 
 @njit(inline="always")
@@ -313,4 +314,79 @@ def accessibility_slice(target, accessibility, board, path, state, lookahead, no
     state[DEPTH] = depth
     state[NODES] = nodes
     state[TRIES] = tries
+    return outcome
+
+
+@njit("void(int64)", cache=True)
+def seed_random(seed):
+    """Seed numba's own generator (it is not Python's nor numpy's)."""
+    np.random.seed(seed)
+
+
+_RANDOM = (
+    "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, boolean,"
+    " int64, int64)"
+)
+
+
+@njit(_RANDOM, cache=True, nogil=True)
+def random_walks_slice(
+    target, closes, board, path, best_path, lengths, state, start, until_found, attempts_stop, node_stop
+):
+    """001 §5: walks from `start` that take a random legal move (each free neighbour equally
+    likely) until none is left. Tallies `lengths[k]` (walks that numbered k squares), the
+    longest walk (`best_path`, the first to reach that length), the walks in state[ATTEMPTS]
+    and the full tours in state[SOLUTIONS]; with `until_found` returns SOLUTION at the first
+    full tour (in `path`). Limits are checked between walks; EXHAUSTED when `attempts_stop`
+    walks are done."""
+    n = path.shape[0]
+    m = target.shape[0] // n
+    free = np.empty(m, dtype=np.int64)
+    attempts = state[ATTEMPTS]
+    nodes = state[NODES]
+    tries = state[TRIES]
+    best = state[BEST]
+    full = state[SOLUTIONS]
+    outcome = PAUSED
+    while True:
+        if attempts >= attempts_stop:
+            outcome = EXHAUSTED
+            break
+        if nodes >= node_stop:
+            break
+        attempts += 1
+        square = start
+        depth = 0
+        while True:
+            nodes += 1
+            path[depth] = square
+            depth += 1
+            board[square] = depth
+            count = 0
+            base = square * m
+            for i in range(m):
+                candidate = target[base + i]
+                tries += 1
+                if board[candidate] == 0:
+                    free[count] = candidate
+                    count += 1
+            if count == 0:
+                break
+            square = free[np.random.randint(0, count)]
+        lengths[depth] += 1
+        if depth > best:
+            best = depth
+            best_path[:depth] = path[:depth]
+        for j in range(depth):
+            board[path[j]] = 0
+        if depth == n and closes[path[n - 1]]:
+            full += 1
+            if until_found:
+                outcome = SOLUTION
+                break
+    state[ATTEMPTS] = attempts
+    state[NODES] = nodes
+    state[TRIES] = tries
+    state[BEST] = best
+    state[SOLUTIONS] = full
     return outcome

@@ -13,6 +13,7 @@ from essais.core.limits import SOLUTION, SearchControl, SearchStopped, run_slice
 from essais.core.result import Stats, Status
 from essais.knights import _kernels as kernels
 from essais.knights.board import Board, Move, Square, attacks
+from essais.knights.textbook import WalkTally
 
 
 def move_table(board: Board, moves: Sequence[Move]) -> np.ndarray:
@@ -58,6 +59,7 @@ class CompiledTour:
         self.ports = np.zeros(n + 1, dtype=np.int64)
         self.ports[:n] = (self.target.reshape(n, self.moves_count) < n).sum(axis=1)
         self.state[kernels.START_FREE] = self.ports[board.index(start)]
+        self.tally = WalkTally(n)  # method random's results
 
     def stats(self) -> Stats:
         return Stats(
@@ -137,6 +139,51 @@ class CompiledTour:
         self._slices(step)
         return self.current_path()
 
+    def random_walks(self, seed: int, attempts: int | None, until_found: bool) -> None:
+        """001 §5's random walks (see TextbookTour.random_walks); numba's own generator, seeded
+        with `seed`, draws the moves."""
+        n = self.board.n_squares
+        start = int(self.path[0])
+        self.numbers[start] = 0  # each walk numbers its squares itself
+        walk = np.zeros(n, dtype=np.int64)
+        best = np.zeros(n, dtype=np.int64)
+        lengths = np.zeros(n + 1, dtype=np.int64)
+        attempts_stop = attempts if attempts is not None else 1 << 62
+        kernels.seed_random(seed)
+
+        def step(node_stop: int) -> int:
+            return int(
+                kernels.random_walks_slice(
+                    self.target,
+                    self.closes,
+                    self.numbers,
+                    walk,
+                    best,
+                    lengths,
+                    self.state,
+                    start,
+                    until_found,
+                    attempts_stop,
+                    node_stop,
+                )
+            )
+
+        def squares(indices: np.ndarray) -> list[Square]:
+            return [self.board.square(int(index)) for index in indices]
+
+        try:
+            outcome = self._slices(step)
+        finally:  # what the walks gave, even when a limit or Ctrl-C stopped them
+            self.tally = WalkTally(
+                n,
+                attempts=int(self.state[kernels.ATTEMPTS]),
+                full_tours=int(self.state[kernels.SOLUTIONS]),
+                lengths=[int(count) for count in lengths],
+                best_path=squares(best[: self.state[kernels.BEST]]),
+            )
+        if outcome == SOLUTION:
+            self.tally.found_path = squares(walk)
+
     def warnsdorff(self) -> list[Square] | None:
         n, m = self.board.n_squares, self.moves_count
         free_count = np.zeros(n + 1, dtype=np.int64)
@@ -175,6 +222,7 @@ def _warm_up() -> None:
         next(one_square().tours(method))
     one_square().warnsdorff()
     one_square().accessibility(lookahead=True)
+    one_square().random_walks(seed=0, attempts=1, until_found=False)
 
 
 _warm_up()

@@ -11,9 +11,11 @@ A limit or Ctrl-C unwinds the recursion with `SearchStopped`; the counters stay 
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
 from essais.core.limits import SearchControl
@@ -61,6 +63,30 @@ def _recursion_room(depth: int) -> Iterator[None]:
         sys.setrecursionlimit(previous)
 
 
+@dataclass
+class WalkTally:
+    """What random walks from one start gave so far (001 §5): how many walks, how many
+    numbered k squares (`lengths[k]`), the longest walk (the first to reach that length), the
+    full tours, and the full tour that ended an `until_found` run."""
+
+    squares: int
+    attempts: int = 0
+    full_tours: int = 0
+    lengths: list[int] = field(default_factory=list)
+    best_path: list[Square] = field(default_factory=list)
+    found_path: list[Square] | None = None
+
+    def __post_init__(self) -> None:
+        self.lengths = self.lengths or [0] * (self.squares + 1)
+
+    def record(self, path: list[Square], is_tour: bool) -> None:
+        self.lengths[len(path)] += 1
+        if len(path) > len(self.best_path):
+            self.best_path = list(path)
+        if is_tour:
+            self.full_tours += 1
+
+
 class TextbookTour:
     """One textbook search for tours on `board` from `start` with `moves` in their order.
 
@@ -83,6 +109,7 @@ class TextbookTour:
         self.counters = _Counters(control)
         self.path: list[Square] = [start]
         self.solutions = 0  # tours counted so far by `count`
+        self.tally = WalkTally(board.n_squares)  # method random's results
 
     def stats(self) -> Stats:
         return self.counters.stats()
@@ -366,3 +393,38 @@ class TextbookTour:
     def current_path(self) -> list[Square]:
         """The squares numbered so far, in order."""
         return list(self.path)
+
+    # -- random walks (001 §5) -----------------------------------------------------------------
+    def random_walks(self, seed: int, attempts: int | None, until_found: bool) -> None:
+        """001 §5 forceBruteCV, repeated: from the start, move to a random free neighbour (each
+        equally likely) until none is left. `self.tally` keeps the results; with `until_found`
+        it stops at the first full tour. Limits are checked between walks."""
+        board, moves, counters = self.board, self.moves, self.counters
+        rng = random.Random(seed)
+        cb = [[0] * board.cols for _ in range(board.rows)]
+        tally = self.tally
+        while attempts is None or tally.attempts < attempts:
+            if counters.nodes >= counters.check_at:
+                counters.check_at = counters.control.checkpoint(counters.nodes)
+            tally.attempts += 1
+            pos, walk = self.start, []
+            while True:
+                counters.nodes += 1
+                walk.append(pos)
+                cb[pos[0]][pos[1]] = len(walk)
+                free = []
+                for dx, dy in moves:
+                    counters.tries += 1
+                    nvpos = (pos[0] + dx, pos[1] + dy)
+                    if board.contains(nvpos) and cb[nvpos[0]][nvpos[1]] == 0:
+                        free.append(nvpos)
+                if not free:
+                    break
+                pos = free[rng.randrange(len(free))]
+            for x, y in walk:
+                cb[x][y] = 0
+            full = len(walk) == board.n_squares and self._is_final_ok(walk[-1])
+            tally.record(walk, full)
+            if full and until_found:
+                tally.found_path = walk
+                return

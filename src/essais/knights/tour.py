@@ -23,11 +23,11 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import CountResult, Stats, Status
 from essais.knights.board import Board, Move, Square, attacks, make_moves
-from essais.knights.textbook import TextbookTour
+from essais.knights.textbook import TextbookTour, WalkTally
 
-METHODS = ("basic", "band", "prune", "warnsdorff", "accessibility", "lookahead")
+METHODS = ("basic", "band", "prune", "warnsdorff", "accessibility", "lookahead", "random")
 COMPLETE_METHODS = ("basic", "band", "prune")  # the complete depth-first searches: they can enumerate
-WALK_METHODS = ("accessibility", "lookahead")  # greedy walks: no backtracking, they report how far they got
+WALK_METHODS = ("accessibility", "lookahead", "random")  # walks: no backtracking, they report how far they got
 ENGINES = ("python", "numba")
 
 
@@ -39,6 +39,9 @@ class TourSearch(Protocol):
     def warnsdorff(self) -> list[Square] | None: ...
     def accessibility(self, lookahead: bool = False) -> list[Square]: ...
     def current_path(self) -> list[Square]: ...
+    def random_walks(self, seed: int, attempts: int | None, until_found: bool) -> None: ...
+    @property
+    def tally(self) -> WalkTally: ...
     def stats(self) -> Stats: ...
     @property
     def solutions(self) -> int: ...
@@ -137,7 +140,7 @@ def _check_choice(name: str, value: str, choices: Sequence[str]) -> None:
         raise InvalidInput(f"{name}: {value!r} is not one of {', '.join(choices)}")
 
 
-def _make_search(problem: TourProblem, method: str, engine: str, control: SearchControl) -> TourSearch:
+def make_search(problem: TourProblem, method: str, engine: str, control: SearchControl) -> TourSearch:
     _check_choice("engine", engine, ENGINES)
     if method == "prune" and not problem.symmetric:
         raise InvalidInput(
@@ -160,12 +163,16 @@ def find_tour(
 ) -> TourResult:
     """The first tour the method finds, or why there is none (status none, limit, interrupted)."""
     _check_choice("method", method, METHODS)
+    if method == "random":  # one random walk; essais.knights.random_tours runs many
+        from essais.knights.random_tours import random_tours
+
+        return random_tours(problem, engine=engine, attempts=1, limits=limits).as_tour()
     if method in WALK_METHODS:
         return _walk(problem, method, engine, limits)
     if problem.impossible:
         return TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
     with SearchControl(limits) as control:
-        search = _make_search(problem, method, engine, control)
+        search = make_search(problem, method, engine, control)
         control.restart_clock()  # the search alone, not the set-up
         try:
             # the first tour of the complete search is what 000 §3.8 finds (TextbookTour.tours)
@@ -180,7 +187,7 @@ def _walk(problem: TourProblem, method: str, engine: str, limits: Limits | None)
     """001 §4's greedy walks: found when the walk covers the board (and, for --closed, its
     last square attacks the first), none when it gets stuck, with the squares it reached."""
     with SearchControl(limits) as control:
-        search = _make_search(problem, method, engine, control)
+        search = make_search(problem, method, engine, control)
         control.restart_clock()
         try:
             path = search.accessibility(lookahead=method == "lookahead")
@@ -225,7 +232,7 @@ class TourStream:
         if self.problem.impossible:
             return
         with SearchControl(self.limits) as control:
-            search = _make_search(self.problem, self.method, self.engine, control)
+            search = make_search(self.problem, self.method, self.engine, control)
             control.restart_clock()
             try:
                 for path in search.tours(self.method):
@@ -256,7 +263,7 @@ def count_tours(
     if problem.impossible:
         return TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None)
     with SearchControl(limits) as control:
-        search = _make_search(problem, method, engine, control)
+        search = make_search(problem, method, engine, control)
         control.restart_clock()
         try:
             count, status = search.count(method), Status.COMPLETE

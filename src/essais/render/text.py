@@ -86,3 +86,16 @@ def distance_matrix(matrix: Sequence[Sequence[int]]) -> Text:
             text.append(" " if c < len(row) - 1 else "")
         text.append("\n")
     return text
+
+
+def histogram(counts: dict[int, int], key_title: str, value_title: str, width: int = 40) -> Table:
+    """One bar per key (in increasing order), scaled to the largest count."""
+    table = Table(show_header=True, header_style="dim", box=None, padding=(0, 1))
+    table.add_column(key_title, justify="right")
+    table.add_column(value_title, justify="right")
+    table.add_column("")
+    largest = max(counts.values(), default=1)
+    for key in sorted(counts):
+        bar = "█" * max(1, round(width * counts[key] / largest)) if counts[key] else ""
+        table.add_row(str(key), f"{counts[key]:,}", Text(bar, style="cyan"))
+    return table
