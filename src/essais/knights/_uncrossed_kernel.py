@@ -1,9 +1,16 @@
 """numba kernel of the longest-uncrossed-path search (knights.uncrossed). Private: it takes
-checked arrays and never validates. Each square has 8 neighbour slots (`neighbour`, `edge`;
--1 where a move leaves the board); `crossing[crossing_start[e]:crossing_start[e + 1]]` are
-the edges that cross edge e. The search is TextbookUncrossed's, with an explicit stack, in
-resumable slices of a node budget."""
+checked arrays and never validates.
 
+`graph` = (neighbour, edge, crossing_start, crossing, colour, edge_ends): each square has 8
+neighbour slots (`neighbour`, `edge`; -1 where a move leaves the board);
+`crossing[crossing_start[e]:crossing_start[e + 1]]` are the edges that cross edge e;
+`edge_ends[2e], edge_ends[2e + 1]` its squares. `work` = (visited, blocked, path, path_edge,
+next_slot, best, mark, stack): the search's own arrays. The search is TextbookUncrossed's, with
+an explicit stack, in resumable slices of a node budget. On boards of at most 64 squares the
+bound runs on bit sets: `open_moves[s]` has a bit for each square one uncrossed move from s.
+"""
+
+import numpy as np
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED
@@ -11,6 +18,8 @@ from essais.core.limits import EXHAUSTED, PAUSED
 DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, BEST_JUMPS, BEST_LENGTH, STAMP = range(8)
 STATE_SIZE = 8
 SLOTS = 8
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
 
 
 @njit(inline="always")
@@ -19,13 +28,14 @@ def _usable(target, edge, visited, blocked, closed, start):
 
 
 @njit(cache=True, nogil=True)
-def _bound(head, neighbour, edge, colour, visited, blocked, closed, start, stamp, mark, stack):
-    """TextbookUncrossed._bound: reachable squares, alternating colours, single-way squares."""
+def _bound(head, graph, work, closed, start, ends, stamp):
+    """TextbookUncrossed._bound on arrays: reachable squares, alternating colours, dead ends
+    (squares with a single way in or out), squares the path may end on."""
+    neighbour, edge, _, _, colour, _ = graph
+    visited, blocked, _, _, _, _, mark, stack = work
     mark[head] = stamp
     stack[0] = head
     size = 1
-    reached = 0
-    other = 0
     while size > 0:
         size -= 1
         square = stack[size]
@@ -39,48 +49,104 @@ def _bound(head, neighbour, edge, colour, visited, blocked, closed, start, stamp
                 mark[target] = stamp
                 stack[size] = target
                 size += 1
-                reached += 1
-                if colour[target] != colour[head]:
-                    other += 1
-    if closed:
-        return reached + 1
-    same = reached - other
-    ends = 0
+    reached = 0
+    other = 0
+    dead_ends = 0
+    can_end = False
     for square in range(mark.shape[0]):
         if mark[square] != stamp or square == head:
             continue
-        ways = 0
-        for i in range(SLOTS):
-            target = neighbour[square * SLOTS + i]
-            if target >= 0 and blocked[edge[square * SLOTS + i]] == 0 and mark[target] == stamp:
-                ways += 1
-        if ways <= 1:
-            ends += 1
-    bound = reached - max(0, ends - 1)
-    return min(bound, 2 * other, 2 * same + 1)
+        if not closed:
+            ways = 0
+            for i in range(SLOTS):
+                target = neighbour[square * SLOTS + i]
+                if target >= 0 and blocked[edge[square * SLOTS + i]] == 0 and mark[target] == stamp:
+                    ways += 1
+            if ways <= 1:
+                if not ends[square]:
+                    continue  # a dead end the path may not end on: never visited
+                dead_ends += 1
+            can_end = can_end or ends[square] != 0
+        reached += 1
+        if colour[square] != colour[head]:
+            other += 1
+    if closed:
+        return reached + 1
+    if not can_end:
+        return 0 if ends[head] else -mark.shape[0]
+    return min(reached - max(0, dead_ends - 1), 2 * other, 2 * (reached - other) + 1)
+
+
+@njit(inline="always")
+def _popcount(bits):
+    count = 0
+    while bits:
+        bits &= bits - ONE  # LLVM turns this loop into one popcnt instruction
+        count += 1
+    return count
+
+
+@njit(inline="always")
+def _lowest(bits):
+    """The index of the lowest set bit."""
+    return _popcount((bits & (~bits + ONE)) - ONE)
 
 
 @njit(cache=True, nogil=True)
-def uncrossed_slice(
-    neighbour,
-    edge,
-    crossing_start,
-    crossing,
-    colour,
-    first_allowed,
-    closed,
-    start,
-    visited,
-    blocked,
-    path,
-    path_edge,
-    next_slot,
-    best,
-    mark,
-    stack,
-    state,
-    node_stop,
-):
+def _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_bits, closed):
+    """_bound on bit sets (at most 64 squares): the same value, a few operations a square."""
+    head_bit = ONE << np.uint64(head)
+    free = ~visited_bits & allowed_bits
+    region = ZERO
+    frontier = head_bit
+    while frontier:
+        square = _lowest(frontier)
+        frontier &= frontier - ONE
+        new = open_moves[square] & free & ~region
+        region |= new
+        frontier |= new
+    if closed:
+        return _popcount(region) + 1
+    scope = region | head_bit
+    dead = ZERO
+    walk = region
+    while walk:
+        square = _lowest(walk)
+        walk &= walk - ONE
+        if _popcount(open_moves[square] & scope) <= 1:
+            dead |= ONE << np.uint64(square)
+    region &= ~(dead & ~end_bits)  # dead ends the path may not end on: never visited
+    if region & end_bits == ZERO:
+        return 0 if (end_bits >> np.uint64(head)) & ONE else -64
+    reached = _popcount(region)
+    if (colour_bits >> np.uint64(head)) & ONE:
+        other = _popcount(region & ~colour_bits)
+    else:
+        other = _popcount(region & colour_bits)
+    dead_ends = _popcount(dead & end_bits)
+    return min(reached - max(0, dead_ends - 1), 2 * other, 2 * (reached - other) + 1)
+
+
+@njit(inline="always")
+def _set_open(open_moves, edge_ends, move, is_open):
+    a = edge_ends[2 * move]
+    b = edge_ends[2 * move + 1]
+    if is_open:
+        open_moves[a] |= ONE << np.uint64(b)
+        open_moves[b] |= ONE << np.uint64(a)
+    else:
+        open_moves[a] &= ~(ONE << np.uint64(b))
+        open_moves[b] &= ~(ONE << np.uint64(a))
+
+
+@njit(cache=True, nogil=True)
+def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
+    """Search from `start` (already visited, path[0]) until `node_stop` nodes or the end.
+    `first_allowed[s]`: the first moves to try; `ends[s]`: where the path may end (symmetry).
+    `bits` = (use_bits, open_moves, allowed_bits, colour_bits, end_bits)."""
+    neighbour, edge, crossing_start, crossing, _, edge_ends = graph
+    visited, blocked, path, path_edge, next_slot, best, _, _ = work
+    use_bits, open_moves, allowed_bits, colour_bits, end_bits = bits
     depth = state[DEPTH]
     entering = state[ENTERING]
     nodes = state[NODES]
@@ -88,6 +154,11 @@ def uncrossed_slice(
     backtracks = state[BACKTRACKS]
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]
+    visited_bits = ZERO
+    if use_bits:
+        for square in range(visited.shape[0]):
+            if visited[square]:
+                visited_bits |= ONE << np.uint64(square)
     outcome = PAUSED
     while True:
         top = depth - 1
@@ -100,7 +171,7 @@ def uncrossed_slice(
             entering = 0
             # _record: keep the path if it beats the best
             if not closed:
-                if jumps > best_jumps:
+                if jumps > best_jumps and ends[head]:
                     best_jumps = jumps
                     best[:depth] = path[:depth]
                     state[BEST_LENGTH] = depth
@@ -110,14 +181,13 @@ def uncrossed_slice(
                         best_jumps = jumps + 1
                         best[:depth] = path[:depth]
                         state[BEST_LENGTH] = depth
-            stamp += 1
-            if (
-                jumps + _bound(head, neighbour, edge, colour, visited, blocked, closed, start, stamp, mark, stack)
-                <= best_jumps
-            ):
-                next_slot[top] = SLOTS  # cut: no child can beat the best
+            if use_bits:
+                bound = _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_bits, closed)
             else:
-                next_slot[top] = 0
+                stamp += 1
+                bound = _bound(head, graph, work, closed, start, ends, stamp)
+            # cut when no child can beat the best
+            next_slot[top] = SLOTS if jumps + bound <= best_jumps else 0
         i = next_slot[top]
         placed = False
         while i < SLOTS:
@@ -129,8 +199,11 @@ def uncrossed_slice(
             tries += 1
             if _usable(target, move, visited, blocked, closed, start) and (jumps != 0 or first_allowed[target]):
                 visited[target] = 1
+                visited_bits |= ONE << np.uint64(target)
                 for k in range(crossing_start[move], crossing_start[move + 1]):
                     blocked[crossing[k]] += 1
+                    if use_bits and blocked[crossing[k]] == 1:
+                        _set_open(open_moves, edge_ends, crossing[k], False)
                 path[depth] = target
                 path_edge[depth] = move
                 placed = True
@@ -146,7 +219,10 @@ def uncrossed_slice(
             move = path_edge[top]
             for k in range(crossing_start[move], crossing_start[move + 1]):
                 blocked[crossing[k]] -= 1
+                if use_bits and blocked[crossing[k]] == 0:
+                    _set_open(open_moves, edge_ends, crossing[k], True)
             visited[head] = 0
+            visited_bits &= ~(ONE << np.uint64(head))
             backtracks += 1
             depth -= 1
     state[DEPTH] = depth

@@ -3,37 +3,46 @@ knights.uncrossed.TextbookUncrossed)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
 from essais.core.limits import SearchControl, SearchStopped, run_slices
 from essais.core.result import Stats, Status
 from essais.knights import _uncrossed_kernel as kernel
-from essais.knights.uncrossed import KnightGraph
+from essais.knights.uncrossed import KnightGraph, Start
 
 
 class CompiledUncrossed:
+    """The numba engine: the graph as flat arrays, the search state in arrays, slices."""
+
     def __init__(self, graph: KnightGraph, closed: bool, control: SearchControl) -> None:
         n, slots = graph.board.n_squares, kernel.SLOTS
         self.graph, self.closed, self.control = graph, closed, control
-        self.neighbour = np.full(n * slots, -1, dtype=np.int64)
-        self.edge = np.full(n * slots, -1, dtype=np.int64)
+        neighbour = np.full(n * slots, -1, dtype=np.int64)
+        edge = np.full(n * slots, -1, dtype=np.int64)
         for square, row in enumerate(graph.neighbours):
-            for slot, (target, edge) in enumerate(row):
-                self.neighbour[square * slots + slot] = target
-                self.edge[square * slots + slot] = edge
-        self.crossing_start = np.zeros(len(graph.edges) + 1, dtype=np.int64)
-        self.crossing_start[1:] = np.cumsum([len(others) for others in graph.crossing])
-        self.crossing = np.array([f for others in graph.crossing for f in others], dtype=np.int64)
-        self.colour = np.array(graph.colour, dtype=np.int64)
-        self.visited = np.zeros(n, dtype=np.int64)
-        self.blocked = np.zeros(len(graph.edges), dtype=np.int64)
-        self.path = np.zeros(n, dtype=np.int64)
-        self.path_edge = np.zeros(n, dtype=np.int64)
-        self.next_slot = np.zeros(n, dtype=np.int64)
-        self.best_path = np.zeros(n, dtype=np.int64)
-        self.mark = np.zeros(n, dtype=np.int64)
-        self.stack = np.zeros(n, dtype=np.int64)
+            for slot, (target, move) in enumerate(row):
+                neighbour[square * slots + slot] = target
+                edge[square * slots + slot] = move
+        crossing_start = np.zeros(len(graph.edges) + 1, dtype=np.int64)
+        crossing_start[1:] = np.cumsum([len(others) for others in graph.crossing])
+        crossing = np.array([f for others in graph.crossing for f in others], dtype=np.int64)
+        colour = np.array(graph.colour, dtype=np.int64)
+        edge_ends = np.array([square for ends in graph.edges for square in ends], dtype=np.int64)
+        self.arrays = (neighbour, edge, crossing_start, crossing, colour, edge_ends)
+        # visited, blocked, path, path_edge, next_slot, best, mark, stack
+        self.work = tuple(np.zeros(size, dtype=np.int64) for size in (n, len(graph.edges), n, n, n, n, n, n))
+        self.visited, self.path, self.best_path = self.work[0], self.work[2], self.work[5]
         self.state = np.zeros(kernel.STATE_SIZE, dtype=np.int64)
+        # bit sets for boards of at most 64 squares: open_moves[s] = squares one uncrossed move away
+        self.use_bits = n <= 64
+        self.open_moves = np.zeros(n, dtype=np.uint64)
+        if self.use_bits:
+            for a, b in graph.edges:
+                self.open_moves[a] |= np.uint64(1 << b)
+                self.open_moves[b] |= np.uint64(1 << a)
+        self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.colour[s]) if self.use_bits else 0)
 
     @property
     def best(self) -> list[int]:
@@ -43,39 +52,38 @@ class CompiledUncrossed:
         nodes, tries, backtracks = (int(self.state[i]) for i in (kernel.NODES, kernel.TRIES, kernel.BACKTRACKS))
         return Stats(nodes, tries, backtracks, self.control.elapsed())
 
-    def run(self, plan: list[tuple[int, list[bool]]]) -> None:
-        for start, first_allowed in plan:
-            allowed = np.array(first_allowed, dtype=np.int64)
-            self.visited[start] = 1
-            self.path[0] = start
+    def run(self, plan: list[Start]) -> None:
+        n = self.graph.board.n_squares
+
+        def bit_set(squares: Iterable[int]) -> np.uint64:
+            return np.uint64(sum(1 << s for s in squares) if self.use_bits else 0)
+
+        for start in plan:
+            first = np.array(start.first, dtype=np.int64)
+            ends = np.array(start.ends, dtype=np.int64)
+            # a closed path is searched from its smallest square: only larger squares may follow
+            allowed_bits = bit_set(range(start.square + 1, n) if self.closed else range(n))
+            end_bits = bit_set(s for s in range(n) if start.ends[s])
+            bits = (self.use_bits, self.open_moves, allowed_bits, self.colour_bits, end_bits)
+            self.visited[start.square] = 1
+            self.path[0] = start.square
             self.state[kernel.DEPTH] = 1
             self.state[kernel.ENTERING] = 1
 
-            def step(node_stop: int, start: int = start, allowed: np.ndarray = allowed) -> int:
+            def step(
+                node_stop: int,
+                square: int = start.square,
+                first: np.ndarray = first,
+                ends: np.ndarray = ends,
+                bits: tuple = bits,
+            ) -> int:
                 return int(
                     kernel.uncrossed_slice(
-                        self.neighbour,
-                        self.edge,
-                        self.crossing_start,
-                        self.crossing,
-                        self.colour,
-                        allowed,
-                        self.closed,
-                        start,
-                        self.visited,
-                        self.blocked,
-                        self.path,
-                        self.path_edge,
-                        self.next_slot,
-                        self.best_path,
-                        self.mark,
-                        self.stack,
-                        self.state,
-                        node_stop,
+                        self.arrays, self.work, self.state, square, first, ends, self.closed, bits, node_stop
                     )
                 )
 
             outcome = run_slices(step, lambda: int(self.state[kernel.NODES]), self.control)
             if isinstance(outcome, Status):
                 raise SearchStopped(outcome)
-            self.visited[start] = 0
+            self.visited[start.square] = 0

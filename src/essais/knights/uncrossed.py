@@ -99,20 +99,40 @@ def symmetries(board: Board) -> list[Any]:
     return maps
 
 
-def search_plan(board: Board) -> list[tuple[int, list[bool]]]:
-    """The starts to search (one square per orbit of the symmetry group, the smallest), each
-    with the first moves allowed: of the first squares that a symmetry fixing the start maps
-    onto each other, only the smallest."""
+@dataclass(frozen=True)
+class Start:
+    """One start of the search: the square, the first moves to try (`first[s]`), and the
+    squares the path may end on (`ends[s]`)."""
+
+    square: int
+    first: list[bool]
+    ends: list[bool]
+
+
+def search_plan(board: Board) -> list[Start]:
+    """The starts to search for open paths, in reading order: one square per orbit of the
+    board's symmetries (the smallest). From a start that a symmetry fixes, of the first moves it
+    maps onto each other only the smallest is tried. A path may not end on a square of an orbit
+    searched before: reversed and mapped by a symmetry it is a path from that orbit's start,
+    which was already searched, so it cannot beat the best."""
     maps = symmetries(board)
+    orbit = [min(board.index(g(*square)) for g in maps) for square in board.squares()]
     plan = []
     for square in board.squares():
         index = board.index(square)
-        if min(board.index(g(*square)) for g in maps) != index:
+        if orbit[index] != index:
             continue
         fixing = [g for g in maps if g(*square) == square]
-        allowed = [min(board.index(g(*target)) for g in fixing) == board.index(target) for target in board.squares()]
-        plan.append((index, allowed))
+        first = [min(board.index(g(*target)) for g in fixing) == board.index(target) for target in board.squares()]
+        ends = [orbit[other] >= index for other in range(board.n_squares)]
+        plan.append(Start(index, first, ends))
     return plan
+
+
+def closed_plan(board: Board) -> list[Start]:
+    """Closed paths are searched from their smallest square: every square in turn."""
+    everywhere = [True] * board.n_squares
+    return [Start(index, everywhere, everywhere) for index in range(board.n_squares)]
 
 
 @dataclass
@@ -162,15 +182,14 @@ class TextbookUncrossed:
     def stats(self) -> Stats:
         return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed())
 
-    def run(self, plan: list[tuple[int, list[bool]]]) -> None:
+    def run(self, plan: list[Start]) -> None:
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 2 * self.graph.board.n_squares + 200))
-        for start, first_allowed in plan:
-            self.start = start
-            self.visited[start] = True
-            self.path = [start]
-            self.first_allowed = first_allowed
-            self._extend(start, 0)
-            self.visited[start] = False
+        for start in plan:
+            self.start, self.first, self.ends = start.square, start.first, start.ends
+            self.visited[self.start] = True
+            self.path = [self.start]
+            self._extend(self.start, 0)
+            self.visited[self.start] = False
 
     def _usable(self, target: int, edge: int) -> bool:
         if self.visited[target] or self.blocked[edge]:
@@ -186,7 +205,7 @@ class TextbookUncrossed:
             return  # even the optimistic count cannot beat the best path
         for target, edge in self.graph.neighbours[head]:
             self.tries += 1
-            if not self._usable(target, edge) or (jumps == 0 and not self.first_allowed[target]):
+            if not self._usable(target, edge) or (jumps == 0 and not self.first[target]):
                 continue
             self.visited[target] = True
             for other in self.graph.crossing[edge]:
@@ -202,7 +221,7 @@ class TextbookUncrossed:
     def _record(self, head: int, jumps: int) -> None:
         """Keep the path if it beats the best (a closed one must step back to its start)."""
         if not self.closed:
-            if jumps > self.best_jumps:
+            if jumps > self.best_jumps and self.ends[head]:
                 self.best_jumps, self.best = jumps, list(self.path)
             return
         if jumps + 1 <= self.best_jumps or jumps < 2:
@@ -216,8 +235,9 @@ class TextbookUncrossed:
 
         The squares still reachable from the head through usable moves, counted three ways:
         all of them; alternating colours (the next square has the other colour, then they
-        alternate); and squares with a single usable move, which can only end the path, so
-        at most one of them counts."""
+        alternate); and squares with a single usable move ("dead ends"), which can only end
+        the path, so at most one of them counts, and none that may not end it. A path that can
+        reach no square it may end on, and may not end where it stands, is cut."""
         graph, colour = self.graph, self.graph.colour
         reached = {head}
         frontier = [head]
@@ -230,17 +250,21 @@ class TextbookUncrossed:
         reached.discard(head)
         if self.closed:
             return len(reached) + 1
-        other = sum(1 for square in reached if colour[square] != colour[head])
-        same = len(reached) - other
-        ends = 0
-        for square in reached:
-            ways = sum(
+
+        def ways(square: int) -> int:
+            return sum(
                 1
                 for target, edge in graph.neighbours[square]
-                if not self.blocked[edge] and (target == head or (target in reached))
+                if not self.blocked[edge] and (target in reached or target == head)
             )
-            if ways <= 1:
-                ends += 1
+
+        dead_ends = {square for square in reached if ways(square) <= 1}
+        reached -= {square for square in dead_ends if not self.ends[square]}
+        if not any(self.ends[square] for square in reached):
+            return 0 if self.ends[head] else -graph.board.n_squares
+        ends = sum(1 for square in dead_ends if self.ends[square])
+        other = sum(1 for square in reached if colour[square] != colour[head])
+        same = len(reached) - other
         return min(len(reached) - max(0, ends - 1), 2 * other, 2 * same + 1)
 
 
@@ -256,7 +280,7 @@ def longest_uncrossed(
     if engine not in ("python", "numba"):
         raise InvalidInput(f"engine: {engine!r} is not one of python, numba")
     graph = KnightGraph.of(board)
-    plan = search_plan(board) if not closed else [(board.index(s), [True] * board.n_squares) for s in board.squares()]
+    plan = closed_plan(board) if closed else search_plan(board)
     with SearchControl(limits) as control:
         if engine == "numba":
             from essais.knights.compiled_uncrossed import CompiledUncrossed
@@ -270,5 +294,5 @@ def longest_uncrossed(
             status = Status.FOUND
         except SearchStopped as stop:
             status = stop.status
-        path = [board.square(index) for index in search.best] or [board.square(plan[0][0])]
+        path = [board.square(index) for index in search.best] or [board.square(plan[0].square)]
         return Uncrossed(status, board, closed, path, search.stats())
