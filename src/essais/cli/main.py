@@ -7,6 +7,7 @@ import typer
 from essais.cli.common import err_console
 from essais.cli.distances import distances
 from essais.cli.tour import tour
+from essais.cli.uncrossed import uncrossed
 from essais.core.result import Status
 
 app = typer.Typer(
@@ -18,6 +19,7 @@ app = typer.Typer(
 )
 app.command()(tour)
 app.command()(distances)
+app.command()(uncrossed)
 
 
 @app.callback()

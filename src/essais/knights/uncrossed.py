@@ -296,3 +296,27 @@ def longest_uncrossed(
             status = stop.status
         path = [board.square(index) for index in search.best] or [board.square(plan[0].square)]
         return Uncrossed(status, board, closed, path, search.stats())
+
+
+def uncrossed_error(path: list[Square], board: Board, closed: bool = False) -> str | None:
+    """Why `path` is not an uncrossed knight's path of `board` (closed: its last square also
+    jumps back to the first), or None if it is one."""
+    knight = make_moves()
+    for step, square in enumerate(path, start=1):
+        if not board.contains(square):
+            return f"step {step}: {square} is off the {board} board"
+    if len(set(path)) != len(path):
+        return "a square is visited twice"
+    moves = list(zip(path, path[1:], strict=False))
+    if closed and len(path) > 2:
+        moves.append((path[-1], path[0]))
+    for step, (a, b) in enumerate(moves, start=1):
+        if (b[0] - a[0], b[1] - a[1]) not in knight:
+            return f"move {step}: {a} -> {b} is not a knight's move"
+    for i, first in enumerate(moves):
+        for j in range(i + 2, len(moves)):
+            if closed and i == 0 and j == len(moves) - 1:
+                continue  # the closing move meets the first one at the start square
+            if segments_cross(first, moves[j]):
+                return f"moves {i + 1} and {j + 1} cross"
+    return None

@@ -1,0 +1,43 @@
+"""`essais uncrossed`: the longest uncrossed knight's path, proved optimal (SPEC §2.3)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, print_json
+from essais.core.result import Status
+from essais.knights.board import Board, format_square
+from essais.knights.tour import TourResult
+from essais.knights.uncrossed import longest_uncrossed
+from essais.render.text import numbered_board, stats_line
+
+
+@command
+def uncrossed(
+    size: Annotated[str, typer.Argument(help="Board size: N (N×N) or RxC (R rows, C columns).", metavar="SIZE")],
+    closed: Annotated[
+        bool, typer.Option("--closed", help="A closed path: the last move returns to the start.")
+    ] = False,
+    engine: Annotated[str, typer.Option(help="python (plain) or numba (compiled).")] = "numba",
+    time_limit: TimeLimit = None,
+    node_limit: NodeLimit = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The longest knight's path whose moves never cross, found and proved optimal."""
+    board = Board.parse(size)
+    result = longest_uncrossed(board, closed=closed, engine=engine, limits=make_limits(time_limit, node_limit))
+    if as_json:
+        print_json(result.to_dict())
+        finish(result.status)
+    kind = "closed uncrossed path" if closed else "uncrossed path"
+    if result.optimal:
+        console.print(f"longest {kind} on {board}: {result.jumps} jumps (proved optimal)")
+    else:
+        console.print(f"stopped ({result.status}): the longest {kind} so far on {board}: {result.jumps} jumps")
+    picture = TourResult(Status.FOUND, board, result.path[0], result.path).numbered()
+    console.print(numbered_board(picture, result.path), end="")
+    console.print(f"from {format_square(result.path[0])} to {format_square(result.path[-1])}")
+    console.print(stats_line(result.stats))
+    finish(result.status)

@@ -1,0 +1,131 @@
+"""The longest uncrossed knight's path: published values, both engines, a brute-force check."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from essais.cli.main import app
+from essais.core.limits import Limits
+from essais.core.result import Status
+from essais.knights import Board, make_moves
+from essais.knights.uncrossed import longest_uncrossed, segments_cross, uncrossed_error
+
+OPEN_A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35}
+CLOSED_A157416 = {3: 0, 4: 4, 5: 8, 6: 12, 7: 24, 8: 32}
+
+
+def brute_force(rows, cols, closed=False):
+    """The longest uncrossed path by trying every path from every square, no bound, no symmetry."""
+    board, knight = Board(rows, cols), make_moves()
+    best = 0
+
+    def extend(path, moves):
+        nonlocal best
+        if closed:
+            back = (path[-1], path[0])
+            closes = len(path) > 2 and (path[0][0] - path[-1][0], path[0][1] - path[-1][1]) in knight
+            if closes and not any(segments_cross(back, m) for m in moves[1:-1]):
+                best = max(best, len(moves) + 1)
+        else:
+            best = max(best, len(moves))
+        r, c = path[-1]
+        for dr, dc in knight:
+            square = (r + dr, c + dc)
+            if board.contains(square) and square not in path:
+                move = (path[-1], square)
+                if not any(segments_cross(move, m) for m in moves[:-1]):
+                    path.append(square)
+                    moves.append(move)
+                    extend(path, moves)
+                    path.pop()
+                    moves.pop()
+
+    for square in board.squares():
+        extend([square], [])
+    return best
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_open_values_oeis_a003192(n):
+    result = longest_uncrossed(Board(n, n))
+    assert result.status == Status.FOUND and result.optimal
+    assert result.jumps == OPEN_A003192[n]
+    assert uncrossed_error(result.path, Board(n, n)) is None
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_closed_values_oeis_a157416(n):
+    result = longest_uncrossed(Board(n, n), closed=True)
+    assert result.jumps == CLOSED_A157416[n]
+    if result.jumps:
+        assert uncrossed_error(result.path, Board(n, n), closed=True) is None
+
+
+@pytest.mark.slow
+def test_8x8_open_is_35():
+    result = longest_uncrossed(Board(8, 8))
+    assert result.optimal and result.jumps == 35 and uncrossed_error(result.path, Board(8, 8)) is None
+
+
+@pytest.mark.slow
+def test_8x8_closed_is_32():
+    result = longest_uncrossed(Board(8, 8), closed=True)
+    assert result.optimal and result.jumps == 32 and uncrossed_error(result.path, Board(8, 8), closed=True) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 5), st.booleans())
+def test_agrees_with_brute_force_and_engines_agree(rows, cols, closed):
+    board = Board(rows, cols)
+    python = longest_uncrossed(board, closed=closed, engine="python")
+    numba = longest_uncrossed(board, closed=closed, engine="numba")
+    assert python.jumps == numba.jumps == brute_force(rows, cols, closed)
+    assert (python.path, python.stats.counters()) == (numba.path, numba.stats.counters())
+    if python.jumps:
+        assert uncrossed_error(python.path, board, closed) is None
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 6), (6, 5), (2, 33), (3, 22)])
+def test_engines_agree_on_rectangles_and_boards_over_64_squares(rows, cols):
+    python = longest_uncrossed(Board(rows, cols), engine="python")
+    numba = longest_uncrossed(Board(rows, cols), engine="numba")
+    assert (python.jumps, python.path, python.stats.counters()) == (numba.jumps, numba.path, numba.stats.counters())
+
+
+def test_a_limit_keeps_the_best_path_so_far(engine):
+    result = longest_uncrossed(Board(8, 8), engine=engine, limits=Limits(nodes=5000))
+    assert result.status == Status.LIMIT and not result.optimal
+    assert result.jumps > 10 and uncrossed_error(result.path, Board(8, 8)) is None
+
+
+def test_the_checker_finds_crossings():
+    assert uncrossed_error([(0, 0), (1, 2), (2, 0), (0, 1)], Board(3, 3)) == "moves 1 and 3 cross"
+    assert "not a knight's move" in uncrossed_error([(0, 0), (1, 1)], Board(3, 3))
+    assert "twice" in uncrossed_error([(0, 0), (1, 2), (0, 0)], Board(3, 3))
+    assert "off the" in uncrossed_error([(0, 0), (3, 1)], Board(3, 3))
+
+
+runner = CliRunner()
+
+
+def test_cli_json():
+    result = runner.invoke(app, ["uncrossed", "6", "--json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 0
+    assert set(document) == {"status", "jumps", "path", "optimal", "closed", "stats"}
+    assert (document["jumps"], document["optimal"]) == (17, True)
+
+
+def test_cli_text_and_limit():
+    assert "17 jumps (proved optimal)" in runner.invoke(app, ["uncrossed", "6"]).stdout
+    result = runner.invoke(app, ["uncrossed", "8", "--node-limit", "1000"])
+    assert result.exit_code == 3 and "stopped (limit)" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [(["0"], "board size"), (["6", "--engine", "gpu"], "engine")])
+def test_cli_bad_input(args, message):
+    result = runner.invoke(app, ["uncrossed", *args])
+    assert result.exit_code == 2 and message in result.stderr
