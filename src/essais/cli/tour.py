@@ -46,7 +46,7 @@ def tour(
         str,
         typer.Option(
             help="warnsdorff (000 §7.2), basic (000 §3.8), band (000 §6.1), prune (basic with dead-end "
-            "pruning), accessibility (001 §4) or lookahead (001 §4.3)."
+            "pruning), accessibility (001 §4), lookahead (001 §4.3) or random (001 §5)."
         ),
     ] = ("warnsdorff"),
     engine: Annotated[str, typer.Option(help="python (the textbook code) or numba (compiled).")] = "numba",
@@ -246,7 +246,8 @@ def _random(
         finish(run.status)
     tally = run.tally
     where = f"on {problem.board} from {format_square(problem.start)} (seed {run.seed}, {engine})"
-    console.print(f"random walks {where}: {tally.attempts:,} walks, {tally.full_tours:,} full tours")
+    tours = "full tour" if tally.full_tours == 1 else "full tours"
+    console.print(f"random walks {where}: {tally.attempts:,} walks, {tally.full_tours:,} {tours}")
     lengths = {length: count for length, count in enumerate(tally.lengths) if count}
     console.print(histogram(lengths, "squares reached", "walks"))
     if until_found and tally.found_path:
