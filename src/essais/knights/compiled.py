@@ -125,7 +125,7 @@ class CompiledTour:
         """The greedy walk of 001 §4 (see TextbookTour.accessibility)."""
         n = self.board.n_squares
         accessibility = np.zeros(n + 1, dtype=np.int64)
-        accessibility[:n] = self.ports[:n]  # the number of moves leading to each square
+        accessibility[:n] = self.ports[:n]  # 001 initHeuristiq: the moves from each square that stay on the board
         self.numbers[self.path[0]] = 0  # the walk numbers its squares itself, the start first
         self.state[kernels.DEPTH] = 0  # squares numbered so far; path[0] is the next one
 

@@ -339,7 +339,7 @@ class TextbookTour:
         that the tied square's best next move would reach; then by move order."""
         board, moves, counters = self.board, self.moves, self.counters
         null_access = len(moves) + 1  # more than any square can have: "visited"
-        # 001's initHeuristiq: on the empty board, the number of moves that lead to each square
+        # 001's initHeuristiq: on the empty board, the moves from each square that stay on the board
         hb = [[len(neighbours(board, (x, y), moves)) for y in range(board.cols)] for x in range(board.rows)]
         cb = [[0] * board.cols for _ in range(board.rows)]
         pos, step = self.start, 0
