@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 
+import essais.core.search
 import essais.knights.random_tours
 import essais.knights.tour
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-@pytest.mark.parametrize("module", [essais.knights.tour, essais.knights.random_tours])
+@pytest.mark.parametrize("module", [essais.knights.tour, essais.knights.random_tours, essais.core.search])
 def test_doctests(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0

@@ -9,7 +9,7 @@ states and moves.
 ...     def successors(self, n): return [("double", 2 * n), ("add one", n + 1)] if n < 10 else []
 ...     def is_goal(self, n): return n == 10
 >>> breadth_first(Count()).solution.actions
-['add one', 'double', 'add one', 'double']
+['double', 'double', 'add one', 'double']
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import sys
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -258,6 +258,10 @@ class BreadthFirst(Generic[S, A]):
         self.status = Status.COMPLETE
 
     def __iter__(self) -> Iterator[Layer[S]]:
+        return self.layers()
+
+    def layers(self) -> Generator[Layer[S], None, None]:
+        """The layers, one per depth (closing the generator ends the search)."""
         problem = self.problem
         with SearchControl(self.limits) as control:
             counter = _Counter(control)
@@ -298,8 +302,10 @@ class BreadthFirst(Generic[S, A]):
 def breadth_first(problem: SearchProblem[S, A], *, limits: Limits | None = None) -> SearchResult[S, A]:
     """The shortest solution: the first goal in breadth-first order, or none."""
     search = BreadthFirst(problem, limits)
-    for layer in search:
+    layers = search.layers()
+    for layer in layers:
         if layer.goals:
+            layers.close()  # ends the search, which records its counters
             return SearchResult(Status.FOUND, search.solution(layer.goals[0]), search.stats)
     status = Status.NONE if search.status == Status.COMPLETE else search.status
     return SearchResult(status, None, search.stats)
