@@ -6,6 +6,7 @@ import typer
 
 from essais.cli.common import err_console
 from essais.cli.distances import distances
+from essais.cli.swap import swap
 from essais.cli.tour import tour
 from essais.cli.uncrossed import uncrossed
 from essais.core.result import Status
@@ -20,6 +21,7 @@ app = typer.Typer(
 app.command()(tour)
 app.command()(distances)
 app.command()(uncrossed)
+app.command()(swap)
 
 
 @app.callback()

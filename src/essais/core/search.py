@@ -350,12 +350,26 @@ def _rebuild(parent: dict[S, tuple[S, A] | None], state: S) -> Solution[S, A]:
 
 
 # -- bidirectional -------------------------------------------------------------------------------
+@dataclass
+class Side:
+    """One layer grown by the bidirectional search: which side, its depth there, the new states."""
+
+    forward: bool
+    depth: int
+    new: int
+
+
 def bidirectional(
-    problem: SearchProblem[S, A], goals: Sequence[S], *, limits: Limits | None = None
+    problem: SearchProblem[S, A],
+    goals: Sequence[S],
+    *,
+    limits: Limits | None = None,
+    trace: list[Side] | None = None,
 ) -> SearchResult[S, A]:
     """Breadth first from the initial state and backwards from the goal states (through
     `predecessors`) at once, a whole layer at a time on the smaller side, until the two meet:
-    a shortest solution, found with far fewer states than a one-sided search."""
+    a shortest solution, found with far fewer states than a one-sided search. `trace`, if
+    given, receives one Side per layer grown (004's gen2 table)."""
 
     def search(counter: _Counter) -> Solution[S, A] | None:
         start = problem.initial()
@@ -364,10 +378,11 @@ def bidirectional(
         if start in backward:
             return Solution([start], [])
         ahead, behind = [start], list(backward)
-        depth = 0
+        depths = {True: 0, False: 0}
         while ahead and behind:
-            depth += 1
             grow_forward = len(ahead) <= len(behind)
+            depths[grow_forward] += 1
+            depth = depths[grow_forward]
             layer = ahead if grow_forward else behind
             seen, other = (forward, backward) if grow_forward else (backward, forward)
             following = []
@@ -382,6 +397,8 @@ def bidirectional(
                         following.append(neighbour)
                         if meeting is None and neighbour in other:
                             meeting = neighbour
+            if trace is not None:
+                trace.append(Side(grow_forward, depth, len(following)))
             if meeting is not None:
                 head = _rebuild(forward, meeting)
                 tail = _rebuild(backward, meeting)  # from a goal back to the meeting state

@@ -1,0 +1,253 @@
+"""Swap puzzles (004, SPEC §2.7): pieces stand on the squares of a graph and move along its
+directed edges onto free squares; find how to reach a goal arrangement, layer by layer.
+
+A state lists the squares of the pieces in the puzzle's order (004: the knights first on 1, 3,
+6, 0). Pieces a puzzle declares identical make states sets: then the squares of the pieces of
+one colour are kept sorted, so that swapping two of them gives the same state.
+
+>>> puzzle = knight_swap_004()
+>>> result = breadth_first(puzzle)
+>>> result.solution.length, puzzle.labels(result.solution.states[-1])
+(26, ['3', '0', '1', '6'])
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tomllib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from essais.core.errors import InvalidInput
+from essais.core.search import SearchProblem, breadth_first
+from essais.knights.board import Board, format_square, leaper_moves
+
+State = tuple[int, ...]
+Move = tuple[int, int]
+GOAL_KINDS = ("derangements", "swap")
+
+__all__ = ["GOAL_KINDS", "Piece", "SwapPuzzle", "breadth_first", "knight_swap_004", "load_puzzle"]
+
+
+class PuzzleError(InvalidInput):
+    """A puzzle file that cannot be read: the message names the file, the key and the reason."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True, eq=False)
+class SwapPuzzle(SearchProblem[State, Move]):
+    """Squares (their labels), directed moves between them (in the order they are tried),
+    the pieces, the start (a square per piece) and the goal states."""
+
+    name: str
+    squares: tuple[str, ...]
+    moves: tuple[Move, ...]
+    pieces: tuple[Piece, ...]
+    start: State
+    goals: tuple[State, ...]
+    identical: bool = False
+
+    # -- the state space -------------------------------------------------------------------------
+    def initial(self) -> State:
+        return self.canonical(self.start)
+
+    def successors(self, state: State) -> Iterator[tuple[Move, State]]:
+        """004's `succ` for each move in order: the piece on the move's origin goes to its
+        target if the target is free."""
+        for origin, target in self.moves:
+            if origin in state and target not in state:
+                yield (origin, target), self.canonical(tuple(target if s == origin else s for s in state))
+
+    def is_goal(self, state: State) -> bool:
+        return state in self._goal_set
+
+    @property
+    def _goal_set(self) -> frozenset[State]:
+        return frozenset(self.canonical(goal) for goal in self.goals)
+
+    def canonical(self, state: State) -> State:
+        """With identical pieces, the squares of each colour sorted (the state is a set)."""
+        if not self.identical:
+            return state
+        squares = list(state)
+        for colour in dict.fromkeys(piece.colour for piece in self.pieces):
+            places = [i for i, piece in enumerate(self.pieces) if piece.colour == colour]
+            for place, square in zip(places, sorted(squares[i] for i in places), strict=True):
+                squares[place] = square
+        return tuple(squares)
+
+    # -- labels ------------------------------------------------------------------------------------
+    def labels(self, state: State) -> list[str]:
+        return [self.squares[square] for square in state]
+
+    def move_labels(self, move: Move) -> list[str]:
+        return [self.squares[move[0]], self.squares[move[1]]]
+
+    def with_goals(self, kind: str) -> SwapPuzzle:
+        """The same puzzle with the goals of a named kind (see `goal_states`)."""
+        return SwapPuzzle(
+            self.name, self.squares, self.moves, self.pieces, self.start, goal_states(self, kind), self.identical
+        )
+
+
+def goal_states(puzzle: SwapPuzzle, kind: str) -> tuple[State, ...]:
+    """ "derangements": every piece on a square another piece started on, none on its own (004's
+    nine *final* states); "swap": every piece on a square a piece of another colour started on
+    (004's four *best* states: the colours swapped)."""
+    if kind not in GOAL_KINDS:
+        raise InvalidInput(f"goals: {kind!r} is not one of {', '.join(GOAL_KINDS)} or a list of states")
+    start = puzzle.start
+    colour_at = {square: piece.colour for square, piece in zip(start, puzzle.pieces, strict=True)}
+    goals = []
+    for arrangement in itertools.permutations(start):
+        if kind == "derangements":
+            keep = all(square != own for square, own in zip(arrangement, start, strict=True))
+        else:
+            keep = all(
+                colour_at[square] != piece.colour for square, piece in zip(arrangement, puzzle.pieces, strict=True)
+            )
+        if keep:
+            goals.append(puzzle.canonical(arrangement))
+    return tuple(dict.fromkeys(goals))
+
+
+def knight_swap_004() -> SwapPuzzle:
+    """004's puzzle: ten squares 0–9, its 18 moves in its order, two black knights on 1 and 3 and
+    two white knights on 6 and 0, all four told apart; goals: the nine derangements."""
+    pairs = "1.6 1.8 2.7 2.9 3.8 4.5 4.9 5.4 6.1 6.0 7.2 7.8 8.1 8.3 8.7 9.2 9.4 0.6"
+    moves = tuple((int(a), int(b)) for a, b in (pair.split(".") for pair in pairs.split()))
+    pieces = (
+        Piece("black 1", "black"),
+        Piece("black 3", "black"),
+        Piece("white 6", "white"),
+        Piece("white 0", "white"),
+    )
+    puzzle = SwapPuzzle("004's knight swap", tuple(str(i) for i in range(10)), moves, pieces, (1, 3, 6, 0), ())
+    return puzzle.with_goals("derangements")
+
+
+# -- puzzle files ------------------------------------------------------------------------------------
+def load_puzzle(path: str | Path) -> SwapPuzzle:
+    """Read a puzzle file (TOML, or JSON for a .json file); see the README for its keys."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as error:
+        raise PuzzleError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
+        raise PuzzleError(f"{path}: not valid {'JSON' if path.suffix == '.json' else 'TOML'}: {error}") from None
+    return _puzzle_from(data, str(path))
+
+
+def _puzzle_from(data: dict[str, Any], source: str) -> SwapPuzzle:
+    def fail(key: str, reason: str) -> PuzzleError:
+        return PuzzleError(f"{source}: {key}: {reason}")
+
+    squares, moves = _squares_and_moves(data, fail)
+    index = {label: i for i, label in enumerate(squares)}
+
+    def square_of(label: Any, key: str) -> int:
+        if str(label) not in index:
+            raise fail(key, f"unknown square {label!r}")
+        return index[str(label)]
+
+    raw_pieces = data.get("pieces")
+    if not isinstance(raw_pieces, list) or not raw_pieces:
+        raise fail("pieces", "a list of pieces, each with a name, a colour and a square, is required")
+    pieces: list[Piece] = []
+    start: list[int] = []
+    for number, raw in enumerate(raw_pieces, start=1):
+        key = f"pieces[{number}]"
+        if not isinstance(raw, dict) or not {"colour", "square"} <= set(raw):
+            raise fail(key, "each piece needs a colour and a square")
+        square = square_of(raw["square"], f"{key}.square")
+        if square in start:
+            raise fail(f"{key}.square", f"square {squares[square]!r} already holds piece {start.index(square) + 1}")
+        pieces.append(Piece(str(raw.get("name", f"piece {number}")), str(raw["colour"])))
+        start.append(square)
+    identical = data.get("identical", False)
+    if not isinstance(identical, bool):
+        raise fail("identical", "true or false")
+    puzzle = SwapPuzzle(str(data.get("name", source)), squares, moves, tuple(pieces), tuple(start), (), identical)
+    goals = data.get("goals", "swap")
+    if isinstance(goals, str):
+        if goals not in GOAL_KINDS:
+            raise fail("goals", f"{goals!r} is not one of {', '.join(GOAL_KINDS)} or a list of states")
+        return puzzle.with_goals(goals)
+    if not isinstance(goals, list) or not goals:
+        raise fail("goals", "a kind (derangements, swap) or a list of states, each a list of squares")
+    states = []
+    for number, goal in enumerate(goals, start=1):
+        key = f"goals[{number}]"
+        if not isinstance(goal, list) or len(goal) != len(pieces):
+            raise fail(key, f"a goal gives one square for each of the {len(pieces)} pieces")
+        state = tuple(square_of(label, key) for label in goal)
+        if len(set(state)) != len(state):
+            raise fail(key, "two pieces on one square")
+        states.append(state)
+    return SwapPuzzle(puzzle.name, squares, moves, puzzle.pieces, puzzle.start, tuple(states), identical)
+
+
+def _squares_and_moves(data: dict[str, Any], fail: Any) -> tuple[tuple[str, ...], tuple[Move, ...]]:
+    """Either a board (and a leaper, the knight by default: its moves between the board's
+    squares) or explicit squares; explicit moves, if given, replace the leaper's."""
+    if "board" in data:
+        try:
+            board = Board.parse(str(data["board"]))
+        except InvalidInput as error:
+            raise fail("board", str(error)) from None
+        notation = data.get("notation", "chess")
+        if notation not in ("chess", "rc"):
+            raise fail("notation", f"{notation!r} is not chess or rc")
+        squares = tuple(board.chess_name(s) if notation == "chess" else format_square(s) for s in board.squares())
+        leaper = data.get("leaper", [1, 2])
+        if not (isinstance(leaper, list) and len(leaper) == 2 and all(isinstance(x, int) for x in leaper)):
+            raise fail("leaper", "two numbers, like [1, 2] for the knight")
+        try:
+            deltas = leaper_moves(*leaper)
+        except InvalidInput as error:
+            raise fail("leaper", str(error)) from None
+        moves = tuple(
+            (board.index(s), board.index((s[0] + dr, s[1] + dc)))
+            for s in board.squares()
+            for dr, dc in deltas
+            if board.contains((s[0] + dr, s[1] + dc))
+        )
+    elif "squares" in data:
+        raw = data["squares"]
+        if not isinstance(raw, list) or not raw:
+            raise fail("squares", "a list of square labels")
+        squares = tuple(str(label) for label in raw)
+        if len(set(squares)) != len(squares):
+            raise fail("squares", "a label is given twice")
+        moves = ()
+    else:
+        raise fail("squares", 'give the squares (a list of labels) or a board (like "3x3")')
+    if "moves" in data:
+        moves = tuple(_moves(data["moves"], squares, fail))
+    if not moves:
+        raise fail("moves", "the puzzle has no moves")
+    return squares, moves
+
+
+def _moves(raw: Any, squares: Sequence[str], fail: Any) -> Iterable[Move]:
+    index = {label: i for i, label in enumerate(squares)}
+    if not isinstance(raw, list):
+        raise fail("moves", "a list of [from, to] pairs")
+    for number, pair in enumerate(raw, start=1):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise fail(f"moves[{number}]", "a [from, to] pair")
+        for label in pair:
+            if str(label) not in index:
+                raise fail(f"moves[{number}]", f"unknown square {label!r}")
+        yield index[str(pair[0])], index[str(pair[1])]
