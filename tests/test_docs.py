@@ -9,11 +9,12 @@ import pytest
 import essais.core.search
 import essais.knights.random_tours
 import essais.knights.tour
+import essais.swap
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-@pytest.mark.parametrize("module", [essais.knights.tour, essais.knights.random_tours, essais.core.search])
+@pytest.mark.parametrize("module", [essais.knights.tour, essais.knights.random_tours, essais.core.search, essais.swap])
 def test_doctests(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0
