@@ -9,12 +9,13 @@ import pytest
 import essais.core.search
 import essais.knights.random_tours
 import essais.knights.tour
+import essais.maze
 import essais.swap
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-@pytest.mark.parametrize("module", [essais.knights.tour, essais.knights.random_tours, essais.core.search, essais.swap])
+@pytest.mark.parametrize("module", [essais.knights.tour, essais.knights.random_tours, essais.core.search, essais.swap, essais.maze])
 def test_doctests(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0
@@ -27,3 +28,14 @@ def test_readme_python_example_runs(capsys):
         exec(compile(block, "README.md", "exec"), {})
     printed = capsys.readouterr().out
     assert "found" in printed and "304" in printed
+
+
+def test_tutorial_runs(capsys, monkeypatch):
+    monkeypatch.chdir(README.parent)  # the tutorial reads examples/labyrinth.txt
+    text = (README.parent / "docs" / "tutorial.md").read_text()
+    namespace: dict = {}
+    for block in re.findall(r"```python\n(.*?)```", text, re.DOTALL):
+        exec(compile(block, "docs/tutorial.md", "exec"), namespace)
+    printed = capsys.readouterr().out
+    assert "found 4" in printed  # the jugs: 2 litres in 4 moves
+    assert "28 breadth first" in printed
