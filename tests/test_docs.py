@@ -15,7 +15,9 @@ import essais.swap
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-@pytest.mark.parametrize("module", [essais.knights.tour, essais.knights.random_tours, essais.core.search, essais.swap, essais.maze])
+@pytest.mark.parametrize(
+    "module", [essais.knights.tour, essais.knights.random_tours, essais.core.search, essais.swap, essais.maze]
+)
 def test_doctests(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0
