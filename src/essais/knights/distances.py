@@ -7,13 +7,12 @@ matrix holds the number of moves itself: 0 at the start, -1 where no sequence of
 
 from __future__ import annotations
 
-import time
-from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from essais.core.result import Stats
+from essais.core.search import BreadthFirst, SearchProblem
 from essais.knights.board import Board, Move, Square, make_moves
 
 UNREACHABLE = -1
@@ -54,22 +53,30 @@ class Distances:
 
 
 def distances(board: Board, start: Square, moves: Sequence[Move] | None = None) -> Distances:
-    """001 §2 bfsCV: a queue of squares; each square dequeued gives the next distance to its
-    unmarked neighbours. nodes = squares dequeued, tries = moves examined."""
-    moves = tuple(moves) if moves is not None else make_moves()
-    started = time.perf_counter()
+    """001 §2 bfsCV, on the general breadth-first search: each layer is one more move.
+    nodes = squares expanded, tries = moves that stay on the board."""
+    search = BreadthFirst(_Knight(board, tuple(moves) if moves is not None else make_moves(), start))
     matrix = [[UNREACHABLE] * board.cols for _ in range(board.rows)]
-    matrix[start[0]][start[1]] = 0
-    queue = deque([start])
-    stats = Stats()
-    while queue:
-        row, col = queue.popleft()
-        stats.nodes += 1
-        for dr, dc in moves:
-            stats.tries += 1
-            target = (row + dr, col + dc)
-            if board.contains(target) and matrix[target[0]][target[1]] == UNREACHABLE:
-                matrix[target[0]][target[1]] = matrix[row][col] + 1
-                queue.append(target)
-    stats.seconds = time.perf_counter() - started
-    return Distances(board, start, matrix, stats)
+    for layer in search:
+        for row, col in layer.new:
+            matrix[row][col] = layer.depth
+    return Distances(board, start, matrix, search.stats)
+
+
+class _Knight(SearchProblem[Square, Move]):
+    """A leaper's squares as a state space (no goal: breadth first visits them all)."""
+
+    def __init__(self, board: Board, moves: tuple[Move, ...], start: Square) -> None:
+        self.board, self.moves, self.start = board, moves, start
+
+    def initial(self) -> Square:
+        return self.start
+
+    def successors(self, square: Square) -> Iterator[tuple[Move, Square]]:
+        for move in self.moves:
+            target = (square[0] + move[0], square[1] + move[1])
+            if self.board.contains(target):
+                yield move, target
+
+    def is_goal(self, square: Square) -> bool:
+        return False
