@@ -133,6 +133,10 @@ def test_limits_stop_a_search():
     assert result.status == Status.LIMIT and result.stats.nodes == 500
     result = depth_first(Graph([(0, 1), (1, 2)], goal=2), max_depth=1)
     assert result.status == Status.NONE
+    assert breadth_first(Graph([(0, 1), (1, 2)], goal=2), max_depth=1).status == Status.NONE
+    assert breadth_first(Graph([(0, 1), (1, 2)], goal=2), max_depth=2).solution.length == 2
+    layers = list(BreadthFirst(KnightSwap(DERANGEMENTS_004), max_depth=4))
+    assert [len(layer.new) for layer in layers] == [1, 2, 3, 6, 11]
 
 
 edges = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)).filter(lambda e: e[0] != e[1]), max_size=25)

@@ -251,8 +251,10 @@ class BreadthFirst(Generic[S, A]):
     order, until no new state appears. Every state is reached by a shortest sequence of moves,
     which `solution(state)` rebuilds."""
 
-    def __init__(self, problem: SearchProblem[S, A], limits: Limits | None = None) -> None:
-        self.problem, self.limits = problem, limits
+    def __init__(
+        self, problem: SearchProblem[S, A], limits: Limits | None = None, max_depth: int | None = None
+    ) -> None:
+        self.problem, self.limits, self.max_depth = problem, limits, max_depth
         self.parent: dict[S, tuple[S, A] | None] = {}
         self.stats = Stats(depths=[])
         self.status = Status.COMPLETE
@@ -273,6 +275,8 @@ class BreadthFirst(Generic[S, A]):
                 while layer:
                     goals = [state for state in layer if problem.is_goal(state)]
                     yield Layer(depth, len(self.parent) - len(layer), layer, goals)
+                    if depth == self.max_depth:
+                        break
                     following = []
                     for state in layer:
                         counter.node(depth)
@@ -299,9 +303,12 @@ class BreadthFirst(Generic[S, A]):
         return Solution(states[::-1], actions[::-1])
 
 
-def breadth_first(problem: SearchProblem[S, A], *, limits: Limits | None = None) -> SearchResult[S, A]:
-    """The shortest solution: the first goal in breadth-first order, or none."""
-    search = BreadthFirst(problem, limits)
+def breadth_first(
+    problem: SearchProblem[S, A], *, max_depth: int | None = None, limits: Limits | None = None
+) -> SearchResult[S, A]:
+    """The shortest solution: the first goal in breadth-first order (at most `max_depth` moves
+    away), or none."""
+    search = BreadthFirst(problem, limits, max_depth)
     layers = search.layers()
     for layer in layers:
         if layer.goals:
