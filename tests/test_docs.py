@@ -10,13 +10,15 @@ import essais.core.search
 import essais.knights.random_tours
 import essais.knights.tour
 import essais.maze
+import essais.queens
 import essais.swap
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 @pytest.mark.parametrize(
-    "module", [essais.knights.tour, essais.knights.random_tours, essais.core.search, essais.swap, essais.maze]
+    "module",
+    [essais.knights.tour, essais.knights.random_tours, essais.core.search, essais.swap, essais.maze, essais.queens],
 )
 def test_doctests(module):
     failures, tried = doctest.testmod(module)

@@ -6,6 +6,7 @@ import typer
 
 from essais.cli.common import err_console
 from essais.cli.distances import distances
+from essais.cli.queens import queens
 from essais.cli.swap import swap
 from essais.cli.tour import tour
 from essais.cli.uncrossed import uncrossed
@@ -22,6 +23,7 @@ app.command()(tour)
 app.command()(distances)
 app.command()(uncrossed)
 app.command()(swap)
+app.command()(queens)
 
 
 @app.callback()

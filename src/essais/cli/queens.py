@@ -1,0 +1,93 @@
+"""`essais queens`: N queens (002 Q3, SPEC §2.4)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, print_json
+from essais.core.errors import InvalidInput
+from essais.core.result import Status
+from essais.queens import QueensStream, count_queens, find_queens
+from essais.render.text import stats_line
+
+
+def queens_board(columns: list[int]) -> Text:
+    """The board: Q where a queen stands, dots elsewhere."""
+    text = Text()
+    for col in columns:
+        row = ["."] * len(columns)
+        row[col] = "Q"
+        text.append(" ".join(row) + "\n")
+    return text
+
+
+@command
+def queens(
+    n: Annotated[str, typer.Argument(help="The number of queens (and of rows and columns).", metavar="N")],
+    method: Annotated[
+        str | None, typer.Option(help="textbook (002 Q3; default for one solution) or bitmask (default for counts).")
+    ] = None,
+    engine: Annotated[str, typer.Option(help="python (textbook only) or numba.")] = "numba",
+    all_solutions: Annotated[bool, typer.Option("--all", help="Stream every solution (textbook order).")] = False,
+    limit: Annotated[int | None, typer.Option(help="With --all: stop after K solutions.", metavar="K")] = None,
+    count: Annotated[bool, typer.Option("--count", help="Count every solution (OEIS A000170).")] = False,
+    distinct: Annotated[
+        bool, typer.Option("--distinct", help="Count solutions up to the 8 symmetries of the square (A002562).")
+    ] = False,
+    time_limit: TimeLimit = None,
+    node_limit: NodeLimit = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Place N queens on an N×N board, none attacking another: one solution, all, or how many."""
+    if not n.strip().isdigit() or int(n) < 1:
+        raise InvalidInput(f"n: {n!r} must be a positive number of queens")
+    size = int(n)
+    limits = make_limits(time_limit, node_limit)
+    if distinct:
+        count = True
+    if all_solutions and count:
+        raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
+    if limit is not None and not all_solutions:
+        raise InvalidInput("--limit: it applies to --all (stop after K solutions)")
+    if count:
+        chosen = method or ("bitmask" if engine == "numba" else "textbook")
+        counted = count_queens(size, method=chosen, engine=engine, distinct=distinct, limits=limits)
+        if as_json:
+            print_json(counted.to_dict())
+        else:
+            what = "distinct solutions (up to symmetry)" if distinct else "solutions"
+            prefix = "" if counted.status == Status.COMPLETE else f"stopped ({counted.status}) after counting "
+            console.print(f"{prefix}{counted.count:,} {what} for {size} queens ({chosen})")
+            console.print(stats_line(counted.stats))
+        finish(counted.status)
+    if method not in (None, "textbook"):
+        raise InvalidInput(f"method: {method!r} counts only; one solution or --all use method textbook")
+    if all_solutions:
+        stream = QueensStream(size, engine=engine, limit=limit, limits=limits)
+        for index, columns in enumerate(stream, start=1):
+            if as_json:
+                print_json({"index": index, "columns": columns})
+            else:
+                console.print(f"#{index}  {' '.join(map(str, columns))}")
+        if as_json:
+            print_json(stream.result.to_dict())
+        else:
+            console.print(f"{stream.result.count:,} solutions ({stream.result.status})")
+            console.print(stats_line(stream.result.stats))
+        finish(stream.result.status)
+    result = find_queens(size, engine=engine, limits=limits)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        if result.columns is not None:
+            console.print(f"{size} queens: columns {' '.join(map(str, result.columns))}")
+            console.print(queens_board(result.columns), end="")
+        elif result.status == Status.NONE:
+            console.print(f"no way to place {size} queens (the search is complete)")
+        else:
+            console.print(f"stopped ({result.status}) before a solution was found")
+        console.print(stats_line(result.stats))
+    finish(result.status)

@@ -1,0 +1,116 @@
+"""N queens: OEIS counts, both textbook engines alike, the checker, the command."""
+
+import itertools
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from essais.cli.main import app
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
+from essais.core.result import Status
+from essais.queens import QueensStream, count_queens, find_queens, is_solution, symmetries
+
+A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512]
+A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955]
+
+
+@pytest.mark.parametrize("n", range(1, 13))
+def test_counts_oeis_a000170_and_a002562(n):
+    assert count_queens(n).count == A000170[n - 1]
+    assert count_queens(n, distinct=True).count == A002562[n - 1]
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_textbook_engines_agree(n):
+    python = QueensStream(n, engine="python")
+    numba = QueensStream(n, engine="numba")
+    assert list(python) == list(numba)
+    assert python.result.count == numba.result.count == A000170[n - 1]
+    assert python.result.stats.counters() == numba.result.stats.counters()
+    assert count_queens(n, method="textbook", engine="python", distinct=True).count == A002562[n - 1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 5000))
+def test_engines_stop_at_the_same_node(n, nodes):
+    python = find_queens(n, engine="python", limits=Limits(nodes=nodes))
+    numba = find_queens(n, engine="numba", limits=Limits(nodes=nodes))
+    assert (python.status, python.columns, python.stats.counters()) == (
+        numba.status,
+        numba.columns,
+        numba.stats.counters(),
+    )
+    if python.found:
+        assert is_solution(python.columns)
+
+
+def test_first_solutions_are_textbook_order():
+    assert find_queens(8).columns == [0, 4, 7, 5, 2, 6, 1, 3]
+    first = list(itertools.islice(QueensStream(10), 50))
+    assert first == sorted(first) and all(is_solution(columns) for columns in first)
+    assert find_queens(3).status == Status.NONE
+
+
+def test_every_solution_is_valid_and_distinct_classes_cover_them():
+    solutions = [tuple(s) for s in QueensStream(8)]
+    assert all(is_solution(s) for s in solutions)
+    classes = {min(symmetries(s)) for s in solutions}
+    assert len(classes) == 12 and set().union(*(set(symmetries(c)) for c in classes)) == set(solutions)
+
+
+def test_checker():
+    assert is_solution([1, 3, 0, 2])
+    assert not is_solution([0, 2, 4, 1, 3], 4)
+    assert not is_solution([0, 1, 2, 3])
+    assert not is_solution([1, 3, 0, 4])
+
+
+def test_a_limit_keeps_the_count_so_far():
+    result = count_queens(14, limits=Limits(nodes=1_000_000))
+    assert result.status == Status.LIMIT and 0 < result.count < A000170[13]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [13, 14, 15, 16])
+def test_larger_counts(n):
+    assert count_queens(n).count == A000170[n - 1]
+    if n <= 14:
+        assert count_queens(n, distinct=True).count == A002562[n - 1]
+
+
+@pytest.mark.parametrize("bad", [{"n": 0}, {"n": -1}, {"n": 8, "method": "magic"}, {"n": 8, "engine": "python"}])
+def test_bad_arguments(bad):
+    with pytest.raises(InvalidInput):
+        count_queens(**bad)
+
+
+runner = CliRunner()
+
+
+def test_cli():
+    result = runner.invoke(app, ["queens", "8", "--json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 0 and set(document) == {"status", "found", "columns", "stats"}
+    assert document["columns"] == [0, 4, 7, 5, 2, 6, 1, 3]
+    counted = json.loads(runner.invoke(app, ["queens", "10", "--count", "--json"]).stdout)
+    assert (counted["count"], counted["distinct"]) == (724, False)
+    assert json.loads(runner.invoke(app, ["queens", "10", "--distinct", "--json"]).stdout)["count"] == 92
+    lines = runner.invoke(app, ["queens", "6", "--all", "--json"]).stdout.splitlines()
+    assert len(lines) == 5 and json.loads(lines[-1])["count"] == 4
+    assert runner.invoke(app, ["queens", "3"]).exit_code == 1
+    assert "Q . . . . . . ." in runner.invoke(app, ["queens", "8"]).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["0"], "n: '0'"), (["-2"], "No such option"), (["x"], "n: 'x'"), (["8", "--method", "bitmask"], "counts only"),
+     (["8", "--count", "--engine", "python", "--method", "bitmask"], "numba engine only"),
+     (["8", "--limit", "3"], "--limit")],
+)  # fmt: skip
+def test_cli_bad_input(args, message):
+    result = runner.invoke(app, ["queens", *args])
+    assert result.exit_code == 2 and message in result.stderr
