@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import essais.coloring
 import essais.core.search
 import essais.knights.random_tours
 import essais.knights.tour
@@ -18,7 +19,15 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 @pytest.mark.parametrize(
     "module",
-    [essais.knights.tour, essais.knights.random_tours, essais.core.search, essais.swap, essais.maze, essais.queens],
+    [
+        essais.knights.tour,
+        essais.knights.random_tours,
+        essais.core.search,
+        essais.swap,
+        essais.maze,
+        essais.queens,
+        essais.coloring,
+    ],
 )
 def test_doctests(module):
     failures, tried = doctest.testmod(module)

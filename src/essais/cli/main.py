@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from essais.cli.color import color
 from essais.cli.common import err_console
 from essais.cli.distances import distances
 from essais.cli.queens import queens
@@ -24,6 +25,7 @@ app.command()(distances)
 app.command()(uncrossed)
 app.command()(swap)
 app.command()(queens)
+app.command()(color)
 
 
 @app.callback()

@@ -1,0 +1,150 @@
+"""Graph colouring: reading graphs, 002 Q2's textbook colouring in both engines, the checker."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from essais.cli.main import app
+from essais.coloring import Graph, GraphError, color_graph, is_coloring, load_graph, named_graph
+from essais.core.limits import Limits
+from essais.core.result import Status
+
+GRAPHS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "graphs"
+# shared/data/graphs/README.md: vertices, edge lines, chromatic number
+KNOWN = {
+    "myciel3": (11, 20, 4),
+    "myciel4": (23, 71, 5),
+    "queen5_5": (25, 320, 5),
+    "huck": (74, 602, 11),
+    "jean": (80, 508, 10),
+}
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN))
+def test_dimacs_files_and_their_colourings(name):
+    vertices, edge_lines, chromatic = KNOWN[name]
+    graph = load_graph(str(GRAPHS / f"{name}.col"))
+    assert graph.n == vertices and graph.edges <= edge_lines  # repeated edges count once
+    found = color_graph(graph, chromatic)
+    assert found.status == Status.FOUND and is_coloring(graph, found.colors, chromatic)
+
+
+@pytest.mark.parametrize(("name", "k"), [("myciel3", 3), ("queen5_5", 4)])
+def test_one_colour_fewer_is_proved_impossible(name, k):
+    result = color_graph(load_graph(str(GRAPHS / f"{name}.col")), k)
+    assert result.status == Status.NONE and result.colors is None
+
+
+def test_repeated_edges_are_deduplicated():
+    huck = load_graph(str(GRAPHS / "huck.col"))
+    assert huck.edges == 301  # the file lists each of its 301 edges twice
+
+
+def test_generators():
+    assert (named_graph("petersen").n, named_graph("petersen").edges) == (10, 15)
+    assert named_graph("complete:6").edges == 15 and named_graph("cycle:7").edges == 7
+    assert named_graph("queen:5").edges == 160
+    myciel = named_graph("mycielski:4")
+    assert (myciel.n, myciel.edges) == (11, 20)
+    assert color_graph(myciel, 3).status == Status.NONE and color_graph(myciel, 4).status == Status.FOUND
+    assert color_graph(named_graph("cycle:5"), 2).status == Status.NONE
+
+
+@st.composite
+def graphs(draw):
+    n = draw(st.integers(1, 12))
+    pairs = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda e: e[0] != e[1])
+    return Graph.from_edges([str(v + 1) for v in range(n)], draw(st.lists(pairs, max_size=30)))
+
+
+def brute_force_colourable(graph, k):
+    import itertools
+
+    return any(is_coloring(graph, colors) for colors in itertools.product(range(k), repeat=graph.n))
+
+
+@settings(max_examples=80, deadline=None)
+@given(graphs(), st.integers(1, 4))
+def test_engines_agree_and_are_right(graph, k):
+    python = color_graph(graph, k, engine="python")
+    numba = color_graph(graph, k, engine="numba")
+    assert (python.status, python.colors, python.stats.counters()) == (
+        numba.status,
+        numba.colors,
+        numba.stats.counters(),
+    )
+    if python.colors is not None:
+        assert is_coloring(graph, python.colors, k)
+    elif graph.n <= 8:
+        assert not brute_force_colourable(graph, k)
+
+
+def test_limits():
+    result = color_graph(load_graph(str(GRAPHS / "myciel4.col")), 4, limits=Limits(nodes=1000))
+    assert result.status == Status.LIMIT and result.stats.nodes == 1000
+
+
+def test_checker():
+    triangle = named_graph("complete:3")
+    assert is_coloring(triangle, [0, 1, 2], 3)
+    assert not is_coloring(triangle, [0, 1, 1])
+    assert not is_coloring(triangle, [0, 1, 3], 3)
+    assert not is_coloring(triangle, [0, 1])
+
+
+def test_edge_lists(tmp_path):
+    path = tmp_path / "square.txt"
+    path.write_text("# a square\nnorth east\neast south\nsouth west\nwest north\n")
+    graph = load_graph(str(path))
+    assert graph.names == ("north", "east", "south", "west") and graph.edges == 4
+    result = runner.invoke(app, ["color", str(path), "-k", "2", "--json"])
+    document = json.loads(result.stdout)
+    assert document["vertices"] == ["north", "east", "south", "west"] and document["colors"] == [0, 1, 0, 1]
+
+
+BAD = [
+    ("c only a comment\n", "no 'p edge"),
+    ("e 1 2\np edge 2 1\n", ":1: an edge before the 'p' line"),
+    ("p edge 2 1\ne 1 3\n", ":2: vertex 3 is not between 1 and 2"),
+    ("p edge 2 1\nx 1 2\n", ":2: unknown line"),
+    ("p edge 2 1\ne 1\n", ":2: expected 'e U V'"),
+    ("p edge 2 1\ne 2 2\n", ":2: a loop"),
+    ("p edge two 1\n", ":1: expected 'p edge VERTICES EDGES'"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD)
+def test_malformed_dimacs(tmp_path, text, message):
+    path = tmp_path / "bad.col"
+    path.write_text(text)
+    with pytest.raises(GraphError, match="bad.col"):
+        load_graph(str(path))
+    result = runner.invoke(app, ["color", str(path)])
+    assert result.exit_code == 2 and message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+runner = CliRunner()
+
+
+def test_cli():
+    result = runner.invoke(app, ["color", str(GRAPHS / "myciel3.col"), "-k", "4", "--json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 0
+    assert set(document) == {"status", "found", "colors", "k", "chromatic", "stats"}
+    assert is_coloring(load_graph(str(GRAPHS / "myciel3.col")), document["colors"], 4)
+    assert runner.invoke(app, ["color", str(GRAPHS / "myciel3.col")]).exit_code == 1  # 3 colours: none
+    assert "colour 0:" in runner.invoke(app, ["color", "petersen"]).stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["petersen", "-k", "0"], "k: 0"), (["nosuch.col"], "no such file"), (["heptagon"], "not a file nor one of"),
+     (["complete:x"], "not a file nor one of"), (["petersen", "--method", "magic"], "method")],
+)  # fmt: skip
+def test_cli_bad_input(args, message):
+    result = runner.invoke(app, ["color", *args])
+    assert result.exit_code == 2 and message in result.stderr
