@@ -10,11 +10,10 @@ import numpy as np
 from numba import njit
 
 from essais.coloring import Graph
-from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl, SearchStopped, run_slices
-from essais.core.result import Stats, Status
+from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
+from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
 
-DEPTH, ENTERING, NODES, TRIES, BACKTRACKS = range(5)
-STATE_SIZE = 5
+STATE_SIZE = FIRST_FREE_SLOT
 
 
 @njit("int64(int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64)", cache=True, nogil=True)
@@ -70,21 +69,16 @@ def textbook_slice(k, start, adjacent, colors, next_color, state, node_stop):
     return outcome
 
 
-class CompiledColoring:
+class CompiledColoring(SlicedSearch):
     def __init__(self, graph: Graph, k: int, control: SearchControl) -> None:
-        self.k, self.control = k, control
+        super().__init__(control, STATE_SIZE)
+        self.k = k
         degrees = [len(others) for others in graph.neighbours]
         self.start = np.zeros(graph.n + 1, dtype=np.int64)
         self.start[1:] = np.cumsum(degrees)
         self.adjacent = np.array([w for others in graph.neighbours for w in sorted(others)], dtype=np.int64)
         self.colors = np.full(graph.n, -1, dtype=np.int64)
         self.next_color = np.zeros(graph.n + 1, dtype=np.int64)
-        self.state = np.zeros(STATE_SIZE, dtype=np.int64)
-        self.state[ENTERING] = 1
-
-    def stats(self) -> Stats:
-        nodes, tries, backtracks = (int(self.state[i]) for i in (NODES, TRIES, BACKTRACKS))
-        return Stats(nodes, tries, backtracks, self.control.elapsed())
 
     def solve(self) -> list[int] | None:
         def step(node_stop: int) -> int:
@@ -92,10 +86,7 @@ class CompiledColoring:
                 textbook_slice(self.k, self.start, self.adjacent, self.colors, self.next_color, self.state, node_stop)
             )
 
-        outcome = run_slices(step, lambda: int(self.state[NODES]), self.control)
-        if isinstance(outcome, Status):
-            raise SearchStopped(outcome)
-        return [int(c) for c in self.colors] if outcome == SOLUTION else None
+        return [int(c) for c in self.colors] if self.slices(step) == SOLUTION else None
 
 
 def _warm_up() -> None:

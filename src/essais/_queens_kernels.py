@@ -13,11 +13,11 @@ from collections.abc import Iterator
 import numpy as np
 from numba import njit
 
-from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl, SearchStopped, run_slices
-from essais.core.result import Stats, Status
+from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
+from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
 
-DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS = range(6)
-STATE_SIZE = 6
+SOLUTIONS = FIRST_FREE_SLOT
+STATE_SIZE = FIRST_FREE_SLOT + 1
 
 
 @njit("int64(int64, int64[::1], int64[::1], uint8[::1], int64[::1], boolean, int64)", cache=True, nogil=True)
@@ -173,24 +173,13 @@ def bitmask_slice(n, first_row, distinct, free, down, left, right, columns, imag
     return outcome
 
 
-class CompiledQueens:
+class CompiledQueens(SlicedSearch):
     """The numba engine: the textbook search and the bitmask count."""
 
     def __init__(self, n: int, control: SearchControl) -> None:
-        self.n, self.control = n, control
-        self.state = np.zeros(STATE_SIZE, dtype=np.int64)
-        self.state[ENTERING] = 1
+        super().__init__(control, STATE_SIZE)
+        self.n = n
         self.counted = 0  # solutions counted so far by count_bitmask
-
-    def stats(self) -> Stats:
-        nodes, tries, backtracks = (int(self.state[i]) for i in (NODES, TRIES, BACKTRACKS))
-        return Stats(nodes, tries, backtracks, self.control.elapsed())
-
-    def _slices(self, step) -> int:  # type: ignore[no-untyped-def]
-        outcome = run_slices(step, lambda: int(self.state[NODES]), self.control)
-        if isinstance(outcome, Status):
-            raise SearchStopped(outcome)
-        return outcome
 
     def solutions(self) -> Iterator[list[int]]:
         n = self.n
@@ -201,7 +190,7 @@ class CompiledQueens:
         def step(node_stop: int) -> int:
             return int(textbook_slice(n, columns, next_column, attacked, self.state, True, node_stop))
 
-        while self._slices(step) == SOLUTION:
+        while self.slices(step) == SOLUTION:
             yield [int(c) for c in columns[:n]]
 
     def count_bitmask(self, distinct: bool) -> int:
@@ -224,7 +213,7 @@ class CompiledQueens:
                 )
 
             try:
-                self._slices(step)
+                self.slices(step)
             finally:
                 self.counted = total + weight * int(self.state[SOLUTIONS])
             total = self.counted

@@ -17,9 +17,10 @@ import numpy as np
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
+from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES
 
-DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE, ATTEMPTS, BEST = range(9)
-STATE_SIZE = 9
+SOLUTIONS, START_FREE, ATTEMPTS, BEST = range(FIRST_FREE_SLOT, FIRST_FREE_SLOT + 4)
+STATE_SIZE = FIRST_FREE_SLOT + 4
 
 
 @njit(inline="always")

@@ -14,9 +14,10 @@ import numpy as np
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED
+from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES
 
-DEPTH, ENTERING, NODES, TRIES, BACKTRACKS, BEST_JUMPS, BEST_LENGTH, STAMP = range(8)
-STATE_SIZE = 8
+BEST_JUMPS, BEST_LENGTH, STAMP = range(FIRST_FREE_SLOT, FIRST_FREE_SLOT + 3)
+STATE_SIZE = FIRST_FREE_SLOT + 3
 SLOTS = 8
 ONE = np.uint64(1)
 ZERO = np.uint64(0)

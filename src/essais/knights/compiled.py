@@ -5,12 +5,12 @@ Same methods, same answers and same counters as the textbook engine (knights.tex
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from essais.core.limits import SOLUTION, SearchControl, SearchStopped, run_slices
-from essais.core.result import Stats, Status
+from essais.core.limits import SOLUTION, SearchControl
+from essais.core.sliced import SlicedSearch
 from essais.knights import _kernels as kernels
 from essais.knights.board import Board, Move, Square, attacks
 from essais.knights.textbook import WalkTally
@@ -25,7 +25,7 @@ def move_table(board: Board, moves: Sequence[Move]) -> np.ndarray:
     return np.where(on_board, row * cols + col, n).astype(np.int64).ravel()
 
 
-class CompiledTour:
+class CompiledTour(SlicedSearch):
     """One numba search for tours on `board` from `start` (see TextbookTour for the meaning)."""
 
     def __init__(
@@ -36,9 +36,9 @@ class CompiledTour:
         closed: bool,
         control: SearchControl,
     ) -> None:
+        super().__init__(control, kernels.STATE_SIZE)
         n = board.n_squares
         self.board = board
-        self.control = control
         self.moves_count = len(moves)
         self.target = move_table(board, moves)
         # closes[s]: may a tour end on s? Always for open tours; for closed ones, if s attacks the start.
@@ -51,9 +51,7 @@ class CompiledTour:
         self.path = np.zeros(n, dtype=np.int64)
         self.path[0] = board.index(start)
         self.next_move = np.zeros(n, dtype=np.int64)
-        self.state = np.zeros(kernels.STATE_SIZE, dtype=np.int64)
         self.state[kernels.DEPTH] = 1
-        self.state[kernels.ENTERING] = 1
         self.closed = closed
         # method prune: ports[u] = neighbours of u that are free or the head; at the start, all of them
         self.ports = np.zeros(n + 1, dtype=np.int64)
@@ -61,32 +59,14 @@ class CompiledTour:
         self.state[kernels.START_FREE] = self.ports[board.index(start)]
         self.tally = WalkTally(n)  # method random's results
 
-    def stats(self) -> Stats:
-        return Stats(
-            int(self.state[kernels.NODES]),
-            int(self.state[kernels.TRIES]),
-            int(self.state[kernels.BACKTRACKS]),
-            self.control.elapsed(),
-        )
-
     @property
     def solutions(self) -> int:
         """Tours counted so far by `count`."""
         return int(self.state[kernels.SOLUTIONS])
 
-    def _nodes(self) -> int:
-        return int(self.state[kernels.NODES])
-
     def current_path(self) -> list[Square]:
         """The squares numbered so far, in order."""
         return [self.board.square(int(index)) for index in self.path[: self.state[kernels.DEPTH]]]
-
-    def _slices(self, step: Callable[[int], int]) -> int:
-        """Run a kernel slice after slice; a limit or Ctrl-C raises SearchStopped."""
-        outcome = run_slices(step, self._nodes, self.control)
-        if isinstance(outcome, Status):
-            raise SearchStopped(outcome)
-        return outcome
 
     def _run(self, method: str, stop_at_solution: bool) -> int:
         kernel = kernels.depth_first_slice
@@ -108,7 +88,7 @@ class CompiledTour:
                 )
             )
 
-        return self._slices(step)
+        return self.slices(step)
 
     def tours(self, method: str) -> Iterator[list[Square]]:
         """Every tour in depth-first order (basic and band are one kernel here: the sentinel
@@ -136,7 +116,7 @@ class CompiledTour:
                 )
             )
 
-        self._slices(step)
+        self.slices(step)
         return self.current_path()
 
     def random_walks(self, seed: int, attempts: int | None, until_found: bool) -> None:
@@ -172,7 +152,7 @@ class CompiledTour:
             return [self.board.square(int(index)) for index in indices]
 
         try:
-            outcome = self._slices(step)
+            outcome = self.slices(step)
         finally:  # what the walks gave, even when a limit or Ctrl-C stopped them
             self.tally = WalkTally(
                 n,
@@ -208,7 +188,7 @@ class CompiledTour:
                 )
             )
 
-        return self.current_path() if self._slices(step) == SOLUTION else None
+        return self.current_path() if self.slices(step) == SOLUTION else None
 
 
 def _warm_up() -> None:

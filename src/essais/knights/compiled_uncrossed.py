@@ -7,18 +7,19 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from essais.core.limits import SearchControl, SearchStopped, run_slices
-from essais.core.result import Stats, Status
+from essais.core.limits import SearchControl
+from essais.core.sliced import SlicedSearch
 from essais.knights import _uncrossed_kernel as kernel
 from essais.knights.uncrossed import KnightGraph, Start
 
 
-class CompiledUncrossed:
+class CompiledUncrossed(SlicedSearch):
     """The numba engine: the graph as flat arrays, the search state in arrays, slices."""
 
     def __init__(self, graph: KnightGraph, closed: bool, control: SearchControl) -> None:
         n, slots = graph.board.n_squares, kernel.SLOTS
-        self.graph, self.closed, self.control = graph, closed, control
+        super().__init__(control, kernel.STATE_SIZE)
+        self.graph, self.closed = graph, closed
         neighbour = np.full(n * slots, -1, dtype=np.int64)
         edge = np.full(n * slots, -1, dtype=np.int64)
         for square, row in enumerate(graph.neighbours):
@@ -34,7 +35,6 @@ class CompiledUncrossed:
         # visited, blocked, path, path_edge, next_slot, best, mark, stack
         self.work = tuple(np.zeros(size, dtype=np.int64) for size in (n, len(graph.edges), n, n, n, n, n, n))
         self.visited, self.path, self.best_path = self.work[0], self.work[2], self.work[5]
-        self.state = np.zeros(kernel.STATE_SIZE, dtype=np.int64)
         # bit sets for boards of at most 64 squares: open_moves[s] = squares one uncrossed move away
         self.use_bits = n <= 64
         self.open_moves = np.zeros(n, dtype=np.uint64)
@@ -47,10 +47,6 @@ class CompiledUncrossed:
     @property
     def best(self) -> list[int]:
         return [int(square) for square in self.best_path[: self.state[kernel.BEST_LENGTH]]]
-
-    def stats(self) -> Stats:
-        nodes, tries, backtracks = (int(self.state[i]) for i in (kernel.NODES, kernel.TRIES, kernel.BACKTRACKS))
-        return Stats(nodes, tries, backtracks, self.control.elapsed())
 
     def run(self, plan: list[Start]) -> None:
         n = self.graph.board.n_squares
@@ -83,7 +79,5 @@ class CompiledUncrossed:
                     )
                 )
 
-            outcome = run_slices(step, lambda: int(self.state[kernel.NODES]), self.control)
-            if isinstance(outcome, Status):
-                raise SearchStopped(outcome)
+            self.slices(step)
             self.visited[start.square] = 0

@@ -1,0 +1,42 @@
+"""The Python side of a resumable numba kernel: its state array, its counters, its slices.
+
+Every kernel keeps its state in an int64 array whose first slots are the same, so that one
+class reads the counters of all of them and runs them slice after slice (SPEC §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from essais.core.limits import SearchControl, SearchStopped, run_slices
+from essais.core.result import Stats, Status
+
+# The first slots of every kernel's state; a kernel numbers its own slots from FIRST_FREE_SLOT.
+DEPTH, ENTERING, NODES, TRIES, BACKTRACKS = range(5)
+FIRST_FREE_SLOT = 5
+
+
+class SlicedSearch:
+    """Base of the numba engines: `state` (ENTERING set: the first node is still to enter),
+    `stats()` from its counters, and `slices(step)` which calls a kernel slice after slice."""
+
+    def __init__(self, control: SearchControl, state_size: int) -> None:
+        self.control = control
+        self.state = np.zeros(state_size, dtype=np.int64)
+        self.state[ENTERING] = 1
+
+    def nodes(self) -> int:
+        return int(self.state[NODES])
+
+    def stats(self) -> Stats:
+        nodes, tries, backtracks = (int(self.state[slot]) for slot in (NODES, TRIES, BACKTRACKS))
+        return Stats(nodes, tries, backtracks, self.control.elapsed())
+
+    def slices(self, step: Callable[[int], int]) -> int:
+        """Run `step(node_stop)` until it reports SOLUTION or EXHAUSTED (returned); a limit or
+        Ctrl-C raises SearchStopped with the counters left in `state`."""
+        outcome = run_slices(step, self.nodes, self.control)
+        if isinstance(outcome, Status):
+            raise SearchStopped(outcome)
+        return outcome
