@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from essais.cli.main import app
-from essais.coloring import Graph, GraphError, color_graph, is_coloring, load_graph, named_graph
+from essais.coloring import Graph, GraphError, chromatic_number, color_graph, is_coloring, load_graph, named_graph
 from essais.core.limits import Limits
 from essais.core.result import Status
 
@@ -148,3 +148,48 @@ def test_cli():
 def test_cli_bad_input(args, message):
     result = runner.invoke(app, ["color", *args])
     assert result.exit_code == 2 and message in result.stderr
+
+
+# -- dsatur and the chromatic number ---------------------------------------------------------------
+CHROMATIC = {"myciel3": 4, "myciel4": 5, "myciel5": 6, "queen5_5": 5, "queen6_6": 7, "queen7_7": 7,
+             "queen8_8": 9, "anna": 11, "david": 11, "huck": 11, "jean": 10, "games120": 9, "miles250": 8}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(CHROMATIC))
+def test_chromatic_numbers_of_the_dimacs_graphs(name):
+    graph = load_graph(str(GRAPHS / f"{name}.col"))
+    result = chromatic_number(graph)
+    assert result.status == Status.FOUND and result.chromatic == CHROMATIC[name]
+    assert is_coloring(graph, result.colors, result.chromatic) and len(set(result.colors)) == result.chromatic
+    assert result.lower <= result.chromatic
+    assert [bound["colors"] for bound in result.bounds] == sorted({b["colors"] for b in result.bounds}, reverse=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(graphs(), st.integers(1, 4))
+def test_dsatur_agrees_with_the_textbook_answer(graph, k):
+    textbook = color_graph(graph, k, engine="numba")
+    dsatur = color_graph(graph, k, method="dsatur")
+    assert textbook.status == dsatur.status
+    if dsatur.colors is not None:
+        assert is_coloring(graph, dsatur.colors, k)
+    chromatic = chromatic_number(graph).chromatic
+    assert color_graph(graph, chromatic, method="dsatur").status == Status.FOUND
+    if chromatic > 1:
+        assert color_graph(graph, chromatic - 1, method="dsatur").status == Status.NONE
+
+
+def test_chromatic_under_a_limit_reports_its_bounds():
+    result = chromatic_number(load_graph(str(GRAPHS / "le450_5a.col")), limits=Limits(time=1))
+    assert result.status == Status.LIMIT and result.chromatic is None
+    assert (
+        result.lower == 5 and result.upper >= 5 and is_coloring(load_graph(str(GRAPHS / "le450_5a.col")), result.colors)
+    )
+
+
+def test_cli_chromatic():
+    result = runner.invoke(app, ["color", str(GRAPHS / "queen6_6.col"), "--chromatic", "--json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 0 and document["chromatic"] == 7 == document["k"]
+    assert "chromatic number 4" in runner.invoke(app, ["color", str(GRAPHS / "myciel3.col"), "--chromatic"]).stdout
+    assert runner.invoke(app, ["color", "petersen", "--method", "dsatur", "--engine", "python"]).exit_code == 2

@@ -6,6 +6,8 @@ slices of a node budget; the same colouring and the same counters."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numba import njit
 
@@ -95,3 +97,167 @@ def _warm_up() -> None:
 
 
 _warm_up()
+
+
+@njit(cache=True, nogil=True)
+def _most_saturated(colors, saturation, start):
+    """The uncoloured vertex with the most colours among its neighbours; ties: the larger
+    degree, then the smaller number."""
+    chosen = -1
+    for v in range(colors.shape[0]):
+        if colors[v] >= 0:
+            continue
+        if (
+            chosen < 0
+            or saturation[v] > saturation[chosen]
+            or saturation[v] == saturation[chosen]
+            and start[v + 1] - start[v] > start[chosen + 1] - start[chosen]
+        ):
+            chosen = v
+    return chosen
+
+
+# method dsatur: extra state slots
+COLORS_USED, BEST, FLOOR = FIRST_FREE_SLOT, FIRST_FREE_SLOT + 1, FIRST_FREE_SLOT + 2
+DSATUR_STATE_SIZE = FIRST_FREE_SLOT + 3
+
+
+@njit(
+    "int64(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1],"
+    " int64[::1], int64, int64)",
+    cache=True,
+    nogil=True,
+)
+def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, best, state, bound, node_stop):
+    """DSATUR branch and bound: colour next the uncoloured vertex whose neighbours show the most
+    colours (its saturation; ties: the larger degree, then the smaller number), trying the
+    colours already used, then one new colour, while fewer than `state[BEST]` colours are in use.
+    `seen[v * bound + c]` counts v's neighbours of colour c. Each full colouring with fewer
+    colours than the best is kept in `best` and reported (SOLUTION); calling again looks for a
+    better one; EXHAUSTED when none is left."""
+    n = colors.shape[0]
+    depth = state[DEPTH]
+    entering = state[ENTERING]
+    nodes = state[NODES]
+    tries = state[TRIES]
+    backtracks = state[BACKTRACKS]
+    used = state[COLORS_USED]
+    outcome = PAUSED
+    while True:
+        if entering:
+            if nodes >= node_stop:
+                break
+            nodes += 1
+            entering = 0
+            if used >= state[BEST]:  # already as many colours as the best: cut
+                next_color[depth] = bound
+            elif depth == n:  # every vertex coloured, with fewer colours than the best so far
+                state[BEST] = used
+                for v in range(n):
+                    best[v] = colors[v]
+                outcome = SOLUTION
+                break
+            else:
+                order[depth] = _most_saturated(colors, saturation, start)
+                next_color[depth] = 0
+        vertex = order[depth] if depth < n else -1
+        color = next_color[depth]
+        placed = False
+        # colours 0..used-1, then `used` itself (a new colour) if that stays below the best
+        while depth < n and color <= used and color + 1 < state[BEST]:
+            tries += 1
+            if seen[vertex * bound + color] == 0:
+                colors[vertex] = color
+                if color == used:
+                    used += 1
+                for i in range(start[vertex], start[vertex + 1]):
+                    w = adjacent[i]
+                    seen[w * bound + color] += 1
+                    if seen[w * bound + color] == 1:
+                        saturation[w] += 1
+                placed = True
+                color += 1
+                break
+            color += 1
+        if depth < n:
+            next_color[depth] = color
+        if placed:
+            depth += 1
+            entering = 1
+        else:
+            if depth == state[FLOOR]:  # the precoloured vertices are never taken back
+                outcome = EXHAUSTED
+                break
+            depth -= 1
+            vertex = order[depth]
+            color = colors[vertex]
+            for i in range(start[vertex], start[vertex + 1]):
+                w = adjacent[i]
+                seen[w * bound + color] -= 1
+                if seen[w * bound + color] == 0:
+                    saturation[w] -= 1
+            colors[vertex] = -1
+            if color == used - 1:
+                still = False
+                for v in range(n):
+                    if colors[v] == color:
+                        still = True
+                        break
+                if not still:
+                    used -= 1
+            backtracks += 1
+    state[DEPTH] = depth
+    state[ENTERING] = entering
+    state[NODES] = nodes
+    state[TRIES] = tries
+    state[BACKTRACKS] = backtracks
+    state[COLORS_USED] = used
+    return outcome
+
+
+class CompiledDsatur(SlicedSearch):
+    """DSATUR in numba: colourings with fewer and fewer colours, below `colors_below`."""
+
+    def __init__(self, graph: Graph, colors_below: int, control: SearchControl, clique: Sequence[int] = ()) -> None:
+        """`clique`: vertices that pairwise touch, given colours 0, 1, … before the search (any
+        colouring can be renamed so): this removes the colours' symmetry from the search."""
+        super().__init__(control, DSATUR_STATE_SIZE)
+        n = graph.n
+        self.n = n
+        self.bound = max(1, min(colors_below, n + 1))
+        self.state[BEST] = colors_below
+        self.start = np.zeros(n + 1, dtype=np.int64)
+        self.start[1:] = np.cumsum([len(others) for others in graph.neighbours])
+        self.adjacent = np.array([w for others in graph.neighbours for w in sorted(others)], dtype=np.int64)
+        self.colors = np.full(n, -1, dtype=np.int64)
+        self.seen = np.zeros(n * self.bound, dtype=np.int64)
+        self.saturation = np.zeros(n, dtype=np.int64)
+        self.order = np.zeros(n + 1, dtype=np.int64)
+        self.next_color = np.zeros(n + 1, dtype=np.int64)
+        self.best = np.zeros(n, dtype=np.int64)
+        for color, vertex in enumerate(clique):
+            self.colors[vertex] = color
+            self.order[color] = vertex
+            for w in graph.neighbours[vertex]:
+                self.seen[w * self.bound + color] += 1
+                self.saturation[w] += 1
+        self.state[DEPTH] = self.state[FLOOR] = self.state[COLORS_USED] = len(clique)
+
+    @property
+    def best_count(self) -> int:
+        return int(self.state[BEST])
+
+    def improve(self) -> list[int] | None:
+        """The next colouring with fewer colours than the best so far, or None when there is none."""
+        if self.n == 0:
+            return None
+
+        def step(node_stop: int) -> int:
+            return int(
+                dsatur_slice(
+                    self.start, self.adjacent, self.colors, self.seen, self.saturation, self.order,
+                    self.next_color, self.best, self.state, self.bound, node_stop,
+                )
+            )  # fmt: skip
+
+        return [int(c) for c in self.best] if self.slices(step) == SOLUTION else None

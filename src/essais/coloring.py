@@ -2,7 +2,8 @@
 two vertices of one colour, by backtracking, or prove it impossible.
 
 Method `textbook` (both engines, identical counters): vertices in order, colours in order, each
-colour checked against the neighbours already coloured.
+colour checked against the neighbours already coloured. Method `dsatur` (numba): the vertex whose
+neighbours show the most colours first; with branch and bound it gives the chromatic number.
 
 >>> graph = named_graph("petersen")
 >>> result = color_graph(graph, 3, engine="python")
@@ -23,7 +24,7 @@ from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
 
 ENGINES = ("python", "numba")
-METHODS = ("textbook",)
+METHODS = ("textbook", "dsatur")
 
 
 class GraphError(InvalidInput):
@@ -250,6 +251,10 @@ def color_graph(
         raise InvalidInput(f"method: {method!r} is not one of {', '.join(METHODS)}")
     if engine not in ENGINES:
         raise InvalidInput(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
+    if method == "dsatur":
+        if engine != "numba":
+            raise InvalidInput("method: 'dsatur' exists in the numba engine only")
+        return _dsatur_coloring(graph, k, limits)
     with SearchControl(limits) as control:
         if engine == "numba":
             from essais._coloring_kernels import CompiledColoring
@@ -264,3 +269,84 @@ def color_graph(
         except SearchStopped as stop:
             colors, status = None, stop.status
         return Coloring(status, graph, k, colors, search.stats())
+
+
+def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
+    from essais._coloring_kernels import CompiledDsatur
+
+    clique = greedy_clique(graph)
+    if len(clique) > k:  # k colours cannot colour a clique of more than k vertices
+        return Coloring(Status.NONE, graph, k, None, Stats())
+    with SearchControl(limits) as control:
+        search = CompiledDsatur(graph, k + 1, control, clique)  # colourings with fewer than k + 1 colours
+        control.restart_clock()
+        try:
+            colors = search.improve() if graph.n else []
+            status = Status.FOUND if colors is not None else Status.NONE
+        except SearchStopped as stop:
+            colors, status = None, stop.status
+        return Coloring(status, graph, k, colors, search.stats())
+
+
+def greedy_clique(graph: Graph) -> list[int]:
+    """A large clique, found greedily from each vertex (most neighbours first): its size is a
+    lower bound of the chromatic number."""
+    best: list[int] = []
+    by_degree = sorted(range(graph.n), key=lambda v: (-len(graph.neighbours[v]), v))
+    for seed in by_degree:
+        clique, candidates = [seed], set(graph.neighbours[seed])
+        while candidates:
+            vertex = max(sorted(candidates), key=lambda v: len(graph.neighbours[v] & candidates))
+            clique.append(vertex)
+            candidates &= graph.neighbours[vertex]
+        if len(clique) > len(best):
+            best = clique
+    return best
+
+
+@dataclass
+class Chromatic:
+    """The chromatic number (None unless proved), the bounds found on the way, a colouring."""
+
+    status: Status
+    graph: Graph
+    chromatic: int | None
+    lower: int
+    colors: list[int] | None
+    bounds: list[dict[str, Any]] = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def upper(self) -> int | None:
+        return len(set(self.colors)) if self.colors is not None else None
+
+    def to_dict(self) -> dict[str, Any]:
+        document = Coloring(self.status, self.graph, self.upper or 0, self.colors, self.stats).to_dict()
+        document.update(chromatic=self.chromatic, lower=self.lower, bounds=self.bounds)
+        return document
+
+
+def chromatic_number(graph: Graph, *, limits: Limits | None = None) -> Chromatic:
+    """The chromatic number by DSATUR branch and bound: each colouring found lowers the upper
+    bound; a clique gives the lower bound; it is proved when they meet or when no colouring
+    with fewer colours is left. A limit leaves the bounds found so far (chromatic None)."""
+    from essais._coloring_kernels import CompiledDsatur
+
+    clique = greedy_clique(graph)
+    lower = len(clique)
+    with SearchControl(limits) as control:
+        search = CompiledDsatur(graph, graph.n + 1, control, clique)
+        control.restart_clock()
+        best: list[int] | None = [] if graph.n == 0 else None
+        bounds: list[dict[str, Any]] = []
+        try:
+            while best is None or len(set(best)) > lower:
+                colors = search.improve()
+                if colors is None:
+                    break  # no colouring with fewer colours: the best is optimal
+                best = colors
+                bounds.append({"colors": len(set(colors)), "nodes": search.stats().nodes, "seconds": control.elapsed()})
+            status, chromatic = Status.FOUND, len(set(best or []))
+        except SearchStopped as stop:
+            status, chromatic = stop.status, None
+        return Chromatic(status, graph, chromatic, lower, best, bounds, search.stats())

@@ -74,13 +74,16 @@ class SearchControl:
             stop = min(stop, self.limits.nodes)
         return stop
 
+    def out_of_time(self) -> bool:
+        return self.limits.time is not None and self.elapsed() >= self.limits.time
+
     def stop_reason(self, nodes: int) -> Status | None:
         """Why the search must stop now, or None to go on."""
         if self.interrupted:
             return Status.INTERRUPTED
         if self.limits.nodes is not None and nodes >= self.limits.nodes:
             return Status.LIMIT
-        if self.limits.time is not None and self.elapsed() >= self.limits.time:
+        if self.out_of_time():
             return Status.LIMIT
         return None
 
@@ -127,6 +130,8 @@ def run_slices(step: Callable[[int], int], nodes: Callable[[], int], control: Se
     `nodes()` reads that counter.
     """
     while True:
+        if control.interrupted or control.out_of_time():  # e.g. a kernel that keeps reporting solutions
+            return Status.INTERRUPTED if control.interrupted else Status.LIMIT
         outcome = step(control.next_stop(nodes(), SLICE_NODES))
         if outcome != PAUSED:
             return outcome
