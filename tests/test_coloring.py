@@ -191,5 +191,6 @@ def test_cli_chromatic():
     result = runner.invoke(app, ["color", str(GRAPHS / "queen6_6.col"), "--chromatic", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and document["chromatic"] == 7 == document["k"]
-    assert "chromatic number 4" in runner.invoke(app, ["color", str(GRAPHS / "myciel3.col"), "--chromatic"]).stdout
+    text = runner.invoke(app, ["color", str(GRAPHS / "myciel3.col"), "--chromatic"]).stdout
+    assert "chromatic number 4" in " ".join(text.split())  # the terminal may wrap the line anywhere
     assert runner.invoke(app, ["color", "petersen", "--method", "dsatur", "--engine", "python"]).exit_code == 2
