@@ -247,6 +247,10 @@ class CompiledDsatur(SlicedSearch):
     def best_count(self) -> int:
         return int(self.state[BEST])
 
+    def lower_best(self, count: int) -> None:
+        """From now on look only for colourings with fewer than `count` colours."""
+        self.state[BEST] = min(int(self.state[BEST]), count)
+
     def improve(self) -> list[int] | None:
         """The next colouring with fewer colours than the best so far, or None when there is none."""
         if self.n == 0:
@@ -261,3 +265,69 @@ class CompiledDsatur(SlicedSearch):
             )  # fmt: skip
 
         return [int(c) for c in self.best] if self.slices(step) == SOLUTION else None
+
+
+@njit("int64(int64[::1], int64[::1], int64, int64[::1], int64, int64)", cache=True, nogil=True)
+def tabu_coloring(start, adjacent, k, colors, max_moves, seed):
+    """A k-colouring by tabu search (TabuCol): from a random colouring, repeatedly recolour one
+    vertex in conflict with the move that removes the most conflicts, a recently undone
+    (vertex, colour) pair being forbidden for a while unless it beats the best so far. Returns
+    the number of moves made when `colors` holds a proper colouring, -1 after `max_moves`."""
+    n = colors.shape[0]
+    np.random.seed(seed)
+    seen = np.zeros(n * k, dtype=np.int64)  # seen[v * k + c]: neighbours of v coloured c
+    tabu = np.zeros(n * k, dtype=np.int64)  # the move at which (v, c) is allowed again
+    for v in range(n):
+        colors[v] = np.random.randint(0, k)
+    conflicts = 0
+    for v in range(n):
+        for i in range(start[v], start[v + 1]):
+            seen[v * k + colors[adjacent[i]]] += 1
+        conflicts += seen[v * k + colors[v]]
+    conflicts //= 2
+    best = conflicts
+    for move in range(max_moves):
+        if conflicts == 0:
+            return move
+        chosen, new_color, chosen_delta, ties = -1, -1, 1 << 40, 0
+        for v in range(n):
+            own = seen[v * k + colors[v]]
+            if own == 0:
+                continue
+            for c in range(k):
+                if c == colors[v]:
+                    continue
+                delta = seen[v * k + c] - own
+                if tabu[v * k + c] > move and conflicts + delta >= best:
+                    continue  # tabu, and not good enough to override
+                if delta < chosen_delta:
+                    chosen, new_color, chosen_delta, ties = v, c, delta, 1
+                elif delta == chosen_delta:
+                    ties += 1
+                    if np.random.randint(0, ties) == 0:  # a random one among equals
+                        chosen, new_color = v, c
+        if chosen < 0:
+            continue
+        old = colors[chosen]
+        colors[chosen] = new_color
+        for i in range(start[chosen], start[chosen + 1]):
+            w = adjacent[i]
+            seen[w * k + old] -= 1
+            seen[w * k + new_color] += 1
+        conflicts += chosen_delta
+        tabu[chosen * k + old] = move + int(0.6 * conflicts) + np.random.randint(0, 10)
+        if conflicts < best:
+            best = conflicts
+    return move + 1 if conflicts == 0 else -1
+
+
+def tabu_search(graph: Graph, k: int, max_moves: int, seed: int = 1) -> list[int] | None:
+    """A proper k-colouring found by tabu search, or None within `max_moves` (proves nothing)."""
+    if graph.n == 0:
+        return []
+    start = np.zeros(graph.n + 1, dtype=np.int64)
+    start[1:] = np.cumsum([len(others) for others in graph.neighbours])
+    adjacent = np.array([w for others in graph.neighbours for w in sorted(others)], dtype=np.int64)
+    colors = np.zeros(graph.n, dtype=np.int64)
+    found = tabu_coloring(start, adjacent, k, colors, max_moves, seed)
+    return [int(c) for c in colors] if found >= 0 else None

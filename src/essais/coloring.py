@@ -326,11 +326,14 @@ class Chromatic:
         return document
 
 
-def chromatic_number(graph: Graph, *, limits: Limits | None = None) -> Chromatic:
+def chromatic_number(graph: Graph, *, limits: Limits | None = None, tabu_moves: int = 100_000) -> Chromatic:
     """The chromatic number by DSATUR branch and bound: each colouring found lowers the upper
     bound; a clique gives the lower bound; it is proved when they meet or when no colouring
-    with fewer colours is left. A limit leaves the bounds found so far (chromatic None)."""
-    from essais._coloring_kernels import CompiledDsatur
+    with fewer colours is left. After DSATUR's first colouring, a tabu search (at most
+    `tabu_moves` moves a try; seeded, so reproducible) looks for colourings with one colour fewer
+    at a time: it proves nothing, but a good upper bound cuts the branch and bound short. A
+    limit leaves the bounds found so far (chromatic None)."""
+    from essais._coloring_kernels import CompiledDsatur, tabu_search
 
     clique = greedy_clique(graph)
     lower = len(clique)
@@ -339,13 +342,29 @@ def chromatic_number(graph: Graph, *, limits: Limits | None = None) -> Chromatic
         control.restart_clock()
         best: list[int] | None = [] if graph.n == 0 else None
         bounds: list[dict[str, Any]] = []
+
+        def found(colors: list[int], method: str) -> None:
+            nonlocal best
+            best = colors
+            search.lower_best(len(set(colors)))
+            bounds.append(
+                {"colors": len(set(colors)), "by": method, "nodes": search.stats().nodes, "seconds": control.elapsed()}
+            )
+
         try:
+            first = search.improve() if graph.n else None
+            if first is not None:
+                found(first, "dsatur")
+                while len(set(first)) - 1 >= max(lower, 1) and best is not None and len(set(best)) > lower:
+                    fewer = tabu_search(graph, len(set(best)) - 1, tabu_moves)
+                    if fewer is None:
+                        break
+                    found(fewer, "tabu")
             while best is None or len(set(best)) > lower:
                 colors = search.improve()
                 if colors is None:
                     break  # no colouring with fewer colours: the best is optimal
-                best = colors
-                bounds.append({"colors": len(set(colors)), "nodes": search.stats().nodes, "seconds": control.elapsed()})
+                found(colors, "dsatur")
             status, chromatic = Status.FOUND, len(set(best or []))
         except SearchStopped as stop:
             status, chromatic = stop.status, None

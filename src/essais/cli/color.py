@@ -64,7 +64,7 @@ def _chromatic(graph: Graph, spec: str, limits: Limits, as_json: bool) -> None:
         finish(result.status)
     where = f"{spec} ({graph.n} vertices, {graph.edges} edges)"
     for bound in result.bounds:
-        console.print(f"  a colouring with {bound['colors']} colours after {bound['nodes']:,} nodes")
+        console.print(f"  a colouring with {bound['colors']} colours ({bound['by']}) after {bound['nodes']:,} nodes")
     if result.chromatic is not None:
         console.print(f"{where}: chromatic number {result.chromatic} (a clique of {result.lower} vertices; proved)")
     else:
