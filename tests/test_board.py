@@ -89,3 +89,14 @@ def test_moves_and_leapers_are_exclusive():
         make_moves([(1, 2)], parse_moves("1,2"))
     with pytest.raises(InvalidInput, match="order"):
         make_moves(order="anticlockwise")
+
+
+@pytest.mark.parametrize(("rows", "cols", "count"), [(5, 5, 8), (4, 6, 4), (1, 1, 8)])
+def test_symmetries_carry_the_board_onto_itself(rows, cols, count):
+    board = Board(rows, cols)
+    maps = board.symmetries()
+    assert len(maps) == count
+    squares = set(board.squares())
+    images = [tuple(g(*square) for square in board.squares()) for g in maps]
+    assert all(set(image) == squares for image in images)  # each map is a bijection of the board
+    assert len(set(images)) == (count if rows * cols > 1 else 1)  # and they are distinct

@@ -21,6 +21,7 @@ from typing import Any
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import CountResult, Stats, Status
+from essais.knights.board import Board
 
 METHODS = ("textbook", "bitmask")
 ENGINES = ("python", "numba")
@@ -41,18 +42,12 @@ def is_solution(columns: Sequence[int], n: int | None = None) -> bool:
 def symmetries(columns: Sequence[int]) -> list[tuple[int, ...]]:
     """The images of a solution under the 8 symmetries of the square."""
     n = len(columns)
-    cells = [(row, col) for row, col in enumerate(columns)]
-    last = n - 1
-    maps = [
-        lambda r, c: (r, c), lambda r, c: (r, last - c), lambda r, c: (last - r, c), lambda r, c: (last - r, last - c),
-        lambda r, c: (c, r), lambda r, c: (c, last - r), lambda r, c: (last - c, r), lambda r, c: (last - c, last - r),
-    ]  # fmt: skip
     images = []
-    for g in maps:
+    for g in Board(n, n).symmetries():
         image = [0] * n
-        for r, c in cells:
-            row, col = g(r, c)
-            image[row] = col
+        for row, col in enumerate(columns):
+            r, c = g(row, col)
+            image[r] = c
         images.append(tuple(image))
     return images
 

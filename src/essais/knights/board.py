@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
@@ -62,6 +62,25 @@ class Board:
         for row in range(self.rows):
             for col in range(self.cols):
                 yield (row, col)
+
+    def symmetries(self) -> list[Callable[[int, int], Square]]:
+        """The maps of the square's symmetry group that carry the board onto itself (8 for a
+        square board, 4 for a rectangle), as functions of (row, col); the identity first."""
+        last_row, last_col = self.rows - 1, self.cols - 1
+        maps: list[Callable[[int, int], Square]] = [
+            lambda r, c: (r, c),
+            lambda r, c: (r, last_col - c),
+            lambda r, c: (last_row - r, c),
+            lambda r, c: (last_row - r, last_col - c),
+        ]
+        if self.rows == self.cols:
+            maps += [
+                lambda r, c: (c, r),
+                lambda r, c: (c, last_row - r),
+                lambda r, c: (last_col - c, r),
+                lambda r, c: (last_col - c, last_row - r),
+            ]
+        return maps
 
     def index(self, square: Square) -> int:
         """The square's number in reading order."""

@@ -79,26 +79,6 @@ class KnightGraph:
         return cls(board, edges, neighbours, crossing, colour)
 
 
-def symmetries(board: Board) -> list[Any]:
-    """The maps of the square's dihedral group that carry the board onto itself (8 for a
-    square board, 4 for a rectangle), as functions of (row, col)."""
-    rows, cols = board.rows, board.cols
-    maps = [
-        lambda r, c: (r, c),
-        lambda r, c: (r, cols - 1 - c),
-        lambda r, c: (rows - 1 - r, c),
-        lambda r, c: (rows - 1 - r, cols - 1 - c),
-    ]
-    if rows == cols:
-        maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (c, rows - 1 - r),
-            lambda r, c: (cols - 1 - c, r),
-            lambda r, c: (cols - 1 - c, rows - 1 - r),
-        ]
-    return maps
-
-
 @dataclass(frozen=True)
 class Start:
     """One start of the search: the square, the first moves to try (`first[s]`), and the
@@ -115,7 +95,7 @@ def search_plan(board: Board) -> list[Start]:
     maps onto each other only the smallest is tried. A path may not end on a square of an orbit
     searched before: reversed and mapped by a symmetry it is a path from that orbit's start,
     which was already searched, so it cannot beat the best."""
-    maps = symmetries(board)
+    maps = board.symmetries()
     orbit = [min(board.index(g(*square)) for g in maps) for square in board.squares()]
     plan = []
     for square in board.squares():
