@@ -70,7 +70,7 @@ def test_checker():
 
 
 def test_a_limit_keeps_the_count_so_far():
-    result = count_queens(14, limits=Limits(nodes=1_000_000))
+    result = count_queens(14, limits=Limits(nodes=500_000))
     assert result.status == Status.LIMIT and 0 < result.count < A000170[13]
 
 
@@ -102,6 +102,8 @@ def test_cli():
     lines = runner.invoke(app, ["queens", "6", "--all", "--json"]).stdout.splitlines()
     assert len(lines) == 5 and json.loads(lines[-1])["count"] == 4
     assert runner.invoke(app, ["queens", "3"]).exit_code == 1
+    split = json.loads(runner.invoke(app, ["queens", "11", "--count", "--workers", "2", "--json"]).stdout)
+    assert split["count"] == 2680 and split["subtrees"]["done"] == split["subtrees"]["total"]
     assert "Q . . . . . . ." in runner.invoke(app, ["queens", "8"]).stdout
 
 
@@ -109,7 +111,8 @@ def test_cli():
     ("args", "message"),
     [(["0"], "n: '0'"), (["-2"], "No such option"), (["x"], "n: 'x'"), (["8", "--method", "bitmask"], "counts only"),
      (["8", "--count", "--engine", "python", "--method", "bitmask"], "numba engine only"),
-     (["8", "--limit", "3"], "--limit")],
+     (["8", "--limit", "3"], "--limit"), (["8", "--count", "--workers", "0"], "--workers: 0"),
+     (["8", "--count", "--method", "textbook", "--checkpoint", "x.sqlite"], "bitmask count only")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
     result = runner.invoke(app, ["queens", *args])

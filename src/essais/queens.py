@@ -2,9 +2,9 @@
 columns tried in order; first solution, every solution, counts, and counts up to symmetry.
 
 Methods: `textbook` (both engines, identical counters): 002's backtracking, where the promising
-test checks the new queen against every queen above it. `bitmask` (numba): columns and both
-diagonals as bit sets, and the mirror symmetry of the first row (a solution's mirror image has
-its first queen in the other half), for counts.
+test checks the new queen against every queen above it. `bitmask` (numba), for counts: columns and
+both diagonals as bit sets, the count split at its start constellations (the queens of the
+border rows and columns, one per orbit under the 8 symmetries of the square), run in parallel.
 
 >>> result = count_queens(8, method="textbook", engine="python")
 >>> result.count, result.stats.nodes
@@ -16,10 +16,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.parallel import Progress, run_split
 from essais.core.result import CountResult, Stats, Status
 from essais.knights.board import Board
 
@@ -73,10 +75,14 @@ class QueensResult:
 class QueensCount(CountResult):
     n: int = 0
     distinct: bool = False
+    split: dict[str, int] | None = None  # sub-trees done / total / resumed from a checkpoint
 
     def to_dict(self) -> dict[str, Any]:
-        return {"status": str(self.status), "found": self.count > 0, "count": self.count,
-                "distinct": self.distinct, "stats": self.stats.to_dict()}  # fmt: skip
+        document = {"status": str(self.status), "found": self.count > 0, "count": self.count,
+                    "distinct": self.distinct, "stats": self.stats.to_dict()}  # fmt: skip
+        if self.split is not None:
+            document["subtrees"] = self.split
+        return document
 
 
 class TextbookQueens:
@@ -188,24 +194,75 @@ class QueensStream:
 
 
 def count_queens(
-    n: int, *, method: str = "bitmask", engine: str = "numba", distinct: bool = False, limits: Limits | None = None
+    n: int,
+    *,
+    method: str = "bitmask",
+    engine: str = "numba",
+    distinct: bool = False,
+    limits: Limits | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
 ) -> QueensCount:
     """The number of solutions (OEIS A000170), or with `distinct` the number up to the 8
-    symmetries of the square (OEIS A002562)."""
+    symmetries of the square (OEIS A002562).
+
+    Method bitmask splits the count into its start constellations, run on `workers` processes
+    or a Dask `scheduler`, with an optional `checkpoint` file (essais.core.parallel)."""
     _check(n, method, engine)
+    if method == "bitmask":
+        return _count_constellations(n, distinct, limits, workers, scheduler, checkpoint, progress)
+    if (workers, scheduler, checkpoint) != (1, None, None):
+        raise InvalidInput("workers, scheduler, checkpoint: they split the bitmask count, not the textbook one")
     with SearchControl(limits) as control:
         search = _search(n, engine, control)
         control.restart_clock()
         count, status = 0, Status.COMPLETE
         try:
-            if method == "bitmask":
-                count = search.count_bitmask(distinct)
-            else:
-                for columns in search.solutions():
-                    if not distinct or tuple(columns) == min(symmetries(columns)):
-                        count += 1
+            for columns in search.solutions():
+                if not distinct or tuple(columns) == min(symmetries(columns)):
+                    count += 1
         except SearchStopped as stop:
             status = stop.status
-            if method == "bitmask":
-                count = search.counted  # the solutions counted before it stopped
         return QueensCount(status, count, search.stats(), n=n, distinct=distinct)
+
+
+CONSTELLATION_ROWS_DEEP = 3  # free rows explored to choose the image of a constellation to search
+
+
+def _count_constellations(
+    n: int,
+    distinct: bool,
+    limits: Limits | None,
+    workers: int,
+    scheduler: str | None,
+    checkpoint: str | Path | None,
+    progress: Progress | None,
+) -> QueensCount:
+    """Each orbit of start constellations counts `orbit` times its completions; its solutions
+    up to symmetry are, by Burnside's lemma over the constellation's stabiliser, (completions +
+    those fixed by the half turn + 2 × those fixed by a quarter turn) / |stabiliser|
+    (reflections fix no solution of more than one queen: two queens would share a line)."""
+    from essais._queens_kernels import count_start_constellation, start_constellations
+
+    with SearchControl(limits) as control:
+        table = [tuple(int(value) for value in row) for row in start_constellations(n, CONSTELLATION_ROWS_DEEP)]
+        tasks = [(n, code, bool(half or quarter)) for code, _, _, half, quarter in table]
+        problem = {"problem": "queens", "n": n, "split": "start constellations"}
+        run = run_split(
+            problem, tasks, count_start_constellation, control=control, workers=workers, scheduler=scheduler,
+            checkpoint=checkpoint, progress=progress,
+        )  # fmt: skip
+        count = 0
+        for index, result in run.results.items():
+            completions, fixed_by_half_turn, fixed_by_quarter_turn = result.values
+            _, orbit, stabiliser, half, quarter = table[index]
+            if distinct:
+                reflections = stabiliser - 1 - half - 2 * quarter
+                fixed_by_reflections = reflections * completions if n == 1 else 0  # the lone queen
+                fixed = completions + half * fixed_by_half_turn + 2 * quarter * fixed_by_quarter_turn
+                count += (fixed + fixed_by_reflections) // stabiliser
+            else:
+                count += orbit * completions
+        return QueensCount(run.status, count, run.stats(control.elapsed()), n=n, distinct=distinct, split=run.to_dict())

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from essais.core.errors import EssaisError
 from essais.core.limits import Limits
@@ -26,6 +27,29 @@ NodeLimit = Annotated[
     int | None, typer.Option("--node-limit", help="Stop after N nodes (per start with --every-start).", metavar="N")
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for streams) instead of text.")]
+
+
+@contextmanager
+def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr for long counts (none when stderr is not a terminal). It starts
+    at the first report, so that worker processes are forked before its thread exists."""
+    if not err_console.is_terminal:
+        yield None
+        return
+    progress = Progress(
+        TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err_console, transient=True
+    )
+    task = progress.add_task(what, start=False)
+
+    def report(done: int, total: int) -> None:
+        if not progress.live.is_started:
+            progress.start()
+        progress.update(task, completed=done, total=total)
+
+    try:
+        yield report
+    finally:
+        progress.stop()
 
 
 def make_limits(time_limit: float | None, node_limit: int | None) -> Limits:

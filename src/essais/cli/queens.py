@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.text import Text
 
-from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, print_json
+from essais.cli.common import (
+    JsonFlag,
+    NodeLimit,
+    TimeLimit,
+    command,
+    console,
+    finish,
+    make_limits,
+    print_json,
+    progress_bar,
+)
 from essais.core.errors import InvalidInput
+from essais.core.parallel import default_workers
 from essais.core.result import Status
 from essais.queens import QueensStream, count_queens, find_queens
 from essais.render.text import stats_line
@@ -37,6 +49,17 @@ def queens(
     distinct: Annotated[
         bool, typer.Option("--distinct", help="Count solutions up to the 8 symmetries of the square (A002562).")
     ] = False,
+    workers: Annotated[
+        int | None, typer.Option(help="Counts: processes to run the sub-trees on (default: every core).", metavar="W")
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="Counts: run on the Dask cluster at ADDR, or 'local' (needs essais[dask]).", metavar="ADDR"),
+    ] = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option(help="Counts: record finished sub-trees in this SQLite file and resume from it.", metavar="FILE"),
+    ] = None,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     as_json: JsonFlag = False,
@@ -54,13 +77,25 @@ def queens(
         raise InvalidInput("--limit: it applies to --all (stop after K solutions)")
     if count:
         chosen = method or ("bitmask" if engine == "numba" else "textbook")
-        counted = count_queens(size, method=chosen, engine=engine, distinct=distinct, limits=limits)
+        if chosen != "bitmask" and (workers, scheduler, checkpoint) != (None, None, None):
+            raise InvalidInput("--workers, --scheduler, --checkpoint: they split the bitmask count only")
+        if workers is not None and workers < 1:
+            raise InvalidInput(f"--workers: {workers} must be at least 1")
+        with progress_bar("sub-trees") as progress:
+            counted = count_queens(
+                size, method=chosen, engine=engine, distinct=distinct, limits=limits,
+                workers=default_workers() if workers is None else workers,
+                scheduler=scheduler, checkpoint=checkpoint, progress=progress,
+            )  # fmt: skip
         if as_json:
             print_json(counted.to_dict())
         else:
             what = "distinct solutions (up to symmetry)" if distinct else "solutions"
             prefix = "" if counted.status == Status.COMPLETE else f"stopped ({counted.status}) after counting "
             console.print(f"{prefix}{counted.count:,} {what} for {size} queens ({chosen})")
+            if counted.split is not None and counted.status != Status.COMPLETE:
+                done, total = counted.split["done"], counted.split["total"]
+                console.print(f"{done:,} of {total:,} sub-trees finished" + (" (saved)" if checkpoint else ""))
             console.print(stats_line(counted.stats))
         finish(counted.status)
     if method not in (None, "textbook"):

@@ -57,6 +57,8 @@ class SearchControl:
         self.limits = limits or Limits()
         self.started = time.perf_counter()
         self.interrupted = False
+        # nodes spent by earlier searches under the same node limit (the sub-trees of a split count)
+        self.nodes_before = 0
         self._previous_handler: Callable[..., object] | int | None = None
 
     # -- the clock ---------------------------------------------------------------------------
@@ -71,7 +73,7 @@ class SearchControl:
         """The node count at which the next slice must pause (never beyond the node limit)."""
         stop = nodes + slice_nodes
         if self.limits.nodes is not None:
-            stop = min(stop, self.limits.nodes)
+            stop = min(stop, self.limits.nodes - self.nodes_before)
         return stop
 
     def out_of_time(self) -> bool:
@@ -81,7 +83,7 @@ class SearchControl:
         """Why the search must stop now, or None to go on."""
         if self.interrupted:
             return Status.INTERRUPTED
-        if self.limits.nodes is not None and nodes >= self.limits.nodes:
+        if self.limits.nodes is not None and self.nodes_before + nodes >= self.limits.nodes:
             return Status.LIMIT
         if self.out_of_time():
             return Status.LIMIT

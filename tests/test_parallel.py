@@ -1,0 +1,125 @@
+"""The split count (essais.core.parallel): the same totals on one process, a pool and Dask;
+limits and Ctrl-C keep finished sub-trees; a checkpoint resumes exactly, even after kill -9."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from essais.core import parallel
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl
+from essais.core.parallel import TaskResult, run_split
+from essais.core.result import Stats, Status
+from essais.queens import count_queens
+
+A000170 = {10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596, 15: 2279184}
+A002562 = {10: 92, 11: 341, 12: 1787, 13: 9233, 14: 45752, 15: 285053}
+
+
+def count_multiples(task, control):
+    """A toy split: how many numbers below `limit` the divisor divides (nodes: numbers looked at)."""
+    divisor, limit = task
+    return TaskResult((len(range(0, limit, divisor)),), Stats(nodes=limit))
+
+
+@pytest.mark.parametrize("n", [10, 11, 12])
+def test_the_pool_gives_the_same_counts(n):
+    here = count_queens(n)
+    pooled = count_queens(n, workers=2)
+    assert here.count == pooled.count == A000170[n]
+    assert here.stats.counters() == pooled.stats.counters()  # the same sub-trees, in any order
+    assert count_queens(n, workers=2, distinct=True).count == A002562[n]
+    assert pooled.split == {"done": pooled.split["total"], "total": pooled.split["total"], "resumed": 0}
+
+
+def test_a_node_limit_stops_at_that_node_in_this_process():
+    stopped = count_queens(13, limits=Limits(nodes=50_000))
+    assert stopped.status == Status.LIMIT and stopped.stats.nodes <= 50_000
+    assert 0 < stopped.count < A000170[13] and 0 < stopped.split["done"] < stopped.split["total"]
+
+
+def test_a_node_limit_on_the_pool_keeps_finished_subtrees():
+    stopped = count_queens(14, workers=2, limits=Limits(nodes=200_000))
+    assert stopped.status == Status.LIMIT and stopped.stats.nodes >= 200_000
+    assert 0 < stopped.count < A000170[14]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_checkpoint_resumes_exactly(tmp_path, workers):
+    path = tmp_path / "count.sqlite"
+    first = count_queens(13, workers=workers, checkpoint=path, limits=Limits(nodes=300_000))
+    assert first.status == Status.LIMIT
+    resumed = count_queens(13, workers=workers, checkpoint=path)
+    assert resumed.status == Status.COMPLETE and resumed.count == A000170[13]
+    assert resumed.split["resumed"] == first.split["done"] > 0
+    assert resumed.stats.counters() == count_queens(13).stats.counters()
+    # the finished file serves the distinct count too, with no search at all
+    assert count_queens(13, checkpoint=path, distinct=True, limits=Limits(nodes=1)).count == A002562[13]
+
+
+def test_a_checkpoint_refuses_another_count(tmp_path):
+    path = tmp_path / "count.sqlite"
+    count_queens(9, checkpoint=path)
+    with pytest.raises(InvalidInput, match="another count"):
+        count_queens(10, checkpoint=path)
+    junk = tmp_path / "junk.txt"
+    junk.write_text("not a database, just text " * 100)
+    with pytest.raises(InvalidInput, match="junk.txt"):
+        count_queens(9, checkpoint=junk)
+    with pytest.raises(InvalidInput, match="checkpoint"):
+        count_queens(9, checkpoint=tmp_path)  # a directory
+
+
+def test_a_killed_count_resumes_exactly(tmp_path):
+    """kill -9 loses only the sub-trees in flight: every committed one is read back."""
+    path = tmp_path / "count.sqlite"
+    script = f"from essais.queens import count_queens; count_queens(15, checkpoint={str(path)!r})"
+    process = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        recorded = 0
+        deadline = time.monotonic() + 60
+        while recorded < 20 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            if path.exists():
+                try:
+                    with sqlite3.connect(path) as connection:
+                        recorded = connection.execute("SELECT COUNT(*) FROM subtree").fetchone()[0]
+                except sqlite3.OperationalError:  # the tables are still being made
+                    pass
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+    resumed = count_queens(15, checkpoint=path, workers=2)
+    assert resumed.count == A000170[15] and resumed.split["resumed"] >= 20
+
+
+def test_run_split_on_any_problem(tmp_path):
+    tasks = [(divisor, 1000) for divisor in range(1, 50)]
+    expected = sum(len(range(0, 1000, d)) for d in range(1, 50))
+    for workers in (1, 3):
+        with SearchControl() as control:
+            run = run_split({"problem": "multiples"}, tasks, count_multiples, control=control, workers=workers)
+        assert run.status == Status.COMPLETE and sum(r.values[0] for r in run.results.values()) == expected
+    with SearchControl(Limits(nodes=10_000)) as control:
+        run = run_split({"problem": "multiples"}, tasks, count_multiples, control=control)
+    assert run.status == Status.LIMIT and len(run.results) == 10
+    with SearchControl() as control, pytest.raises(InvalidInput, match="workers"):
+        run_split({"problem": "multiples"}, tasks, count_multiples, control=control, workers=0)
+
+
+def test_dask_gives_the_same_count():
+    pytest.importorskip("dask.distributed")
+    result = count_queens(11, scheduler="local", workers=2, distinct=True)
+    assert result.status == Status.COMPLETE and result.count == A002562[11]
+
+
+def test_an_unreachable_scheduler_is_bad_input(monkeypatch):
+    pytest.importorskip("dask.distributed")
+    monkeypatch.setattr(parallel, "DASK_CONNECT_SECONDS", 1)
+    with pytest.raises(InvalidInput, match="--scheduler"):
+        count_queens(8, scheduler="tcp://127.0.0.1:1")
