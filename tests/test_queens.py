@@ -77,9 +77,13 @@ def test_a_limit_keeps_the_count_so_far():
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [13, 14, 15, 16])
 def test_larger_counts(n):
-    assert count_queens(n).count == A000170[n - 1]
-    if n <= 14:
-        assert count_queens(n, distinct=True).count == A002562[n - 1]
+    assert count_queens(n, workers=2).count == A000170[n - 1]
+    assert count_queens(n, workers=2, distinct=True).count == A002562[n - 1]
+
+
+@pytest.mark.slow
+def test_count_of_17_on_two_processes():
+    assert count_queens(17, workers=2).count == 95815104
 
 
 @pytest.mark.parametrize("bad", [{"n": 0}, {"n": -1}, {"n": 8, "method": "magic"}, {"n": 8, "engine": "python"}])

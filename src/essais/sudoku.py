@@ -1,0 +1,331 @@
+"""Sudoku (002, SPEC §2.5): reading and checking grids, 002's textbook backtracking in both
+engines, and a fast solver with candidate sets (numba), for 9×9 and larger boxes.
+
+A grid of box size b has n = b² rows, columns and boxes and n² cells, in reading order: cell
+i is row i // n, column i % n. Values are 1…n, 0 for an empty cell; they are written with an
+alphabet (1-9 then A, B, … by default) and `.` or `0` for an empty cell.
+
+Methods: `textbook` (002 Programme 1 and Q1; both engines, identical counters): the first empty
+cell in reading order, the values 1…n in order, each checked against the cell's row, column and
+box, undo. `nodes` counts the calls of solve, `depths[d]` the calls at depth d (002's figure 2),
+`tries` the values placed and checked, `backtracks` the cells emptied again after their values
+ran out. `propagate` (numba): candidate sets kept up to date, naked and hidden singles, the
+cell with the fewest candidates first; `nodes` counts the grids it propagated, `tries` the
+guesses, `backtracks` the contradictions.
+
+>>> puzzle = parse_sudoku("2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4")
+>>> count_sudoku(puzzle, method="textbook", engine="python").count
+433
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.result import Stats, Status
+
+ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+EMPTY = ".0"
+SEPARATORS = frozenset(" \t\r\n|-+")  # the grid form's spaces and box rules
+BOX_SIZES = (2, 3, 4, 5, 6)  # 4×4 up to 36×36 (a custom alphabet is needed beyond 35 symbols)
+METHODS = ("textbook", "propagate")
+ENGINES = ("python", "numba")
+
+
+@dataclass(frozen=True)
+class Sudoku:
+    """A grid: its box size, its cells (0 = empty) and the alphabet it was written in."""
+
+    box: int
+    cells: tuple[int, ...]
+    alphabet: str = ALPHABET
+
+    @property
+    def n(self) -> int:
+        return self.box * self.box
+
+    def line(self, cells: tuple[int, ...] | list[int] | None = None) -> str:
+        """The one-line form, in the grid's alphabet (`.` for empty cells)."""
+        return "".join("." if v == 0 else self.alphabet[v - 1] for v in (self.cells if cells is None else cells))
+
+    def text(self, cells: tuple[int, ...] | list[int] | None = None) -> str:
+        """The grid form, with the boxes drawn."""
+        line, n, b = self.line(cells), self.n, self.box
+        rule = "+".join(["-" * (2 * b + 1)] * b)
+        rows = []
+        for r in range(n):
+            if r and r % b == 0:
+                rows.append(rule)
+            groups = [" ".join(line[r * n + c : r * n + c + b]) for c in range(0, n, b)]
+            rows.append(" " + " | ".join(groups))
+        return "\n".join(rows)
+
+
+def _units(box: int) -> list[list[int]]:
+    """Rows, then columns, then boxes, each as its cells."""
+    n = box * box
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    boxes = [
+        [(br + r) * n + bc + c for r in range(box) for c in range(box)]
+        for br in range(0, n, box)
+        for bc in range(0, n, box)
+    ]
+    return rows + cols + boxes
+
+
+@cache
+def peers(box: int) -> np.ndarray:
+    """peers[i]: the cells that share a row, a column or a box with cell i (3n - 2b - 1 each)."""
+    n = box * box
+    table = [set() for _ in range(n * n)]
+    for unit in _units(box):
+        for cell in unit:
+            table[cell].update(unit)
+    return np.array([sorted(others - {cell}) for cell, others in enumerate(table)], dtype=np.int64)
+
+
+def parse_sudoku(text: str, *, alphabet: str | None = None, name: str = "puzzle") -> Sudoku:
+    """Read a grid in the one-line form or the grid form (any spaces, `|` and `-`/`+` rules);
+    the size follows from the number of cells (16, 81, 256, 625, …). Raise InvalidInput naming
+    `name`, the cell and the reason for a bad character, a wrong length or givens that already
+    contradict each other."""
+    symbols = [ch for ch in text if ch not in SEPARATORS]
+    if not symbols:
+        raise InvalidInput(f"{name}: empty (a grid is 81 cells, or 16, 256, 625 for other box sizes)")
+    box = next((b for b in BOX_SIZES if b**4 == len(symbols)), None)
+    if box is None:
+        sizes = ", ".join(str(b**4) for b in BOX_SIZES)
+        raise InvalidInput(f"{name}: {len(symbols)} cells; a grid has {sizes} (9×9 is 81)")
+    n = box * box
+    alphabet = (alphabet or ALPHABET)[:n] if alphabet is None or len(alphabet) >= n else alphabet
+    if len(alphabet) < n:
+        raise InvalidInput(f"alphabet: {alphabet!r} has {len(alphabet)} symbols, a {n}×{n} grid needs {n}")
+    values = {symbol: v for v, symbol in enumerate(alphabet, start=1)}
+    if not any(symbol.islower() for symbol in alphabet):
+        values.update({symbol.lower(): v for symbol, v in values.items()})
+    cells = []
+    for index, symbol in enumerate(symbols):
+        if symbol in values:
+            cells.append(values[symbol])
+        elif symbol in EMPTY:
+            cells.append(0)
+        else:
+            r, c = divmod(index, n)
+            raise InvalidInput(
+                f"{name}: {symbol!r} at row {r + 1}, column {c + 1} is not a value ({alphabet[0]}-{alphabet[-1]}) "
+                "or an empty cell (. or 0)"
+            )
+    puzzle = Sudoku(box, tuple(cells), alphabet)
+    conflict = first_conflict(puzzle)
+    if conflict:
+        raise InvalidInput(f"{name}: the givens contradict: {conflict}")
+    return puzzle
+
+
+def first_conflict(puzzle: Sudoku, cells: tuple[int, ...] | list[int] | None = None) -> str | None:
+    """The first value that appears twice in a row, a column or a box, said in words."""
+    cells = puzzle.cells if cells is None else cells
+    n = puzzle.n
+    for kind, units in zip(("row", "column", "box"), _split_units(puzzle.box), strict=True):
+        for number, unit in enumerate(units, start=1):
+            seen: dict[int, int] = {}
+            for cell in unit:
+                value = cells[cell]
+                if value == 0:
+                    continue
+                if value in seen:
+                    first, second = seen[value], cell
+                    where = f"rows {first // n + 1} and {second // n + 1}" if kind == "column" else (
+                        f"columns {first % n + 1} and {second % n + 1}" if kind == "row" else
+                        f"cells ({first // n + 1},{first % n + 1}) and ({second // n + 1},{second % n + 1})"
+                    )  # fmt: skip
+                    return f"{puzzle.alphabet[value - 1]} twice in {kind} {number} ({where})"
+                seen[value] = cell
+    return None
+
+
+def _split_units(box: int) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    units, n = _units(box), box * box
+    return units[:n], units[n : 2 * n], units[2 * n :]
+
+
+def is_solution(puzzle: Sudoku, solution: tuple[int, ...] | list[int] | str) -> bool:
+    """True when `solution` (cells, or a grid in the puzzle's alphabet) fills every cell, keeps
+    every given, and repeats no value in a row, a column or a box."""
+    return solution_error(puzzle, solution) is None
+
+
+def solution_error(puzzle: Sudoku, solution: tuple[int, ...] | list[int] | str) -> str | None:
+    """Why `solution` does not solve `puzzle`, or None."""
+    if isinstance(solution, str):
+        try:
+            solution = parse_sudoku(solution, alphabet=puzzle.alphabet, name="solution").cells
+        except InvalidInput as error:
+            return str(error)
+    cells = list(solution)
+    if len(cells) != len(puzzle.cells):
+        return f"{len(cells)} cells, the puzzle has {len(puzzle.cells)}"
+    for index, (given, value) in enumerate(zip(puzzle.cells, cells, strict=True)):
+        if not 1 <= value <= puzzle.n:
+            return f"cell ({index // puzzle.n + 1},{index % puzzle.n + 1}) is empty or out of range"
+        if given and value != given:
+            return f"cell ({index // puzzle.n + 1},{index % puzzle.n + 1}) changes a given"
+    return first_conflict(puzzle, cells)
+
+
+# -- results ---------------------------------------------------------------------------------
+
+
+@dataclass
+class SudokuResult:
+    """One search: how it ended, the first solution found, and the counters."""
+
+    status: Status
+    puzzle: Sudoku
+    solution: list[int] | None
+    stats: Stats = field(default_factory=Stats)
+    count: int | None = None  # with counting: the solutions found
+
+    @property
+    def found(self) -> bool:
+        return self.solution is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            "status": str(self.status),
+            "found": self.found,
+            "solution": None if self.solution is None else self.puzzle.line(self.solution),
+        }
+        if self.count is not None:
+            document["count"] = self.count
+        document["stats"] = self.stats.to_dict()
+        return document
+
+
+# -- the textbook engine (002, Programme 1) ---------------------------------------------------
+
+
+class TextbookSudoku:
+    """002's solve in plain Python: the first empty cell, the values in order, check, undo.
+    check looks at the cell's peers only, which gives the same answer as 002's loop over all
+    81 cells; the scan for the first empty cell starts after the parent's cell, where 002's
+    starts at 0 and finds the same cell (every cell before it is filled)."""
+
+    def __init__(self, puzzle: Sudoku, control: SearchControl) -> None:
+        self.grid = list(puzzle.cells)
+        self.n = puzzle.n
+        self.peers = [list(row) for row in peers(puzzle.box)]
+        self.control = control
+        self.nodes = self.tries = self.backtracks = 0
+        self.depths = [0] * (len(self.grid) + 1)
+        self.check_at = control.checkpoint(0)
+
+    def stats(self) -> Stats:
+        last = max((d for d, calls in enumerate(self.depths) if calls), default=0)
+        return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed(), self.depths[: last + 1])
+
+    def check(self, p: int) -> bool:
+        value = self.grid[p]
+        return all(self.grid[c] != value for c in self.peers[p])
+
+    def solutions(self) -> Iterator[list[int]]:
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, len(self.grid) + 200))
+        try:
+            yield from self.solve(0, 0)
+        finally:
+            sys.setrecursionlimit(limit)
+
+    def solve(self, depth: int, start: int) -> Iterator[list[int]]:
+        if self.nodes >= self.check_at:
+            self.check_at = self.control.checkpoint(self.nodes)
+        self.nodes += 1
+        self.depths[depth] += 1
+        grid = self.grid
+        for c in range(start, len(grid)):
+            if grid[c] == 0:
+                for v in range(1, self.n + 1):
+                    self.tries += 1
+                    grid[c] = v
+                    if self.check(c):
+                        yield from self.solve(depth + 1, c + 1)
+                grid[c] = 0
+                self.backtracks += 1
+                return
+        yield list(grid)
+
+
+# -- the public API ---------------------------------------------------------------------------
+
+
+def _check(method: str, engine: str) -> None:
+    if method not in METHODS:
+        raise InvalidInput(f"method: {method!r} is not one of {', '.join(METHODS)}")
+    if engine not in ENGINES:
+        raise InvalidInput(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
+    if method == "propagate" and engine != "numba":
+        raise InvalidInput("method: 'propagate' exists in the numba engine only")
+
+
+def _search(puzzle: Sudoku, method: str, engine: str, control: SearchControl) -> Any:
+    if engine == "python":
+        return TextbookSudoku(puzzle, control)
+    from essais._sudoku_kernels import CompiledSudoku
+
+    return CompiledSudoku(puzzle, method, control)
+
+
+def solve_sudoku(
+    puzzle: Sudoku, *, method: str = "propagate", engine: str = "numba", limits: Limits | None = None
+) -> SudokuResult:
+    """The first solution (status found), or none, with the counters."""
+    return _run(puzzle, method, engine, limits, stop_after=1, counting=False)
+
+
+def count_sudoku(
+    puzzle: Sudoku,
+    *,
+    method: str = "propagate",
+    engine: str = "numba",
+    limit: int | None = None,
+    limits: Limits | None = None,
+) -> SudokuResult:
+    """Count the solutions (002 Q1), stopping after `limit` of them (status found) if given;
+    `solution` is the first one found."""
+    if limit is not None and limit < 1:
+        raise InvalidInput(f"limit: {limit} must be at least 1")
+    return _run(puzzle, method, engine, limits, stop_after=limit, counting=True)
+
+
+def is_unique(puzzle: Sudoku, *, limits: Limits | None = None) -> SudokuResult:
+    """Count up to 2 solutions: `count == 1` means the puzzle is proper."""
+    return count_sudoku(puzzle, limit=2, limits=limits)
+
+
+def _run(
+    puzzle: Sudoku, method: str, engine: str, limits: Limits | None, stop_after: int | None, counting: bool
+) -> SudokuResult:
+    _check(method, engine)
+    with SearchControl(limits) as control:
+        search = _search(puzzle, method, engine, control)
+        control.restart_clock()
+        first, count, status = None, 0, Status.COMPLETE if counting else Status.NONE
+        try:
+            for solution in search.solutions():
+                count += 1
+                first = first or solution
+                if count == stop_after:
+                    status = Status.FOUND
+                    break
+        except SearchStopped as stop:
+            status = stop.status
+        return SudokuResult(status, puzzle, first, search.stats(), count if counting else None)
