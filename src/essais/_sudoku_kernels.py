@@ -11,6 +11,8 @@ many puzzles in one call, with no Python work per puzzle.
 
 from __future__ import annotations
 
+import multiprocessing
+import time
 from collections.abc import Iterator
 
 import numpy as np
@@ -18,7 +20,7 @@ from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
 from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
-from essais.sudoku import Sudoku, _units, peers
+from essais.sudoku import BatchResult, Sudoku, _units, peers
 
 SOLUTIONS = FIRST_FREE_SLOT
 STATE_SIZE = FIRST_FREE_SLOT + 1
@@ -220,9 +222,9 @@ def _start(cells, candidates, settled, full):
 
 
 @njit(cache=True, nogil=True)
-def solve_batch(puzzles, peers, units, full, solutions, found, counters):
-    """Solve every row of `puzzles` (cells, 0 = empty) up to its second solution: `found[i]`
-    is the number of solutions found (0, 1 or 2), `solutions[i]` the first; `counters[i]` the
+def solve_batch(puzzles, peers, units, full, wanted, solutions, found, counters):
+    """Solve every row of `puzzles` (cells, 0 = empty) up to its `wanted`-th solution:
+    `found[i]` is the number of solutions found, `solutions[i]` the first; `counters[i]` the
     puzzle's nodes, tries and backtracks."""
     cells = puzzles.shape[1]
     candidates = np.zeros((cells + 1, cells), dtype=np.int64)
@@ -234,10 +236,8 @@ def solve_batch(puzzles, peers, units, full, solutions, found, counters):
         _start(puzzles[i], candidates, settled, full)
         state[:] = 0
         state[ENTERING] = 1
-        while found[i] < 2:
-            outcome = propagate_slice(
-                candidates, settled, branch_cell, branch_rest, peers, units, full, state, 1 << 62
-            )
+        while found[i] < wanted:
+            outcome = propagate_slice(candidates, settled, branch_cell, branch_rest, peers, units, full, state, 1 << 62)
             if outcome != SOLUTION:
                 break
             if found[i] == 0:
@@ -309,11 +309,41 @@ class CompiledSudoku(SlicedSearch):
             self.state[DEPTH] -= 1  # resume with the next candidate of the branch above
 
 
+def _solve_chunk(job: tuple[np.ndarray, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    puzzles, box, wanted = job
+    table, units = peers(box), np.array(_units(box), dtype=np.int64)
+    solutions = np.zeros_like(puzzles)
+    found = np.zeros(len(puzzles), dtype=np.int64)
+    counters = np.zeros((len(puzzles), 3), dtype=np.int64)
+    solve_batch(puzzles, table, units, (1 << (box * box)) - 1, wanted, solutions, found, counters)
+    return found, solutions, counters
+
+
+BATCH_PER_WORKER = 2000  # below this many puzzles a second process costs more than it gives
+
+
+def solve_cells(puzzles: np.ndarray, box: int, wanted: int, workers: int) -> BatchResult:
+    """The batch solver behind essais.sudoku.solve_many: the rows of `puzzles` in chunks, on a
+    pool of forked processes when there are enough of them."""
+    started = time.perf_counter()
+    workers = max(1, min(workers, len(puzzles) // BATCH_PER_WORKER))
+    if workers == 1:
+        found, solutions, counters = _solve_chunk((puzzles, box, wanted))
+    else:
+        chunks = np.array_split(puzzles, workers * 8)
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        with context.Pool(workers) as pool:
+            parts = pool.map(_solve_chunk, [(chunk, box, wanted) for chunk in chunks])
+        found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
+    return BatchResult(found, solutions, counters, time.perf_counter() - started)
+
+
 def _warm_up() -> None:
     """Compile (or load from the cache) at import, so that `seconds` measures the search."""
     puzzle = Sudoku(2, (1, 0, 0, 0) + (0,) * 12)
     for method in ("textbook", "propagate"):
         next(CompiledSudoku(puzzle, method, SearchControl()).solutions())
+    _solve_chunk((np.array([puzzle.cells], dtype=np.int64), 2, 2))
 
 
 _warm_up()

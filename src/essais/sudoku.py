@@ -14,8 +14,8 @@ cell with the fewest candidates first; `nodes` counts the grids it propagated, `
 guesses, `backtracks` the contradictions.
 
 >>> puzzle = parse_sudoku("2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4")
->>> count_sudoku(puzzle, method="textbook", engine="python").count
-433
+>>> count_sudoku(puzzle).count, count_sudoku(puzzle, method="textbook").count
+(433, 433)
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def _units(box: int) -> list[list[int]]:
 def peers(box: int) -> np.ndarray:
     """peers[i]: the cells that share a row, a column or a box with cell i (3n - 2b - 1 each)."""
     n = box * box
-    table = [set() for _ in range(n * n)]
+    table: list[set[int]] = [set() for _ in range(n * n)]
     for unit in _units(box):
         for cell in unit:
             table[cell].update(unit)
@@ -329,3 +329,60 @@ def _run(
         except SearchStopped as stop:
             status = stop.status
         return SudokuResult(status, puzzle, first, search.stats(), count if counting else None)
+
+
+# -- many puzzles ------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One line of a puzzle file: its number, and the puzzle or why it could not be read."""
+
+    number: int
+    puzzle: Sudoku | None
+    error: str | None = None
+
+
+def read_puzzles(text: str, *, alphabet: str | None = None, name: str = "puzzle") -> list[Line]:
+    """A file's puzzles: one per line (`#` starts a comment), or one grid written over several
+    lines (the grid form). A line that cannot be read is kept with its error."""
+    lines = [(number, raw.split("#", 1)[0]) for number, raw in enumerate(text.splitlines(), start=1)]
+    lines = [(number, line) for number, line in lines if any(ch not in SEPARATORS for ch in line)]
+    if not lines:
+        raise InvalidInput(f"{name}: no puzzle in it")
+    first = sum(ch not in SEPARATORS for ch in lines[0][1])
+    if len(lines) > 1 and first not in {b**4 for b in BOX_SIZES}:  # the grid form, a row per line
+        return [Line(lines[0][0], parse_sudoku("\n".join(line for _, line in lines), alphabet=alphabet, name=name))]
+    read = []
+    for number, line in lines:
+        try:
+            read.append(Line(number, parse_sudoku(line, alphabet=alphabet, name=f"{name}:{number}")))
+        except InvalidInput as error:
+            read.append(Line(number, None, str(error)))
+    return read
+
+
+@dataclass
+class BatchResult:
+    """A file of puzzles solved with the propagating solver: per puzzle, the number of
+    solutions found (0, 1, or 2 meaning "more than one" when uniqueness was asked), the first
+    solution, the counters."""
+
+    found: np.ndarray
+    solutions: np.ndarray
+    counters: np.ndarray
+    seconds: float
+
+
+def solve_many(puzzles: list[Sudoku], *, unique: bool = False, workers: int = 1) -> BatchResult:
+    """Solve puzzles of one box size in compiled batches (no Python work per puzzle), on
+    `workers` processes for large batches."""
+    from essais._sudoku_kernels import solve_cells
+
+    if not puzzles:
+        return BatchResult(np.zeros(0, np.int64), np.zeros((0, 0), np.int64), np.zeros((0, 3), np.int64), 0.0)
+    box = puzzles[0].box
+    if any(p.box != box for p in puzzles):
+        raise InvalidInput("puzzles: a batch must hold grids of one size")
+    cells = np.array([p.cells for p in puzzles], dtype=np.int64)
+    return solve_cells(cells, box, 2 if unique else 1, workers)

@@ -8,6 +8,7 @@ from essais.cli.color import color
 from essais.cli.common import err_console
 from essais.cli.distances import distances
 from essais.cli.queens import queens
+from essais.cli.sudoku import sudoku
 from essais.cli.swap import swap
 from essais.cli.tour import tour
 from essais.cli.uncrossed import uncrossed
@@ -26,6 +27,7 @@ app.command()(uncrossed)
 app.command()(swap)
 app.command()(queens)
 app.command()(color)
+app.command()(sudoku)
 
 
 @app.callback()

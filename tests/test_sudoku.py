@@ -1,0 +1,191 @@
+"""Sudoku: 002's 433 solutions, both textbook engines alike, the fast solver on the shared
+puzzle sets (every answer checked), input errors, the command."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from essais.cli.main import app
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
+from essais.core.result import Status
+from essais.sudoku import (
+    Sudoku,
+    count_sudoku,
+    is_solution,
+    parse_sudoku,
+    read_puzzles,
+    solution_error,
+    solve_many,
+    solve_sudoku,
+)
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
+Q1 = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
+
+
+def puzzles(name):
+    return [line.puzzle for line in read_puzzles((DATA / name).read_text())]
+
+
+def test_002_q1_has_433_solutions():
+    puzzle = parse_sudoku(Q1)
+    fast = count_sudoku(puzzle)
+    textbook = count_sudoku(puzzle, method="textbook")
+    assert fast.count == textbook.count == 433 and fast.status == Status.COMPLETE
+    assert is_solution(puzzle, fast.solution) and is_solution(puzzle, textbook.solution)
+    # 002 figure 2: one call at depth 0, calls at every depth, 433 on full grids
+    empty = puzzle.cells.count(0)
+    assert textbook.stats.depths[0] == 1 and len(textbook.stats.depths) == empty + 1
+    assert textbook.stats.depths[empty] == 433
+    assert sum(textbook.stats.depths) == textbook.stats.nodes
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 60_000))
+def test_textbook_engines_stop_at_the_same_node(nodes):
+    puzzle = parse_sudoku(Q1)
+    python = count_sudoku(puzzle, method="textbook", engine="python", limits=Limits(nodes=nodes))
+    numba = count_sudoku(puzzle, method="textbook", engine="numba", limits=Limits(nodes=nodes))
+    assert python.count == numba.count and python.solution == numba.solution
+    assert python.stats.counters() == numba.stats.counters() and python.stats.depths == numba.stats.depths
+
+
+def random_partial_grid(seed, box=2, givens=6):
+    """A random solution of a box² grid, a few of its cells kept (so it has solutions), or
+    random givens that may contradict nothing yet have none."""
+    rng = random.Random(seed)
+    n = box * box
+    base = [[(box * (r % box) + r // box + c) % n + 1 for c in range(n)] for r in range(n)]
+    values = list(range(1, n + 1))
+    rng.shuffle(values)
+    cells = [values[base[r][c] - 1] for r in range(n) for c in range(n)]
+    keep = set(rng.sample(range(n * n), givens))
+    return Sudoku(box, tuple(v if i in keep else 0 for i, v in enumerate(cells)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10))
+def test_every_method_and_engine_count_alike(seed, givens):
+    puzzle = random_partial_grid(seed, givens=givens)
+    counts = {
+        (method, engine): count_sudoku(puzzle, method=method, engine=engine).count
+        for method, engine in [("textbook", "python"), ("textbook", "numba"), ("propagate", "numba")]
+    }
+    assert len(set(counts.values())) == 1
+    python = count_sudoku(puzzle, method="textbook", engine="python")
+    numba = count_sudoku(puzzle, method="textbook", engine="numba")
+    assert python.stats.counters() == numba.stats.counters()
+
+
+@pytest.mark.parametrize("name", ["easy50.txt", "top95.txt", "hardest.txt", "gecode_9x9.txt"])
+def test_every_shared_puzzle_is_solved_and_checked(name):
+    grids = puzzles(name)
+    batch = solve_many(grids, unique=True)
+    assert all(found >= 1 for found in batch.found)
+    assert all(is_solution(p, list(s)) for p, s in zip(grids, batch.solutions, strict=True))
+    one = solve_sudoku(grids[0])
+    assert one.status == Status.FOUND and is_solution(grids[0], one.solution)
+
+
+def test_a_sample_of_17_clue_and_16x16():
+    lines = (DATA / "17_clue.txt").read_text().splitlines()
+    sample = [parse_sudoku(line) for line in lines[::500]]
+    batch = solve_many(sample, workers=2)
+    assert all(is_solution(p, list(s)) for p, s in zip(sample, batch.solutions, strict=True))
+    for grid in puzzles("gecode_16x16.txt")[:5]:
+        result = solve_sudoku(grid, limits=Limits(time=20))
+        assert result.found and is_solution(grid, result.solution)
+
+
+def test_grid_form_and_alphabets():
+    rows = [Q1[i : i + 9] for i in range(0, 81, 9)]
+    drawn = "\n".join(
+        ("------+-------+------\n" if r in (3, 6) else "") + " | ".join(" ".join(row[c : c + 3]) for c in (0, 3, 6))
+        for r, row in enumerate(rows)
+    )
+    assert parse_sudoku(drawn).cells == parse_sudoku(Q1.replace(".", "0")).cells
+    [line] = read_puzzles(drawn)
+    assert line.puzzle.line() == Q1
+    letters = parse_sudoku(Q1.translate(str.maketrans("123456789", "ABCDEFGHI")), alphabet="ABCDEFGHI")
+    assert letters.cells == parse_sudoku(Q1).cells and letters.line().startswith("B")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (Q1[:-1], "80 cells"),
+        (Q1[:-1] + "x", "'x' at row 9, column 9"),
+        ("22" + Q1[2:], "2 twice in row 1"),
+        ("2" + "." * 8 + "2" + Q1[10:], "2 twice in column 1"),
+        ("2" + "." * 9 + "2" + Q1[11:], "2 twice in box 1"),
+        ("", "empty"),
+    ],
+)
+def test_bad_puzzles(text, message):
+    with pytest.raises(InvalidInput, match=message):
+        parse_sudoku(text)
+
+
+def test_checker():
+    puzzle = parse_sudoku(Q1)
+    solution = solve_sudoku(puzzle).solution
+    assert is_solution(puzzle, solution) and is_solution(puzzle, puzzle.line(solution))
+    broken = list(solution)
+    broken[0], broken[1] = broken[1], broken[0]
+    assert solution_error(puzzle, broken) is not None
+    assert "changes a given" in solution_error(puzzle, [v % 9 + 1 for v in solution])
+    assert not is_solution(puzzle, solution[:-1])
+
+
+runner = CliRunner()
+
+
+def test_cli_one_puzzle():
+    result = runner.invoke(app, ["sudoku", Q1, "--count", "--json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 0 and document["count"] == 433 and document["status"] == "complete"
+    assert set(document["stats"]) == {"nodes", "tries", "backtracks", "seconds"}
+    textbook = json.loads(runner.invoke(app, ["sudoku", Q1, "--method", "textbook", "--json"]).stdout)
+    assert textbook["found"] and textbook["stats"]["depths"][0] == 1
+    unique = runner.invoke(app, ["sudoku", Q1, "--unique"])
+    assert unique.exit_code == 0 and "not unique" in unique.stdout
+    assert runner.invoke(app, ["sudoku", Q1, "--method", "textbook", "--node-limit", "10"]).exit_code == 3
+
+
+def test_cli_batch(tmp_path):
+    lines = (DATA / "top95.txt").read_text().splitlines()[:5]
+    path = tmp_path / "mixed.txt"
+    path.write_text("# a comment\n" + "\n".join([*lines[:2], "123", "11" + "." * 79, *lines[2:]]) + "\n")
+    result = runner.invoke(app, ["sudoku", str(path), "--json"])
+    assert result.exit_code == 2 and "mixed.txt:4" in result.stderr and "mixed.txt:5" in result.stderr
+    documents = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(documents) == 7 and documents[2] == {"status": "invalid"}
+    for line, document in zip(lines, [documents[i] for i in (0, 1, 4, 5, 6)], strict=True):
+        assert is_solution(parse_sudoku(line), document["solution"])
+    good = tmp_path / "good.txt"
+    good.write_text("\n".join(lines))
+    solved = runner.invoke(app, ["sudoku", str(good)])
+    assert solved.exit_code == 0 and len(solved.stdout.split()) == 5 and "puzzles/s" in solved.stderr
+    stdin = runner.invoke(app, ["sudoku", "-"], input=Q1 + "\n")
+    assert stdin.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [([Q1[:-1]], "80 cells"), ([Q1, "--method", "magic"], "method"), ([Q1, "--limit", "2"], "--limit"),
+     ([Q1, "--engine", "python"], "numba engine only"), ([Q1, "--workers", "0"], "--workers")],
+)  # fmt: skip
+def test_cli_bad_input(args, message):
+    result = runner.invoke(app, ["sudoku", *args])
+    assert result.exit_code == 2 and message in result.stderr
+
+
+@pytest.mark.slow
+def test_python_textbook_counts_433():
+    assert count_sudoku(parse_sudoku(Q1), method="textbook", engine="python").count == 433
