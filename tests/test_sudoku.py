@@ -83,6 +83,17 @@ def test_every_method_and_engine_count_alike(seed, givens):
     assert python.stats.counters() == numba.stats.counters()
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.integers(150, 230))
+def test_large_boxes_count_alike(seed, givens):
+    """16×16: the propagating count (locked candidates, alldifferent) against the textbook's."""
+    puzzle = random_partial_grid(seed, box=4, givens=givens)
+    fast = count_sudoku(puzzle, limits=Limits(time=30))
+    textbook = count_sudoku(puzzle, method="textbook", limits=Limits(time=30))
+    assert fast.status == textbook.status == Status.COMPLETE and fast.count == textbook.count >= 1
+    assert is_solution(puzzle, fast.solution)
+
+
 @pytest.mark.parametrize("name", ["easy50.txt", "top95.txt", "hardest.txt", "gecode_9x9.txt"])
 def test_every_shared_puzzle_is_solved_and_checked(name):
     grids = puzzles(name)

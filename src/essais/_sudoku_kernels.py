@@ -23,7 +23,9 @@ from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NOD
 from essais.sudoku import BatchResult, Sudoku, _units, peers
 
 SOLUTIONS = FIRST_FREE_SLOT
-STATE_SIZE = FIRST_FREE_SLOT + 1
+RANDOM = FIRST_FREE_SLOT + 1  # the propagating search's random state (0: ties go to the first cell)
+STATE_SIZE = FIRST_FREE_SLOT + 2
+RESTART = 3  # what a propagating slice reports when its run's node budget is spent
 
 
 @njit(cache=True, nogil=True)
@@ -103,24 +105,27 @@ def _popcount(x):
 
 
 @njit(cache=True, nogil=True)
-def _propagate(candidates, settled, peers, units, full):
+def _singles(candidates, settled, peers, units, cell_units, weights, full):
     """Naked and hidden singles until nothing changes. False on a contradiction (a cell with no
-    candidate, a value with no place in a unit, two values with one place). `settled[i]` marks
-    a single already removed from the peers of cell i."""
+    candidate, a value with no place in a unit, two values with one place), after adding 1 to
+    the weight of the units where it showed. `settled[i]` marks a single already removed from
+    the peers of cell i."""
     changed = True
     while changed:
         changed = False
         for cell in range(len(candidates)):
             bit = candidates[cell]
+            if bit == 0:
+                _blame(cell_units[cell], weights)
+                return False
             if settled[cell] or bit & (bit - 1):
                 continue
-            if bit == 0:
-                return False
             settled[cell] = 1
             for peer in peers[cell]:
                 if candidates[peer] & bit:
                     candidates[peer] ^= bit
                     if candidates[peer] == 0:
+                        _blame(cell_units[peer], weights)
                         return False
                     changed = True
         for u in range(len(units)):
@@ -129,23 +134,209 @@ def _propagate(candidates, settled, peers, units, full):
             for cell in units[u]:
                 twice |= once & candidates[cell]
                 once |= candidates[cell]
-            if once != full:
-                return False  # a value with no place left in this unit
+            if once != full:  # a value with no place left in this unit
+                weights[u] += 1
+                return False
             hidden = once & ~twice
             if hidden == 0:
                 continue
             for cell in units[u]:
                 mine = candidates[cell] & hidden
                 if mine and candidates[cell] != mine:
-                    if mine & (mine - 1):
-                        return False  # two values whose only place is this cell
+                    if mine & (mine - 1):  # two values whose only place is this cell
+                        weights[u] += 1
+                        return False
                     candidates[cell] = mine
                     changed = True
     return True
 
 
 @njit(cache=True, nogil=True)
-def propagate_slice(candidates, settled, branch_cell, branch_rest, peers, units, full, state, node_stop):
+def _blame(units_of_cell, weights):
+    for u in units_of_cell:
+        weights[u] += 1
+
+
+@njit(cache=True, nogil=True)
+def _cell(n, line, position, transpose):
+    return position * n + line if transpose else line * n + position
+
+
+@njit(cache=True, nogil=True)
+def _locked(candidates, n, box, transpose, segments):
+    """Locked candidates along rows (or, transposed, columns): a value whose places in a box
+    all lie on one line leaves the rest of that line, and a value whose places on a line all lie
+    in one box leaves the rest of that box. `segments[line, k]` is the union of the candidates
+    where the line crosses the k-th box. True when a candidate was removed."""
+    removed = False
+    for line in range(n):
+        for k in range(box):
+            union = 0
+            for j in range(box):
+                union |= candidates[_cell(n, line, k * box + j, transpose)]
+            segments[line, k] = union
+    for line in range(n):
+        band = line - line % box
+        for k in range(box):
+            elsewhere_on_line = 0
+            elsewhere_in_box = 0
+            for other in range(box):
+                if other != k:
+                    elsewhere_on_line |= segments[line, other]
+                if band + other != line:
+                    elsewhere_in_box |= segments[band + other, k]
+            claiming = segments[line, k] & ~elsewhere_on_line  # only in this box on this line
+            pointing = segments[line, k] & ~elsewhere_in_box  # only on this line in this box
+            if claiming:
+                for other_line in range(band, band + box):
+                    if other_line != line:
+                        for j in range(box):
+                            cell = _cell(n, other_line, k * box + j, transpose)
+                            if candidates[cell] & claiming:
+                                candidates[cell] &= ~claiming
+                                removed = True
+            if pointing:
+                for position in range(n):
+                    if position // box != k:
+                        cell = _cell(n, line, position, transpose)
+                        if candidates[cell] & pointing:
+                            candidates[cell] &= ~pointing
+                            removed = True
+    return removed
+
+
+@njit(cache=True, nogil=True)
+def _match(candidates, unit, start, owner, match, came_from, queue):
+    """Extend the matching of the unit's cells to values by one augmenting path from position
+    `start` (breadth first). False when none exists: the unit cannot hold every value."""
+    head, tail = 0, 1
+    queue[0] = start
+    seen = 0
+    while head < tail:
+        position = queue[head]
+        head += 1
+        fresh = candidates[unit[position]] & ~seen
+        while fresh:
+            bit = fresh & -fresh
+            fresh ^= bit
+            seen |= bit
+            value = _popcount(bit - 1)
+            came_from[value] = position
+            if owner[value] < 0:  # a free value: flip the path back to start
+                while True:
+                    position = came_from[value]
+                    previous = match[position]
+                    match[position], owner[value] = value, position
+                    if position == start:
+                        return True
+                    value = previous
+            queue[tail] = owner[value]
+            tail += 1
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _all_different(candidates, unit, owner, match, came_from, queue, reach):
+    """Domain consistency for one unit (Régin's alldifferent; here every value must be used):
+    with a perfect matching of cells to values, a candidate v of cell i outside the matching
+    survives only if it lies on an alternating cycle, i.e. the cell matched to v can reach i
+    in the graph "cell i → the cell matched to each other candidate of i". Returns -1 on a
+    contradiction, else 1 if a candidate was removed, 0 if none."""
+    n = len(unit)
+    owner[:] = -1
+    match[:] = -1
+    for position in range(n):
+        if not _match(candidates, unit, position, owner, match, came_from, queue):
+            return -1
+    for i in range(n):
+        others = candidates[unit[i]] & ~(1 << match[i])
+        reach[i] = 1 << i
+        while others:
+            bit = others & -others
+            others ^= bit
+            reach[i] |= 1 << owner[_popcount(bit - 1)]
+    for k in range(n):  # transitive closure on at most 36 cells, a bit set per row
+        for i in range(n):
+            if reach[i] >> k & 1:
+                reach[i] |= reach[k]
+    removed = 0
+    for i in range(n):
+        kept = 1 << match[i]
+        others = candidates[unit[i]] & ~kept
+        while others:
+            bit = others & -others
+            others ^= bit
+            if reach[owner[_popcount(bit - 1)]] >> i & 1:
+                kept |= bit
+        if kept != candidates[unit[i]]:
+            candidates[unit[i]] = kept
+            removed = 1
+    return removed
+
+
+@njit(cache=True, nogil=True)
+def _propagate(candidates, settled, peers, units, cell_units, weights, full, box, work):
+    """Singles, then (for boxes of 4 and more, where it pays) locked candidates and
+    alldifferent on every unit, until nothing changes. False on a contradiction."""
+    n = box * box
+    segments = work[: n * box].reshape((n, box))
+    scratch = work[n * box :]
+    owner, match, came_from = scratch[:n], scratch[n : 2 * n], scratch[2 * n : 3 * n]
+    queue, reach = scratch[3 * n : 4 * n], scratch[4 * n : 5 * n]
+    while True:
+        if not _singles(candidates, settled, peers, units, cell_units, weights, full):
+            return False
+        if box < 4:
+            return True
+        along_rows = _locked(candidates, n, box, False, segments)
+        along_columns = _locked(candidates, n, box, True, segments)
+        if along_rows or along_columns:
+            continue
+        changed = False
+        for u in range(len(units)):
+            outcome = _all_different(candidates, units[u], owner, match, came_from, queue, reach)
+            if outcome < 0:
+                weights[u] += 1
+                return False
+            changed = changed or outcome > 0
+        if not changed:
+            return True
+
+
+@njit(cache=True, nogil=True)
+def _choose(candidates, cell_units, weights, random_state):
+    """The open cell with the fewest candidates per unit of weight (dom/wdeg: units where
+    contradictions showed weigh more), or -1 when every cell has one candidate. Ties go to the
+    first such cell, or with a random state (`random_state[0] != 0`) to one drawn at random."""
+    best, best_count, best_weight, ties = -1, 1, 0, 0
+    for cell in range(len(candidates)):
+        count = _popcount(candidates[cell])
+        if count > 1:
+            weight = weights[cell_units[cell, 0]] + weights[cell_units[cell, 1]] + weights[cell_units[cell, 2]]
+            if best < 0 or count * best_weight < best_count * weight:
+                best, best_count, best_weight, ties = cell, count, weight, 1
+            elif random_state[0] != 0 and count * best_weight == best_count * weight:
+                ties += 1  # keep each of the tied cells with the same chance
+                if _next_random(random_state) % ties == 0:
+                    best = cell
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _next_random(random_state):
+    """xorshift64: a small generator the kernel can carry in one array slot."""
+    x = random_state[0]
+    x ^= x << 13
+    x ^= (x >> 7) & ((1 << 57) - 1)
+    x ^= x << 17
+    random_state[0] = x
+    return x & ((1 << 62) - 1)
+
+
+@njit(cache=True, nogil=True)
+def propagate_slice(
+    candidates, settled, branch_cell, branch_rest, peers, units, cell_units, weights, full, box, state, node_stop
+):
     """Depth-first search over propagated grids. `candidates[d]` / `settled[d]` are the grid
     at depth d, `branch_cell[d]` the cell it branches on and `branch_rest[d]` the candidates of
     that cell still to try. On SOLUTION, `candidates[state[DEPTH]]` holds the solution."""
@@ -154,7 +345,7 @@ def propagate_slice(candidates, settled, branch_cell, branch_rest, peers, units,
     nodes = state[NODES]
     tries = state[TRIES]
     backtracks = state[BACKTRACKS]
-    cells = candidates.shape[1]
+    work = np.zeros(box * box * (box + 5), dtype=np.int64)  # _propagate's scratch arrays
     outcome = PAUSED
     while True:
         if entering:
@@ -163,16 +354,10 @@ def propagate_slice(candidates, settled, branch_cell, branch_rest, peers, units,
             nodes += 1
             entering = 0
             branch_rest[depth] = 0
-            if not _propagate(candidates[depth], settled[depth], peers, units, full):
+            if not _propagate(candidates[depth], settled[depth], peers, units, cell_units, weights, full, box, work):
                 backtracks += 1
             else:
-                best, best_count = -1, 64
-                for cell in range(cells):
-                    count = _popcount(candidates[depth, cell])
-                    if 1 < count < best_count:
-                        best, best_count = cell, count
-                        if count == 2:
-                            break
+                best = _choose(candidates[depth], cell_units, weights, state[RANDOM : RANDOM + 1])
                 if best < 0:  # every cell has one candidate: a solution
                     state[SOLUTIONS] += 1
                     outcome = SOLUTION
@@ -222,7 +407,7 @@ def _start(cells, candidates, settled, full):
 
 
 @njit(cache=True, nogil=True)
-def solve_batch(puzzles, peers, units, full, wanted, solutions, found, counters):
+def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions, found, counters):
     """Solve every row of `puzzles` (cells, 0 = empty) up to its `wanted`-th solution:
     `found[i]` is the number of solutions found, `solutions[i]` the first; `counters[i]` the
     puzzle's nodes, tries and backtracks."""
@@ -232,12 +417,27 @@ def solve_batch(puzzles, peers, units, full, wanted, solutions, found, counters)
     branch_cell = np.zeros(cells + 1, dtype=np.int64)
     branch_rest = np.zeros(cells + 1, dtype=np.int64)
     state = np.zeros(STATE_SIZE, dtype=np.int64)
+    weights = np.ones(len(units), dtype=np.int64)
     for i in range(puzzles.shape[0]):
         _start(puzzles[i], candidates, settled, full)
+        weights[:] = 1
         state[:] = 0
         state[ENTERING] = 1
         while found[i] < wanted:
-            outcome = propagate_slice(candidates, settled, branch_cell, branch_rest, peers, units, full, state, 1 << 62)
+            outcome = propagate_slice(
+                candidates,
+                settled,
+                branch_cell,
+                branch_rest,
+                peers,
+                units,
+                cell_units,
+                weights,
+                full,
+                box,
+                state,
+                1 << 62,
+            )
             if outcome != SOLUTION:
                 break
             if found[i] == 0:
@@ -251,12 +451,22 @@ def solve_batch(puzzles, peers, units, full, wanted, solutions, found, counters)
         counters[i, 2] = state[BACKTRACKS]
 
 
+def units_of_cells(box: int) -> np.ndarray:
+    """units_of_cells[i]: the row, column and box of cell i, as indices into _units(box)."""
+    n = box * box
+    return np.array(
+        [[i // n, n + i % n, 2 * n + (i // n // box) * box + (i % n) // box] for i in range(n**4)], dtype=np.int64
+    )
+
+
 class CompiledSudoku(SlicedSearch):
     """The numba engine: the textbook search or the propagating one, solution after solution."""
 
     def __init__(self, puzzle: Sudoku, method: str, control: SearchControl) -> None:
         super().__init__(control, STATE_SIZE)
         self.puzzle, self.method = puzzle, method
+        # a propagated 25×25 grid costs ~10 µs: smaller slices keep time limits and Ctrl-C prompt
+        self.slice_nodes = 1 << 10 if method == "propagate" else 1 << 18
         self.peers = peers(puzzle.box)
         self.units = np.array(_units(puzzle.box), dtype=np.int64)
         self.depths: np.ndarray | None = None
@@ -285,37 +495,100 @@ class CompiledSudoku(SlicedSearch):
             yield [int(v) for v in grid]
 
     def _propagate(self) -> Iterator[list[int]]:
-        cells = len(self.puzzle.cells)
-        candidates = np.zeros((cells + 1, cells), dtype=np.int64)
-        settled = np.zeros((cells + 1, cells), dtype=np.int8)
-        branch_cell = np.zeros(cells + 1, dtype=np.int64)
-        branch_rest = np.zeros(cells + 1, dtype=np.int64)
-        full = (1 << self.puzzle.n) - 1
-        _start(np.array(self.puzzle.cells, dtype=np.int64), candidates, settled, full)
-        solution = np.zeros(cells, dtype=np.int64)
-
-        def step(node_stop: int) -> int:
-            return int(
-                propagate_slice(
-                    candidates, settled, branch_cell, branch_rest, self.peers, self.units, full, self.state, node_stop
-                )
-            )
-
-        while self.slices(step) == SOLUTION:
-            _values(candidates[self.state[DEPTH]], solution)
-            yield [int(v) for v in solution]
+        """Every solution, by one complete depth-first search."""
+        run = _PropagatingRun(self)
+        while self.slices(run.step) == SOLUTION:
+            yield run.solution()
             if self.state[DEPTH] == 0:
                 return
             self.state[DEPTH] -= 1  # resume with the next candidate of the branch above
 
+    def first_solution(self) -> list[int] | None:
+        """One solution (or None: there is none), by runs of the propagating search that
+        restart with random ties and a budget 1.5 times larger each time, keeping what the
+        weights learnt: a wrong early guess costs one run, not an exponential sub-tree (large
+        grids). A run that exhausts its tree proves there is no solution."""
+        run = _PropagatingRun(self)
+        budget = RESTART_NODES
+        self.state[RANDOM] = RESTART_SEED
+        while True:
+            run.restart(self.nodes() + budget)
+            outcome = self.slices(run.step)
+            if outcome == SOLUTION:
+                return run.solution()
+            if outcome == EXHAUSTED:
+                return None
+            budget = budget * 3 // 2
+
+
+RESTART_NODES = 200  # the first run's node budget
+RESTART_SEED = 0x9E3779B97F4A7C15 & ((1 << 62) - 1)
+
+
+class _PropagatingRun:
+    """The arrays of one propagating search over `search.puzzle`, and its slice step."""
+
+    def __init__(self, search: CompiledSudoku) -> None:
+        self.search = search
+        puzzle = search.puzzle
+        cells = len(puzzle.cells)
+        self.candidates = np.zeros((cells + 1, cells), dtype=np.int64)
+        self.settled = np.zeros((cells + 1, cells), dtype=np.int8)
+        self.branch_cell = np.zeros(cells + 1, dtype=np.int64)
+        self.branch_rest = np.zeros(cells + 1, dtype=np.int64)
+        self.full = (1 << puzzle.n) - 1
+        self.cell_units = units_of_cells(puzzle.box)
+        self.weights = np.ones(len(search.units), dtype=np.int64)
+        self.end = 1 << 62  # the node count at which this run stops (a restart)
+        _start(np.array(puzzle.cells, dtype=np.int64), self.candidates, self.settled, self.full)
+
+    def restart(self, end: int) -> None:
+        state = self.search.state
+        state[DEPTH], state[ENTERING] = 0, 1
+        self.end = end
+
+    def step(self, node_stop: int) -> int:
+        search = self.search
+        outcome = int(
+            propagate_slice(
+                self.candidates, self.settled, self.branch_cell, self.branch_rest, search.peers, search.units,
+                self.cell_units, self.weights, self.full, search.puzzle.box, search.state, min(node_stop, self.end),
+            )
+        )  # fmt: skip
+        if outcome == PAUSED and search.nodes() >= self.end:
+            return RESTART
+        return outcome
+
+    def solution(self) -> list[int]:
+        values = np.zeros(self.candidates.shape[1], dtype=np.int64)
+        _values(self.candidates[self.search.state[DEPTH]], values)
+        return [int(v) for v in values]
+
+
+@njit(cache=True, nogil=True)
+def rows_without_conflict(cells, peers):
+    """For each row of `cells` (0 = empty): True when no given equals one of its peers."""
+    good = np.ones(cells.shape[0], dtype=np.bool_)
+    for i in range(cells.shape[0]):
+        for cell in range(cells.shape[1]):
+            value = cells[i, cell]
+            if value:
+                for peer in peers[cell]:
+                    if cells[i, peer] == value:
+                        good[i] = False
+                        break
+            if not good[i]:
+                break
+    return good
+
 
 def _solve_chunk(job: tuple[np.ndarray, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     puzzles, box, wanted = job
-    table, units = peers(box), np.array(_units(box), dtype=np.int64)
+    table, units, cell_units = peers(box), np.array(_units(box), dtype=np.int64), units_of_cells(box)
     solutions = np.zeros_like(puzzles)
     found = np.zeros(len(puzzles), dtype=np.int64)
     counters = np.zeros((len(puzzles), 3), dtype=np.int64)
-    solve_batch(puzzles, table, units, (1 << (box * box)) - 1, wanted, solutions, found, counters)
+    solve_batch(puzzles, table, units, cell_units, (1 << (box * box)) - 1, box, wanted, solutions, found, counters)
     return found, solutions, counters
 
 
@@ -335,7 +608,7 @@ def solve_cells(puzzles: np.ndarray, box: int, wanted: int, workers: int) -> Bat
         with context.Pool(workers) as pool:
             parts = pool.map(_solve_chunk, [(chunk, box, wanted) for chunk in chunks])
         found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
-    return BatchResult(found, solutions, counters, time.perf_counter() - started)
+    return BatchResult(found, solutions, counters, time.perf_counter() - started, workers)
 
 
 def _warm_up() -> None:

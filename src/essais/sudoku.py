@@ -69,6 +69,7 @@ class Sudoku:
         return "\n".join(rows)
 
 
+@cache
 def _units(box: int) -> list[list[int]]:
     """Rows, then columns, then boxes, each as its cells."""
     n = box * box
@@ -320,6 +321,9 @@ def _run(
         control.restart_clock()
         first, count, status = None, 0, Status.COMPLETE if counting else Status.NONE
         try:
+            if method == "propagate" and not counting:  # one solution: restarts pay on large grids
+                first = search.first_solution()
+                return SudokuResult(Status.FOUND if first else Status.NONE, puzzle, first, search.stats())
             for solution in search.solutions():
                 count += 1
                 first = first or solution
@@ -353,13 +357,46 @@ def read_puzzles(text: str, *, alphabet: str | None = None, name: str = "puzzle"
     first = sum(ch not in SEPARATORS for ch in lines[0][1])
     if len(lines) > 1 and first not in {b**4 for b in BOX_SIZES}:  # the grid form, a row per line
         return [Line(lines[0][0], parse_sudoku("\n".join(line for _, line in lines), alphabet=alphabet, name=name))]
+    box, symbols, values = _decode_lines([line for _, line in lines], alphabet)
     read = []
-    for number, line in lines:
-        try:
+    for (number, line), row in zip(lines, values, strict=True):
+        if row is not None:  # decoded at once; its givens agree
+            read.append(Line(number, Sudoku(box, tuple(row), symbols)))
+            continue
+        try:  # the slow reading, which says what is wrong
             read.append(Line(number, parse_sudoku(line, alphabet=alphabet, name=f"{name}:{number}")))
         except InvalidInput as error:
             read.append(Line(number, None, str(error)))
     return read
+
+
+def _decode_lines(lines: list[str], alphabet: str | None) -> tuple[int, str, list[list[int] | None]]:
+    """The common case of a large file, fast: lines of one size, no spaces, the default
+    alphabet (or `alphabet`), read by one table lookup and checked by one compiled pass. A line
+    that does not fit gets None and is read the slow way."""
+    from essais._sudoku_kernels import rows_without_conflict
+
+    size = len(lines[0]) if lines else 0
+    box = next((b for b in BOX_SIZES if b**4 == size), 0)
+    n = box * box
+    symbols = (alphabet or ALPHABET)[:n]
+    unread: tuple[int, str, list[list[int] | None]] = (box, symbols, [None] * len(lines))
+    if box == 0 or len(symbols) < n or any(len(line) != size for line in lines):
+        return unread
+    table = np.full(256, -1, dtype=np.int64)
+    for value, symbol in enumerate(symbols, start=1):
+        table[ord(symbol)] = value
+        if not any(ch.islower() for ch in symbols):
+            table[ord(symbol.lower())] = value
+    for symbol in EMPTY:
+        table[ord(symbol)] = 0
+    try:
+        raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(len(lines), size)
+    except UnicodeEncodeError:
+        return unread
+    cells = table[raw]
+    good = (cells >= 0).all(axis=1) & rows_without_conflict(np.where(cells < 0, 0, cells), peers(box))
+    return box, symbols, [row if ok else None for row, ok in zip(cells.tolist(), good.tolist(), strict=True)]
 
 
 @dataclass
@@ -372,6 +409,14 @@ class BatchResult:
     solutions: np.ndarray
     counters: np.ndarray
     seconds: float
+    workers: int = 1  # the processes it ran on
+
+    def lines(self, alphabet: str) -> list[str]:
+        """Every first solution in the one-line form (empty where none was found), at once."""
+        symbols = np.frombuffer(("." + alphabet).encode(), dtype=np.uint8)
+        text = symbols[np.where(self.found[:, None] > 0, self.solutions, 0)].tobytes().decode()
+        width = self.solutions.shape[1] if self.solutions.ndim == 2 else 0
+        return [text[i * width : (i + 1) * width] if self.found[i] else "" for i in range(len(self.found))]
 
 
 def solve_many(puzzles: list[Sudoku], *, unique: bool = False, workers: int = 1) -> BatchResult:

@@ -118,6 +118,7 @@ def _batch(name: str, lines: list[Line], method: str, unique: bool, workers: int
         raise InvalidInput(f"{name}: its grids have different sizes")
     batch = solve_many([line.puzzle for line in good if line.puzzle is not None], unique=unique, workers=workers)
     results = dict(zip((line.number for line in good), range(len(good)), strict=True))
+    texts = batch.lines(good[0].puzzle.alphabet) if good and good[0].puzzle is not None else []
     unsolved = 0
     out = []
     for line in lines:
@@ -127,7 +128,7 @@ def _batch(name: str, lines: list[Line], method: str, unique: bool, workers: int
             continue
         i = results[line.number]
         found = int(batch.found[i])
-        solution = line.puzzle.line(batch.solutions[i].tolist()) if found else None
+        solution = texts[i] or None
         unsolved += found == 0
         if as_json:
             nodes, tries, backtracks = (int(x) for x in batch.counters[i])
@@ -149,7 +150,7 @@ def _batch(name: str, lines: list[Line], method: str, unique: bool, workers: int
     malformed = len(lines) - len(good)
     err_console.print(
         f"{len(lines):,} lines: {len(good) - unsolved:,} solved, {unsolved:,} without solution,"
-        f" {malformed:,} malformed; {batch.seconds:.3f} s, {rate:,.0f} puzzles/s on {workers} process(es)",
+        f" {malformed:,} malformed; {batch.seconds:.3f} s, {rate:,.0f} puzzles/s on {batch.workers} process(es)",
         markup=False,
         soft_wrap=True,
     )

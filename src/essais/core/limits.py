@@ -124,17 +124,20 @@ SOLUTION = 1  # a solution is in the kernel's state; call again to look for the 
 EXHAUSTED = 2  # the search tree is exhausted
 
 
-def run_slices(step: Callable[[int], int], nodes: Callable[[], int], control: SearchControl) -> int | Status:
+def run_slices(
+    step: Callable[[int], int], nodes: Callable[[], int], control: SearchControl, slice_nodes: int = SLICE_NODES
+) -> int | Status:
     """Call a resumable kernel slice after slice until it reports SOLUTION or EXHAUSTED
     (returned as is) or a limit or Ctrl-C stops it (the Status is returned).
 
     `step(node_stop)` runs the kernel until its node counter reaches `node_stop`;
-    `nodes()` reads that counter.
+    `nodes()` reads that counter; `slice_nodes` suits a kernel whose nodes cost more than a few
+    nanoseconds (a slice should last tens of milliseconds).
     """
     while True:
         if control.interrupted or control.out_of_time():  # e.g. a kernel that keeps reporting solutions
             return Status.INTERRUPTED if control.interrupted else Status.LIMIT
-        outcome = step(control.next_stop(nodes(), SLICE_NODES))
+        outcome = step(control.next_stop(nodes(), slice_nodes))
         if outcome != PAUSED:
             return outcome
         # the kernel paused before entering a node: the node limit bites only then

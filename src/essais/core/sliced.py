@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from essais.core.limits import SearchControl, SearchStopped, run_slices
+from essais.core.limits import SLICE_NODES, SearchControl, SearchStopped, run_slices
 from essais.core.result import Stats, Status
 
 # The first slots of every kernel's state; a kernel numbers its own slots from FIRST_FREE_SLOT.
@@ -20,6 +20,8 @@ FIRST_FREE_SLOT = 5
 class SlicedSearch:
     """Base of the numba engines: `state` (ENTERING set: the first node is still to enter),
     `stats()` from its counters, and `slices(step)` which calls a kernel slice after slice."""
+
+    slice_nodes = SLICE_NODES  # nodes per slice: lower it for kernels with costly nodes
 
     def __init__(self, control: SearchControl, state_size: int) -> None:
         self.control = control
@@ -36,7 +38,7 @@ class SlicedSearch:
     def slices(self, step: Callable[[int], int]) -> int:
         """Run `step(node_stop)` until it reports SOLUTION or EXHAUSTED (returned); a limit or
         Ctrl-C raises SearchStopped with the counters left in `state`."""
-        outcome = run_slices(step, self.nodes, self.control)
+        outcome = run_slices(step, self.nodes, self.control, self.slice_nodes)
         if isinstance(outcome, Status):
             raise SearchStopped(outcome)
         return outcome
