@@ -228,9 +228,6 @@ def count_queens(
         return QueensCount(status, count, search.stats(), n=n, distinct=distinct)
 
 
-CONSTELLATION_ROWS_DEEP = 3  # free rows explored to choose the image of a constellation to search
-
-
 def _count_constellations(
     n: int,
     distinct: bool,
@@ -247,7 +244,7 @@ def _count_constellations(
     from essais._queens_kernels import count_start_constellation, start_constellations
 
     with SearchControl(limits) as control:
-        table = [tuple(int(value) for value in row) for row in start_constellations(n, CONSTELLATION_ROWS_DEEP)]
+        table = [tuple(int(value) for value in row) for row in start_constellations(n)]
         tasks = [(n, code, bool(half or quarter)) for code, _, _, half, quarter in table]
         problem = {"problem": "queens", "n": n, "split": "start constellations"}
         run = run_split(

@@ -175,7 +175,7 @@ def _on_pool(
     no compilation); the pool starts before any progress display starts its thread."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    size = max(1, len(todo) // (workers * 16))  # still fine-grained enough to balance the load
+    size = max(1, len(todo) // (workers * 64))  # still fine-grained enough to balance the load
     jobs = [(solve, todo[start : start + size]) for start in range(0, len(todo), size)]
     with context.Pool(min(workers, len(jobs)), initializer=_ignore_ctrl_c) as pool:
         results = pool.imap_unordered(_solve_in_worker, jobs)
