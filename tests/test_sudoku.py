@@ -185,6 +185,8 @@ def test_cli_batch(tmp_path):
     assert solved.exit_code == 0 and len(solved.stdout.split()) == 5 and "puzzles/s" in solved.stderr
     stdin = runner.invoke(app, ["sudoku", "-"], input=Q1 + "\n")
     assert stdin.exit_code == 0
+    counting = runner.invoke(app, ["sudoku", str(good), "--count", "--time-limit", "1"])
+    assert counting.exit_code == 2 and "--count, --time-limit: for one puzzle" in counting.stderr
 
 
 @pytest.mark.parametrize(

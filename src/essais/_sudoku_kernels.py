@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import multiprocessing
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
+from essais.core.parallel import Progress, ignore_ctrl_c
 from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
 from essais.sudoku import BatchResult, Sudoku, _units, peers
 
@@ -595,19 +596,31 @@ def _solve_chunk(job: tuple[np.ndarray, int, int]) -> tuple[np.ndarray, np.ndarr
 BATCH_PER_WORKER = 2000  # below this many puzzles a second process costs more than it gives
 
 
-def solve_cells(puzzles: np.ndarray, box: int, wanted: int, workers: int) -> BatchResult:
+def solve_cells(
+    puzzles: np.ndarray, box: int, wanted: int, workers: int, progress: Progress | None = None
+) -> BatchResult:
     """The batch solver behind essais.sudoku.solve_many: the rows of `puzzles` in chunks, on a
-    pool of forked processes when there are enough of them."""
+    pool of forked processes when there are enough of them; `progress(done, total)` after each
+    chunk."""
     started = time.perf_counter()
     workers = max(1, min(workers, len(puzzles) // BATCH_PER_WORKER))
+    chunks = np.array_split(puzzles, min(len(puzzles), workers * 16))
+    jobs = [(chunk, box, wanted) for chunk in chunks]
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def collect(results: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:
+        for part in results:
+            parts.append(part)
+            if progress is not None:
+                progress(sum(len(found) for found, _, _ in parts), len(puzzles))
+
     if workers == 1:
-        found, solutions, counters = _solve_chunk((puzzles, box, wanted))
+        collect(map(_solve_chunk, jobs))
     else:
-        chunks = np.array_split(puzzles, workers * 8)
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(workers) as pool:
-            parts = pool.map(_solve_chunk, [(chunk, box, wanted) for chunk in chunks])
-        found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
+        with context.Pool(workers, initializer=ignore_ctrl_c) as pool:
+            collect(pool.imap(_solve_chunk, jobs))
+    found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
     return BatchResult(found, solutions, counters, time.perf_counter() - started, workers)
 
 

@@ -30,6 +30,7 @@ import numpy as np
 
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.parallel import Progress
 from essais.core.result import Stats, Status
 
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -419,9 +420,11 @@ class BatchResult:
         return [text[i * width : (i + 1) * width] if self.found[i] else "" for i in range(len(self.found))]
 
 
-def solve_many(puzzles: list[Sudoku], *, unique: bool = False, workers: int = 1) -> BatchResult:
+def solve_many(
+    puzzles: list[Sudoku], *, unique: bool = False, workers: int = 1, progress: Progress | None = None
+) -> BatchResult:
     """Solve puzzles of one box size in compiled batches (no Python work per puzzle), on
-    `workers` processes for large batches."""
+    `workers` processes for large batches; `progress(done, total)` as batches finish."""
     from essais._sudoku_kernels import solve_cells
 
     if not puzzles:
@@ -430,4 +433,4 @@ def solve_many(puzzles: list[Sudoku], *, unique: bool = False, workers: int = 1)
     if any(p.box != box for p in puzzles):
         raise InvalidInput("puzzles: a batch must hold grids of one size")
     cells = np.array([p.cells for p in puzzles], dtype=np.int64)
-    return solve_cells(cells, box, 2 if unique else 1, workers)
+    return solve_cells(cells, box, 2 if unique else 1, workers, progress)

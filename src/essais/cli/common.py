@@ -44,6 +44,7 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
     def report(done: int, total: int) -> None:
         if not progress.live.is_started:
             progress.start()
+            progress.start_task(task)
         progress.update(task, completed=done, total=total)
 
     try:

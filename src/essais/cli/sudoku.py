@@ -19,6 +19,7 @@ from essais.cli.common import (
     finish,
     make_limits,
     print_json,
+    progress_bar,
 )
 from essais.core.errors import InvalidInput
 from essais.core.parallel import default_workers
@@ -68,6 +69,10 @@ def sudoku(
         raise InvalidInput(f"--workers: {workers} must be at least 1")
     name, lines = _read(puzzle, alphabet)
     if len(lines) > 1:
+        one_at_a_time = {"--count": count, "--limit": limit, "--time-limit": time_limit, "--node-limit": node_limit}
+        given = [option for option, value in one_at_a_time.items() if value not in (None, False)]
+        if given:
+            raise InvalidInput(f"{', '.join(given)}: for one puzzle; {name} holds {len(lines)}")
         _batch(name, lines, method, unique, workers or default_workers(), as_json)
     if lines[0].puzzle is None:
         raise InvalidInput(str(lines[0].error))
@@ -116,7 +121,10 @@ def _batch(name: str, lines: list[Line], method: str, unique: bool, workers: int
     sizes = {line.puzzle.box for line in good if line.puzzle is not None}
     if len(sizes) > 1:
         raise InvalidInput(f"{name}: its grids have different sizes")
-    batch = solve_many([line.puzzle for line in good if line.puzzle is not None], unique=unique, workers=workers)
+    with progress_bar("puzzles") as progress:
+        batch = solve_many(
+            [line.puzzle for line in good if line.puzzle is not None], unique=unique, workers=workers, progress=progress
+        )
     results = dict(zip((line.number for line in good), range(len(good)), strict=True))
     texts = batch.lines(good[0].puzzle.alphabet) if good and good[0].puzzle is not None else []
     unsolved = 0

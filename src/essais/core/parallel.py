@@ -157,7 +157,7 @@ def _solve_in_worker(job: tuple[Solver, list[tuple[int, Any]]]) -> list[tuple[in
     return [(index, solve(task, SearchControl())) for index, task in tasks]
 
 
-def _ignore_ctrl_c() -> None:
+def ignore_ctrl_c() -> None:
     """Ctrl-C reaches every process of the terminal's group: only the main process handles it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -177,7 +177,7 @@ def _on_pool(
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     size = max(1, len(todo) // (workers * 64))  # still fine-grained enough to balance the load
     jobs = [(solve, todo[start : start + size]) for start in range(0, len(todo), size)]
-    with context.Pool(min(workers, len(jobs)), initializer=_ignore_ctrl_c) as pool:
+    with context.Pool(min(workers, len(jobs)), initializer=ignore_ctrl_c) as pool:
         results = pool.imap_unordered(_solve_in_worker, jobs)
         if progress is not None:
             progress(len(run.results), run.total)
