@@ -192,7 +192,8 @@ def test_cli_batch(tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [([Q1[:-1]], "80 cells"), ([Q1, "--method", "magic"], "method"), ([Q1, "--limit", "2"], "--limit"),
-     ([Q1, "--engine", "python"], "numba engine only"), ([Q1, "--workers", "0"], "--workers")],
+     ([Q1, "--engine", "python"], "numba engine only"), ([Q1, "--workers", "0"], "--workers"),
+     (["missing/puzzles.txt"], "missing/puzzles.txt: no such file"), ([Q1, "--alphabet", "12345678"], "alphabet")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
     result = runner.invoke(app, ["sudoku", *args])

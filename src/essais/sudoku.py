@@ -9,9 +9,10 @@ Methods: `textbook` (002 Programme 1 and Q1; both engines, identical counters): 
 cell in reading order, the values 1…n in order, each checked against the cell's row, column and
 box, undo. `nodes` counts the calls of solve, `depths[d]` the calls at depth d (002's figure 2),
 `tries` the values placed and checked, `backtracks` the cells emptied again after their values
-ran out. `propagate` (numba): candidate sets kept up to date, naked and hidden singles, the
-cell with the fewest candidates first; `nodes` counts the grids it propagated, `tries` the
-guesses, `backtracks` the contradictions.
+ran out. `propagate` (numba): candidate sets kept up to date, naked and hidden singles (and
+from 16×16 on, locked candidates and alldifferent on every unit), the cell with the fewest
+candidates per weight of past contradictions first (dom/wdeg); `nodes` counts the grids it
+propagated, `tries` the guesses, `backtracks` the contradictions.
 
 >>> puzzle = parse_sudoku("2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4")
 >>> count_sudoku(puzzle).count, count_sudoku(puzzle, method="textbook").count
@@ -108,9 +109,7 @@ def parse_sudoku(text: str, *, alphabet: str | None = None, name: str = "puzzle"
         sizes = ", ".join(str(b**4) for b in BOX_SIZES)
         raise InvalidInput(f"{name}: {len(symbols)} cells; a grid has {sizes} (9×9 is 81)")
     n = box * box
-    alphabet = (alphabet or ALPHABET)[:n] if alphabet is None or len(alphabet) >= n else alphabet
-    if len(alphabet) < n:
-        raise InvalidInput(f"alphabet: {alphabet!r} has {len(alphabet)} symbols, a {n}×{n} grid needs {n}")
+    alphabet = _symbols(alphabet, n)
     values = {symbol: v for v, symbol in enumerate(alphabet, start=1)}
     if not any(symbol.islower() for symbol in alphabet):
         values.update({symbol.lower(): v for symbol, v in values.items()})
@@ -131,6 +130,17 @@ def parse_sudoku(text: str, *, alphabet: str | None = None, name: str = "puzzle"
     if conflict:
         raise InvalidInput(f"{name}: the givens contradict: {conflict}")
     return puzzle
+
+
+def _symbols(alphabet: str | None, n: int) -> str:
+    """The n symbols of the values 1…n: the first n of `alphabet` (default 1-9, A, B, …)."""
+    if alphabet is None:
+        return ALPHABET[:n]
+    if len(set(alphabet)) != len(alphabet) or set(alphabet) & (set(EMPTY) | SEPARATORS):
+        raise InvalidInput(f"alphabet: {alphabet!r} must hold distinct symbols, none of '.', '0', spaces, '|-+'")
+    if len(alphabet) < n:
+        raise InvalidInput(f"alphabet: {alphabet!r} has {len(alphabet)} symbols, a {n}×{n} grid needs {n}")
+    return alphabet[:n]
 
 
 def first_conflict(puzzle: Sudoku, cells: tuple[int, ...] | list[int] | None = None) -> str | None:
@@ -379,11 +389,11 @@ def _decode_lines(lines: list[str], alphabet: str | None) -> tuple[int, str, lis
 
     size = len(lines[0]) if lines else 0
     box = next((b for b in BOX_SIZES if b**4 == size), 0)
-    n = box * box
-    symbols = (alphabet or ALPHABET)[:n]
-    unread: tuple[int, str, list[list[int] | None]] = (box, symbols, [None] * len(lines))
-    if box == 0 or len(symbols) < n or any(len(line) != size for line in lines):
+    unread: tuple[int, str, list[list[int] | None]] = (box, "", [None] * len(lines))
+    if box == 0 or any(len(line) != size for line in lines):
         return unread
+    n = box * box
+    symbols = _symbols(alphabet, n)
     table = np.full(256, -1, dtype=np.int64)
     for value, symbol in enumerate(symbols, start=1):
         table[ord(symbol)] = value

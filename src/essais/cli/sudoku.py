@@ -39,6 +39,8 @@ def _read(source: str, alphabet: str | None) -> tuple[str, list[Line]]:
         except (OSError, UnicodeDecodeError) as error:
             raise InvalidInput(f"{source}: cannot read it ({error})") from None
         return source, read_puzzles(text, alphabet=alphabet, name=source)
+    if "/" in source or path.suffix in (".txt", ".sdk", ".ss"):  # meant as a file, surely
+        raise InvalidInput(f"{source}: no such file")
     return "puzzle", read_puzzles(source, alphabet=alphabet, name="puzzle")
 
 
