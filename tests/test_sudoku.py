@@ -185,8 +185,13 @@ def test_cli_batch(tmp_path):
     assert solved.exit_code == 0 and len(solved.stdout.split()) == 5 and "puzzles/s" in solved.stderr
     stdin = runner.invoke(app, ["sudoku", "-"], input=Q1 + "\n")
     assert stdin.exit_code == 0
-    counting = runner.invoke(app, ["sudoku", str(good), "--count", "--time-limit", "1"])
-    assert counting.exit_code == 2 and "--count, --time-limit: for one puzzle" in counting.stderr
+    counting = runner.invoke(app, ["sudoku", str(good), "--count", "--limit", "1"])
+    assert counting.exit_code == 2 and "--count, --limit: for one puzzle" in counting.stderr
+    limited = runner.invoke(app, ["sudoku", str(good), "--node-limit", "1", "--json"])
+    statuses = [json.loads(line)["status"] for line in limited.stdout.splitlines()]
+    assert limited.exit_code == 3 and set(statuses) == {"limit"} and "5 stopped" in limited.stderr
+    per_puzzle = runner.invoke(app, ["sudoku", str(good), "--time-limit", "10", "--unique"])
+    assert per_puzzle.exit_code == 0 and len(per_puzzle.stdout.split()) == 5
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -22,10 +23,11 @@ from essais.cli.common import (
     progress_bar,
 )
 from essais.core.errors import InvalidInput
-from essais.core.parallel import default_workers
+from essais.core.limits import Limits
+from essais.core.parallel import Progress, default_workers
 from essais.core.result import EXIT_BAD_INPUT, Stats, Status
 from essais.render.text import histogram, stats_line
-from essais.sudoku import Line, SudokuResult, count_sudoku, read_puzzles, solve_many, solve_sudoku
+from essais.sudoku import Line, Sudoku, SudokuResult, count_sudoku, read_puzzles, solve_many, solve_sudoku
 
 
 def _read(source: str, alphabet: str | None) -> tuple[str, list[Line]]:
@@ -71,11 +73,20 @@ def sudoku(
         raise InvalidInput(f"--workers: {workers} must be at least 1")
     name, lines = _read(puzzle, alphabet)
     if len(lines) > 1:
-        one_at_a_time = {"--count": count, "--limit": limit, "--time-limit": time_limit, "--node-limit": node_limit}
+        one_at_a_time = {"--count": count, "--limit": limit}
         given = [option for option, value in one_at_a_time.items() if value not in (None, False)]
         if given:
             raise InvalidInput(f"{', '.join(given)}: for one puzzle; {name} holds {len(lines)}")
-        _batch(name, lines, method, unique, workers or default_workers(), as_json)
+        limited = time_limit is not None or node_limit is not None
+        _batch(
+            name,
+            lines,
+            method,
+            unique,
+            workers or default_workers(),
+            make_limits(time_limit, node_limit) if limited else None,
+            as_json,
+        )
     if lines[0].puzzle is None:
         raise InvalidInput(str(lines[0].error))
     grid = lines[0].puzzle
@@ -99,7 +110,7 @@ def _show(result: SudokuResult, unique: bool) -> None:
     grid = result.puzzle
     if result.solution is not None:
         console.print(grid.text(result.solution), markup=False)
-        console.print(grid.line(result.solution), markup=False)
+        console.print(grid.line(result.solution), markup=False, soft_wrap=True)
     if result.count is not None:
         more = "" if result.status == Status.COMPLETE else f" ({result.status}: at least)"
         console.print(f"{result.count:,} solutions{more}")
@@ -114,54 +125,93 @@ def _show(result: SudokuResult, unique: bool) -> None:
     console.print(stats_line(result.stats))
 
 
-def _batch(name: str, lines: list[Line], method: str, unique: bool, workers: int, as_json: bool) -> None:
+def _batch(
+    name: str, lines: list[Line], method: str, unique: bool, workers: int, limits: Limits | None, as_json: bool
+) -> None:
     """Every puzzle of the file, solutions in input order (one line each), a summary on stderr;
-    exit 2 if a line was malformed, else 1 if one had no solution, else 0."""
+    exit 2 if a line was malformed, else 1 if one had no solution, else 3 if a limit stopped
+    one, else 0. Without limits the puzzles go to the compiled batch solver; with limits
+    (per puzzle) they are solved one at a time, and Ctrl-C stops the batch."""
     if method != "propagate":
         raise InvalidInput("--method: a file of puzzles is solved with propagate")
-    good = [line for line in lines if line.puzzle is not None]
-    sizes = {line.puzzle.box for line in good if line.puzzle is not None}
-    if len(sizes) > 1:
+    good = [line.puzzle for line in lines if line.puzzle is not None]
+    if len({puzzle.box for puzzle in good}) > 1:
         raise InvalidInput(f"{name}: its grids have different sizes")
+    started = time.perf_counter()
     with progress_bar("puzzles") as progress:
-        batch = solve_many(
-            [line.puzzle for line in good if line.puzzle is not None], unique=unique, workers=workers, progress=progress
-        )
-    results = dict(zip((line.number for line in good), range(len(good)), strict=True))
-    texts = batch.lines(good[0].puzzle.alphabet) if good and good[0].puzzle is not None else []
-    unsolved = 0
-    out = []
+        if limits is None:
+            results, workers = _compiled(good, unique, workers, progress)
+        else:
+            results, workers = _one_by_one(good, unique, limits, progress), 1
+    seconds = time.perf_counter() - started
+    out, statuses = [], []
     for line in lines:
         if line.puzzle is None:
             err_console.print(f"essais: {line.error}", markup=False, soft_wrap=True)
             out.append('{"status": "invalid"}' if as_json else "")
             continue
-        i = results[line.number]
-        found = int(batch.found[i])
-        solution = texts[i] or None
-        unsolved += found == 0
+        if not results:
+            break  # Ctrl-C stopped the batch here
+        result = results.pop(0)
+        statuses.append(result.status)
         if as_json:
-            nodes, tries, backtracks = (int(x) for x in batch.counters[i])
-            document: dict[str, Any] = {
-                "status": "found" if found else "none",
-                "found": bool(found),
-                "solution": solution,
-            }
-            if unique:
-                document["count"] = found
-            document["stats"] = Stats(nodes, tries, backtracks).to_dict()
-            out.append(json.dumps(document))
+            out.append(json.dumps(result.to_dict()))
+        elif result.solution is not None:
+            text = line.puzzle.line(result.solution)
+            out.append(text + ("  # not unique" if unique and (result.count or 0) > 1 else ""))
         else:
-            out.append(solution or f"# line {line.number}: no solution")
-            if unique and found > 1:
-                out[-1] += "  # not unique"
+            out.append(
+                f"# line {line.number}: " + ("no solution" if result.status == Status.NONE else str(result.status))
+            )
     sys.stdout.write("\n".join(out) + "\n")
-    rate = len(good) / batch.seconds if batch.seconds else float("inf")
+    solved = sum(status == Status.FOUND for status in statuses)
+    unsolved = statuses.count(Status.NONE)
+    stopped = len(statuses) - solved - unsolved
     malformed = len(lines) - len(good)
+    rate = len(statuses) / seconds if seconds else float("inf")
     err_console.print(
-        f"{len(lines):,} lines: {len(good) - unsolved:,} solved, {unsolved:,} without solution,"
-        f" {malformed:,} malformed; {batch.seconds:.3f} s, {rate:,.0f} puzzles/s on {batch.workers} process(es)",
+        f"{len(lines):,} lines: {solved:,} solved, {unsolved:,} without solution, {stopped:,} stopped,"
+        f" {malformed:,} malformed; {seconds:.3f} s, {rate:,.0f} puzzles/s on {workers} process(es)",
         markup=False,
         soft_wrap=True,
     )
-    raise typer.Exit(EXIT_BAD_INPUT if malformed else 1 if unsolved else 0)
+    if Status.INTERRUPTED in statuses:
+        finish(Status.INTERRUPTED)
+    raise typer.Exit(EXIT_BAD_INPUT if malformed else 1 if unsolved else 3 if stopped else 0)
+
+
+def _compiled(
+    puzzles: list[Sudoku], unique: bool, workers: int, progress: Progress | None
+) -> tuple[list[SudokuResult], int]:
+    """The compiled batch: no Python work per puzzle while solving."""
+    batch = solve_many(puzzles, unique=unique, workers=workers, progress=progress)
+    results = []
+    for i, puzzle in enumerate(puzzles):
+        found = int(batch.found[i])
+        solution = batch.solutions[i].tolist() if found else None
+        nodes, tries, backtracks = (int(x) for x in batch.counters[i])
+        status = Status.FOUND if found else Status.NONE
+        results.append(
+            SudokuResult(status, puzzle, solution, Stats(nodes, tries, backtracks), found if unique else None)
+        )
+    return results, batch.workers
+
+
+def _one_by_one(puzzles: list[Sudoku], unique: bool, limits: Limits, progress: Progress | None) -> list[SudokuResult]:
+    """Each puzzle under its own limits; Ctrl-C ends the batch after the puzzle it stopped."""
+    results = []
+    for done, puzzle in enumerate(puzzles, start=1):
+        if unique:
+            result = count_sudoku(puzzle, limit=2, limits=limits)
+            if result.status == Status.FOUND or (result.status == Status.COMPLETE and result.count):
+                result.status = Status.FOUND
+            elif result.status == Status.COMPLETE:
+                result.status = Status.NONE
+        else:
+            result = solve_sudoku(puzzle, limits=limits)
+        results.append(result)
+        if progress is not None:
+            progress(done, len(puzzles))
+        if result.status == Status.INTERRUPTED:
+            break
+    return results
