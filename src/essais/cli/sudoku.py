@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -125,6 +126,25 @@ def _show(result: SudokuResult, unique: bool) -> None:
     console.print(stats_line(result.stats))
 
 
+@dataclass
+class _Row:
+    """One puzzle of a batch as written out: its status, its solution in the one-line form."""
+
+    status: Status
+    solution: str | None
+    counters: tuple[int, int, int] | Stats  # (nodes, tries, backtracks) from the compiled batch
+    count: int | None = None  # with --unique: solutions found, up to 2
+
+    def to_dict(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"status": str(self.status), "found": self.solution is not None}
+        document["solution"] = self.solution
+        if self.count is not None:
+            document["count"] = self.count
+        stats = self.counters if isinstance(self.counters, Stats) else Stats(*self.counters)
+        document["stats"] = stats.to_dict()
+        return document
+
+
 def _batch(
     name: str, lines: list[Line], method: str, unique: bool, workers: int, limits: Limits | None, as_json: bool
 ) -> None:
@@ -140,31 +160,29 @@ def _batch(
     started = time.perf_counter()
     with progress_bar("puzzles") as progress:
         if limits is None:
-            results, workers = _compiled(good, unique, workers, progress)
+            rows, workers = _compiled(good, unique, workers, progress)
         else:
-            results, workers = _one_by_one(good, unique, limits, progress), 1
+            rows, workers = _one_by_one(good, unique, limits, progress), 1
     seconds = time.perf_counter() - started
-    out, statuses = [], []
+    out, statuses, pending = [], [], iter(rows)
     for line in lines:
         if line.puzzle is None:
             err_console.print(f"essais: {line.error}", markup=False, soft_wrap=True)
             out.append('{"status": "invalid"}' if as_json else "")
             continue
-        if not results:
+        row = next(pending, None)
+        if row is None:
             break  # Ctrl-C stopped the batch here
-        result = results.pop(0)
-        statuses.append(result.status)
+        statuses.append(row.status)
         if as_json:
-            out.append(json.dumps(result.to_dict()))
-        elif result.solution is not None:
-            text = line.puzzle.line(result.solution)
-            out.append(text + ("  # not unique" if unique and (result.count or 0) > 1 else ""))
+            out.append(json.dumps(row.to_dict()))
+        elif row.solution is not None:
+            out.append(row.solution + ("  # not unique" if (row.count or 0) > 1 else ""))
         else:
-            out.append(
-                f"# line {line.number}: " + ("no solution" if result.status == Status.NONE else str(result.status))
-            )
+            why = "no solution" if row.status == Status.NONE else str(row.status)
+            out.append(f"# line {line.number}: {why}")
     sys.stdout.write("\n".join(out) + "\n")
-    solved = sum(status == Status.FOUND for status in statuses)
+    solved = statuses.count(Status.FOUND)
     unsolved = statuses.count(Status.NONE)
     stopped = len(statuses) - solved - unsolved
     malformed = len(lines) - len(good)
@@ -180,38 +198,36 @@ def _batch(
     raise typer.Exit(EXIT_BAD_INPUT if malformed else 1 if unsolved else 3 if stopped else 0)
 
 
-def _compiled(
-    puzzles: list[Sudoku], unique: bool, workers: int, progress: Progress | None
-) -> tuple[list[SudokuResult], int]:
-    """The compiled batch: no Python work per puzzle while solving."""
+def _compiled(puzzles: list[Sudoku], unique: bool, workers: int, progress: Progress | None) -> tuple[list[_Row], int]:
+    """The compiled batch: no Python work per puzzle while solving; solutions written out at
+    once."""
     batch = solve_many(puzzles, unique=unique, workers=workers, progress=progress)
-    results = []
-    for i, puzzle in enumerate(puzzles):
-        found = int(batch.found[i])
-        solution = batch.solutions[i].tolist() if found else None
-        nodes, tries, backtracks = (int(x) for x in batch.counters[i])
+    texts = batch.lines(puzzles[0].alphabet) if puzzles else []
+    rows = []
+    for text, found, (nodes, tries, backtracks) in zip(
+        texts, batch.found.tolist(), batch.counters.tolist(), strict=True
+    ):
         status = Status.FOUND if found else Status.NONE
-        results.append(
-            SudokuResult(status, puzzle, solution, Stats(nodes, tries, backtracks), found if unique else None)
-        )
-    return results, batch.workers
+        rows.append(_Row(status, text or None, Stats(nodes, tries, backtracks), found if unique else None))
+    return rows, batch.workers
 
 
-def _one_by_one(puzzles: list[Sudoku], unique: bool, limits: Limits, progress: Progress | None) -> list[SudokuResult]:
+def _one_by_one(puzzles: list[Sudoku], unique: bool, limits: Limits, progress: Progress | None) -> list[_Row]:
     """Each puzzle under its own limits; Ctrl-C ends the batch after the puzzle it stopped."""
-    results = []
+    rows = []
     for done, puzzle in enumerate(puzzles, start=1):
         if unique:
             result = count_sudoku(puzzle, limit=2, limits=limits)
-            if result.status == Status.FOUND or (result.status == Status.COMPLETE and result.count):
+            if result.count and result.status in (Status.FOUND, Status.COMPLETE):
                 result.status = Status.FOUND
             elif result.status == Status.COMPLETE:
                 result.status = Status.NONE
         else:
             result = solve_sudoku(puzzle, limits=limits)
-        results.append(result)
+        solution = None if result.solution is None else puzzle.line(result.solution)
+        rows.append(_Row(result.status, solution, result.stats, result.count))
         if progress is not None:
             progress(done, len(puzzles))
         if result.status == Status.INTERRUPTED:
             break
-    return results
+    return rows
