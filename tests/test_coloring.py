@@ -196,3 +196,8 @@ def test_cli_chromatic():
     text = runner.invoke(app, ["color", str(GRAPHS / "myciel3.col"), "--chromatic"]).stdout
     assert "chromatic number 4" in " ".join(text.split())  # the terminal may wrap the line anywhere
     assert runner.invoke(app, ["color", "petersen", "--method", "dsatur", "--engine", "python"]).exit_code == 2
+
+
+def test_a_graph_name_too_long_for_a_file_is_bad_input():
+    result = CliRunner().invoke(app, ["color", "x" * 300])
+    assert result.exit_code == 2 and "graph:" in result.stderr

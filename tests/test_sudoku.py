@@ -127,6 +127,22 @@ def test_grid_form_and_alphabets():
     assert letters.cells == parse_sudoku(Q1).cells and letters.line().startswith("B")
 
 
+def test_sat_counts_and_solves_large_grids():
+    pytest.importorskip("pysat")
+    puzzle = parse_sudoku(Q1)
+    counted = count_sudoku(puzzle, method="sat")
+    assert counted.count == 433 and counted.status == Status.COMPLETE and is_solution(puzzle, counted.solution)
+    large = puzzles("gecode_25x25.txt")
+    for grid in (large[2], large[16]):
+        result = count_sudoku(grid, method="sat", limit=2)
+        assert result.count == 1 and result.status == Status.COMPLETE and is_solution(grid, result.solution)
+    stopped = solve_sudoku(large[8], method="sat", limits=Limits(time=0.5))
+    assert stopped.status == Status.LIMIT and not stopped.found
+    with pytest.raises(InvalidInput, match="time limit only"):
+        solve_sudoku(large[8], method="sat", limits=Limits(nodes=10))
+    assert count_sudoku(parse_sudoku("1" + "." * 80), method="sat", limit=3).count == 3
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -183,6 +199,8 @@ def test_cli_batch(tmp_path):
     good.write_text("\n".join(lines))
     solved = runner.invoke(app, ["sudoku", str(good)])
     assert solved.exit_code == 0 and len(solved.stdout.split()) == 5 and "puzzles/s" in solved.stderr
+    big = (DATA / "gecode_25x25.txt").read_text().splitlines()[17].split("#")[0]
+    assert runner.invoke(app, ["sudoku", big, "--method", "sat", "--json"]).exit_code == 0  # too long for a file name
     stdin = runner.invoke(app, ["sudoku", "-"], input=Q1 + "\n")
     assert stdin.exit_code == 0
     counting = runner.invoke(app, ["sudoku", str(good), "--count", "--limit", "1"])

@@ -624,6 +624,23 @@ def solve_cells(
     return BatchResult(found, solutions, counters, time.perf_counter() - started, workers)
 
 
+def root_candidates(puzzle: Sudoku) -> list[int] | None:
+    """Every cell's candidates (bit v-1 for value v) after the propagation of the search's
+    root, or None when it already finds a contradiction."""
+    box, cells = puzzle.box, len(puzzle.cells)
+    n = box * box
+    candidates = np.zeros((1, cells), dtype=np.int64)
+    settled = np.zeros((1, cells), dtype=np.int8)
+    full = (1 << n) - 1
+    _start(np.array(puzzle.cells, dtype=np.int64), candidates, settled, full)
+    units = np.array(_units(box), dtype=np.int64)
+    weights = np.ones(len(units), dtype=np.int64)
+    work = np.zeros(n * (box + 5), dtype=np.int64)
+    if not _propagate(candidates[0], settled[0], peers(box), units, units_of_cells(box), weights, full, box, work):
+        return None
+    return [int(c) for c in candidates[0]]
+
+
 def _warm_up() -> None:
     """Compile (or load from the cache) at import, so that `seconds` measures the search."""
     puzzle = Sudoku(2, (1, 0, 0, 0) + (0,) * 12)

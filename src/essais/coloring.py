@@ -174,7 +174,11 @@ def _mycielskian(graph: Graph) -> Graph:
 def load_graph(spec: str) -> Graph:
     """A file (`.col`: DIMACS, anything else: an edge list) or a built-in graph's name."""
     path = Path(spec)
-    if path.exists():
+    try:
+        exists = path.exists()
+    except OSError:  # not even a possible file name
+        exists = False
+    if exists:
         return read_dimacs(path) if path.suffix == ".col" else read_edge_list(path)
     if "/" in spec or "." in spec:
         raise GraphError(f"{spec}: no such file")

@@ -22,6 +22,7 @@ propagated, `tries` the guesses, `backtracks` the contradictions.
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -38,7 +39,8 @@ ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 EMPTY = ".0"
 SEPARATORS = frozenset(" \t\r\n|-+")  # the grid form's spaces and box rules
 BOX_SIZES = (2, 3, 4, 5, 6)  # 4×4 up to 36×36 (a custom alphabet is needed beyond 35 symbols)
-METHODS = ("textbook", "propagate")
+METHODS = ("textbook", "propagate", "sat")
+SAT_SOLVER = "glucose42"  # Glucose 4.2 (PySAT): it can be interrupted (CaDiCaL, faster, cannot)
 ENGINES = ("python", "numba")
 
 
@@ -279,16 +281,113 @@ class TextbookSudoku:
 # -- the public API ---------------------------------------------------------------------------
 
 
+# -- the SAT method (large grids) ----------------------------------------------------------------
+
+
+class SatSudoku:
+    """The grid as a Boolean formula, solved by a CDCL SAT solver (Glucose through PySAT, the
+    optional extra essais[sat]): one variable per remaining candidate after the propagating
+    solver's root propagation, exactly one value per cell and exactly one place per value in
+    each unit. Clause learning is what the hardest 25×25 grids need. Each solution found is
+    then forbidden by a clause, so that the next call finds another (counting). Counters:
+    `nodes` the solver's decisions, `tries` its propagations, `backtracks` its conflicts."""
+
+    def __init__(self, puzzle: Sudoku, control: SearchControl) -> None:
+        try:
+            from pysat.solvers import Solver
+        except ImportError:
+            raise InvalidInput("method: 'sat' needs PySAT (pip install 'essais[sat]')") from None
+        if control.limits.nodes is not None:
+            raise InvalidInput("node limit: method 'sat' takes a time limit only")
+        from essais._sudoku_kernels import root_candidates
+
+        self.puzzle, self.control = puzzle, control
+        self.candidates = root_candidates(puzzle)  # None: the root propagation already fails
+        self.solver: Any = Solver(name=SAT_SOLVER, bootstrap_with=self._clauses())
+        self.counters: dict[str, int] = {}
+
+    def _variable(self, cell: int, value: int) -> int:
+        return cell * self.puzzle.n + value + 1
+
+    def _clauses(self) -> list[list[int]]:
+        if self.candidates is None:
+            return [[1], [-1]]
+        n, candidates, clauses = self.puzzle.n, self.candidates, []
+        groups = [[(cell, v) for v in range(n) if candidates[cell] >> v & 1] for cell in range(n * n)]
+        groups += [
+            [(cell, v) for cell in unit if candidates[cell] >> v & 1]
+            for unit in _units(self.puzzle.box)
+            for v in range(n)
+        ]
+        for group in groups:  # exactly one of each group
+            literals = [self._variable(cell, v) for cell, v in group]
+            clauses.append(literals)
+            clauses += [[-a, -b] for i, a in enumerate(literals) for b in literals[i + 1 :]]
+        return clauses
+
+    def stats(self) -> Stats:
+        if self.solver is not None:
+            self.counters = self.solver.accum_stats() or self.counters
+        counters = self.counters
+        return Stats(counters.get("decisions", 0), counters.get("propagations", 0),
+                     counters.get("conflicts", 0), self.control.elapsed())  # fmt: skip
+
+    def solutions(self) -> Iterator[list[int]]:
+        n, open_cells = self.puzzle.n, [cell for cell, value in enumerate(self.puzzle.cells) if value == 0]
+        try:
+            while self._solve():
+                model = self.solver.get_model()
+                assert model is not None
+                chosen = {literal for literal in model if literal > 0}
+                solution = [
+                    next(v + 1 for v in range(n) if self.candidates is not None and self.candidates[cell] >> v & 1
+                         and self._variable(cell, v) in chosen)
+                    for cell in range(n * n)
+                ]  # fmt: skip
+                yield solution
+                if not open_cells:
+                    return
+                self.solver.add_clause([-self._variable(cell, solution[cell] - 1) for cell in open_cells])
+        finally:
+            self.stats()  # the counters, before the solver goes
+            self.solver.delete()
+            self.solver = None
+
+    def _solve(self) -> bool:
+        """One call of the solver; a watcher thread interrupts it for a limit or Ctrl-C."""
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(0.05):
+                if self.control.interrupted or self.control.out_of_time():
+                    self.solver.interrupt()
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            found = self.solver.solve_limited(expect_interrupt=True)
+        finally:
+            done.set()
+            watcher.join()
+        if found is None:
+            self.solver.clear_interrupt()
+            raise SearchStopped(Status.INTERRUPTED if self.control.interrupted else Status.LIMIT)
+        return bool(found)
+
+
 def _check(method: str, engine: str) -> None:
     if method not in METHODS:
         raise InvalidInput(f"method: {method!r} is not one of {', '.join(METHODS)}")
     if engine not in ENGINES:
         raise InvalidInput(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
-    if method == "propagate" and engine != "numba":
-        raise InvalidInput("method: 'propagate' exists in the numba engine only")
+    if method != "textbook" and engine != "numba":
+        raise InvalidInput(f"method: {method!r} exists in the numba engine only")
 
 
 def _search(puzzle: Sudoku, method: str, engine: str, control: SearchControl) -> Any:
+    if method == "sat":
+        return SatSudoku(puzzle, control)
     if engine == "python":
         return TextbookSudoku(puzzle, control)
     from essais._sudoku_kernels import CompiledSudoku

@@ -76,6 +76,10 @@ def bad_input_exits() -> Iterator[None]:
     except EssaisError as error:
         err_console.print(f"essais: error: {error}", markup=False, soft_wrap=True)
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    except OSError as error:  # a file named on the command line that cannot be used
+        where = f"{error.filename}: " if error.filename else ""
+        err_console.print(f"essais: error: {where}{error.strerror or error}", markup=False, soft_wrap=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
 def command(function: Callable[..., None]) -> Callable[..., None]:

@@ -36,7 +36,11 @@ def _read(source: str, alphabet: str | None) -> tuple[str, list[Line]]:
     if source == "-":
         return "stdin", read_puzzles(sys.stdin.read(), alphabet=alphabet, name="stdin")
     path = Path(source)
-    if path.is_file():
+    try:
+        is_file = path.is_file()
+    except OSError:  # a grid too long to be a file name
+        is_file = False
+    if is_file:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
@@ -53,7 +57,10 @@ def sudoku(
         str, typer.Argument(help="The grid (81 characters, . or 0 empty), a file of grids, or - for stdin.")
     ],
     method: Annotated[
-        str, typer.Option(help="propagate (candidate sets and singles; numba) or textbook (002).")
+        str,
+        typer.Option(
+            help="propagate (candidate sets, singles; numba), textbook (002), or sat (large grids; essais[sat])."
+        ),
     ] = "propagate",
     engine: Annotated[str, typer.Option(help="numba or python (textbook only).")] = "numba",
     count: Annotated[bool, typer.Option("--count", help="Count every solution (002 Q1).")] = False,
@@ -103,11 +110,11 @@ def sudoku(
     if as_json:
         print_json(result.to_dict())
     else:
-        _show(result, unique)
+        _show(result, method, unique)
     finish(Status.NONE if unique and result.count == 0 else result.status)
 
 
-def _show(result: SudokuResult, unique: bool) -> None:
+def _show(result: SudokuResult, method: str, unique: bool) -> None:
     grid = result.puzzle
     if result.solution is not None:
         console.print(grid.text(result.solution), markup=False)
@@ -121,6 +128,8 @@ def _show(result: SudokuResult, unique: bool) -> None:
         console.print("no solution (the search is complete)")
     elif not result.found:
         console.print(f"stopped ({result.status}) before a solution was found")
+        if grid.box >= 5 and method == "propagate":
+            console.print("large grids can need clause learning: try --method sat")
     if result.stats.depths:
         console.print(histogram(dict(enumerate(result.stats.depths)), "depth", "calls"))
     console.print(stats_line(result.stats))
@@ -152,8 +161,10 @@ def _batch(
     exit 2 if a line was malformed, else 1 if one had no solution, else 3 if a limit stopped
     one, else 0. Without limits the puzzles go to the compiled batch solver; with limits
     (per puzzle) they are solved one at a time, and Ctrl-C stops the batch."""
-    if method != "propagate":
-        raise InvalidInput("--method: a file of puzzles is solved with propagate")
+    if method == "textbook":
+        raise InvalidInput("--method: a file of puzzles is solved with propagate or sat")
+    if method == "sat" and limits is None:
+        limits = Limits()  # SAT solves one puzzle at a time
     good = [line.puzzle for line in lines if line.puzzle is not None]
     if len({puzzle.box for puzzle in good}) > 1:
         raise InvalidInput(f"{name}: its grids have different sizes")
@@ -162,7 +173,7 @@ def _batch(
         if limits is None:
             rows, workers = _compiled(good, unique, workers, progress)
         else:
-            rows, workers = _one_by_one(good, unique, limits, progress), 1
+            rows, workers = _one_by_one(good, method, unique, limits, progress), 1
     seconds = time.perf_counter() - started
     out, statuses, pending = [], [], iter(rows)
     for line in lines:
@@ -212,18 +223,20 @@ def _compiled(puzzles: list[Sudoku], unique: bool, workers: int, progress: Progr
     return rows, batch.workers
 
 
-def _one_by_one(puzzles: list[Sudoku], unique: bool, limits: Limits, progress: Progress | None) -> list[_Row]:
+def _one_by_one(
+    puzzles: list[Sudoku], method: str, unique: bool, limits: Limits, progress: Progress | None
+) -> list[_Row]:
     """Each puzzle under its own limits; Ctrl-C ends the batch after the puzzle it stopped."""
     rows = []
     for done, puzzle in enumerate(puzzles, start=1):
         if unique:
-            result = count_sudoku(puzzle, limit=2, limits=limits)
+            result = count_sudoku(puzzle, method=method, limit=2, limits=limits)
             if result.count and result.status in (Status.FOUND, Status.COMPLETE):
                 result.status = Status.FOUND
             elif result.status == Status.COMPLETE:
                 result.status = Status.NONE
         else:
-            result = solve_sudoku(puzzle, limits=limits)
+            result = solve_sudoku(puzzle, method=method, limits=limits)
         solution = None if result.solution is None else puzzle.line(result.solution)
         rows.append(_Row(result.status, solution, result.stats, result.count))
         if progress is not None:
