@@ -14,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -452,11 +453,12 @@ def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions,
         counters[i, 2] = state[BACKTRACKS]
 
 
+@cache
 def units_of_cells(box: int) -> np.ndarray:
     """units_of_cells[i]: the row, column and box of cell i, as indices into _units(box)."""
     n = box * box
     return np.array(
-        [[i // n, n + i % n, 2 * n + (i // n // box) * box + (i % n) // box] for i in range(n**4)], dtype=np.int64
+        [[i // n, n + i % n, 2 * n + (i // n // box) * box + (i % n) // box] for i in range(n * n)], dtype=np.int64
     )
 
 
