@@ -52,7 +52,7 @@ def large_row(name: str, method: str) -> str:
         times.append(time.perf_counter() - started)
         solved += result.found and is_solution(line.puzzle, result.solution)
     times.sort()
-    row = f"| {name} | {len(times)} | {solved} | {times[len(times) // 2]:.3g} | {max(times):.3g} |"
+    row = f"| {name} | {method} | {len(times)} | {solved} | {times[len(times) // 2]:.3g} | {max(times):.3g} |"
     print(row, flush=True)
     return row
 
