@@ -120,8 +120,12 @@ def _show(result: SudokuResult, method: str, unique: bool) -> None:
         console.print(grid.text(result.solution), markup=False)
         console.print(grid.line(result.solution), markup=False, soft_wrap=True)
     if result.count is not None:
-        more = "" if result.status == Status.COMPLETE else f" ({result.status}: at least)"
-        console.print(f"{result.count:,} solutions{more}")
+        if result.status == Status.COMPLETE:
+            console.print(f"{result.count:,} solutions")
+        elif result.status == Status.FOUND:
+            console.print(f"at least {result.count:,} solutions (the search stopped there)")
+        else:
+            console.print(f"{result.count:,} solutions so far (stopped: {result.status})")
         if unique:
             console.print("unique" if result.count == 1 else "not unique" if result.count > 1 else "no solution")
     elif result.status == Status.NONE:
