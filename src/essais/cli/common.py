@@ -21,10 +21,14 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 TimeLimit = Annotated[
-    float | None, typer.Option("--time-limit", help="Stop after S seconds (per start with --every-start).", metavar="S")
+    float | None,
+    typer.Option(
+        "--time-limit", help="Stop after S seconds (for each start or puzzle of a table or file).", metavar="S"
+    ),
 ]
 NodeLimit = Annotated[
-    int | None, typer.Option("--node-limit", help="Stop after N nodes (per start with --every-start).", metavar="N")
+    int | None,
+    typer.Option("--node-limit", help="Stop after N nodes (for each start or puzzle of a table or file).", metavar="N"),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for streams) instead of text.")]
 
