@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import numpy as np
 from numba import njit
 
+from essais.core.bits import bit_index
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
 from essais.core.parallel import TaskResult
 from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
@@ -288,15 +289,6 @@ def image_to_search(n, code, rows_deep):
 
 
 @njit(cache=True, nogil=True)
-def _bit_index(bit):
-    index = 0
-    while bit > 1:
-        bit >>= 1
-        index += 1
-    return index
-
-
-@njit(cache=True, nogil=True)
 def _count_symmetric(n, columns, state, symmetric):
     """Count a solution fixed by the half turn (row r's queen mirrors row n-1-r's) or by the
     quarter turn (the queen of row columns[r] stands in column n-1-r)."""
@@ -357,7 +349,7 @@ def constellation_slice(n, order, symmetric, free_kept, used_kept, diagonals_kep
         nodes += 1
         row = order[depth]
         if symmetric:
-            columns[row] = _bit_index(bit)
+            columns[row] = bit_index(bit)
         if depth == last:
             solutions += 1
             _count_symmetric(n, columns, state, symmetric)

@@ -19,6 +19,7 @@ from functools import cache
 import numpy as np
 from numba import njit
 
+from essais.core.bits import bit_index, popcount
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
 from essais.core.parallel import Progress, ignore_ctrl_c
 from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
@@ -95,15 +96,6 @@ def textbook_slice(n, grid, peers, cell_at, value_at, depths, state, node_stop):
     state[TRIES] = tries
     state[BACKTRACKS] = backtracks
     return outcome
-
-
-@njit(cache=True, nogil=True)
-def _popcount(x):
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
 
 
 @njit(cache=True, nogil=True)
@@ -222,7 +214,7 @@ def _match(candidates, unit, start, owner, match, came_from, queue):
             bit = fresh & -fresh
             fresh ^= bit
             seen |= bit
-            value = _popcount(bit - 1)
+            value = bit_index(bit)
             came_from[value] = position
             if owner[value] < 0:  # a free value: flip the path back to start
                 while True:
@@ -256,7 +248,7 @@ def _all_different(candidates, unit, owner, match, came_from, queue, reach):
         while others:
             bit = others & -others
             others ^= bit
-            reach[i] |= 1 << owner[_popcount(bit - 1)]
+            reach[i] |= 1 << owner[bit_index(bit)]
     for k in range(n):  # transitive closure on at most 36 cells, a bit set per row
         for i in range(n):
             if reach[i] >> k & 1:
@@ -268,7 +260,7 @@ def _all_different(candidates, unit, owner, match, came_from, queue, reach):
         while others:
             bit = others & -others
             others ^= bit
-            if reach[owner[_popcount(bit - 1)]] >> i & 1:
+            if reach[owner[bit_index(bit)]] >> i & 1:
                 kept |= bit
         if kept != candidates[unit[i]]:
             candidates[unit[i]] = kept
@@ -312,7 +304,7 @@ def _choose(candidates, cell_units, weights, random_state):
     first such cell, or with a random state (`random_state[0] != 0`) to one drawn at random."""
     best, best_count, best_weight, ties = -1, 1, 0, 0
     for cell in range(len(candidates)):
-        count = _popcount(candidates[cell])
+        count = popcount(candidates[cell])
         if count > 1:
             weight = weights[cell_units[cell, 0]] + weights[cell_units[cell, 1]] + weights[cell_units[cell, 2]]
             if best < 0 or count * best_weight < best_count * weight:
@@ -392,12 +384,7 @@ def propagate_slice(
 @njit(cache=True, nogil=True)
 def _values(candidates, out):
     for cell in range(len(candidates)):
-        bit = candidates[cell]
-        value = 1
-        while bit > 1:
-            bit >>= 1
-            value += 1
-        out[cell] = value
+        out[cell] = bit_index(candidates[cell]) + 1
 
 
 @njit(cache=True, nogil=True)
