@@ -11,7 +11,6 @@ many puzzles in one call, with no Python work per puzzle.
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Iterable, Iterator
 from functools import cache
@@ -21,7 +20,7 @@ from numba import njit
 
 from essais.core.bits import bit_index, popcount
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
-from essais.core.parallel import Progress, ignore_ctrl_c
+from essais.core.parallel import Progress, process_pool
 from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
 from essais.sudoku import BatchResult, Sudoku, _units, peers
 
@@ -606,8 +605,7 @@ def solve_cells(
     if workers == 1:
         collect(map(_solve_chunk, jobs))
     else:
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with context.Pool(workers, initializer=ignore_ctrl_c) as pool:
+        with process_pool(workers) as pool:
             collect(pool.imap(_solve_chunk, jobs))
     found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
     return BatchResult(found, solutions, counters, time.perf_counter() - started, workers)

@@ -23,6 +23,7 @@ import signal
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
 
@@ -157,9 +158,18 @@ def _solve_in_worker(job: tuple[Solver, list[tuple[int, Any]]]) -> list[tuple[in
     return [(index, solve(task, SearchControl())) for index, task in tasks]
 
 
-def ignore_ctrl_c() -> None:
+def _ignore_ctrl_c() -> None:
     """Ctrl-C reaches every process of the terminal's group: only the main process handles it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(workers: int) -> Pool:
+    """A pool of worker processes that leave Ctrl-C to the main process. Forked where the
+    system can: workers inherit the compiled kernels (no import, no compilation). Create it
+    before any progress display starts its thread."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return context.Pool(workers, initializer=_ignore_ctrl_c)
 
 
 def _on_pool(
@@ -171,13 +181,10 @@ def _on_pool(
     progress: Progress | None,
     run: SplitRun,
 ) -> Status | None:
-    """A process pool on this machine. Forked workers inherit the compiled kernels (no import,
-    no compilation); the pool starts before any progress display starts its thread."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    """A process pool on this machine."""
     size = max(1, len(todo) // (workers * 64))  # still fine-grained enough to balance the load
     jobs = [(solve, todo[start : start + size]) for start in range(0, len(todo), size)]
-    with context.Pool(min(workers, len(jobs)), initializer=ignore_ctrl_c) as pool:
+    with process_pool(min(workers, len(jobs))) as pool:
         results = pool.imap_unordered(_solve_in_worker, jobs)
         if progress is not None:
             progress(len(run.results), run.total)
