@@ -417,9 +417,15 @@ def count_sudoku(
     return _run(puzzle, method, engine, limits, stop_after=limit, counting=True)
 
 
-def is_unique(puzzle: Sudoku, *, limits: Limits | None = None) -> SudokuResult:
-    """Count up to 2 solutions: `count == 1` means the puzzle is proper."""
-    return count_sudoku(puzzle, limit=2, limits=limits)
+def is_unique(
+    puzzle: Sudoku, *, method: str = "propagate", engine: str = "numba", limits: Limits | None = None
+) -> SudokuResult:
+    """Count up to 2 solutions: `count == 1` means the puzzle is proper. The status says whether
+    it has a solution (found, none) or was stopped before that was known."""
+    result = count_sudoku(puzzle, method=method, engine=engine, limit=2, limits=limits)
+    if result.status in (Status.FOUND, Status.COMPLETE):
+        result.status = Status.FOUND if result.count else Status.NONE
+    return result
 
 
 def _run(

@@ -28,7 +28,16 @@ from essais.core.limits import Limits
 from essais.core.parallel import Progress, default_workers
 from essais.core.result import EXIT_BAD_INPUT, Stats, Status
 from essais.render.text import histogram, stats_line
-from essais.sudoku import Line, Sudoku, SudokuResult, count_sudoku, read_puzzles, solve_many, solve_sudoku
+from essais.sudoku import (
+    Line,
+    Sudoku,
+    SudokuResult,
+    count_sudoku,
+    is_unique,
+    read_puzzles,
+    solve_many,
+    solve_sudoku,
+)
 
 
 def _read(source: str, alphabet: str | None) -> tuple[str, list[Line]]:
@@ -99,19 +108,19 @@ def sudoku(
         raise InvalidInput(str(lines[0].error))
     grid = lines[0].puzzle
     limits = make_limits(time_limit, node_limit)
-    if unique:
-        count, limit = True, 2
-    if count:
-        result = count_sudoku(grid, method=method, engine=engine, limit=limit, limits=limits)
-    elif limit is not None:
+    if limit is not None and not count:
         raise InvalidInput("--limit: it applies to --count (stop after K solutions)")
+    if unique:
+        result = is_unique(grid, method=method, engine=engine, limits=limits)
+    elif count:
+        result = count_sudoku(grid, method=method, engine=engine, limit=limit, limits=limits)
     else:
         result = solve_sudoku(grid, method=method, engine=engine, limits=limits)
     if as_json:
         print_json(result.to_dict())
     else:
         _show(result, method, unique)
-    finish(Status.NONE if unique and result.count == 0 else result.status)
+    finish(result.status)
 
 
 def _show(result: SudokuResult, method: str, unique: bool) -> None:
@@ -119,15 +128,15 @@ def _show(result: SudokuResult, method: str, unique: bool) -> None:
     if result.solution is not None:
         console.print(grid.text(result.solution), markup=False)
         console.print(grid.line(result.solution), markup=False, soft_wrap=True)
-    if result.count is not None:
+    if unique and result.status.finished:
+        console.print("unique" if result.count == 1 else "not unique" if result.count else "no solution")
+    elif result.count is not None:
         if result.status == Status.COMPLETE:
             console.print(f"{result.count:,} solutions")
         elif result.status == Status.FOUND:
             console.print(f"at least {result.count:,} solutions (the search stopped there)")
         else:
             console.print(f"{result.count:,} solutions so far (stopped: {result.status})")
-        if unique:
-            console.print("unique" if result.count == 1 else "not unique" if result.count > 1 else "no solution")
     elif result.status == Status.NONE:
         console.print("no solution (the search is complete)")
     elif not result.found:
@@ -234,11 +243,7 @@ def _one_by_one(
     rows = []
     for done, puzzle in enumerate(puzzles, start=1):
         if unique:
-            result = count_sudoku(puzzle, method=method, limit=2, limits=limits)
-            if result.count and result.status in (Status.FOUND, Status.COMPLETE):
-                result.status = Status.FOUND
-            elif result.status == Status.COMPLETE:
-                result.status = Status.NONE
+            result = is_unique(puzzle, method=method, limits=limits)
         else:
             result = solve_sudoku(puzzle, method=method, limits=limits)
         solution = None if result.solution is None else puzzle.line(result.solution)
