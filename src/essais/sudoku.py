@@ -112,9 +112,7 @@ def parse_sudoku(text: str, *, alphabet: str | None = None, name: str = "puzzle"
         raise InvalidInput(f"{name}: {len(symbols)} cells; a grid has {sizes} (9×9 is 81)")
     n = box * box
     alphabet = _symbols(alphabet, n)
-    values = {symbol: v for v, symbol in enumerate(alphabet, start=1)}
-    if not any(symbol.islower() for symbol in alphabet):
-        values.update({symbol.lower(): v for symbol, v in values.items()})
+    values = _symbol_values(alphabet)
     cells = []
     for index, symbol in enumerate(symbols):
         if symbol in values:
@@ -143,6 +141,14 @@ def _symbols(alphabet: str | None, n: int) -> str:
     if len(alphabet) < n:
         raise InvalidInput(f"alphabet: {alphabet!r} has {len(alphabet)} symbols, a {n}×{n} grid needs {n}")
     return alphabet[:n]
+
+
+def _symbol_values(symbols: str) -> dict[str, int]:
+    """Each symbol's value (1…n); lower case reads as upper case when no symbol is lower case."""
+    values = {symbol: v for v, symbol in enumerate(symbols, start=1)}
+    if not any(symbol.islower() for symbol in symbols):
+        values.update({symbol.lower(): v for symbol, v in values.items()})
+    return values
 
 
 def first_conflict(puzzle: Sudoku, cells: tuple[int, ...] | list[int] | None = None) -> str | None:
@@ -499,13 +505,10 @@ def _decode_lines(lines: list[str], alphabet: str | None) -> tuple[int, str, lis
         return unread
     n = box * box
     symbols = _symbols(alphabet, n)
-    table = np.full(256, -1, dtype=np.int64)
-    for value, symbol in enumerate(symbols, start=1):
-        table[ord(symbol)] = value
-        if not any(ch.islower() for ch in symbols):
-            table[ord(symbol.lower())] = value
-    for symbol in EMPTY:
-        table[ord(symbol)] = 0
+    table = np.full(256, -1, dtype=np.int64)  # byte -> value, 0 for empty, -1 for anything else
+    for symbol, value in [*_symbol_values(symbols).items(), *((empty, 0) for empty in EMPTY)]:
+        if ord(symbol) < 256:
+            table[ord(symbol)] = value
     try:
         raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(len(lines), size)
     except UnicodeEncodeError:
