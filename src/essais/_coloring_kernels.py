@@ -13,7 +13,13 @@ from numba import njit
 
 from essais.coloring import Graph
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
-from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
+from essais.core.sliced import (
+    DEPTH,
+    FIRST_FREE_SLOT,
+    SlicedSearch,
+    load_counters,
+    store_counters,
+)
 
 STATE_SIZE = FIRST_FREE_SLOT
 
@@ -21,11 +27,8 @@ STATE_SIZE = FIRST_FREE_SLOT
 @njit("int64(int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64)", cache=True, nogil=True)
 def textbook_slice(k, start, adjacent, colors, next_color, state, node_stop):
     n = colors.shape[0]
-    depth = state[DEPTH]  # vertices coloured so far: the node of vertex `depth`
-    entering = state[ENTERING]
-    nodes = state[NODES]
-    tries = state[TRIES]
-    backtracks = state[BACKTRACKS]
+    # depth: vertices coloured so far, the node of vertex `depth`
+    depth, entering, nodes, tries, backtracks = load_counters(state)
     outcome = PAUSED
     while True:
         vertex = depth
@@ -63,11 +66,7 @@ def textbook_slice(k, start, adjacent, colors, next_color, state, node_stop):
             depth -= 1
             colors[depth] = -1
             backtracks += 1
-    state[DEPTH] = depth
-    state[ENTERING] = entering
-    state[NODES] = nodes
-    state[TRIES] = tries
-    state[BACKTRACKS] = backtracks
+    store_counters(state, depth, entering, nodes, tries, backtracks)
     return outcome
 
 
@@ -136,11 +135,7 @@ def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, b
     colours than the best is kept in `best` and reported (SOLUTION); calling again looks for a
     better one; EXHAUSTED when none is left."""
     n = colors.shape[0]
-    depth = state[DEPTH]
-    entering = state[ENTERING]
-    nodes = state[NODES]
-    tries = state[TRIES]
-    backtracks = state[BACKTRACKS]
+    depth, entering, nodes, tries, backtracks = load_counters(state)
     used = state[COLORS_USED]
     outcome = PAUSED
     while True:
@@ -206,11 +201,7 @@ def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, b
                 if not still:
                     used -= 1
             backtracks += 1
-    state[DEPTH] = depth
-    state[ENTERING] = entering
-    state[NODES] = nodes
-    state[TRIES] = tries
-    state[BACKTRACKS] = backtracks
+    store_counters(state, depth, entering, nodes, tries, backtracks)
     state[COLORS_USED] = used
     return outcome
 

@@ -21,7 +21,17 @@ from numba import njit
 from essais.core.bits import bit_index
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
 from essais.core.parallel import TaskResult
-from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
+from essais.core.sliced import (
+    BACKTRACKS,
+    DEPTH,
+    ENTERING,
+    FIRST_FREE_SLOT,
+    NODES,
+    TRIES,
+    SlicedSearch,
+    load_counters,
+    store_counters,
+)
 
 SOLUTIONS = FIRST_FREE_SLOT
 FIXED_BY_HALF_TURN = FIRST_FREE_SLOT + 1
@@ -35,11 +45,7 @@ def textbook_slice(n, columns, next_column, attacked, state, stop_at_solution, n
     (row - col + n - 1): the same answer as checking every queen above, in one look."""
     diagonals = n  # flags n .. 3n-2
     anti = 4 * n - 2  # flags 3n-1 .. 5n-3 (row - col runs from -(n-1) to n-1)
-    depth = state[DEPTH]
-    entering = state[ENTERING]
-    nodes = state[NODES]
-    tries = state[TRIES]
-    backtracks = state[BACKTRACKS]
+    depth, entering, nodes, tries, backtracks = load_counters(state)
     solutions = state[SOLUTIONS]
     outcome = PAUSED
     while True:
@@ -83,11 +89,7 @@ def textbook_slice(n, columns, next_column, attacked, state, stop_at_solution, n
             attacked[diagonals + depth + above] = 0
             attacked[anti + depth - above] = 0
             backtracks += 1
-    state[DEPTH] = depth
-    state[ENTERING] = entering
-    state[NODES] = nodes
-    state[TRIES] = tries
-    state[BACKTRACKS] = backtracks
+    store_counters(state, depth, entering, nodes, tries, backtracks)
     state[SOLUTIONS] = solutions
     return outcome
 

@@ -21,7 +21,17 @@ from numba import njit
 from essais.core.bits import bit_index, popcount
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
 from essais.core.parallel import Progress, process_pool
-from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES, SlicedSearch
+from essais.core.sliced import (
+    BACKTRACKS,
+    DEPTH,
+    ENTERING,
+    FIRST_FREE_SLOT,
+    NODES,
+    TRIES,
+    SlicedSearch,
+    load_counters,
+    store_counters,
+)
 from essais.sudoku import BatchResult, Sudoku, _units, peers
 
 SOLUTIONS = FIRST_FREE_SLOT
@@ -35,11 +45,7 @@ def textbook_slice(n, grid, peers, cell_at, value_at, depths, state, node_stop):
     """002's solve: `cell_at[d]` is the empty cell of the call at depth d (-1: the grid is
     full), `value_at[d]` the value it placed last."""
     cells = len(grid)
-    depth = state[DEPTH]
-    entering = state[ENTERING]
-    nodes = state[NODES]
-    tries = state[TRIES]
-    backtracks = state[BACKTRACKS]
+    depth, entering, nodes, tries, backtracks = load_counters(state)
     outcome = PAUSED
     while True:
         if entering:
@@ -89,11 +95,7 @@ def textbook_slice(n, grid, peers, cell_at, value_at, depths, state, node_stop):
                 outcome = EXHAUSTED
                 break
             depth -= 1
-    state[DEPTH] = depth
-    state[ENTERING] = entering
-    state[NODES] = nodes
-    state[TRIES] = tries
-    state[BACKTRACKS] = backtracks
+    store_counters(state, depth, entering, nodes, tries, backtracks)
     return outcome
 
 
@@ -333,11 +335,7 @@ def propagate_slice(
     """Depth-first search over propagated grids. `candidates[d]` / `settled[d]` are the grid
     at depth d, `branch_cell[d]` the cell it branches on and `branch_rest[d]` the candidates of
     that cell still to try. On SOLUTION, `candidates[state[DEPTH]]` holds the solution."""
-    depth = state[DEPTH]
-    entering = state[ENTERING]
-    nodes = state[NODES]
-    tries = state[TRIES]
-    backtracks = state[BACKTRACKS]
+    depth, entering, nodes, tries, backtracks = load_counters(state)
     work = np.zeros(box * box * (box + 5), dtype=np.int64)  # _propagate's scratch arrays
     outcome = PAUSED
     while True:
@@ -372,11 +370,7 @@ def propagate_slice(
                 outcome = EXHAUSTED
                 break
             depth -= 1
-    state[DEPTH] = depth
-    state[ENTERING] = entering
-    state[NODES] = nodes
-    state[TRIES] = tries
-    state[BACKTRACKS] = backtracks
+    store_counters(state, depth, entering, nodes, tries, backtracks)
     return outcome
 
 

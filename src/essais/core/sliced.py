@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from numba import njit
 
 from essais.core.limits import SLICE_NODES, SearchControl, SearchStopped, run_slices
 from essais.core.result import Stats, Status
@@ -15,6 +16,20 @@ from essais.core.result import Stats, Status
 # The first slots of every kernel's state; a kernel numbers its own slots from FIRST_FREE_SLOT.
 DEPTH, ENTERING, NODES, TRIES, BACKTRACKS = range(5)
 FIRST_FREE_SLOT = 5
+
+
+@njit(inline="always")
+def load_counters(state):  # type: ignore[no-untyped-def]
+    """A kernel's first act: its depth, entering flag and counters from the shared slots."""
+    return state[DEPTH], state[ENTERING], state[NODES], state[TRIES], state[BACKTRACKS]
+
+
+@njit(inline="always")
+def store_counters(state, depth, entering, nodes, tries, backtracks):  # type: ignore[no-untyped-def]
+    """A kernel's last act before it returns: the shared slots, for the next slice."""
+    state[DEPTH], state[ENTERING], state[NODES], state[TRIES], state[BACKTRACKS] = (
+        depth, entering, nodes, tries, backtracks,
+    )  # fmt: skip
 
 
 class SlicedSearch:

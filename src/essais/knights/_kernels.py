@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
-from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES
+from essais.core.sliced import DEPTH, FIRST_FREE_SLOT, NODES, TRIES, load_counters, store_counters
 
 SOLUTIONS, START_FREE, ATTEMPTS, BEST = range(FIRST_FREE_SLOT, FIRST_FREE_SLOT + 4)
 STATE_SIZE = FIRST_FREE_SLOT + 4
@@ -66,11 +66,7 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
     as constants, so the textbook kernel carries none of method prune's work."""
     n = path.shape[0]
     m = target.shape[0] // n
-    depth = state[DEPTH]
-    entering = state[ENTERING]
-    nodes = state[NODES]
-    tries = state[TRIES]
-    backtracks = state[BACKTRACKS]
+    depth, entering, nodes, tries, backtracks = load_counters(state)
     solutions = state[SOLUTIONS]
     start_free = state[START_FREE]
     outcome = PAUSED
@@ -131,11 +127,7 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
             backtracks += 1
             depth -= 1
     state[START_FREE] = start_free
-    state[DEPTH] = depth
-    state[ENTERING] = entering
-    state[NODES] = nodes
-    state[TRIES] = tries
-    state[BACKTRACKS] = backtracks
+    store_counters(state, depth, entering, nodes, tries, backtracks)
     state[SOLUTIONS] = solutions
     return outcome
 
@@ -179,11 +171,7 @@ def warnsdorff_slice(target, closes, board, free_count, path, next_move, best, b
     """
     n = path.shape[0]
     m = target.shape[0] // n
-    depth = state[DEPTH]
-    entering = state[ENTERING]
-    nodes = state[NODES]
-    tries = state[TRIES]
-    backtracks = state[BACKTRACKS]
+    depth, entering, nodes, tries, backtracks = load_counters(state)
     outcome = PAUSED
     while True:
         top = depth - 1
@@ -241,11 +229,7 @@ def warnsdorff_slice(target, closes, board, free_count, path, next_move, best, b
                     free_count[neighbour] += 1
             backtracks += 1
             depth -= 1
-    state[DEPTH] = depth
-    state[ENTERING] = entering
-    state[NODES] = nodes
-    state[TRIES] = tries
-    state[BACKTRACKS] = backtracks
+    store_counters(state, depth, entering, nodes, tries, backtracks)
     return outcome
 
 

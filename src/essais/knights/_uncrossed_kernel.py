@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED
-from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, FIRST_FREE_SLOT, NODES, TRIES
+from essais.core.sliced import FIRST_FREE_SLOT, load_counters, store_counters
 
 BEST_JUMPS, BEST_LENGTH, STAMP = range(FIRST_FREE_SLOT, FIRST_FREE_SLOT + 3)
 STATE_SIZE = FIRST_FREE_SLOT + 3
@@ -148,11 +148,7 @@ def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
     use_bits, open_moves, allowed_bits, colour_bits, end_bits = bits
-    depth = state[DEPTH]
-    entering = state[ENTERING]
-    nodes = state[NODES]
-    tries = state[TRIES]
-    backtracks = state[BACKTRACKS]
+    depth, entering, nodes, tries, backtracks = load_counters(state)
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]
     visited_bits = ZERO
@@ -226,11 +222,7 @@ def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits
             visited_bits &= ~(ONE << np.uint64(head))
             backtracks += 1
             depth -= 1
-    state[DEPTH] = depth
-    state[ENTERING] = entering
-    state[NODES] = nodes
-    state[TRIES] = tries
-    state[BACKTRACKS] = backtracks
+    store_counters(state, depth, entering, nodes, tries, backtracks)
     state[BEST_JUMPS] = best_jumps
     state[STAMP] = stamp
     return outcome

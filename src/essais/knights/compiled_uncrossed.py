@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from essais.core.limits import SearchControl
-from essais.core.sliced import SlicedSearch
+from essais.core.sliced import DEPTH, ENTERING, SlicedSearch
 from essais.knights import _uncrossed_kernel as kernel
 from essais.knights.uncrossed import KnightGraph, Start
 
@@ -63,8 +63,8 @@ class CompiledUncrossed(SlicedSearch):
             bits = (self.use_bits, self.open_moves, allowed_bits, self.colour_bits, end_bits)
             self.visited[start.square] = 1
             self.path[0] = start.square
-            self.state[kernel.DEPTH] = 1
-            self.state[kernel.ENTERING] = 1
+            self.state[DEPTH] = 1
+            self.state[ENTERING] = 1
 
             def step(
                 node_stop: int,
