@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-import essais._queens_kernels  # noqa: F401  (compiled at import: the runs below are warm)
+import essais.queens.compiled  # noqa: F401  (compiled at import: the runs below are warm)
 from essais.queens import count_queens
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

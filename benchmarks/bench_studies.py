@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from essais.knights import Board, TourProblem
-from essais.knights.random_tours import random_tours
-from essais.knights.uncrossed import longest_uncrossed
+from essais.knights import random_tours
+from essais.uncrossed import longest_uncrossed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402

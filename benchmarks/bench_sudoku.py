@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-import essais._sudoku_kernels  # noqa: F401  (compiled at import: the runs below are warm)
+import essais.sudoku.compiled  # noqa: F401  (compiled at import: the runs below are warm)
 from essais.core.limits import Limits
 from essais.sudoku import is_solution, read_puzzles, solve_many, solve_sudoku
 

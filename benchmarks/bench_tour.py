@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from essais.knights import Board, count_tours, find_tour, make_moves
-from essais.knights.tour import TourProblem
+from essais.knights import TourProblem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402

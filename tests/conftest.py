@@ -1,7 +1,7 @@
 import pytest
 
-from essais.knights.board import Board, make_moves
-from essais.knights.tour import TourProblem
+from essais.core.board import Board, make_moves
+from essais.knights import TourProblem
 
 ENGINES = ["python", "numba"]
 

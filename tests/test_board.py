@@ -1,7 +1,7 @@
 import pytest
 
 from essais.core.errors import InvalidInput
-from essais.knights.board import (
+from essais.core.board import (
     Board,
     clockwise,
     format_square,

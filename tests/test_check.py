@@ -3,7 +3,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from essais.knights import Board, find_tour, is_tour, make_moves, tour_error
-from essais.knights.tour import TourProblem
+from essais.knights import TourProblem
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from essais.cli.main import app
 from essais.knights import Board, is_tour
-from essais.knights.board import make_moves
+from essais.core.board import make_moves
 
 runner = CliRunner()
 

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
-import essais.coloring
 import essais.core.search
-import essais.knights.random_tours
-import essais.knights.tour
+import essais.coloring.api
+import essais.knights.api
+import essais.queens.api
+import essais.sudoku.api
+import essais.uncrossed.api
 import essais.maze
-import essais.queens
 import essais.swap
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -20,13 +21,14 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 @pytest.mark.parametrize(
     "module",
     [
-        essais.knights.tour,
-        essais.knights.random_tours,
+        essais.knights.api,
+        essais.uncrossed.api,
         essais.core.search,
         essais.swap,
         essais.maze,
-        essais.queens,
-        essais.coloring,
+        essais.queens.api,
+        essais.sudoku.api,
+        essais.coloring.api,
     ],
 )
 def test_doctests(module):

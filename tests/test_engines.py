@@ -9,8 +9,8 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, TourProblem, count_tours, find_tour, is_tour, make_moves
-from essais.knights.board import clockwise
-from essais.knights.tour import TourStream
+from essais.core.board import clockwise
+from essais.knights import TourStream
 
 from naive import naive_closed_count, naive_tours
 

@@ -86,10 +86,19 @@ def test_count_of_17_on_two_processes():
     assert count_queens(17, workers=2).count == 95815104
 
 
-@pytest.mark.parametrize("bad", [{"n": 0}, {"n": -1}, {"n": 8, "method": "magic"}, {"n": 8, "engine": "python"}])
+@pytest.mark.parametrize(
+    "bad",
+    [{"n": 0}, {"n": -1}, {"n": 8, "method": "magic"}, {"n": 8, "method": "bitmask", "engine": "python"}, {"n": "8"}],
+)
 def test_bad_arguments(bad):
     with pytest.raises(InvalidInput):
         count_queens(**bad)
+
+
+def test_the_python_engine_counts_with_the_textbook_method_when_none_is_named():
+    """The default method depends on the engine: bitmask exists in numba only."""
+    result = count_queens(8, engine="python")
+    assert result.count == 92 and result.stats.nodes == 2057
 
 
 runner = CliRunner()

@@ -9,7 +9,7 @@ from essais.cli.main import app
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, TourProblem, find_tour, is_tour, make_moves
-from essais.knights.random_tours import random_tours
+from essais.knights import random_tours
 
 
 def is_walk(path, board, moves):

@@ -11,7 +11,7 @@ from essais.cli.main import app
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, make_moves
-from essais.knights.uncrossed import longest_uncrossed, segments_cross, uncrossed_error
+from essais.uncrossed import longest_uncrossed, segments_cross, uncrossed_error
 
 OPEN_A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35}
 CLOSED_A157416 = {3: 0, 4: 4, 5: 8, 6: 12, 7: 24, 8: 32}

@@ -23,7 +23,7 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.core.search import SearchProblem, breadth_first
-from essais.knights.board import Board, format_square, leaper_moves
+from essais.core.board import Board, format_square, leaper_moves
 
 State = tuple[int, ...]
 Move = tuple[int, int]

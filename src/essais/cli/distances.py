@@ -8,7 +8,7 @@ import typer
 
 from essais.cli.common import JsonFlag, command, console, print_json
 from essais.cli.moves import Leapers, MoveList, moves_from_options
-from essais.knights.board import Board, format_square
+from essais.core.board import Board, format_square
 from essais.knights.distances import distances as compute_distances
 from essais.render.text import distance_matrix, square_list, stats_line
 

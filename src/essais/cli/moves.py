@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from essais.knights.board import Move, make_moves, parse_leaper, parse_moves
+from essais.core.board import Move, make_moves, parse_leaper, parse_moves
 
 Order = Annotated[str, typer.Option(help="Move order: default (000 §3.6) or clockwise (001).")]
 Leapers = Annotated[

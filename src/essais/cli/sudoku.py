@@ -31,6 +31,7 @@ from essais.render.text import histogram, stats_line
 from essais.sudoku import (
     Line,
     Sudoku,
+    SudokuCount,
     SudokuResult,
     count_sudoku,
     is_unique,
@@ -110,6 +111,7 @@ def sudoku(
     limits = make_limits(time_limit, node_limit)
     if limit is not None and not count:
         raise InvalidInput("--limit: it applies to --count (stop after K solutions)")
+    result: SudokuResult | SudokuCount
     if unique:
         result = is_unique(grid, method=method, engine=engine, limits=limits)
     elif count:
@@ -123,20 +125,22 @@ def sudoku(
     finish(result.status)
 
 
-def _show(result: SudokuResult, method: str, unique: bool) -> None:
+def _show(result: SudokuResult | SudokuCount, method: str, unique: bool) -> None:
     grid = result.puzzle
+    assert grid is not None
+    count = result.count if isinstance(result, SudokuCount) else None
     if result.solution is not None:
         console.print(grid.text(result.solution), markup=False)
         console.print(grid.line(result.solution), markup=False, soft_wrap=True)
     if unique and result.status.finished:
-        console.print("unique" if result.count == 1 else "not unique" if result.count else "no solution")
-    elif result.count is not None:
+        console.print("unique" if count == 1 else "not unique" if count else "no solution")
+    elif count is not None:
         if result.status == Status.COMPLETE:
-            console.print(f"{result.count:,} solutions")
+            console.print(f"{count:,} solutions")
         elif result.status == Status.FOUND:
-            console.print(f"at least {result.count:,} solutions (the search stopped there)")
+            console.print(f"at least {count:,} solutions (the search stopped there)")
         else:
-            console.print(f"{result.count:,} solutions so far (stopped: {result.status})")
+            console.print(f"{count:,} solutions so far (stopped: {result.status})")
     elif result.status == Status.NONE:
         console.print("no solution (the search is complete)")
     elif not result.found:
@@ -242,12 +246,13 @@ def _one_by_one(
     """Each puzzle under its own limits; Ctrl-C ends the batch after the puzzle it stopped."""
     rows = []
     for done, puzzle in enumerate(puzzles, start=1):
+        result: SudokuResult | SudokuCount
         if unique:
             result = is_unique(puzzle, method=method, limits=limits)
         else:
             result = solve_sudoku(puzzle, method=method, limits=limits)
         solution = None if result.solution is None else puzzle.line(result.solution)
-        rows.append(_Row(result.status, solution, result.stats, result.count))
+        rows.append(_Row(result.status, solution, result.stats, result.count if isinstance(result, SudokuCount) else None))
         if progress is not None:
             progress(done, len(puzzles))
         if result.status == Status.INTERRUPTED:

@@ -21,11 +21,8 @@ from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
-from essais.knights.board import Board, format_square
-from essais.knights.random_tours import random_tours
-from essais.knights.tour import (
-    COMPLETE_METHODS,
-    WALK_METHODS,
+from essais.core.board import Board, format_square
+from essais.knights import (
     EveryStart,
     TourCount,
     TourProblem,
@@ -34,7 +31,9 @@ from essais.knights.tour import (
     count_tours,
     every_start,
     find_tour,
+    random_tours,
 )
+from essais.knights.model import COMPLETE_METHODS, WALK_METHODS
 from essais.render.text import histogram, numbered_board, start_table, stats_line
 
 
@@ -166,7 +165,7 @@ def _stream(
                 print_json({"index": total, "path": [list(square) for square in path]})
             else:
                 console.print(f"#{total}")
-                grid = TourResult(Status.FOUND, problem.board, start, path).numbered()
+                grid = problem.board.numbered(path)
                 console.print(numbered_board(grid, path))
         summary.stats += stream.result.stats
         status = stream.result.status
@@ -252,11 +251,11 @@ def _random(
     console.print(histogram(lengths, "squares reached", "walks"))
     if until_found and tally.found_path:
         console.print(f"a full tour at walk {tally.attempts:,}:")
-        console.print(numbered_board(run.numbered(tally.found_path), tally.found_path), end="")
+        console.print(numbered_board(problem.board.numbered(tally.found_path), tally.found_path), end="")
     else:
         if until_found:
             console.print(f"no full tour ({run.status})")
         console.print(f"the longest walk, {len(tally.best_path)} squares:")
-        console.print(numbered_board(run.numbered(tally.best_path), tally.best_path), end="")
+        console.print(numbered_board(problem.board.numbered(tally.best_path), tally.best_path), end="")
     console.print(stats_line(run.stats))
     finish(run.status)

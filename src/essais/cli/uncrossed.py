@@ -7,10 +7,8 @@ from typing import Annotated
 import typer
 
 from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, print_json
-from essais.core.result import Status
-from essais.knights.board import Board, format_square
-from essais.knights.tour import TourResult
-from essais.knights.uncrossed import longest_uncrossed
+from essais.core.board import Board, format_square
+from essais.uncrossed import longest_uncrossed
 from essais.render.text import numbered_board, stats_line
 
 
@@ -36,7 +34,7 @@ def uncrossed(
         console.print(f"longest {kind} on {board}: {result.jumps} jumps (proved optimal)")
     else:
         console.print(f"stopped ({result.status}): the longest {kind} so far on {board}: {result.jumps} jumps")
-    picture = TourResult(Status.FOUND, board, result.path[0], result.path).numbered()
+    picture = board.numbered(result.path)
     console.print(numbered_board(picture, result.path), end="")
     console.print(f"from {format_square(result.path[0])} to {format_square(result.path[-1])}")
     console.print(stats_line(result.stats))

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import sys
 from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from essais.core.engine import MAX_PYTHON_DEPTH, SolutionStream, recursion_room, run_search
 from essais.core.limits import Limits, SearchControl, SearchStopped
-from essais.core.result import Stats, Status
+from essais.core.result import CountResult, Result, Stats, Status
 
 S = TypeVar("S", bound=Hashable)  # a state
 A = TypeVar("A")  # a move (action)
@@ -76,12 +76,32 @@ class Solution(Generic[S, A]):
 
 
 @dataclass
-class SearchResult(Generic[S, A]):
+class SearchResult(Result, Generic[S, A]):
     """How a search ended, its solution (None when there is none) and its counters."""
 
     status: Status
     solution: Solution[S, A] | None
     stats: Stats = field(default_factory=Stats)
+
+    @property
+    def states(self) -> list[S] | None:
+        return self.solution.states if self.solution is not None else None
+
+    def text(self) -> str:
+        if self.solution is None:
+            return ""
+        moves = " → ".join(str(action) for action in self.solution.actions)
+        return f"{self.solution.length} moves: {moves}" if moves else "the initial state is a goal"
+
+    def to_dict(self) -> dict[str, Any]:
+        solution = self.solution
+        return {
+            "status": str(self.status),
+            "found": self.found,
+            "states": None if solution is None else [repr(state) for state in solution.states],
+            "actions": None if solution is None else [str(action) for action in solution.actions],
+            "stats": self.stats.to_dict(),
+        }
 
 
 class _Counter:
@@ -108,17 +128,21 @@ class _Counter:
         return self.stats
 
 
+class _Engine:
+    """A _Counter seen as an engine of core.engine (its `stats()` are the counters so far)."""
+
+    def __init__(self, control: SearchControl, max_depth: int | None) -> None:
+        self.counter = _Counter(control, max_depth)
+
+    def stats(self) -> Stats:
+        return self.counter.finish()
+
+
 def _run(
     search: Callable[[_Counter], Solution[S, A] | None], limits: Limits | None, max_depth: int | None = None
 ) -> SearchResult[S, A]:
-    with SearchControl(limits) as control:
-        counter = _Counter(control, max_depth)
-        try:
-            solution = search(counter)
-            status = Status.FOUND if solution is not None else Status.NONE
-        except SearchStopped as stop:
-            solution, status = None, stop.status
-        return SearchResult(status, solution, counter.finish())
+    run = run_search(limits, lambda control: _Engine(control, max_depth), lambda engine: search(engine.counter))
+    return SearchResult(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), run.value, run.stats)
 
 
 # -- depth first (000 §3.4, §5) -----------------------------------------------------------------
@@ -144,12 +168,8 @@ def _depth_first_recursive(problem: SearchProblem[S, A], counter: _Counter) -> I
                 actions.pop()
                 counter.stats.backtracks += 1
 
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    try:
+    with recursion_room(counter.max_depth or MAX_PYTHON_DEPTH // 2, "move"):
         yield from aes(states[0])
-    finally:
-        sys.setrecursionlimit(limit)
 
 
 def _depth_first_stack(problem: SearchProblem[S, A], counter: _Counter) -> Iterator[Solution[S, A]]:
@@ -199,7 +219,7 @@ def depth_first(
     return _run(lambda counter: next(strategy(problem, counter), None), limits, max_depth)
 
 
-class AllSolutions(Generic[S, A]):
+class AllSolutions(SolutionStream["_Engine", Solution[S, A]]):
     """Every solution in depth-first order (000 §5), lazily: iterate and stop whenever you
     like; `result` then holds the status (complete, found when stopped early, limit,
     interrupted), the number of solutions and the counters."""
@@ -212,26 +232,17 @@ class AllSolutions(Generic[S, A]):
         max_depth: int | None = None,
         limits: Limits | None = None,
     ) -> None:
-        self.problem, self.recursive, self.max_depth, self.limits = problem, recursive, max_depth, limits
-        self.count = 0
-        self.result: SearchResult[S, A] = SearchResult(Status.COMPLETE, None)
+        strategy = _depth_first_recursive if recursive else _depth_first_stack
+        super().__init__(
+            limits,
+            lambda control: _Engine(control, max_depth),
+            lambda engine: strategy(problem, engine.counter),
+            CountResult(Status.COMPLETE, 0),
+        )
 
-    def __iter__(self) -> Iterator[Solution[S, A]]:
-        strategy = _depth_first_recursive if self.recursive else _depth_first_stack
-        with SearchControl(self.limits) as control:
-            counter = _Counter(control, self.max_depth)
-            status = Status.COMPLETE
-            try:
-                for solution in strategy(self.problem, counter):
-                    self.count += 1
-                    yield solution
-            except SearchStopped as stop:
-                status = stop.status
-            except GeneratorExit:
-                status = Status.FOUND
-                raise
-            finally:
-                self.result = SearchResult(status, None, counter.finish())
+    @property
+    def count(self) -> int:
+        return self.result.count
 
 
 # -- breadth first by layers (004) ----------------------------------------------------------------

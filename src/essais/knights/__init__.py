@@ -1,27 +1,37 @@
-"""Knight's tours and other leaper problems."""
+"""Knight's tours and their studies (distances, greedy walks, random walks).
 
-from essais.knights.board import Board, Move, Square, clockwise, leaper_moves, make_moves
+model.py holds the problem and its results, textbook.py the python engine, compiled.py the numba
+engine over _kernels.py, check.py the checker, api.py the public functions; distances.py is
+001 §2's breadth-first study.
+"""
+
+from essais.core.board import Board, Move, Square, clockwise, leaper_moves, make_moves
+from essais.knights.api import TourStream, count_tours, every_start, find_tour, random_tours
 from essais.knights.check import is_tour, tour_error
-from essais.knights.tour import (
+from essais.knights.model import (
     METHODS,
+    EveryStart,
+    RandomTours,
+    StartRow,
     TourCount,
     TourProblem,
     TourResult,
-    TourStream,
-    count_tours,
-    every_start,
-    find_tour,
+    WalkTally,
 )
 
 __all__ = [
     "METHODS",
     "Board",
+    "EveryStart",
     "Move",
+    "RandomTours",
     "Square",
+    "StartRow",
     "TourCount",
     "TourProblem",
     "TourResult",
     "TourStream",
+    "WalkTally",
     "clockwise",
     "count_tours",
     "every_start",
@@ -29,5 +39,6 @@ __all__ = [
     "is_tour",
     "leaper_moves",
     "make_moves",
+    "random_tours",
     "tour_error",
 ]

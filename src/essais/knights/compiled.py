@@ -12,8 +12,8 @@ import numpy as np
 from essais.core.limits import SOLUTION, SearchControl
 from essais.core.sliced import SlicedSearch
 from essais.knights import _kernels as kernels
-from essais.knights.board import Board, Move, Square, attacks
-from essais.knights.textbook import WalkTally
+from essais.core.board import Board, Move, Square, attacks
+from essais.knights.model import WalkTally
 
 
 def move_table(board: Board, moves: Sequence[Move]) -> np.ndarray:

@@ -13,7 +13,7 @@ from typing import Any
 
 from essais.core.result import Stats
 from essais.core.search import BreadthFirst, SearchProblem
-from essais.knights.board import Board, Move, Square, make_moves
+from essais.core.board import Board, Move, Square, make_moves
 
 UNREACHABLE = -1
 

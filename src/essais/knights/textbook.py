@@ -12,79 +12,16 @@ A limit or Ctrl-C unwinds the recursion with `SearchStopped`; the counters stay 
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 
+from essais.core.board import Board, Move, Square, attacks, neighbours
+from essais.core.engine import PythonCounters, recursion_room
 from essais.core.errors import InvalidInput
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
-from essais.knights.board import Board, Move, Square, attacks, neighbours
+from essais.knights.model import WalkTally
 
 FREE = -1  # 000 §3.6: a square not yet visited holds -1
-# Deeper recursion than this risks the interpreter's own stack; the numba engine has no limit.
-MAX_PYTHON_SQUARES = 10_000
-
-
-class _Counters:
-    """The counters of one search, with the node count at which to consult the control next."""
-
-    __slots__ = ("nodes", "tries", "backtracks", "check_at", "control")
-
-    def __init__(self, control: SearchControl) -> None:
-        self.nodes = self.tries = self.backtracks = 0
-        self.control = control
-        self.check_at = control.checkpoint(0)
-
-    def enter_node(self) -> None:
-        """Count a call of the search function, first checking limits and Ctrl-C."""
-        if self.nodes >= self.check_at:
-            self.check_at = self.control.checkpoint(self.nodes)
-        self.nodes += 1
-
-    def stats(self) -> Stats:
-        return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed())
-
-
-@contextmanager
-def _recursion_room(depth: int) -> Iterator[None]:
-    """Raise the recursion limit for one search only (a tour recurses once per square)."""
-    if depth > MAX_PYTHON_SQUARES:
-        raise InvalidInput(
-            f"engine: the python engine recurses once per square and is limited to "
-            f"{MAX_PYTHON_SQUARES} squares; use --engine numba for this board"
-        )
-    previous = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(previous, 2 * depth + 200))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(previous)
-
-
-@dataclass
-class WalkTally:
-    """What random walks from one start gave so far (001 §5): how many walks, how many
-    numbered k squares (`lengths[k]`), the longest walk (the first to reach that length), the
-    full tours, and the full tour that ended an `until_found` run."""
-
-    squares: int
-    attempts: int = 0
-    full_tours: int = 0
-    lengths: list[int] = field(default_factory=list)
-    best_path: list[Square] = field(default_factory=list)
-    found_path: list[Square] | None = None
-
-    def __post_init__(self) -> None:
-        self.lengths = self.lengths or [0] * (self.squares + 1)
-
-    def record(self, path: list[Square], is_tour: bool) -> None:
-        self.lengths[len(path)] += 1
-        if len(path) > len(self.best_path):
-            self.best_path = list(path)
-        if is_tour:
-            self.full_tours += 1
 
 
 class TextbookTour:
@@ -106,7 +43,7 @@ class TextbookTour:
         self.moves = tuple(moves)
         self.start = start
         self.closed = closed
-        self.counters = _Counters(control)
+        self.counters = PythonCounters(control)
         self.path: list[Square] = [start]
         self.solutions = 0  # tours counted so far by `count`
         self.tally = WalkTally(board.n_squares)  # method random's results
@@ -163,7 +100,7 @@ class TextbookTour:
 
         x0, y0 = self.start
         echiquier[x0 + offset][y0 + offset] = 1
-        with _recursion_room(self.board.n_squares):
+        with recursion_room(self.board.n_squares):
             yield from self._all_solutions(echiquier, prometteur, (x0 + offset, y0 + offset), 2, offset, on_step)
 
     def _pruning(
@@ -317,7 +254,7 @@ class TextbookTour:
         x0, y0 = self.start
         echiquier[x0][y0] = 1
         init_voisins()
-        with _recursion_room(self.board.n_squares):
+        with recursion_room(self.board.n_squares):
             found = aes_heuristique(self.start, 2)
         return list(self.path) if found else None
 

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from essais.core.result import Stats, Status
-from essais.knights.board import Square, format_square
+from essais.core.board import Square, format_square
 
 STATUS_STYLE = {
     Status.FOUND: "green",

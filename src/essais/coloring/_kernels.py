@@ -1,25 +1,15 @@
-"""numba kernel for graph colouring (essais.coloring). Private: checked inputs only.
+"""numba kernels for graph colouring (essais.coloring). Private: checked inputs only; imports
+numpy, numba and essais.core alone.
 
-`textbook_slice` is TextbookColoring with an explicit stack: `colors[v]` (-1: none yet) and
+`textbook_slice` is coloring.textbook.TextbookColoring with an explicit stack: `colors[v]` (-1: none yet) and
 `next_color[v]`, adjacency in CSR form (`start[v]:start[v + 1]` into `adjacent`), resumable
 slices of a node budget; the same colouring and the same counters."""
-
-from __future__ import annotations
-
-from collections.abc import Sequence
 
 import numpy as np
 from numba import njit
 
-from essais.coloring import Graph
-from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
-from essais.core.sliced import (
-    DEPTH,
-    FIRST_FREE_SLOT,
-    SlicedSearch,
-    load_counters,
-    store_counters,
-)
+from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
+from essais.core.sliced import DEPTH, FIRST_FREE_SLOT, load_counters, store_counters
 
 STATE_SIZE = FIRST_FREE_SLOT
 
@@ -68,34 +58,6 @@ def textbook_slice(k, start, adjacent, colors, next_color, state, node_stop):
             backtracks += 1
     store_counters(state, depth, entering, nodes, tries, backtracks)
     return outcome
-
-
-class CompiledColoring(SlicedSearch):
-    def __init__(self, graph: Graph, k: int, control: SearchControl) -> None:
-        super().__init__(control, STATE_SIZE)
-        self.k = k
-        degrees = [len(others) for others in graph.neighbours]
-        self.start = np.zeros(graph.n + 1, dtype=np.int64)
-        self.start[1:] = np.cumsum(degrees)
-        self.adjacent = np.array([w for others in graph.neighbours for w in sorted(others)], dtype=np.int64)
-        self.colors = np.full(graph.n, -1, dtype=np.int64)
-        self.next_color = np.zeros(graph.n + 1, dtype=np.int64)
-
-    def solve(self) -> list[int] | None:
-        def step(node_stop: int) -> int:
-            return int(
-                textbook_slice(self.k, self.start, self.adjacent, self.colors, self.next_color, self.state, node_stop)
-            )
-
-        return [int(c) for c in self.colors] if self.slices(step) == SOLUTION else None
-
-
-def _warm_up() -> None:
-    """Pay numba's first-call cost at import, so that `seconds` is the search alone."""
-    CompiledColoring(Graph.from_edges(["1"], []), 1, SearchControl()).solve()
-
-
-_warm_up()
 
 
 @njit(cache=True, nogil=True)
@@ -206,80 +168,48 @@ def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, b
     return outcome
 
 
-class CompiledDsatur(SlicedSearch):
-    """DSATUR in numba: colourings with fewer and fewer colours, below `colors_below`."""
-
-    def __init__(self, graph: Graph, colors_below: int, control: SearchControl, clique: Sequence[int] = ()) -> None:
-        """`clique`: vertices that pairwise touch, given colours 0, 1, … before the search (any
-        colouring can be renamed so): this removes the colours' symmetry from the search."""
-        super().__init__(control, DSATUR_STATE_SIZE)
-        n = graph.n
-        self.n = n
-        self.bound = max(1, min(colors_below, n + 1))
-        self.state[BEST] = colors_below
-        self.start = np.zeros(n + 1, dtype=np.int64)
-        self.start[1:] = np.cumsum([len(others) for others in graph.neighbours])
-        self.adjacent = np.array([w for others in graph.neighbours for w in sorted(others)], dtype=np.int64)
-        self.colors = np.full(n, -1, dtype=np.int64)
-        self.seen = np.zeros(n * self.bound, dtype=np.int64)
-        self.saturation = np.zeros(n, dtype=np.int64)
-        self.order = np.zeros(n + 1, dtype=np.int64)
-        self.next_color = np.zeros(n + 1, dtype=np.int64)
-        self.best = np.zeros(n, dtype=np.int64)
-        for color, vertex in enumerate(clique):
-            self.colors[vertex] = color
-            self.order[color] = vertex
-            for w in graph.neighbours[vertex]:
-                self.seen[w * self.bound + color] += 1
-                self.saturation[w] += 1
-        self.state[DEPTH] = self.state[FLOOR] = self.state[COLORS_USED] = len(clique)
-
-    @property
-    def best_count(self) -> int:
-        return int(self.state[BEST])
-
-    def lower_best(self, count: int) -> None:
-        """From now on look only for colourings with fewer than `count` colours."""
-        self.state[BEST] = min(int(self.state[BEST]), count)
-
-    def improve(self) -> list[int] | None:
-        """The next colouring with fewer colours than the best so far, or None when there is none."""
-        if self.n == 0:
-            return None
-
-        def step(node_stop: int) -> int:
-            return int(
-                dsatur_slice(
-                    self.start, self.adjacent, self.colors, self.seen, self.saturation, self.order,
-                    self.next_color, self.best, self.state, self.bound, node_stop,
-                )
-            )  # fmt: skip
-
-        return [int(c) for c in self.best] if self.slices(step) == SOLUTION else None
+# the tabu search's state: the move reached, the conflicts now and at best, whether it started
+TABU_MOVE, TABU_CONFLICTS, TABU_BEST, TABU_STARTED = range(4)
+TABU_STATE_SIZE = 4
 
 
-@njit("int64(int64[::1], int64[::1], int64, int64[::1], int64, int64)", cache=True, nogil=True)
-def tabu_coloring(start, adjacent, k, colors, max_moves, seed):
+@njit(
+    "int64(int64[::1], int64[::1], int64, int64[::1], int64[::1], int64[::1], int64[::1], int64, int64, int64)",
+    cache=True,
+    nogil=True,
+)
+def tabu_slice(start, adjacent, k, colors, seen, tabu, state, max_moves, seed, move_stop):
     """A k-colouring by tabu search (TabuCol): from a random colouring, repeatedly recolour one
     vertex in conflict with the move that removes the most conflicts, a recently undone
-    (vertex, colour) pair being forbidden for a while unless it beats the best so far. Returns
-    the number of moves made when `colors` holds a proper colouring, -1 after `max_moves`."""
+    (vertex, colour) pair being forbidden for a while unless it beats the best so far.
+    `seen[v * k + c]` counts v's neighbours coloured c; `tabu[v * k + c]` is the move at which
+    (v, c) is allowed again. Resumable: it returns PAUSED at move `move_stop` (call again to go
+    on: numba's generator keeps its sequence between calls), SOLUTION when `colors` holds a
+    proper colouring, EXHAUSTED after `max_moves` moves."""
     n = colors.shape[0]
-    np.random.seed(seed)
-    seen = np.zeros(n * k, dtype=np.int64)  # seen[v * k + c]: neighbours of v coloured c
-    tabu = np.zeros(n * k, dtype=np.int64)  # the move at which (v, c) is allowed again
-    for v in range(n):
-        colors[v] = np.random.randint(0, k)
-    conflicts = 0
-    for v in range(n):
-        for i in range(start[v], start[v + 1]):
-            seen[v * k + colors[adjacent[i]]] += 1
-        conflicts += seen[v * k + colors[v]]
-    conflicts //= 2
-    best = conflicts
-    for move in range(max_moves):
+    if state[TABU_STARTED] == 0:
+        np.random.seed(seed)
+        for v in range(n):
+            colors[v] = np.random.randint(0, k)
+        conflicts = 0
+        for v in range(n):
+            for i in range(start[v], start[v + 1]):
+                seen[v * k + colors[adjacent[i]]] += 1
+            conflicts += seen[v * k + colors[v]]
+        state[TABU_CONFLICTS] = conflicts // 2
+        state[TABU_BEST] = conflicts // 2
+        state[TABU_STARTED] = 1
+    move, conflicts, best = state[TABU_MOVE], state[TABU_CONFLICTS], state[TABU_BEST]
+    outcome = PAUSED
+    while True:
         if conflicts == 0:
-            return move
+            outcome = SOLUTION
+            break
+        if move >= max_moves:
+            outcome = EXHAUSTED
+            break
+        if move >= move_stop:
+            break
         chosen, new_color, chosen_delta, ties = -1, -1, 1 << 40, 0
         for v in range(n):
             own = seen[v * k + colors[v]]
@@ -297,28 +227,17 @@ def tabu_coloring(start, adjacent, k, colors, max_moves, seed):
                     ties += 1
                     if np.random.randint(0, ties) == 0:  # a random one among equals
                         chosen, new_color = v, c
-        if chosen < 0:
-            continue
-        old = colors[chosen]
-        colors[chosen] = new_color
-        for i in range(start[chosen], start[chosen + 1]):
-            w = adjacent[i]
-            seen[w * k + old] -= 1
-            seen[w * k + new_color] += 1
-        conflicts += chosen_delta
-        tabu[chosen * k + old] = move + int(0.6 * conflicts) + np.random.randint(0, 10)
-        if conflicts < best:
-            best = conflicts
-    return move + 1 if conflicts == 0 else -1
-
-
-def tabu_search(graph: Graph, k: int, max_moves: int, seed: int = 1) -> list[int] | None:
-    """A proper k-colouring found by tabu search, or None within `max_moves` (proves nothing)."""
-    if graph.n == 0:
-        return []
-    start = np.zeros(graph.n + 1, dtype=np.int64)
-    start[1:] = np.cumsum([len(others) for others in graph.neighbours])
-    adjacent = np.array([w for others in graph.neighbours for w in sorted(others)], dtype=np.int64)
-    colors = np.zeros(graph.n, dtype=np.int64)
-    found = tabu_coloring(start, adjacent, k, colors, max_moves, seed)
-    return [int(c) for c in colors] if found >= 0 else None
+        if chosen >= 0:
+            old = colors[chosen]
+            colors[chosen] = new_color
+            for i in range(start[chosen], start[chosen + 1]):
+                w = adjacent[i]
+                seen[w * k + old] -= 1
+                seen[w * k + new_color] += 1
+            conflicts += chosen_delta
+            tabu[chosen * k + old] = move + int(0.6 * conflicts) + np.random.randint(0, 10)
+            if conflicts < best:
+                best = conflicts
+        move += 1
+    state[TABU_MOVE], state[TABU_CONFLICTS], state[TABU_BEST] = move, conflicts, best
+    return outcome

@@ -1,6 +1,7 @@
-"""numba kernels for Sudoku (essais.sudoku). Private: checked inputs only.
+"""numba kernels for Sudoku (essais.sudoku). Private: checked inputs only; imports numpy,
+numba and essais.core alone.
 
-`textbook_slice` is TextbookSudoku with an explicit stack (the cell and the value of each
+`textbook_slice` is sudoku.textbook.TextbookSudoku with an explicit stack (the cell and the value of each
 depth), in resumable slices: the same solutions in the same order, the same counters and depth
 histogram. `propagate_slice` keeps a bit set of candidates per cell (bit v-1 for value v), one
 copy per depth, and propagates naked singles (a cell with one candidate removes it from its
@@ -9,18 +10,11 @@ branches on the cell with the fewest candidates. `solve_batch` runs the propagat
 many puzzles in one call, with no Python work per puzzle.
 """
 
-from __future__ import annotations
-
-import time
-from collections.abc import Iterable, Iterator
-from functools import cache
-
 import numpy as np
 from numba import njit
 
 from essais.core.bits import bit_index, popcount
-from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
-from essais.core.parallel import Progress, process_pool
+from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 from essais.core.sliced import (
     BACKTRACKS,
     DEPTH,
@@ -28,11 +22,9 @@ from essais.core.sliced import (
     FIRST_FREE_SLOT,
     NODES,
     TRIES,
-    SlicedSearch,
     load_counters,
     store_counters,
 )
-from essais.sudoku import BatchResult, Sudoku, _units, peers
 
 SOLUTIONS = FIRST_FREE_SLOT
 RANDOM = FIRST_FREE_SLOT + 1  # the propagating search's random state (0: ties go to the first cell)
@@ -270,7 +262,7 @@ def _all_different(candidates, unit, owner, match, came_from, queue, reach):
 
 
 @njit(cache=True, nogil=True)
-def _propagate(candidates, settled, peers, units, cell_units, weights, full, box, work):
+def propagate(candidates, settled, peers, units, cell_units, weights, full, box, work):
     """Singles, then (for boxes of 4 and more, where it pays) locked candidates and
     alldifferent on every unit, until nothing changes. False on a contradiction."""
     n = box * box
@@ -345,7 +337,7 @@ def propagate_slice(
             nodes += 1
             entering = 0
             branch_rest[depth] = 0
-            if not _propagate(candidates[depth], settled[depth], peers, units, cell_units, weights, full, box, work):
+            if not propagate(candidates[depth], settled[depth], peers, units, cell_units, weights, full, box, work):
                 backtracks += 1
             else:
                 best = _choose(candidates[depth], cell_units, weights, state[RANDOM : RANDOM + 1])
@@ -375,13 +367,13 @@ def propagate_slice(
 
 
 @njit(cache=True, nogil=True)
-def _values(candidates, out):
+def values_of(candidates, out):
     for cell in range(len(candidates)):
         out[cell] = bit_index(candidates[cell]) + 1
 
 
 @njit(cache=True, nogil=True)
-def _start(cells, candidates, settled, full):
+def start_candidates(cells, candidates, settled, full):
     """Depth 0 of the propagating search: a given is its one candidate, an empty cell has all."""
     for cell in range(len(cells)):
         candidates[0, cell] = full if cells[cell] == 0 else 1 << (cells[cell] - 1)
@@ -401,7 +393,7 @@ def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions,
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     weights = np.ones(len(units), dtype=np.int64)
     for i in range(puzzles.shape[0]):
-        _start(puzzles[i], candidates, settled, full)
+        start_candidates(puzzles[i], candidates, settled, full)
         weights[:] = 1
         state[:] = 0
         state[ENTERING] = 1
@@ -423,7 +415,7 @@ def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions,
             if outcome != SOLUTION:
                 break
             if found[i] == 0:
-                _values(candidates[state[DEPTH]], solutions[i])
+                values_of(candidates[state[DEPTH]], solutions[i])
             found[i] += 1
             if state[DEPTH] == 0:
                 break  # solved by propagation alone: nothing to branch on
@@ -431,121 +423,6 @@ def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions,
         counters[i, 0] = state[NODES]
         counters[i, 1] = state[TRIES]
         counters[i, 2] = state[BACKTRACKS]
-
-
-@cache
-def units_of_cells(box: int) -> np.ndarray:
-    """units_of_cells[i]: the row, column and box of cell i, as indices into _units(box)."""
-    n = box * box
-    return np.array(
-        [[i // n, n + i % n, 2 * n + (i // n // box) * box + (i % n) // box] for i in range(n * n)], dtype=np.int64
-    )
-
-
-class CompiledSudoku(SlicedSearch):
-    """The numba engine: the textbook search or the propagating one, solution after solution."""
-
-    def __init__(self, puzzle: Sudoku, method: str, control: SearchControl) -> None:
-        super().__init__(control, STATE_SIZE)
-        self.puzzle, self.method = puzzle, method
-        # a propagated 25×25 grid costs ~10 µs: smaller slices keep time limits and Ctrl-C prompt
-        self.slice_nodes = 1 << 10 if method == "propagate" else 1 << 18
-        self.peers = peers(puzzle.box)
-        self.units = np.array(_units(puzzle.box), dtype=np.int64)
-        self.depths: np.ndarray | None = None
-
-    def stats(self):  # type: ignore[no-untyped-def]
-        stats = super().stats()
-        if self.depths is not None:
-            last = max((d for d, calls in enumerate(self.depths) if calls), default=0)
-            stats.depths = [int(calls) for calls in self.depths[: last + 1]]
-        return stats
-
-    def solutions(self) -> Iterator[list[int]]:
-        return self._textbook() if self.method == "textbook" else self._propagate()
-
-    def _textbook(self) -> Iterator[list[int]]:
-        grid = np.array(self.puzzle.cells, dtype=np.int64)
-        cell_at = np.zeros(len(grid) + 1, dtype=np.int64)
-        value_at = np.zeros(len(grid) + 1, dtype=np.int64)
-        self.depths = np.zeros(len(grid) + 1, dtype=np.int64)
-        peers_table, n, depths = self.peers, self.puzzle.n, self.depths
-
-        def step(node_stop: int) -> int:
-            return int(textbook_slice(n, grid, peers_table, cell_at, value_at, depths, self.state, node_stop))
-
-        while self.slices(step) == SOLUTION:
-            yield [int(v) for v in grid]
-
-    def _propagate(self) -> Iterator[list[int]]:
-        """Every solution, by one complete depth-first search."""
-        run = _PropagatingRun(self)
-        while self.slices(run.step) == SOLUTION:
-            yield run.solution()
-            if self.state[DEPTH] == 0:
-                return
-            self.state[DEPTH] -= 1  # resume with the next candidate of the branch above
-
-    def first_solution(self) -> list[int] | None:
-        """One solution (or None: there is none), by runs of the propagating search that
-        restart with random ties and a budget 1.5 times larger each time, keeping what the
-        weights learnt: a wrong early guess costs one run, not an exponential sub-tree (large
-        grids). A run that exhausts its tree proves there is no solution."""
-        run = _PropagatingRun(self)
-        budget = RESTART_NODES
-        self.state[RANDOM] = RESTART_SEED
-        while True:
-            run.restart(self.nodes() + budget)
-            outcome = self.slices(run.step)
-            if outcome == SOLUTION:
-                return run.solution()
-            if outcome == EXHAUSTED:
-                return None
-            budget = budget * 3 // 2
-
-
-RESTART_NODES = 200  # the first run's node budget
-RESTART_SEED = 0x9E3779B97F4A7C15 & ((1 << 62) - 1)
-
-
-class _PropagatingRun:
-    """The arrays of one propagating search over `search.puzzle`, and its slice step."""
-
-    def __init__(self, search: CompiledSudoku) -> None:
-        self.search = search
-        puzzle = search.puzzle
-        cells = len(puzzle.cells)
-        self.candidates = np.zeros((cells + 1, cells), dtype=np.int64)
-        self.settled = np.zeros((cells + 1, cells), dtype=np.int8)
-        self.branch_cell = np.zeros(cells + 1, dtype=np.int64)
-        self.branch_rest = np.zeros(cells + 1, dtype=np.int64)
-        self.full = (1 << puzzle.n) - 1
-        self.cell_units = units_of_cells(puzzle.box)
-        self.weights = np.ones(len(search.units), dtype=np.int64)
-        self.end = 1 << 62  # the node count at which this run stops (a restart)
-        _start(np.array(puzzle.cells, dtype=np.int64), self.candidates, self.settled, self.full)
-
-    def restart(self, end: int) -> None:
-        state = self.search.state
-        state[DEPTH], state[ENTERING] = 0, 1
-        self.end = end
-
-    def step(self, node_stop: int) -> int:
-        search = self.search
-        outcome = int(
-            propagate_slice(
-                self.candidates, self.settled, self.branch_cell, self.branch_rest, search.peers, search.units,
-                self.cell_units, self.weights, self.full, search.puzzle.box, search.state, min(node_stop, self.end),
-            )
-        )  # fmt: skip
-        if outcome == PAUSED and search.nodes() >= self.end:
-            return RESTART
-        return outcome
-
-    def solution(self) -> list[int]:
-        values = np.zeros(self.candidates.shape[1], dtype=np.int64)
-        _values(self.candidates[self.search.state[DEPTH]], values)
-        return [int(v) for v in values]
 
 
 @njit(cache=True, nogil=True)
@@ -563,71 +440,3 @@ def rows_without_conflict(cells, peers):
             if not good[i]:
                 break
     return good
-
-
-def _solve_chunk(job: tuple[np.ndarray, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    puzzles, box, wanted = job
-    table, units, cell_units = peers(box), np.array(_units(box), dtype=np.int64), units_of_cells(box)
-    solutions = np.zeros_like(puzzles)
-    found = np.zeros(len(puzzles), dtype=np.int64)
-    counters = np.zeros((len(puzzles), 3), dtype=np.int64)
-    solve_batch(puzzles, table, units, cell_units, (1 << (box * box)) - 1, box, wanted, solutions, found, counters)
-    return found, solutions, counters
-
-
-BATCH_PER_WORKER = 2000  # below this many puzzles a second process costs more than it gives
-
-
-def solve_cells(
-    puzzles: np.ndarray, box: int, wanted: int, workers: int, progress: Progress | None = None
-) -> BatchResult:
-    """The batch solver behind essais.sudoku.solve_many: the rows of `puzzles` in chunks, on a
-    pool of forked processes when there are enough of them; `progress(done, total)` after each
-    chunk."""
-    started = time.perf_counter()
-    workers = max(1, min(workers, len(puzzles) // BATCH_PER_WORKER))
-    chunks = np.array_split(puzzles, min(len(puzzles), workers * 16))
-    jobs = [(chunk, box, wanted) for chunk in chunks]
-    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-
-    def collect(results: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:
-        for part in results:
-            parts.append(part)
-            if progress is not None:
-                progress(sum(len(found) for found, _, _ in parts), len(puzzles))
-
-    if workers == 1:
-        collect(map(_solve_chunk, jobs))
-    else:
-        with process_pool(workers) as pool:
-            collect(pool.imap(_solve_chunk, jobs))
-    found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
-    return BatchResult(found, solutions, counters, time.perf_counter() - started, workers)
-
-
-def root_candidates(puzzle: Sudoku) -> list[int] | None:
-    """Every cell's candidates (bit v-1 for value v) after the propagation of the search's
-    root, or None when it already finds a contradiction."""
-    box, cells = puzzle.box, len(puzzle.cells)
-    n = box * box
-    candidates = np.zeros((1, cells), dtype=np.int64)
-    settled = np.zeros((1, cells), dtype=np.int8)
-    full = (1 << n) - 1
-    _start(np.array(puzzle.cells, dtype=np.int64), candidates, settled, full)
-    units = np.array(_units(box), dtype=np.int64)
-    weights = np.ones(len(units), dtype=np.int64)
-    work = np.zeros(n * (box + 5), dtype=np.int64)
-    if not _propagate(candidates[0], settled[0], peers(box), units, units_of_cells(box), weights, full, box, work):
-        return None
-    return [int(c) for c in candidates[0]]
-
-
-def _warm_up() -> None:
-    """Compile (or load from the cache) at import, so that `seconds` measures the search."""
-    puzzle = Sudoku(2, (1, 0, 0, 0) + (0,) * 12)
-    for method in ("textbook", "propagate"):
-        next(CompiledSudoku(puzzle, method, SearchControl()).solutions())
-    _solve_chunk((np.array([puzzle.cells], dtype=np.int64), 2, 2))
-
-
-_warm_up()

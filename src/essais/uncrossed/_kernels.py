@@ -1,4 +1,4 @@
-"""numba kernel of the longest-uncrossed-path search (knights.uncrossed). Private: it takes
+"""numba kernel of the longest-uncrossed-path search (essais.uncrossed). Private: it takes
 checked arrays and never validates.
 
 `graph` = (neighbour, edge, crossing_start, crossing, colour, edge_ends): each square has 8

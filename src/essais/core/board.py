@@ -31,6 +31,8 @@ class Board:
     cols: int
 
     def __post_init__(self) -> None:
+        if not all(isinstance(side, int) and not isinstance(side, bool) for side in (self.rows, self.cols)):
+            raise InvalidInput(f"board size: {self.rows!r}x{self.cols!r} must be whole numbers of rows and columns")
         if self.rows < 1 or self.cols < 1:
             raise InvalidInput(f"board size: {self.rows}x{self.cols} must have at least one row and one column")
 
@@ -81,6 +83,13 @@ class Board:
                 lambda r, c: (last_col - c, last_row - r),
             ]
         return maps
+
+    def numbered(self, path: Sequence[Square]) -> list[list[int]]:
+        """The board with the step numbers 1, 2, … along `path`, 0 where it does not pass."""
+        grid = [[0] * self.cols for _ in range(self.rows)]
+        for step, (row, col) in enumerate(path, start=1):
+            grid[row][col] = step
+        return grid
 
     def index(self, square: Square) -> int:
         """The square's number in reading order."""
@@ -205,3 +214,9 @@ def neighbours(board: Board, square: Square, moves: Sequence[Move]) -> list[Squa
 def attacks(moves: Sequence[Move], source: Square, target: Square) -> bool:
     """True when one move of the set leads from `source` to `target`."""
     return (target[0] - source[0], target[1] - source[1]) in moves
+
+
+def numbered_text(grid: Sequence[Sequence[int]]) -> str:
+    """Step numbers aligned in columns, a dot where the path does not pass (plain text)."""
+    width = max(2, len(str(max((value for row in grid for value in row), default=0))))
+    return "\n".join(" ".join(f"{value:>{width}}" if value else " " * (width - 1) + "." for value in row) for row in grid)

@@ -1,5 +1,5 @@
 """The numba engine of the longest-uncrossed-path search (same search, same counters as
-knights.uncrossed.TextbookUncrossed)."""
+uncrossed.textbook.TextbookUncrossed)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import numpy as np
 
 from essais.core.limits import SearchControl
 from essais.core.sliced import DEPTH, ENTERING, SlicedSearch
-from essais.knights import _uncrossed_kernel as kernel
-from essais.knights.uncrossed import KnightGraph, Start
+from essais.uncrossed import _kernels as kernel
+from essais.uncrossed.model import KnightGraph, Start
 
 
 class CompiledUncrossed(SlicedSearch):

@@ -1,0 +1,37 @@
+"""Graph colouring (002 Q2, SPEC §2.6).
+
+model.py holds graphs (files, built-in graphs), the methods and the results, textbook.py the
+python engine, compiled.py the numba engines over _kernels.py, check.py the checker, api.py the
+public functions.
+"""
+
+from essais.coloring.api import chromatic_number, color_graph, greedy_clique
+from essais.coloring.check import coloring_error, is_coloring
+from essais.coloring.model import (
+    METHODS,
+    Chromatic,
+    Coloring,
+    Graph,
+    GraphError,
+    load_graph,
+    named_graph,
+    read_dimacs,
+    read_edge_list,
+)
+
+__all__ = [
+    "METHODS",
+    "Chromatic",
+    "Coloring",
+    "Graph",
+    "GraphError",
+    "chromatic_number",
+    "color_graph",
+    "coloring_error",
+    "greedy_clique",
+    "is_coloring",
+    "load_graph",
+    "named_graph",
+    "read_dimacs",
+    "read_edge_list",
+]

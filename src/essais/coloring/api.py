@@ -1,0 +1,148 @@
+"""Graph colouring (002 Q2, SPEC §2.6): colour the vertices with k colours so that no edge joins
+two vertices of one colour, by backtracking, or prove it impossible; the chromatic number.
+
+Method `textbook` (both engines, identical counters): vertices in order, colours in order, each
+colour checked against the neighbours already coloured. Method `dsatur` (numba): the vertex whose
+neighbours show the most colours first; with branch and bound it gives the chromatic number.
+
+>>> from essais.coloring import is_coloring
+>>> graph = named_graph("petersen")
+>>> result = color_graph(graph, 3, engine="python")
+>>> str(result.status), is_coloring(graph, result.colors, 3)
+('found', True)
+>>> chromatic_number("mycielski:4").chromatic
+4
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from essais.coloring.model import (
+    METHODS,
+    Chromatic,
+    Coloring,
+    ColoringSearch,
+    Graph,
+    load_graph,
+    named_graph,  # noqa: F401 (the doctest's)
+)
+from essais.coloring.textbook import TextbookColoring
+from essais.core.engine import run_search
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.result import Stats, Status
+
+def _as_graph(graph: Graph | str) -> Graph:
+    """A graph, or the name of a built-in graph or a graph file."""
+    if isinstance(graph, str):
+        return load_graph(graph)
+    if not isinstance(graph, Graph):
+        raise InvalidInput(f"graph: {graph!r} is neither a Graph nor a graph's name or file")
+    return graph
+
+
+def color_graph(
+    graph: Graph | str,
+    k: int = 3,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+) -> Coloring:
+    """A colouring with k colours, or the proof that none exists (status none). `graph` is a
+    Graph, a built-in graph's name (petersen, queen:8…) or a DIMACS or edge-list file."""
+    graph = _as_graph(graph)
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise InvalidInput(f"k: {k!r} must be a positive number of colours")
+    method, engine = METHODS.resolve(method, engine)
+    if method == "dsatur":
+        return _dsatur_coloring(graph, k, limits)
+
+    def build(control: SearchControl) -> ColoringSearch:
+        if engine == "numba":
+            from essais.coloring.compiled import CompiledColoring
+
+            return CompiledColoring(graph, k, control)
+        return TextbookColoring(graph, k, control)
+
+    run = run_search(limits, build, lambda search: search.solve())
+    return Coloring(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), graph, k, run.value,
+                    run.stats)  # fmt: skip
+
+
+def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
+    from essais.coloring.compiled import CompiledDsatur
+
+    clique = greedy_clique(graph)
+    if len(clique) > k:  # k colours cannot colour a clique of more than k vertices
+        return Coloring(Status.NONE, graph, k, None, Stats())
+    run = run_search(
+        limits,
+        lambda control: CompiledDsatur(graph, k + 1, control, clique),  # colourings with fewer than k + 1 colours
+        lambda search: search.improve() if graph.n else [],
+    )
+    return Coloring(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), graph, k, run.value,
+                    run.stats)  # fmt: skip
+
+
+def greedy_clique(graph: Graph) -> list[int]:
+    """A large clique, found greedily from each vertex (most neighbours first): its size is a
+    lower bound of the chromatic number."""
+    best: list[int] = []
+    by_degree = sorted(range(graph.n), key=lambda v: (-len(graph.neighbours[v]), v))
+    for seed in by_degree:
+        clique, candidates = [seed], set(graph.neighbours[seed])
+        while candidates:
+            vertex = max(sorted(candidates), key=lambda v: len(graph.neighbours[v] & candidates))
+            clique.append(vertex)
+            candidates &= graph.neighbours[vertex]
+        if len(clique) > len(best):
+            best = clique
+    return best
+
+
+def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_moves: int = 100_000) -> Chromatic:
+    """The chromatic number by DSATUR branch and bound: each colouring found lowers the upper
+    bound; a clique gives the lower bound; it is proved when they meet or when no colouring
+    with fewer colours is left. After DSATUR's first colouring, a tabu search (at most
+    `tabu_moves` moves a try; seeded, so reproducible) looks for colourings with one colour fewer
+    at a time: it proves nothing, but a good upper bound cuts the branch and bound short. A
+    limit leaves the bounds found so far (chromatic None)."""
+    from essais.coloring.compiled import CompiledDsatur, tabu_search
+
+    graph = _as_graph(graph)
+    clique = greedy_clique(graph)
+    lower = len(clique)
+    with SearchControl(limits) as control:
+        search = CompiledDsatur(graph, graph.n + 1, control, clique)
+        control.restart_clock()
+        best: list[int] | None = [] if graph.n == 0 else None
+        bounds: list[dict[str, Any]] = []
+
+        def found(colors: list[int], method: str) -> None:
+            nonlocal best
+            best = colors
+            search.lower_best(len(set(colors)))
+            bounds.append(
+                {"colors": len(set(colors)), "by": method, "nodes": search.stats().nodes, "seconds": control.elapsed()}
+            )
+
+        try:
+            first = search.improve() if graph.n else None
+            if first is not None:
+                found(first, "dsatur")
+                while len(set(first)) - 1 >= max(lower, 1) and best is not None and len(set(best)) > lower:
+                    fewer = tabu_search(graph, len(set(best)) - 1, tabu_moves, control)
+                    if fewer is None:
+                        break
+                    found(fewer, "tabu")
+            while best is None or len(set(best)) > lower:
+                colors = search.improve()
+                if colors is None:
+                    break  # no colouring with fewer colours: the best is optimal
+                found(colors, "dsatur")
+            status, chromatic = Status.FOUND, len(set(best or []))
+        except SearchStopped as stop:
+            status, chromatic = stop.status, None
+        return Chromatic(status, graph, chromatic, lower, best, bounds, search.stats())

@@ -1,0 +1,258 @@
+"""Graph colouring (002 Q2, SPEC §2.6): graphs (read from DIMACS files, edge lists or built in),
+the methods and the results."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from essais.core.engine import Methods
+from essais.core.errors import InvalidInput
+from essais.core.result import Result, Stats, Status
+
+# textbook: 002's search, both engines; dsatur: most saturated vertex first (numba)
+METHODS = Methods(
+    {"textbook": ("python", "numba"), "dsatur": ("numba",)}, default={"python": "textbook", "numba": "textbook"}
+)
+SHOWN_VERTICES = 40  # a result's text lists the colours of at most this many vertices
+
+
+class GraphError(InvalidInput):
+    """A graph file that cannot be read: the message names the file and the line."""
+
+
+@dataclass(frozen=True)
+class Graph:
+    """Vertices 0…n-1 (`names` says what the input called them) and their neighbours."""
+
+    names: tuple[str, ...]
+    neighbours: tuple[frozenset[int], ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def edges(self) -> int:
+        return sum(len(others) for others in self.neighbours) // 2
+
+    def csr(self) -> tuple[np.ndarray, np.ndarray]:
+        """The adjacency in CSR form for the kernels: the neighbours of v are
+        `adjacent[start[v]:start[v + 1]]`, in increasing order."""
+        start = np.zeros(self.n + 1, dtype=np.int64)
+        start[1:] = np.cumsum([len(others) for others in self.neighbours])
+        adjacent = np.array([w for others in self.neighbours for w in sorted(others)], dtype=np.int64)
+        return start, adjacent
+
+    @classmethod
+    def from_edges(cls, names: Sequence[str], edges: Iterator[tuple[int, int]] | Sequence[tuple[int, int]]) -> Graph:
+        neighbours: list[set[int]] = [set() for _ in names]
+        for a, b in edges:  # a repeated edge is the same edge
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+        return cls(tuple(names), tuple(frozenset(others) for others in neighbours))
+
+
+# -- reading graphs ---------------------------------------------------------------------------------
+def read_dimacs(path: Path) -> Graph:
+    """DIMACS `.col`: `c` comments, one `p edge V E` line, then `e u v` lines (vertices 1…V)."""
+    size = None
+    edges = []
+    for number, line in enumerate(_lines(path), start=1):
+        words = line.split()
+        if not words or words[0] == "c":
+            continue
+        if words[0] == "p":
+            if size is not None:
+                raise GraphError(f"{path}:{number}: a second 'p' line")
+            if len(words) != 4 or not words[2].isdigit() or not words[3].isdigit():
+                raise GraphError(f"{path}:{number}: expected 'p edge VERTICES EDGES', got {line.strip()!r}")
+            size = int(words[2])
+        elif words[0] == "e":
+            if size is None:
+                raise GraphError(f"{path}:{number}: an edge before the 'p' line")
+            if len(words) != 3 or not words[1].isdigit() or not words[2].isdigit():
+                raise GraphError(f"{path}:{number}: expected 'e U V', got {line.strip()!r}")
+            a, b = int(words[1]), int(words[2])
+            for vertex in (a, b):
+                if not 1 <= vertex <= size:
+                    raise GraphError(f"{path}:{number}: vertex {vertex} is not between 1 and {size}")
+            if a == b:
+                raise GraphError(f"{path}:{number}: a loop on vertex {a} (no colouring exists)")
+            edges.append((a - 1, b - 1))
+        else:
+            raise GraphError(f"{path}:{number}: unknown line {line.strip()!r}")
+    if size is None:
+        raise GraphError(f"{path}: no 'p edge VERTICES EDGES' line")
+    return Graph.from_edges([str(v) for v in range(1, size + 1)], edges)
+
+
+def read_edge_list(path: Path) -> Graph:
+    """Plain edge lists: one `u v` pair a line (any names), `#` comments; the vertices are
+    numbered in the order they first appear."""
+    index: dict[str, int] = {}
+    edges = []
+    for number, line in enumerate(_lines(path), start=1):
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if len(words) != 2:
+            raise GraphError(f"{path}:{number}: expected two vertices, got {line.strip()!r}")
+        if words[0] == words[1]:
+            raise GraphError(f"{path}:{number}: a loop on vertex {words[0]} (no colouring exists)")
+        for word in words:
+            index.setdefault(word, len(index))
+        edges.append((index[words[0]], index[words[1]]))
+    if not index:
+        raise GraphError(f"{path}: no edges")
+    return Graph.from_edges(list(index), edges)
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise GraphError(f"{path}: cannot be read ({error})") from None
+
+
+def named_graph(spec: str) -> Graph:
+    """Built-in graphs: petersen, complete:N, cycle:N, queen:N (N×N queens' graph), mycielski:K
+    (the Mycielski graph with chromatic number K, from K = 2)."""
+    name, _, argument = spec.partition(":")
+    if name == "petersen":
+        outer = [(i, (i + 1) % 5) for i in range(5)]
+        inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+        return Graph.from_edges([str(v) for v in range(10)], outer + inner + [(i, i + 5) for i in range(5)])
+    if not argument.isdigit() or int(argument) < 1:
+        raise InvalidInput(
+            f"graph: {spec!r} is not a file nor one of petersen, complete:N, cycle:N, queen:N, mycielski:K"
+        )
+    size = int(argument)
+    names = [str(v) for v in range(size)]
+    if name == "complete":
+        return Graph.from_edges(names, [(a, b) for a in range(size) for b in range(a + 1, size)])
+    if name == "cycle":
+        return Graph.from_edges(names, [(v, (v + 1) % size) for v in range(size) if size > 1 and v != (v + 1) % size])
+    if name == "queen":
+        cells = [(r, c) for r in range(size) for c in range(size)]
+        edges = [
+            (a, b)
+            for a, (r1, c1) in enumerate(cells)
+            for b, (r2, c2) in enumerate(cells)
+            if a < b and (r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2))
+        ]
+        return Graph.from_edges([f"{r},{c}" for r, c in cells], edges)
+    if name == "mycielski" and size >= 2:
+        graph = Graph.from_edges(["0", "1"], [(0, 1)])  # K2: chromatic number 2
+        for _ in range(size - 2):
+            graph = _mycielskian(graph)
+        return graph
+    raise InvalidInput(f"graph: {spec!r} is not a file nor one of petersen, complete:N, cycle:N, queen:N, mycielski:K")
+
+
+def _mycielskian(graph: Graph) -> Graph:
+    """Vertices v, copies u of each v joined to v's neighbours, and one vertex joined to every u."""
+    n = graph.n
+    edges = [(v, w) for v in range(n) for w in graph.neighbours[v] if v < w]
+    edges += [(n + v, w) for v in range(n) for w in graph.neighbours[v]]
+    edges += [(2 * n, n + v) for v in range(n)]
+    return Graph.from_edges([str(v) for v in range(2 * n + 1)], edges)
+
+
+def load_graph(spec: str) -> Graph:
+    """A file (`.col`: DIMACS, anything else: an edge list) or a built-in graph's name."""
+    path = Path(spec)
+    try:
+        exists = path.exists()
+    except OSError:  # not even a possible file name
+        exists = False
+    if exists:
+        return read_dimacs(path) if path.suffix == ".col" else read_edge_list(path)
+    if "/" in spec or "." in spec:
+        raise GraphError(f"{spec}: no such file")
+    return named_graph(spec)
+
+
+
+class ColoringSearch(Protocol):
+    """What both engines of the textbook colouring offer (coloring.textbook, coloring.compiled)."""
+
+    def solve(self) -> list[int] | None: ...
+    def stats(self) -> Stats: ...
+
+
+def colors_text(graph: Graph, colors: Sequence[int] | None) -> str:
+    """`vertex: colour` lines (the first SHOWN_VERTICES vertices), empty without a colouring."""
+    if colors is None:
+        return ""
+    lines = [f"{graph.names[v]}: {colors[v]}" for v in range(min(graph.n, SHOWN_VERTICES))]
+    if graph.n > SHOWN_VERTICES:
+        lines.append(f"… and {graph.n - SHOWN_VERTICES} more vertices")
+    return "\n".join(lines)
+
+
+@dataclass
+class Coloring(Result):
+    """A colouring with k colours (`colors[v]` in 0…k-1), or why there is none."""
+
+    status: Status
+    graph: Graph
+    k: int
+    colors: list[int] | None
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def solution(self) -> list[int] | None:
+        return self.colors
+
+    def text(self) -> str:
+        return colors_text(self.graph, self.colors)
+
+    def to_dict(self) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            "status": str(self.status),
+            "found": self.colors is not None,
+            "colors": self.colors,
+            "k": self.k,
+            "chromatic": None,
+            "stats": self.stats.to_dict(),
+        }
+        if any(name != str(v + 1) for v, name in enumerate(self.graph.names)):
+            document["vertices"] = list(self.graph.names)
+        return document
+
+
+@dataclass
+class Chromatic(Result):
+    """The chromatic number (None unless proved), the bounds found on the way, a colouring."""
+
+    status: Status
+    graph: Graph
+    chromatic: int | None
+    lower: int
+    colors: list[int] | None
+    bounds: list[dict[str, Any]] = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def upper(self) -> int | None:
+        return len(set(self.colors)) if self.colors is not None else None
+
+    @property
+    def solution(self) -> list[int] | None:
+        return self.colors
+
+    def text(self) -> str:
+        number = f"chromatic number {self.chromatic}" if self.chromatic is not None else (
+            f"between {self.lower} and {self.upper} colours" if self.upper is not None else f"at least {self.lower}"
+        )  # fmt: skip
+        return f"{colors_text(self.graph, self.colors)}\n{number}".lstrip("\n")
+
+    def to_dict(self) -> dict[str, Any]:
+        document = Coloring(self.status, self.graph, self.upper or 0, self.colors, self.stats).to_dict()
+        document.update(chromatic=self.chromatic, lower=self.lower, bounds=self.bounds)
+        return document

@@ -1,0 +1,167 @@
+"""The engine layer every problem shares (SPEC §1.1, §3).
+
+- `Methods`: a problem's methods, the engines each exists in and the default method of each
+  engine; `resolve` turns the user's choice (or None) into a checked (method, engine) pair.
+- `PythonCounters`: the counters of a plain-Python engine, with the limit checks.
+- `recursion_room`: room for one recursive search, the interpreter's limit restored after it.
+- `run_search`: the one wrapper around a single search (limits and Ctrl-C, the engine built,
+  the clock restarted, a stop caught, the counters read).
+- `SolutionStream`: every solution of one search, lazily, with how the stream ended.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.result import CountResult, Stats, Status
+
+ENGINES = ("python", "numba")
+# Deeper recursion than this risks the interpreter's own stack; the numba engines keep a stack of their own.
+MAX_PYTHON_DEPTH = 10_000
+
+
+class Engine(Protocol):
+    """What every engine offers, whatever its search: its counters so far."""
+
+    def stats(self) -> Stats: ...
+
+
+E = TypeVar("E", bound=Engine)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Methods:
+    """The methods of a problem: `engines[method]` lists the engines it exists in,
+    `default[engine]` is the method used when none is named."""
+
+    engines: Mapping[str, tuple[str, ...]]
+    default: Mapping[str, str]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.engines)
+
+    def resolve(self, method: str | None, engine: str | None) -> tuple[str, str]:
+        """The (method, engine) to run. No engine: numba where the method has a compiled form,
+        else python. No method: the default of the engine (of numba when neither is named)."""
+        if engine is not None and engine not in ENGINES:
+            raise InvalidInput(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
+        if method is None:
+            method = self.default[engine or "numba"]
+        if method not in self.engines:
+            raise InvalidInput(f"method: {method!r} is not one of {', '.join(self.engines)}")
+        available = self.engines[method]
+        if engine is None:
+            return method, "numba" if "numba" in available else available[0]
+        if engine not in available:
+            raise InvalidInput(f"method: {method!r} exists in the {' and '.join(available)} engine only")
+        return method, engine
+
+
+class PythonCounters:
+    """The counters of one plain-Python search (SPEC §1.2), with the node count at which to
+    consult the control next (limits and Ctrl-C are looked at every few thousand nodes)."""
+
+    __slots__ = ("nodes", "tries", "backtracks", "check_at", "control")
+
+    def __init__(self, control: SearchControl) -> None:
+        self.nodes = self.tries = self.backtracks = 0
+        self.control = control
+        self.check_at = control.checkpoint(0)
+
+    def enter_node(self) -> None:
+        """Count a call of the search function, first checking limits and Ctrl-C."""
+        if self.nodes >= self.check_at:
+            self.check_at = self.control.checkpoint(self.nodes)
+        self.nodes += 1
+
+    def stats(self, depths: list[int] | None = None) -> Stats:
+        return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed(), depths)
+
+
+@contextmanager
+def recursion_room(depth: int, what: str = "square") -> Iterator[None]:
+    """Raise the interpreter's recursion limit for one search that recurses `depth` deep (once
+    per `what`), and restore it afterwards; refuse a search deeper than MAX_PYTHON_DEPTH."""
+    if depth > MAX_PYTHON_DEPTH:
+        raise InvalidInput(
+            f"engine: the python engine recurses once per {what} and is limited to {MAX_PYTHON_DEPTH:,} "
+            f"{what}s; use --engine numba (engine='numba')"
+        )
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, 2 * depth + 200))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
+
+
+@dataclass
+class Run(Generic[E, T]):
+    """One search run by `run_search`: its engine (to read what it left), what the search
+    returned (None when stopped), why it stopped (None when it ran to its end), its counters."""
+
+    engine: E
+    value: T | None
+    stopped: Status | None
+    stats: Stats
+
+
+def run_search(limits: Limits | None, build: Callable[[SearchControl], E], search: Callable[[E], T]) -> Run[E, T]:
+    """Build an engine under the limits, restart the clock (`seconds` is the search alone, not
+    the set-up), run `search(engine)`, and catch a limit or Ctrl-C."""
+    with SearchControl(limits) as control:
+        engine = build(control)
+        control.restart_clock()
+        try:
+            value, stopped = search(engine), None
+        except SearchStopped as stop:
+            value, stopped = None, stop.status
+        return Run(engine, value, stopped, engine.stats())
+
+
+class SolutionStream(Generic[E, T]):
+    """Every solution of one search, lazily, in the engine's order: iterate over it; afterwards
+    `result` says how it ended (complete; found when `limit` solutions were given or the caller
+    stopped early; limit; interrupted) with the number of solutions and the counters."""
+
+    def __init__(
+        self,
+        limits: Limits | None,
+        build: Callable[[SearchControl], E],
+        solutions: Callable[[E], Iterator[T]],
+        result: CountResult,
+        limit: int | None = None,
+    ) -> None:
+        if limit is not None and limit < 1:
+            raise InvalidInput(f"limit: {limit} must be at least 1")
+        self.limits, self.build, self.solutions, self.limit = limits, build, solutions, limit
+        self.result = result
+
+    def __iter__(self) -> Iterator[T]:
+        result = self.result
+        with SearchControl(self.limits) as control:
+            engine = self.build(control)
+            control.restart_clock()
+            try:
+                for solution in self.solutions(engine):
+                    result.count += 1
+                    result.stats = engine.stats()
+                    yield solution
+                    if result.count == self.limit:
+                        result.status = Status.FOUND
+                        break
+            except SearchStopped as stop:
+                result.status = stop.status
+            except GeneratorExit:  # the caller stopped iterating: solutions were found, not all of them
+                result.status = Status.FOUND
+                raise
+            finally:
+                result.stats = engine.stats()

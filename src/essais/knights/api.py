@@ -1,0 +1,209 @@
+"""Knight's tours (SPEC §2.1): one tour, every tour, counts, the table over every start, and
+001 §5's random walks.
+
+`method` picks the algorithm (it fixes the answer and the counters), `engine` its
+implementation: "python" mirrors the seed's pseudo-code, "numba" is compiled. Both give the
+same tours and the same counters.
+
+>>> from essais.knights import Board, TourProblem, count_tours, find_tour
+>>> problem = TourProblem.make(Board(5, 5), start=(0, 0))
+>>> result = find_tour(problem, method="basic", engine="python")
+>>> str(result.status), result.stats.backtracks, result.path[:3]
+('found', 74276, [(0, 0), (1, 2), (2, 4)])
+>>> count_tours(problem, method="basic", engine="numba").count
+304
+>>> random_tours(problem, attempts=2000, seed=1).tally.attempts
+2000
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from essais.core.board import Square, attacks
+from essais.core.engine import SolutionStream, run_search
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl
+from essais.core.result import Stats, Status
+from essais.knights.model import (
+    COMPLETE_METHODS,
+    COUNT_DEFAULT,
+    METHODS,
+    WALK_METHODS,
+    RandomTours,
+    StartRow,
+    TourCount,
+    TourProblem,
+    TourResult,
+    TourSearch,
+)
+from essais.knights.textbook import TextbookTour
+
+
+def make_search(problem: TourProblem, method: str, engine: str, control: SearchControl) -> TourSearch:
+    """The engine for a checked (method, engine) pair; compiled code loads only when asked for."""
+    if method == "prune" and not problem.symmetric:
+        raise InvalidInput(
+            "method: 'prune' counts the ways into a square with the moves out of it, so it needs the "
+            "reverse of each move in the move set (every leaper has them)"
+        )
+    if engine == "numba":
+        from essais.knights.compiled import CompiledTour
+
+        return CompiledTour(problem.board, problem.moves, problem.start, problem.closed, control)
+    return TextbookTour(problem.board, problem.moves, problem.start, problem.closed, control)
+
+
+def _builder(problem: TourProblem, method: str, engine: str) -> Callable[[SearchControl], TourSearch]:
+    return lambda control: make_search(problem, method, engine, control)
+
+
+def find_tour(
+    problem: TourProblem,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+) -> TourResult:
+    """The first tour the method finds (warnsdorff when none is named), or why there is none
+    (status none, limit, interrupted)."""
+    method, engine = METHODS.resolve(method, engine)
+    if method == "random":  # one random walk; random_tours runs many
+        return random_tours(problem, engine=engine, attempts=1, limits=limits).as_tour()
+    if method in WALK_METHODS:
+        return _walk(problem, method, engine, limits)
+    if problem.impossible:
+        return TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
+
+    def search(engine: TourSearch) -> list[Square] | None:
+        # the first tour of the complete search is what 000 §3.8 finds (TextbookTour.tours)
+        return engine.warnsdorff() if method == "warnsdorff" else next(iter(engine.tours(method)), None)
+
+    run = run_search(limits, _builder(problem, method, engine), search)
+    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    return TourResult(status, problem.board, problem.start, run.value, run.stats, problem.closed)
+
+
+def _walk(problem: TourProblem, method: str, engine: str, limits: Limits | None) -> TourResult:
+    """001 §4's greedy walks: found when the walk covers the board (and, for --closed, its
+    last square attacks the first), none when it gets stuck, with the squares it reached."""
+    run = run_search(
+        limits, _builder(problem, method, engine), lambda engine: engine.accessibility(lookahead=method == "lookahead")
+    )
+    path = run.value if run.value is not None else run.engine.current_path()
+    if run.stopped:
+        status = run.stopped
+    else:
+        full = len(path) == problem.board.n_squares
+        closes = not problem.closed or attacks(problem.moves, path[-1], problem.start)
+        status = Status.FOUND if full and closes else Status.NONE
+    return TourResult(status, problem.board, problem.start, path, run.stats, problem.closed, len(path))
+
+
+def _complete_method(method: str | None, engine: str | None) -> tuple[str, str]:
+    method, engine = METHODS.resolve(method or COUNT_DEFAULT, engine)
+    if method not in COMPLETE_METHODS:
+        raise InvalidInput(
+            f"method: {method!r} does not search every branch, so it cannot list or count every "
+            f"tour; use {' or '.join(COMPLETE_METHODS)}"
+        )
+    return method, engine
+
+
+class TourStream(SolutionStream[TourSearch, list[Square]]):
+    """Every tour from one start, in depth-first order, lazily: iterate over it to get the
+    paths; afterwards `result` says how it ended (complete, found = `limit` tours given,
+    limit or interrupted) with the count and the counters."""
+
+    def __init__(
+        self,
+        problem: TourProblem,
+        method: str | None = None,
+        engine: str | None = None,
+        limit: int | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        method, engine = _complete_method(method, engine)
+        self.problem = problem
+        super().__init__(
+            limits, _builder(problem, method, engine), lambda engine: engine.tours(method), TourCount(Status.COMPLETE, 0),
+            limit,
+        )  # fmt: skip
+
+    def __iter__(self) -> Iterator[list[Square]]:
+        if self.problem.impossible:
+            return iter(())
+        return super().__iter__()
+
+
+def count_tours(
+    problem: TourProblem,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+) -> TourCount:
+    """The number of tours from the start (directed; closed tours also undirected)."""
+    method, engine = _complete_method(method, engine)
+    if problem.impossible:
+        return TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None)
+    run = run_search(limits, _builder(problem, method, engine), lambda engine: engine.count(method))
+    count = run.value if run.value is not None else run.engine.solutions  # the tours counted before it stopped
+    return TourCount(run.stopped or Status.COMPLETE, count, run.stats, count // 2 if problem.closed else None)
+
+
+def every_start(
+    problem: TourProblem,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    count: bool = False,
+    limits: Limits | None = None,
+) -> Iterator[StartRow]:
+    """One search (or, with `count`, one count) per start square in reading order; the limits
+    apply to each start. Stops after a start that Ctrl-C interrupted."""
+    if count:
+        _complete_method(method, engine)
+    else:
+        METHODS.resolve(method, engine)
+    for start in problem.board.squares():
+        here = problem.at(start)
+        if count:
+            result: TourResult | TourCount = count_tours(here, method=method, engine=engine, limits=limits)
+        else:
+            result = find_tour(here, method=method, engine=engine, limits=limits)
+        yield StartRow(start, result)
+        if result.status == Status.INTERRUPTED:
+            return
+
+
+def random_tours(
+    problem: TourProblem,
+    *,
+    engine: str | None = None,
+    attempts: int | None = 1,
+    until_found: bool = False,
+    seed: int | None = None,
+    limits: Limits | None = None,
+) -> RandomTours:
+    """`attempts` random walks from the start (None: no bound), or with `until_found` as many
+    as it takes to find a full tour (at most `attempts`). A seed makes a run reproducible in
+    one engine; the engines use different generators, so they draw different walks."""
+    _, engine = METHODS.resolve("random", engine)
+    if attempts is not None and attempts < 1:
+        raise InvalidInput(f"attempts: {attempts} must be at least 1")
+    if attempts is None and not until_found:
+        raise InvalidInput("attempts: give a number of attempts, or --until-found")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    elif not 0 <= seed < 1 << 32:
+        raise InvalidInput(f"seed: {seed} must be between 0 and 2**32 - 1")
+    run = run_search(
+        limits, _builder(problem, "random", engine), lambda engine: engine.random_walks(seed, attempts, until_found)
+    )
+    tally = run.engine.tally
+    status = run.stopped or Status.COMPLETE
+    if until_found and not run.stopped:
+        status = Status.FOUND if tally.found_path is not None else Status.NONE
+    return RandomTours(status, problem.board, problem.start, seed, tally, run.stats, until_found)

@@ -1,0 +1,303 @@
+"""Knight's tours (SPEC §2.1): the problem and its results.
+
+A `TourProblem` is a checked board, move list (in its order), start and open/closed choice;
+searches return a `TourResult` (one tour), a `TourCount`, a table of `StartRow`s over every
+start (`EveryStart`) or, for 001 §5's random walks, `RandomTours`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from essais.core.board import Board, Move, Square, make_moves, numbered_text
+from essais.core.engine import Methods
+from essais.core.errors import InvalidInput
+from essais.core.result import CountResult, Result, Stats, Status
+
+BOTH = ("python", "numba")
+METHODS = Methods(
+    {
+        "basic": BOTH,
+        "band": BOTH,
+        "prune": BOTH,
+        "warnsdorff": BOTH,
+        "accessibility": BOTH,
+        "lookahead": BOTH,
+        "random": BOTH,
+    },
+    default={"python": "warnsdorff", "numba": "warnsdorff"},
+)
+COMPLETE_METHODS = ("basic", "band", "prune")  # the complete depth-first searches: they can enumerate
+WALK_METHODS = ("accessibility", "lookahead", "random")  # walks: no backtracking, they report how far they got
+COUNT_DEFAULT = "basic"  # the method of counts and streams when none is named
+
+
+@dataclass(frozen=True)
+class TourProblem:
+    """A checked tour problem: the board, the moves in their order, the start, open or closed."""
+
+    board: Board
+    moves: tuple[Move, ...]
+    start: Square
+    closed: bool = False
+
+    @classmethod
+    def make(
+        cls,
+        board: Board,
+        start: Square = (0, 0),
+        moves: Sequence[Move] | None = None,
+        closed: bool = False,
+    ) -> TourProblem:
+        if not isinstance(board, Board):
+            raise InvalidInput(f"board: {board!r} is not a Board (use Board(rows, cols) or Board.parse('8'))")
+        if not board.contains(start):
+            raise InvalidInput(f"start: {start[0]},{start[1]} is off the {board} board")
+        return cls(board, tuple(moves) if moves is not None else make_moves(), (start[0], start[1]), closed)
+
+    def at(self, start: Square) -> TourProblem:
+        return TourProblem(self.board, self.moves, start, self.closed)
+
+    @property
+    def symmetric(self) -> bool:
+        """True when the reverse of every move is a move too (as for every leaper)."""
+        return all((-dr, -dc) in self.moves for dr, dc in self.moves)
+
+    @property
+    def impossible(self) -> bool:
+        """A closed tour alternates colours when every move does, so it needs an even number
+        of squares: on an odd board the answer is known at once."""
+        colour_changing = all((dr + dc) % 2 for dr, dc in self.moves)
+        return self.closed and colour_changing and self.board.n_squares % 2 == 1
+
+
+@dataclass
+class TourResult(Result):
+    """One search for one tour: its status, the tour (a path of squares) and the counters.
+
+    For the greedy walks (accessibility, lookahead) `path` is the walk even when it got stuck
+    before the last square, and `reached` the number of squares it visited."""
+
+    status: Status
+    board: Board
+    start: Square
+    path: list[Square] | None
+    stats: Stats = field(default_factory=Stats)
+    closed: bool = False
+    reached: int | None = None
+
+    @property
+    def found(self) -> bool:
+        return self.status == Status.FOUND
+
+    @property
+    def solution(self) -> list[Square] | None:
+        return self.path
+
+    def numbered(self) -> list[list[int]]:
+        """The board with step numbers 1..R·C along the tour, 0 where unvisited."""
+        return self.board.numbered(self.path or [self.start])
+
+    def text(self) -> str:
+        return numbered_text(self.numbered()) if self.path else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": str(self.status),
+            "found": self.found,
+            "board": self.numbered() if self.path else None,
+            "path": [list(square) for square in self.path] if self.path else None,
+            **({"reached": self.reached} if self.reached is not None else {}),
+            "stats": self.stats.to_dict(),
+        }
+
+
+@dataclass
+class TourCount(CountResult):
+    """A count of tours from one start; `undirected` is given for closed tours (each one is
+    found twice from its start, once in each direction)."""
+
+    undirected: int | None = None
+
+    def text(self) -> str:
+        plural = "tour" if self.count == 1 else "tours"
+        undirected = f" ({self.undirected:,} undirected)" if self.undirected is not None else ""
+        return f"{self.count:,} {plural}{undirected}"
+
+    def to_dict(self) -> dict[str, Any]:
+        document = super().to_dict()
+        if self.undirected is not None:
+            document["undirected"] = self.undirected
+        return document
+
+
+@dataclass
+class StartRow:
+    """One line of the table over every start square."""
+
+    start: Square
+    result: TourResult | TourCount
+
+    @property
+    def found(self) -> bool:
+        """A tour was found (or, for a count, at least one was counted)."""
+        return self.result.found
+
+    def to_dict(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"start": list(self.start), "status": str(self.result.status), "found": self.found}
+        if isinstance(self.result, TourCount):
+            document["count"] = self.result.count
+            if self.result.undirected is not None:
+                document["undirected"] = self.result.undirected
+        elif self.result.reached is not None:
+            document["reached"] = self.result.reached
+        document["stats"] = self.result.stats.to_dict()
+        return document
+
+
+@dataclass
+class EveryStart(Result):
+    """The table of 000 §5's remarks: one search (or count) per start square. It is complete
+    even where some starts fail or hit a limit; only Ctrl-C leaves it unfinished."""
+
+    rows: list[StartRow]
+    counting: bool
+
+    @property
+    def status(self) -> Status:  # type: ignore[override]
+        interrupted = bool(self.rows) and self.rows[-1].result.status == Status.INTERRUPTED
+        return Status.INTERRUPTED if interrupted else Status.COMPLETE
+
+    @property
+    def stats(self) -> Stats:  # type: ignore[override]
+        total = Stats()
+        for row in self.rows:
+            total = total + row.result.stats
+        return total
+
+    @property
+    def found(self) -> bool:
+        return self.full_tours > 0
+
+    @property
+    def solution(self) -> list[StartRow]:
+        return self.rows
+
+    @property
+    def total(self) -> int | None:
+        if not self.counting:
+            return None
+        return sum(row.result.count for row in self.rows if isinstance(row.result, TourCount))
+
+    @property
+    def full_tours(self) -> int:
+        """How many starts give a tour (001 §4.3's survey question)."""
+        return sum(1 for row in self.rows if row.found)
+
+    def text(self) -> str:
+        lines = [f"{row.start[0]},{row.start[1]}: {row.result.status}" for row in self.rows]
+        if self.counting:
+            lines.append(f"total: {self.total:,}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"status": str(self.status), "starts": [row.to_dict() for row in self.rows]}
+        if self.counting:
+            document["total"] = self.total
+        elif any(isinstance(row.result, TourResult) and row.result.reached is not None for row in self.rows):
+            document["full_tours"] = self.full_tours
+        return document
+
+
+class TourSearch(Protocol):
+    """What both engines offer (knights.textbook.TextbookTour and knights.compiled.CompiledTour)."""
+
+    def tours(self, method: str) -> Iterator[list[Square]]: ...
+    def count(self, method: str) -> int: ...
+    def warnsdorff(self) -> list[Square] | None: ...
+    def accessibility(self, lookahead: bool = False) -> list[Square]: ...
+    def current_path(self) -> list[Square]: ...
+    def random_walks(self, seed: int, attempts: int | None, until_found: bool) -> None: ...
+    @property
+    def tally(self) -> WalkTally: ...
+    def stats(self) -> Stats: ...
+    @property
+    def solutions(self) -> int: ...
+
+
+@dataclass
+class WalkTally:
+    """What random walks from one start gave so far (001 §5): how many walks, how many
+    numbered k squares (`lengths[k]`), the longest walk (the first to reach that length), the
+    full tours, and the full tour that ended an `until_found` run."""
+
+    squares: int
+    attempts: int = 0
+    full_tours: int = 0
+    lengths: list[int] = field(default_factory=list)
+    best_path: list[Square] = field(default_factory=list)
+    found_path: list[Square] | None = None
+
+    def __post_init__(self) -> None:
+        self.lengths = self.lengths or [0] * (self.squares + 1)
+
+    def record(self, path: list[Square], is_tour: bool) -> None:
+        self.lengths[len(path)] += 1
+        if len(path) > len(self.best_path):
+            self.best_path = list(path)
+        if is_tour:
+            self.full_tours += 1
+
+
+@dataclass
+class RandomTours(Result):
+    """What random walks from one start gave: the tally, how the run ended, and the seed that
+    reproduces it (with the same engine)."""
+
+    status: Status
+    board: Board
+    start: Square
+    seed: int
+    tally: WalkTally
+    stats: Stats
+    until_found: bool = False
+
+    @property
+    def found(self) -> bool:
+        return self.tally.full_tours > 0
+
+    @property
+    def solution(self) -> list[Square] | None:
+        """The full tour that ended an `until_found` run (else None)."""
+        return self.tally.found_path
+
+    def as_tour(self) -> TourResult:
+        """A single walk as a tour result: found if it covered the board."""
+        status = self.status
+        if status == Status.COMPLETE:
+            status = Status.FOUND if self.tally.full_tours else Status.NONE
+        path = self.tally.best_path
+        return TourResult(status, self.board, self.start, path, self.stats, reached=len(path))
+
+    def text(self) -> str:
+        tally = self.tally
+        return f"{tally.attempts:,} walks, {tally.full_tours:,} full tours, longest {len(tally.best_path)} squares"
+
+    def to_dict(self) -> dict[str, Any]:
+        best = self.tally.best_path
+        document: dict[str, Any] = {
+            "status": str(self.status),
+            "attempts": self.tally.attempts,
+            "full_tours": self.tally.full_tours,
+            "lengths": {str(length): count for length, count in enumerate(self.tally.lengths) if count},
+            "best": {"reached": len(best), "path": [list(s) for s in best], "board": self.board.numbered(best)},
+            "seed": self.seed,
+        }
+        if self.until_found:
+            found = self.tally.found_path
+            document["found"] = found is not None
+            document["path"] = [list(s) for s in found] if found else None
+        document["stats"] = self.stats.to_dict()
+        return document

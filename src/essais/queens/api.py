@@ -1,0 +1,129 @@
+"""N queens (002 Q3, SPEC §2.4): one queen per row, the column of each row's queen in an array,
+columns tried in order; first solution, every solution, counts, and counts up to symmetry.
+
+Methods: `textbook` (both engines, identical counters): 002's backtracking, where the promising
+test checks the new queen against every queen above it. `bitmask` (numba), for counts: columns and
+both diagonals as bit sets, the count split at its start constellations (the queens of the
+border rows and columns, one per orbit under the 8 symmetries of the square), run in parallel.
+With no method named, a count runs bitmask in the numba engine and textbook in the python one.
+
+>>> result = count_queens(8, engine="python")
+>>> result.count, result.stats.nodes
+(92, 2057)
+>>> find_queens(4, engine="python").columns
+[1, 3, 0, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from essais.core.engine import SolutionStream, run_search
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl
+from essais.core.parallel import Progress, run_split
+from essais.core.result import Status
+from essais.queens.model import METHODS, QueensCount, QueensResult, QueensSearch, check_n, symmetries
+from essais.queens.textbook import TextbookQueens
+
+
+def _textbook(n: int, engine: str | None) -> Callable[[SearchControl], QueensSearch]:
+    """The builder of the textbook search in the engine asked for; compiled code loads only then."""
+    check_n(n)
+    _, engine = METHODS.resolve("textbook", engine)
+    if engine == "numba":
+        from essais.queens.compiled import CompiledQueens
+
+        return lambda control: CompiledQueens(n, control)
+    return lambda control: TextbookQueens(n, control)
+
+
+def find_queens(n: int, *, engine: str | None = None, limits: Limits | None = None) -> QueensResult:
+    """The first solution of 002's row-by-row search (method textbook), or none."""
+    run = run_search(limits, _textbook(n, engine), lambda search: next(iter(search.solutions()), None))
+    return QueensResult(run.stopped or (Status.FOUND if run.value else Status.NONE), n, run.value, run.stats)
+
+
+class QueensStream(SolutionStream[QueensSearch, list[int]]):
+    """Every solution in 002's order, lazily (method textbook); `result` says how it ended."""
+
+    def __init__(
+        self, n: int, *, engine: str | None = None, limit: int | None = None, limits: Limits | None = None
+    ) -> None:
+        build = _textbook(n, engine)
+        super().__init__(limits, build, lambda search: search.solutions(), QueensCount(Status.COMPLETE, 0, n=n), limit)
+
+
+def count_queens(
+    n: int,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    distinct: bool = False,
+    limits: Limits | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
+) -> QueensCount:
+    """The number of solutions (OEIS A000170), or with `distinct` the number up to the 8
+    symmetries of the square (OEIS A002562).
+
+    Method bitmask splits the count into its start constellations, run on `workers` processes
+    or a Dask `scheduler`, with an optional `checkpoint` file (essais.core.parallel)."""
+    check_n(n)
+    method, engine = METHODS.resolve(method, engine)
+    if method == "bitmask":
+        return _count_constellations(n, distinct, limits, workers, scheduler, checkpoint, progress)
+    given = [name for name, value, default in (("workers", workers, 1), ("scheduler", scheduler, None),
+             ("checkpoint", checkpoint, None)) if value != default]  # fmt: skip
+    if given:
+        raise InvalidInput(f"{', '.join(given)}: they split the bitmask count, not the textbook one")
+
+    def count(search: QueensSearch) -> None:
+        for columns in search.solutions():
+            if not distinct or tuple(columns) == min(symmetries(columns)):
+                result.count += 1
+
+    result = QueensCount(Status.COMPLETE, 0, n=n, distinct=distinct)
+    run = run_search(limits, _textbook(n, engine), count)
+    result.status, result.stats = run.stopped or Status.COMPLETE, run.stats
+    return result
+
+
+def _count_constellations(
+    n: int,
+    distinct: bool,
+    limits: Limits | None,
+    workers: int,
+    scheduler: str | None,
+    checkpoint: str | Path | None,
+    progress: Progress | None,
+) -> QueensCount:
+    """Each orbit of start constellations counts `orbit` times its completions; its solutions
+    up to symmetry are, by Burnside's lemma over the constellation's stabiliser, (completions +
+    those fixed by the half turn + 2 × those fixed by a quarter turn) / |stabiliser|
+    (reflections fix no solution of more than one queen: two queens would share a line)."""
+    from essais.queens.compiled import constellation_table, count_start_constellation
+
+    with SearchControl(limits) as control:
+        table = constellation_table(n)
+        tasks = [(n, code, bool(half or quarter)) for code, _, _, half, quarter in table]
+        problem = {"problem": "queens", "n": n, "split": "start constellations"}
+        run = run_split(
+            problem, tasks, count_start_constellation, control=control, workers=workers, scheduler=scheduler,
+            checkpoint=checkpoint, progress=progress,
+        )  # fmt: skip
+        count = 0
+        for index, result in run.results.items():
+            completions, fixed_by_half_turn, fixed_by_quarter_turn = result.values
+            _, orbit, stabiliser, half, quarter = table[index]
+            if distinct:
+                reflections = stabiliser - 1 - half - 2 * quarter
+                fixed_by_reflections = reflections * completions if n == 1 else 0  # the lone queen
+                fixed = completions + half * fixed_by_half_turn + 2 * quarter * fixed_by_quarter_turn
+                count += (fixed + fixed_by_reflections) // stabiliser
+            else:
+                count += orbit * completions
+        return QueensCount(run.status, count, run.stats(control.elapsed()), n=n, distinct=distinct, split=run.to_dict())

@@ -1,0 +1,92 @@
+"""N queens (002 Q3, SPEC §2.4): the methods and the results.
+
+A solution is `columns`: the column of the queen of each row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from essais.core.board import Board
+from essais.core.engine import Methods
+from essais.core.errors import InvalidInput
+from essais.core.result import CountResult, Result, Stats, Status
+
+# textbook: 002's search, both engines; bitmask: the split count of start constellations (numba)
+METHODS = Methods(
+    {"textbook": ("python", "numba"), "bitmask": ("numba",)}, default={"python": "textbook", "numba": "bitmask"}
+)
+MAX_N = 32  # the bitmask kernels keep a row in a 64-bit word; 32 is far beyond any count anyway
+
+
+def check_n(n: int) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise InvalidInput(f"n: {n!r} must be a positive number of queens")
+    if n > MAX_N:
+        raise InvalidInput(f"n: {n} is more than {MAX_N} queens")
+
+
+def symmetries(columns: Sequence[int]) -> list[tuple[int, ...]]:
+    """The images of a solution under the 8 symmetries of the square."""
+    n = len(columns)
+    images = []
+    for g in Board(n, n).symmetries():
+        image = [0] * n
+        for row, col in enumerate(columns):
+            r, c = g(row, col)
+            image[r] = c
+        images.append(tuple(image))
+    return images
+
+
+def board_text(columns: Sequence[int]) -> str:
+    """The board, a Q for each queen and a dot for each empty square."""
+    n = len(columns)
+    return "\n".join(" ".join("Q" if col == columns[row] else "." for col in range(n)) for row in range(n))
+
+
+class QueensSearch(Protocol):
+    """What both engines of the textbook search offer (queens.textbook, queens.compiled)."""
+
+    def solutions(self) -> Iterator[list[int]]: ...
+    def stats(self) -> Stats: ...
+
+
+@dataclass
+class QueensResult(Result):
+    """One search: its status, the columns of the first solution found, the counters."""
+
+    status: Status
+    n: int
+    columns: list[int] | None
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def solution(self) -> list[int] | None:
+        return self.columns
+
+    def text(self) -> str:
+        return board_text(self.columns) if self.columns else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"status": str(self.status), "found": self.found, "columns": self.columns, "stats": self.stats.to_dict()}
+
+
+@dataclass
+class QueensCount(CountResult):
+    n: int = 0
+    distinct: bool = False
+    split: dict[str, int] | None = None  # sub-trees done / total / resumed from a checkpoint
+
+    def text(self) -> str:
+        kind = " distinct" if self.distinct else ""
+        return f"{self.count:,}{kind} solution{'' if self.count == 1 else 's'} for {self.n} queens"
+
+    def to_dict(self) -> dict[str, Any]:
+        document = {"status": str(self.status), "found": self.count > 0, "count": self.count,
+                    "distinct": self.distinct, "stats": self.stats.to_dict()}  # fmt: skip
+        if self.split is not None:
+            document["subtrees"] = self.split
+        return document

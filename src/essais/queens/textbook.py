@@ -1,0 +1,46 @@
+"""002 Q3 in plain Python, line by line (the teaching version)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from essais.core.engine import PythonCounters, recursion_room
+from essais.core.limits import SearchControl
+from essais.core.result import Stats
+
+
+class TextbookQueens:
+    """002 Q3: `_place(row)` tries each column in order for the queen of `row`; the promising
+    test checks the new queen against every queen above it."""
+
+    def __init__(self, n: int, control: SearchControl) -> None:
+        self.n = n
+        self.columns: list[int] = []
+        self.counters = PythonCounters(control)
+
+    def stats(self) -> Stats:
+        return self.counters.stats()
+
+    def _promising(self, row: int, col: int) -> bool:
+        """No queen above is in the same column or on the same diagonal."""
+        return all(c != col and abs(c - col) != row - r for r, c in enumerate(self.columns))
+
+    def solutions(self) -> Iterator[list[int]]:
+        """Every solution in order; the first is what "stop at the first success" finds, with
+        the same counters (as for the knight's tour)."""
+        with recursion_room(self.n, "row"):
+            yield from self._place(0)
+
+    def _place(self, row: int) -> Iterator[list[int]]:
+        counters = self.counters
+        counters.enter_node()
+        if row == self.n:
+            yield list(self.columns)
+            return
+        for col in range(self.n):
+            counters.tries += 1
+            if self._promising(row, col):
+                self.columns.append(col)
+                yield from self._place(row + 1)
+                self.columns.pop()
+                counters.backtracks += 1

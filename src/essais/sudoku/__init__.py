@@ -1,0 +1,43 @@
+"""Sudoku (002, SPEC §2.5).
+
+model.py holds grids (reading, checking givens), the methods and the results, textbook.py the
+python engine, compiled.py the numba engines over _kernels.py (and the SAT method), check.py the
+checker, api.py the public functions.
+"""
+
+from essais.sudoku.api import count_sudoku, is_unique, read_puzzles, solve_many, solve_sudoku
+from essais.sudoku.check import is_solution, solution_error
+from essais.sudoku.model import (
+    ALPHABET,
+    METHODS,
+    BatchResult,
+    Line,
+    Sudoku,
+    SudokuCount,
+    SudokuResult,
+    first_conflict,
+    parse_sudoku,
+    peers,
+    units,
+)
+
+__all__ = [
+    "ALPHABET",
+    "METHODS",
+    "BatchResult",
+    "Line",
+    "Sudoku",
+    "SudokuCount",
+    "SudokuResult",
+    "count_sudoku",
+    "first_conflict",
+    "is_solution",
+    "is_unique",
+    "parse_sudoku",
+    "peers",
+    "read_puzzles",
+    "solution_error",
+    "solve_many",
+    "solve_sudoku",
+    "units",
+]

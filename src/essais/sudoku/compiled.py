@@ -1,0 +1,329 @@
+"""The numba engines of Sudoku (over sudoku._kernels): the textbook search and the propagating
+one, solution after solution; the batch solver of many puzzles on a process pool; the fast
+decoding of a large file; and the SAT method, whose formula starts from the propagated root."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl, SearchStopped
+from essais.core.parallel import Progress, process_pool
+from essais.core.result import Stats, Status
+from essais.core.sliced import DEPTH, ENTERING, SlicedSearch
+from essais.sudoku._kernels import (
+    RANDOM,
+    RESTART,
+    STATE_SIZE,
+    propagate,
+    start_candidates,
+    values_of,
+    propagate_slice,
+    rows_without_conflict,
+    solve_batch,
+    textbook_slice,
+)
+from essais.sudoku.model import BOX_SIZES, EMPTY, SAT_SOLVER, BatchResult, Sudoku, peers, symbol_values, symbols_of, units
+
+
+@cache
+def units_of_cells(box: int) -> np.ndarray:
+    """units_of_cells[i]: the row, column and box of cell i, as indices into units(box)."""
+    n = box * box
+    return np.array(
+        [[i // n, n + i % n, 2 * n + (i // n // box) * box + (i % n) // box] for i in range(n * n)], dtype=np.int64
+    )
+
+
+class CompiledSudoku(SlicedSearch):
+    """The numba engine: the textbook search or the propagating one, solution after solution."""
+
+    def __init__(self, puzzle: Sudoku, method: str, control: SearchControl) -> None:
+        super().__init__(control, STATE_SIZE)
+        self.puzzle, self.method = puzzle, method
+        # a propagated 25×25 grid costs ~10 µs: smaller slices keep time limits and Ctrl-C prompt
+        self.slice_nodes = 1 << 10 if method == "propagate" else 1 << 18
+        self.peers = peers(puzzle.box)
+        self.units = np.array(units(puzzle.box), dtype=np.int64)
+        self.depths: np.ndarray | None = None
+
+    def stats(self):  # type: ignore[no-untyped-def]
+        stats = super().stats()
+        if self.depths is not None:
+            last = max((d for d, calls in enumerate(self.depths) if calls), default=0)
+            stats.depths = [int(calls) for calls in self.depths[: last + 1]]
+        return stats
+
+    def solutions(self) -> Iterator[list[int]]:
+        return self._textbook() if self.method == "textbook" else self._propagating()
+
+    def _textbook(self) -> Iterator[list[int]]:
+        grid = np.array(self.puzzle.cells, dtype=np.int64)
+        cell_at = np.zeros(len(grid) + 1, dtype=np.int64)
+        value_at = np.zeros(len(grid) + 1, dtype=np.int64)
+        self.depths = np.zeros(len(grid) + 1, dtype=np.int64)
+        peers_table, n, depths = self.peers, self.puzzle.n, self.depths
+
+        def step(node_stop: int) -> int:
+            return int(textbook_slice(n, grid, peers_table, cell_at, value_at, depths, self.state, node_stop))
+
+        while self.slices(step) == SOLUTION:
+            yield [int(v) for v in grid]
+
+    def _propagating(self) -> Iterator[list[int]]:
+        """Every solution, by one complete depth-first search."""
+        run = _PropagatingRun(self)
+        while self.slices(run.step) == SOLUTION:
+            yield run.solution()
+            if self.state[DEPTH] == 0:
+                return
+            self.state[DEPTH] -= 1  # resume with the next candidate of the branch above
+
+    def first_solution(self) -> list[int] | None:
+        """One solution (or None: there is none), by runs of the propagating search that
+        restart with random ties and a budget 1.5 times larger each time, keeping what the
+        weights learnt: a wrong early guess costs one run, not an exponential sub-tree (large
+        grids). A run that exhausts its tree proves there is no solution."""
+        run = _PropagatingRun(self)
+        budget = RESTART_NODES
+        self.state[RANDOM] = RESTART_SEED
+        while True:
+            run.restart(self.nodes() + budget)
+            outcome = self.slices(run.step)
+            if outcome == SOLUTION:
+                return run.solution()
+            if outcome == EXHAUSTED:
+                return None
+            budget = budget * 3 // 2
+
+
+RESTART_NODES = 200  # the first run's node budget
+RESTART_SEED = 0x9E3779B97F4A7C15 & ((1 << 62) - 1)
+
+
+class _PropagatingRun:
+    """The arrays of one propagating search over `search.puzzle`, and its slice step."""
+
+    def __init__(self, search: CompiledSudoku) -> None:
+        self.search = search
+        puzzle = search.puzzle
+        cells = len(puzzle.cells)
+        self.candidates = np.zeros((cells + 1, cells), dtype=np.int64)
+        self.settled = np.zeros((cells + 1, cells), dtype=np.int8)
+        self.branch_cell = np.zeros(cells + 1, dtype=np.int64)
+        self.branch_rest = np.zeros(cells + 1, dtype=np.int64)
+        self.full = (1 << puzzle.n) - 1
+        self.cell_units = units_of_cells(puzzle.box)
+        self.weights = np.ones(len(search.units), dtype=np.int64)
+        self.end = 1 << 62  # the node count at which this run stops (a restart)
+        start_candidates(np.array(puzzle.cells, dtype=np.int64), self.candidates, self.settled, self.full)
+
+    def restart(self, end: int) -> None:
+        state = self.search.state
+        state[DEPTH], state[ENTERING] = 0, 1
+        self.end = end
+
+    def step(self, node_stop: int) -> int:
+        search = self.search
+        outcome = int(
+            propagate_slice(
+                self.candidates, self.settled, self.branch_cell, self.branch_rest, search.peers, search.units,
+                self.cell_units, self.weights, self.full, search.puzzle.box, search.state, min(node_stop, self.end),
+            )
+        )  # fmt: skip
+        if outcome == PAUSED and search.nodes() >= self.end:
+            return RESTART
+        return outcome
+
+    def solution(self) -> list[int]:
+        values = np.zeros(self.candidates.shape[1], dtype=np.int64)
+        values_of(self.candidates[self.search.state[DEPTH]], values)
+        return [int(v) for v in values]
+
+
+def _solve_chunk(job: tuple[np.ndarray, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    puzzles, box, wanted = job
+    table, unit_cells, cell_units = peers(box), np.array(units(box), dtype=np.int64), units_of_cells(box)
+    solutions = np.zeros_like(puzzles)
+    found = np.zeros(len(puzzles), dtype=np.int64)
+    counters = np.zeros((len(puzzles), 3), dtype=np.int64)
+    solve_batch(puzzles, table, unit_cells, cell_units, (1 << (box * box)) - 1, box, wanted, solutions, found, counters)
+    return found, solutions, counters
+
+
+BATCH_PER_WORKER = 2000  # below this many puzzles a second process costs more than it gives
+
+
+def solve_cells(
+    puzzles: np.ndarray, box: int, wanted: int, workers: int, progress: Progress | None = None
+) -> BatchResult:
+    """The batch solver behind essais.sudoku.solve_many: the rows of `puzzles` in chunks, on a
+    pool of forked processes when there are enough of them; `progress(done, total)` after each
+    chunk."""
+    started = time.perf_counter()
+    workers = max(1, min(workers, len(puzzles) // BATCH_PER_WORKER))
+    chunks = np.array_split(puzzles, min(len(puzzles), workers * 16))
+    jobs = [(chunk, box, wanted) for chunk in chunks]
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def collect(results: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:
+        for part in results:
+            parts.append(part)
+            if progress is not None:
+                progress(sum(len(found) for found, _, _ in parts), len(puzzles))
+
+    if workers == 1:
+        collect(map(_solve_chunk, jobs))
+    else:
+        with process_pool(workers) as pool:
+            collect(pool.imap(_solve_chunk, jobs))
+    found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
+    return BatchResult(found, solutions, counters, time.perf_counter() - started, workers)
+
+
+def root_candidates(puzzle: Sudoku) -> list[int] | None:
+    """Every cell's candidates (bit v-1 for value v) after the propagation of the search's
+    root, or None when it already finds a contradiction."""
+    box, cells = puzzle.box, len(puzzle.cells)
+    n = box * box
+    candidates = np.zeros((1, cells), dtype=np.int64)
+    settled = np.zeros((1, cells), dtype=np.int8)
+    full = (1 << n) - 1
+    start_candidates(np.array(puzzle.cells, dtype=np.int64), candidates, settled, full)
+    unit_cells = np.array(units(box), dtype=np.int64)
+    weights = np.ones(len(unit_cells), dtype=np.int64)
+    work = np.zeros(n * (box + 5), dtype=np.int64)
+    if not propagate(candidates[0], settled[0], peers(box), unit_cells, units_of_cells(box), weights, full, box, work):
+        return None
+    return [int(c) for c in candidates[0]]
+
+
+def decode_lines(lines: list[str], alphabet: str | None) -> tuple[int, str, list[list[int] | None]]:
+    """The common case of a large file, fast: lines of one size, no spaces, the default
+    alphabet (or `alphabet`), read by one table lookup and checked by one compiled pass. A line
+    that does not fit gets None and is read the slow way."""
+    size = len(lines[0]) if lines else 0
+    box = next((b for b in BOX_SIZES if b**4 == size), 0)
+    unread: tuple[int, str, list[list[int] | None]] = (box, "", [None] * len(lines))
+    if box == 0 or any(len(line) != size for line in lines):
+        return unread
+    n = box * box
+    symbols = symbols_of(alphabet, n)
+    table = np.full(256, -1, dtype=np.int64)  # byte -> value, 0 for empty, -1 for anything else
+    for symbol, value in [*symbol_values(symbols).items(), *((empty, 0) for empty in EMPTY)]:
+        if ord(symbol) < 256:
+            table[ord(symbol)] = value
+    try:
+        raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(len(lines), size)
+    except UnicodeEncodeError:
+        return unread
+    cells = table[raw]
+    good = (cells >= 0).all(axis=1) & rows_without_conflict(np.where(cells < 0, 0, cells), peers(box))
+    return box, symbols, [row if ok else None for row, ok in zip(cells.tolist(), good.tolist(), strict=True)]
+
+
+class SatSudoku:
+    """The grid as a Boolean formula, solved by a CDCL SAT solver (Glucose through PySAT, the
+    optional extra essais[sat]): one variable per remaining candidate after the propagating
+    solver's root propagation, exactly one value per cell and exactly one place per value in
+    each unit. Clause learning is what the hardest 25×25 grids need. Each solution found is
+    then forbidden by a clause, so that the next call finds another (counting). Counters:
+    `nodes` the solver's decisions, `tries` its propagations, `backtracks` its conflicts."""
+
+    def __init__(self, puzzle: Sudoku, control: SearchControl) -> None:
+        try:
+            from pysat.solvers import Solver
+        except ImportError:
+            raise InvalidInput("method: 'sat' needs PySAT (pip install 'essais[sat]')") from None
+        if control.limits.nodes is not None:
+            raise InvalidInput("node limit: method 'sat' takes a time limit only")
+        self.puzzle, self.control = puzzle, control
+        self.candidates = root_candidates(puzzle)  # None: the root propagation already fails
+        self.solver: Any = Solver(name=SAT_SOLVER, bootstrap_with=self._clauses())
+        self.counters: dict[str, int] = {}
+
+    def _variable(self, cell: int, value: int) -> int:
+        return cell * self.puzzle.n + value + 1
+
+    def _clauses(self) -> list[list[int]]:
+        if self.candidates is None:
+            return [[1], [-1]]
+        n, candidates, clauses = self.puzzle.n, self.candidates, []
+        groups = [[(cell, v) for v in range(n) if candidates[cell] >> v & 1] for cell in range(n * n)]
+        groups += [
+            [(cell, v) for cell in unit if candidates[cell] >> v & 1]
+            for unit in units(self.puzzle.box)
+            for v in range(n)
+        ]
+        for group in groups:  # exactly one of each group
+            literals = [self._variable(cell, v) for cell, v in group]
+            clauses.append(literals)
+            clauses += [[-a, -b] for i, a in enumerate(literals) for b in literals[i + 1 :]]
+        return clauses
+
+    def stats(self) -> Stats:
+        if self.solver is not None:
+            self.counters = self.solver.accum_stats() or self.counters
+        counters = self.counters
+        return Stats(counters.get("decisions", 0), counters.get("propagations", 0),
+                     counters.get("conflicts", 0), self.control.elapsed())  # fmt: skip
+
+    def solutions(self) -> Iterator[list[int]]:
+        n, open_cells = self.puzzle.n, [cell for cell, value in enumerate(self.puzzle.cells) if value == 0]
+        try:
+            while self._solve():
+                model = self.solver.get_model()
+                assert model is not None
+                chosen = {literal for literal in model if literal > 0}
+                solution = [
+                    next(v + 1 for v in range(n) if self.candidates is not None and self.candidates[cell] >> v & 1
+                         and self._variable(cell, v) in chosen)
+                    for cell in range(n * n)
+                ]  # fmt: skip
+                yield solution
+                if not open_cells:
+                    return
+                self.solver.add_clause([-self._variable(cell, solution[cell] - 1) for cell in open_cells])
+        finally:
+            self.stats()  # the counters, before the solver goes
+            self.solver.delete()
+            self.solver = None
+
+    def _solve(self) -> bool:
+        """One call of the solver; a watcher thread interrupts it for a limit or Ctrl-C."""
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(0.05):
+                if self.control.interrupted or self.control.out_of_time():
+                    self.solver.interrupt()
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            found = self.solver.solve_limited(expect_interrupt=True)
+        finally:
+            done.set()
+            watcher.join()
+        if found is None:
+            self.solver.clear_interrupt()
+            raise SearchStopped(Status.INTERRUPTED if self.control.interrupted else Status.LIMIT)
+        return bool(found)
+
+
+def _warm_up() -> None:
+    """Compile (or load from the cache) at import, so that `seconds` measures the search."""
+    puzzle = Sudoku(2, (1, 0, 0, 0) + (0,) * 12)
+    for method in ("textbook", "propagate"):
+        next(CompiledSudoku(puzzle, method, SearchControl()).solutions())
+    _solve_chunk((np.array([puzzle.cells], dtype=np.int64), 2, 2))
+
+
+_warm_up()

@@ -1,0 +1,242 @@
+"""Sudoku (002, SPEC §2.5): grids, their reading and checking, the methods and the results.
+
+A grid of box size b has n = b² rows, columns and boxes and n² cells, in reading order: cell
+i is row i // n, column i % n. Values are 1…n, 0 for an empty cell; they are written with an
+alphabet (1-9 then A, B, … by default) and `.` or `0` for an empty cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Protocol
+
+import numpy as np
+
+from essais.core.engine import Methods
+from essais.core.errors import InvalidInput
+from essais.core.result import CountResult, Result, Stats, Status
+
+ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+EMPTY = ".0"
+SEPARATORS = frozenset(" \t\r\n|-+")  # the grid form's spaces and box rules
+BOX_SIZES = (2, 3, 4, 5, 6)  # 4×4 up to 36×36 (a custom alphabet is needed beyond 35 symbols)
+# textbook: 002's search, both engines; propagate: candidate sets (numba); sat: a SAT solver (PySAT)
+METHODS = Methods(
+    {"textbook": ("python", "numba"), "propagate": ("numba",), "sat": ("numba",)},
+    default={"python": "textbook", "numba": "propagate"},
+)
+SAT_SOLVER = "glucose42"  # Glucose 4.2 (PySAT): it can be interrupted (CaDiCaL, faster, cannot)
+
+
+@dataclass(frozen=True)
+class Sudoku:
+    """A grid: its box size, its cells (0 = empty) and the alphabet it was written in."""
+
+    box: int
+    cells: tuple[int, ...]
+    alphabet: str = ALPHABET
+
+    @property
+    def n(self) -> int:
+        return self.box * self.box
+
+    def line(self, cells: tuple[int, ...] | list[int] | None = None) -> str:
+        """The one-line form, in the grid's alphabet (`.` for empty cells)."""
+        return "".join("." if v == 0 else self.alphabet[v - 1] for v in (self.cells if cells is None else cells))
+
+    def text(self, cells: tuple[int, ...] | list[int] | None = None) -> str:
+        """The grid form, with the boxes drawn."""
+        line, n, b = self.line(cells), self.n, self.box
+        rule = "+".join(["-" * (2 * b + 1)] * b)
+        rows = []
+        for r in range(n):
+            if r and r % b == 0:
+                rows.append(rule)
+            groups = [" ".join(line[r * n + c : r * n + c + b]) for c in range(0, n, b)]
+            rows.append(" " + " | ".join(groups))
+        return "\n".join(rows)
+
+
+@cache
+def units(box: int) -> list[list[int]]:
+    """Rows, then columns, then boxes, each as its cells."""
+    n = box * box
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    boxes = [
+        [(br + r) * n + bc + c for r in range(box) for c in range(box)]
+        for br in range(0, n, box)
+        for bc in range(0, n, box)
+    ]
+    return rows + cols + boxes
+
+
+@cache
+def peers(box: int) -> np.ndarray:
+    """peers[i]: the cells that share a row, a column or a box with cell i (3n - 2b - 1 each)."""
+    n = box * box
+    table: list[set[int]] = [set() for _ in range(n * n)]
+    for unit in units(box):
+        for cell in unit:
+            table[cell].update(unit)
+    return np.array([sorted(others - {cell}) for cell, others in enumerate(table)], dtype=np.int64)
+
+
+def parse_sudoku(text: str, *, alphabet: str | None = None, name: str = "puzzle") -> Sudoku:
+    """Read a grid in the one-line form or the grid form (any spaces, `|` and `-`/`+` rules);
+    the size follows from the number of cells (16, 81, 256, 625, …). Raise InvalidInput naming
+    `name`, the cell and the reason for a bad character, a wrong length or givens that already
+    contradict each other."""
+    symbols = [ch for ch in text if ch not in SEPARATORS]
+    if not symbols:
+        raise InvalidInput(f"{name}: empty (a grid is 81 cells, or 16, 256, 625 for other box sizes)")
+    box = next((b for b in BOX_SIZES if b**4 == len(symbols)), None)
+    if box is None:
+        sizes = ", ".join(str(b**4) for b in BOX_SIZES)
+        raise InvalidInput(f"{name}: {len(symbols)} cells; a grid has {sizes} (9×9 is 81)")
+    n = box * box
+    alphabet = symbols_of(alphabet, n)
+    values = symbol_values(alphabet)
+    cells = []
+    for index, symbol in enumerate(symbols):
+        if symbol in values:
+            cells.append(values[symbol])
+        elif symbol in EMPTY:
+            cells.append(0)
+        else:
+            r, c = divmod(index, n)
+            raise InvalidInput(
+                f"{name}: {symbol!r} at row {r + 1}, column {c + 1} is not a value ({alphabet[0]}-{alphabet[-1]}) "
+                "or an empty cell (. or 0)"
+            )
+    puzzle = Sudoku(box, tuple(cells), alphabet)
+    conflict = first_conflict(puzzle)
+    if conflict:
+        raise InvalidInput(f"{name}: the givens contradict: {conflict}")
+    return puzzle
+
+
+def symbols_of(alphabet: str | None, n: int) -> str:
+    """The n symbols of the values 1…n: the first n of `alphabet` (default 1-9, A, B, …)."""
+    if alphabet is None:
+        return ALPHABET[:n]
+    if len(set(alphabet)) != len(alphabet) or set(alphabet) & (set(EMPTY) | SEPARATORS):
+        raise InvalidInput(f"alphabet: {alphabet!r} must hold distinct symbols, none of '.', '0', spaces, '|-+'")
+    if len(alphabet) < n:
+        raise InvalidInput(f"alphabet: {alphabet!r} has {len(alphabet)} symbols, a {n}×{n} grid needs {n}")
+    return alphabet[:n]
+
+
+def symbol_values(symbols: str) -> dict[str, int]:
+    """Each symbol's value (1…n); lower case reads as upper case when no symbol is lower case."""
+    values = {symbol: v for v, symbol in enumerate(symbols, start=1)}
+    if not any(symbol.islower() for symbol in symbols):
+        values.update({symbol.lower(): v for symbol, v in values.items()})
+    return values
+
+
+def first_conflict(puzzle: Sudoku, cells: tuple[int, ...] | list[int] | None = None) -> str | None:
+    """The first value that appears twice in a row, a column or a box, said in words."""
+    cells = puzzle.cells if cells is None else cells
+    n = puzzle.n
+    for kind, kind_units in zip(("row", "column", "box"), _split_units(puzzle.box), strict=True):
+        for number, unit in enumerate(kind_units, start=1):
+            seen: dict[int, int] = {}
+            for cell in unit:
+                value = cells[cell]
+                if value == 0:
+                    continue
+                if value in seen:
+                    first, second = seen[value], cell
+                    where = f"rows {first // n + 1} and {second // n + 1}" if kind == "column" else (
+                        f"columns {first % n + 1} and {second % n + 1}" if kind == "row" else
+                        f"cells ({first // n + 1},{first % n + 1}) and ({second // n + 1},{second % n + 1})"
+                    )  # fmt: skip
+                    return f"{puzzle.alphabet[value - 1]} twice in {kind} {number} ({where})"
+                seen[value] = cell
+    return None
+
+
+def _split_units(box: int) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    all_units, n = units(box), box * box
+    return all_units[:n], all_units[n : 2 * n], all_units[2 * n :]
+
+
+
+@dataclass
+class SudokuResult(Result):
+    """One search: how it ended, the first solution found, and the counters."""
+
+    status: Status
+    puzzle: Sudoku
+    solution: list[int] | None
+    stats: Stats = field(default_factory=Stats)
+
+    def text(self) -> str:
+        return self.puzzle.text(self.solution) if self.solution is not None else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": str(self.status),
+            "found": self.found,
+            "solution": None if self.solution is None else self.puzzle.line(self.solution),
+            "stats": self.stats.to_dict(),
+        }
+
+
+@dataclass
+class SudokuCount(CountResult):
+    """A count of solutions (002 Q1), with the first solution found (`solution`)."""
+
+    puzzle: Sudoku | None = None
+    solution: list[int] | None = None
+
+    def text(self) -> str:
+        grid = self.puzzle.text(self.solution) + "\n" if self.puzzle and self.solution else ""
+        return f"{grid}{self.count:,} solution{'' if self.count == 1 else 's'}"
+
+    def to_dict(self) -> dict[str, Any]:
+        line = self.puzzle.line(self.solution) if self.puzzle and self.solution is not None else None
+        return {"status": str(self.status), "found": self.found, "solution": line, "count": self.count,
+                "stats": self.stats.to_dict()}  # fmt: skip
+
+
+
+
+
+class SudokuSearch(Protocol):
+    """What every engine offers (sudoku.textbook, sudoku.compiled)."""
+
+    def solutions(self) -> Iterator[list[int]]: ...
+    def stats(self) -> Stats: ...
+
+
+@dataclass
+class Line:
+    """One line of a puzzle file: its number, and the puzzle or why it could not be read."""
+
+    number: int
+    puzzle: Sudoku | None
+    error: str | None = None
+
+
+@dataclass
+class BatchResult:
+    """A file of puzzles solved with the propagating solver: per puzzle, the number of
+    solutions found (0, 1, or 2 meaning "more than one" when uniqueness was asked), the first
+    solution, the counters."""
+
+    found: np.ndarray
+    solutions: np.ndarray
+    counters: np.ndarray
+    seconds: float
+    workers: int = 1  # the processes it ran on
+
+    def lines(self, alphabet: str) -> list[str]:
+        """Every first solution in the one-line form (empty where none was found), at once."""
+        symbols = np.frombuffer(("." + alphabet).encode(), dtype=np.uint8)
+        text = symbols[np.where(self.found[:, None] > 0, self.solutions, 0)].tobytes().decode()
+        width = self.solutions.shape[1] if self.solutions.ndim == 2 else 0
+        return [text[i * width : (i + 1) * width] if self.found[i] else "" for i in range(len(self.found))]

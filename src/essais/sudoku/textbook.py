@@ -1,0 +1,53 @@
+"""002's Sudoku solver in plain Python (Programme 1 and Q1), line by line (the teaching version)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from essais.core.engine import PythonCounters, recursion_room
+from essais.core.limits import SearchControl
+from essais.core.result import Stats
+from essais.sudoku.model import Sudoku, peers
+
+
+class TextbookSudoku:
+    """002's solve in plain Python: the first empty cell, the values in order, check, undo.
+    check looks at the cell's peers only, which gives the same answer as 002's loop over all
+    81 cells; the scan for the first empty cell starts after the parent's cell, where 002's
+    starts at 0 and finds the same cell (every cell before it is filled)."""
+
+    def __init__(self, puzzle: Sudoku, control: SearchControl) -> None:
+        self.grid = list(puzzle.cells)
+        self.n = puzzle.n
+        self.peers = [list(row) for row in peers(puzzle.box)]
+        self.counters = PythonCounters(control)
+        self.depths = [0] * (len(self.grid) + 1)
+
+    def stats(self) -> Stats:
+        last = max((d for d, calls in enumerate(self.depths) if calls), default=0)
+        return self.counters.stats(self.depths[: last + 1])
+
+    def check(self, p: int) -> bool:
+        value = self.grid[p]
+        return all(self.grid[c] != value for c in self.peers[p])
+
+    def solutions(self) -> Iterator[list[int]]:
+        with recursion_room(len(self.grid), "cell"):
+            yield from self.solve(0, 0)
+
+    def solve(self, depth: int, start: int) -> Iterator[list[int]]:
+        counters = self.counters
+        counters.enter_node()
+        self.depths[depth] += 1
+        grid = self.grid
+        for c in range(start, len(grid)):
+            if grid[c] == 0:
+                for v in range(1, self.n + 1):
+                    counters.tries += 1
+                    grid[c] = v
+                    if self.check(c):
+                        yield from self.solve(depth + 1, c + 1)
+                grid[c] = 0
+                counters.backtracks += 1
+                return
+        yield list(grid)

@@ -1,0 +1,11 @@
+"""The longest uncrossed knight's path (SPEC §2.3), found and proved optimal by branch and bound.
+
+model.py holds the knight graph, the search plan and the result, textbook.py the python engine,
+compiled.py the numba engine over _kernels.py, check.py the checker, api.py the public function.
+"""
+
+from essais.uncrossed.api import longest_uncrossed
+from essais.uncrossed.check import is_uncrossed, uncrossed_error
+from essais.uncrossed.model import KnightGraph, Uncrossed, segments_cross
+
+__all__ = ["KnightGraph", "Uncrossed", "is_uncrossed", "longest_uncrossed", "segments_cross", "uncrossed_error"]

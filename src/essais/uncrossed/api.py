@@ -1,0 +1,46 @@
+"""The longest uncrossed knight's path (SPEC §2.3): found and proved optimal by branch and bound.
+
+>>> from essais.core.board import Board
+>>> result = longest_uncrossed(Board(5, 5), engine="python")
+>>> result.jumps, result.optimal
+(10, True)
+"""
+
+from __future__ import annotations
+
+from essais.core.board import Board
+from essais.core.engine import run_search
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl
+from essais.core.result import Status
+from essais.uncrossed.model import METHODS, KnightGraph, Uncrossed, UncrossedSearch, closed_plan, search_plan
+from essais.uncrossed.textbook import TextbookUncrossed
+
+
+def longest_uncrossed(
+    board: Board,
+    *,
+    closed: bool = False,
+    engine: str | None = None,
+    limits: Limits | None = None,
+) -> Uncrossed:
+    """The longest uncrossed knight's path on the board, proved optimal unless a limit or
+    Ctrl-C stops the search first (then the best path so far, `optimal` false)."""
+    _, engine = METHODS.resolve(None, engine)
+    if not isinstance(board, Board):
+        raise InvalidInput(f"board: {board!r} is not a Board (use Board(rows, cols) or Board.parse('8'))")
+    graph = KnightGraph.of(board)
+    plan = closed_plan(board) if closed else search_plan(board)
+    run = run_search(limits, lambda control: _make_search(graph, closed, engine, control), lambda search: search.run(plan))
+    search = run.engine
+    path = [board.square(index) for index in search.best] or [board.square(plan[0].square)]
+    return Uncrossed(run.stopped or Status.FOUND, board, closed, path, run.stats)
+
+
+def _make_search(graph: KnightGraph, closed: bool, engine: str, control: SearchControl) -> UncrossedSearch:
+    """The engine; compiled code loads only when asked for."""
+    if engine == "numba":
+        from essais.uncrossed.compiled import CompiledUncrossed
+
+        return CompiledUncrossed(graph, closed, control)
+    return TextbookUncrossed(graph, closed, control)

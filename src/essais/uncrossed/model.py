@@ -1,0 +1,168 @@
+"""The longest uncrossed knight's path (000's introduction, SPEC §2.3), found and proved
+optimal by branch and bound.
+
+A path of knight moves is uncrossed when no two of its moves (drawn as segments between
+square centres) cross, and no square is visited twice. The search is depth-first; a branch
+is cut when even an optimistic count of the moves still possible cannot beat the best path
+so far, so when the search ends the best path is proved optimal. Symmetry: every path has an
+image under the board's symmetries that starts on a square of one fundamental region, so only
+those starts are searched (and, from a start on an axis, only one of each pair of mirror-image
+first moves).
+
+Known lengths (jumps) on n×n: open 2, 5, 10, 17, 24, 35, 47 for n = 3…9 (OEIS A003192);
+closed 4, 8, 12, 24, 32, 42 for n = 4…9 (OEIS A157416).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from essais.core.board import Board, Square, make_moves, numbered_text
+from essais.core.engine import Methods
+from essais.core.result import Result, Stats, Status
+
+# one method, branch and bound, in both engines
+METHODS = Methods({"bound": ("python", "numba")}, default={"python": "bound", "numba": "bound"})
+
+NO_SQUARE = -1
+
+
+def _orientation(a: Square, b: Square, c: Square) -> int:
+    value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (value > 0) - (value < 0)
+
+
+def segments_cross(p: tuple[Square, Square], q: tuple[Square, Square]) -> bool:
+    """True when the two segments cross at a point inside both. Knight moves never pass
+    through a square centre and two of them never overlap, so this is the only way two moves
+    that share no square can meet."""
+    return (
+        _orientation(p[0], p[1], q[0]) * _orientation(p[0], p[1], q[1]) < 0
+        and _orientation(q[0], q[1], p[0]) * _orientation(q[0], q[1], p[1]) < 0
+    )
+
+
+@dataclass(frozen=True)
+class KnightGraph:
+    """The board's knight moves as numbered edges, and which edges cross which.
+
+    `neighbours[s]` lists (square, edge) pairs in 000's move order (square numbers are reading
+    order); `crossing[e]` lists the edges that cross edge e; `colour[s]` is (row + col) % 2."""
+
+    board: Board
+    edges: list[tuple[int, int]]
+    neighbours: list[list[tuple[int, int]]]
+    crossing: list[list[int]]
+    colour: list[int]
+
+    @classmethod
+    def of(cls, board: Board) -> KnightGraph:
+        edge_of: dict[frozenset[int], int] = {}
+        edges: list[tuple[int, int]] = []
+        neighbours: list[list[tuple[int, int]]] = []
+        for square in board.squares():
+            here = board.index(square)
+            row = []
+            for dr, dc in make_moves():
+                target = (square[0] + dr, square[1] + dc)
+                if board.contains(target):
+                    there = board.index(target)
+                    key = frozenset((here, there))
+                    if key not in edge_of:
+                        edge_of[key] = len(edges)
+                        edges.append((here, there))
+                    row.append((there, edge_of[key]))
+            neighbours.append(row)
+        segments = [(board.square(a), board.square(b)) for a, b in edges]
+        crossing = [[f for f, other in enumerate(segments) if segments_cross(segment, other)] for segment in segments]
+        colour = [(row + col) % 2 for row, col in board.squares()]
+        return cls(board, edges, neighbours, crossing, colour)
+
+
+@dataclass(frozen=True)
+class Start:
+    """One start of the search: the square, the first moves to try (`first[s]`), and the
+    squares the path may end on (`ends[s]`)."""
+
+    square: int
+    first: list[bool]
+    ends: list[bool]
+
+
+def search_plan(board: Board) -> list[Start]:
+    """The starts to search for open paths, in reading order: one square per orbit of the
+    board's symmetries (the smallest). From a start that a symmetry fixes, of the first moves it
+    maps onto each other only the smallest is tried. A path may not end on a square of an orbit
+    searched before: reversed and mapped by a symmetry it is a path from that orbit's start,
+    which was already searched, so it cannot beat the best."""
+    maps = board.symmetries()
+    orbit = [min(board.index(g(*square)) for g in maps) for square in board.squares()]
+    plan = []
+    for square in board.squares():
+        index = board.index(square)
+        if orbit[index] != index:
+            continue
+        fixing = [g for g in maps if g(*square) == square]
+        first = [min(board.index(g(*target)) for g in fixing) == board.index(target) for target in board.squares()]
+        ends = [orbit[other] >= index for other in range(board.n_squares)]
+        plan.append(Start(index, first, ends))
+    return plan
+
+
+def closed_plan(board: Board) -> list[Start]:
+    """Closed paths are searched from their smallest square: every square in turn."""
+    everywhere = [True] * board.n_squares
+    return [Start(index, everywhere, everywhere) for index in range(board.n_squares)]
+
+
+class UncrossedSearch(Protocol):
+    """What both engines offer (uncrossed.textbook and uncrossed.compiled)."""
+
+    def run(self, plan: list[Start]) -> None: ...
+    @property
+    def best(self) -> list[int]: ...
+    def stats(self) -> Stats: ...
+
+
+@dataclass
+class Uncrossed(Result):
+    """The longest uncrossed path found: `optimal` when the search ran to its end."""
+
+    status: Status
+    board: Board
+    closed: bool
+    path: list[Square]
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def jumps(self) -> int:
+        """Moves in the path (for a closed path, the move back to the start included)."""
+        return len(self.path) - 1 + (1 if self.closed and len(self.path) > 2 else 0)
+
+    @property
+    def optimal(self) -> bool:
+        return self.status == Status.FOUND
+
+    @property
+    def found(self) -> bool:
+        return bool(self.path)
+
+    @property
+    def solution(self) -> list[Square]:
+        return self.path
+
+    def text(self) -> str:
+        return numbered_text(self.board.numbered(self.path))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": str(self.status),
+            "jumps": self.jumps,
+            "path": [list(square) for square in self.path],
+            "optimal": self.optimal,
+            "closed": self.closed,
+            "stats": self.stats.to_dict(),
+        }
+
+
