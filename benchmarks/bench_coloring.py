@@ -1,4 +1,4 @@
-"""Graph colouring benchmark: the chromatic number of every graph in ../shared/data/graphs, proved
+"""Graph colouring benchmark: the chromatic number of every graph in tests/data/graphs, proved
 by DSATUR branch and bound (one minute each at most), beside networkx's greedy colourings (when
 networkx is installed: `pip install networkx`; it is not a dependency of essais).
 
@@ -18,7 +18,7 @@ from essais.core.limits import Limits
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
-GRAPHS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "graphs"
+GRAPHS = Path(__file__).resolve().parent.parent / "tests" / "data" / "graphs"
 
 
 def networkx_colors(path: Path) -> tuple[str, str]:

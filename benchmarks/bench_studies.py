@@ -11,8 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from essais.knights import Board, TourProblem
-from essais.knights import random_tours
+from essais.knights import Board, TourProblem, random_tours
 from essais.uncrossed import longest_uncrossed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -19,7 +19,7 @@ from essais.sudoku import is_solution, read_puzzles, solve_many, solve_sudoku
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "sudoku"
 TIME_LIMIT = {"propagate": 10.0, "sat": 60.0}  # seconds per 16×16 or 25×25 grid
 
 

@@ -16,8 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from essais.knights import Board, count_tours, find_tour, make_moves
-from essais.knights import TourProblem
+from essais.knights import Board, TourProblem, count_tours, find_tour, make_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402

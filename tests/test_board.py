@@ -1,6 +1,5 @@
 import pytest
 
-from essais.core.errors import InvalidInput
 from essais.core.board import (
     Board,
     clockwise,
@@ -10,6 +9,7 @@ from essais.core.board import (
     parse_leaper,
     parse_moves,
 )
+from essais.core.errors import InvalidInput
 
 
 @pytest.mark.parametrize(("text", "shape"), [("8", (8, 8)), ("5x6", (5, 6)), (" 3 X 4 ", (3, 4)), ("1", (1, 1))])

@@ -2,8 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from essais.knights import Board, find_tour, is_tour, make_moves, tour_error
-from essais.knights import TourProblem
+from essais.knights import Board, TourProblem, find_tour, is_tour, make_moves, tour_error
 
 
 @pytest.fixture(scope="module")

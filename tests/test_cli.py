@@ -6,8 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 from essais.cli.main import app
-from essais.knights import Board, is_tour
 from essais.core.board import make_moves
+from essais.knights import Board, is_tour
 
 runner = CliRunner()
 

@@ -13,7 +13,7 @@ from essais.coloring import Graph, GraphError, chromatic_number, color_graph, is
 from essais.core.limits import Limits
 from essais.core.result import Status
 
-GRAPHS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "graphs"
+GRAPHS = Path(__file__).resolve().parent / "data" / "graphs"  # copied from shared/data (see data/README.md)
 # shared/data/graphs/README.md: vertices, edge lines, chromatic number
 KNOWN = {
     "myciel3": (11, 20, 4),

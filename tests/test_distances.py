@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from essais.cli.main import app
-from essais.knights import Board, make_moves
 from essais.core.board import parse_moves
+from essais.knights import Board, make_moves
 from essais.knights.distances import distances
 
 # 001 §2, 10×10 from (0,0): its cells hold distance + 1

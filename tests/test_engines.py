@@ -5,12 +5,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from essais.core.board import clockwise
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
-from essais.knights import Board, TourProblem, count_tours, find_tour, is_tour, make_moves
-from essais.core.board import clockwise
-from essais.knights import TourStream
+from essais.knights import Board, TourProblem, TourStream, count_tours, find_tour, is_tour, make_moves
 
 from naive import naive_closed_count, naive_tours
 

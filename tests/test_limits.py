@@ -5,12 +5,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits
+from essais.core.limits import ANNOUNCE, ANNOUNCEMENT, Limits
 from essais.core.result import Status
 from essais.knights import count_tours, find_tour
 
@@ -62,9 +61,11 @@ def test_ctrl_c_prints_the_counters_so_far(engine_name):
         engine_name,
         "--json",
     ]
-    subprocess.run([*command[:4], "5"], capture_output=True, check=True)  # compiled kernels cached
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.5)  # imports, then the search (7x7 from (0,1) runs for hours)
+    environment = {**os.environ, ANNOUNCE: "1"}  # the child says when its search has begun
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+    assert process.stderr is not None
+    first_line = process.stderr.readline()  # 7x7 from (0,1) runs for hours: it is searching now
+    assert first_line.strip() == ANNOUNCEMENT
     os.kill(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr

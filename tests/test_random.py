@@ -8,8 +8,7 @@ from typer.testing import CliRunner
 from essais.cli.main import app
 from essais.core.limits import Limits
 from essais.core.result import Status
-from essais.knights import Board, TourProblem, find_tour, is_tour, make_moves
-from essais.knights import random_tours
+from essais.knights import Board, TourProblem, find_tour, is_tour, make_moves, random_tours
 
 
 def is_walk(path, board, moves):
@@ -54,9 +53,17 @@ def test_until_found_with_no_tour_possible(engine):
 
 
 def test_closed_full_tours_must_close(engine):
-    problem = TourProblem.make(Board(6, 6), (0, 0), closed=True)
-    run = random_tours(problem, engine=engine, attempts=20_000, seed=3)
-    assert run.tally.full_tours <= run.tally.lengths[36]
+    """The same seed draws the same walks open or closed: on 5×6 three of them cover the board
+    and none closes, so a closed run counts none of them (it would count three if closure were
+    ignored); a closed run until found ends on a closed tour."""
+    board = Board(5, 6)
+    walks = random_tours(TourProblem.make(board, (0, 0)), engine=engine, attempts=30_000, seed=3)
+    closed = random_tours(TourProblem.make(board, (0, 0), closed=True), engine=engine, attempts=30_000, seed=3)
+    assert walks.tally.full_tours == closed.tally.lengths[30] == 3
+    assert closed.tally.full_tours == 0
+    found = random_tours(TourProblem.make(Board(6, 6), (0, 0), closed=True), engine="numba", attempts=None,
+                         until_found=True, seed=3)  # fmt: skip
+    assert found.status == Status.FOUND and is_tour(found.tally.found_path, Board(6, 6), closed=True)
 
 
 def test_other_leapers_walk_legally(engine):

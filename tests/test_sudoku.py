@@ -25,7 +25,7 @@ from essais.sudoku import (
     solve_sudoku,
 )
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
+DATA = Path(__file__).resolve().parent / "data" / "sudoku"  # copied from shared/data (see data/README.md)
 Q1 = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
 
 

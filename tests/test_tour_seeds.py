@@ -3,8 +3,7 @@
 import pytest
 
 from essais.core.result import Status
-from essais.knights import count_tours, every_start, find_tour, is_tour
-from essais.knights import TourStream
+from essais.knights import TourStream, count_tours, every_start, find_tour, is_tour
 
 from conftest import knight_problem
 

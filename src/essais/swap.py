@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from essais.core.board import Board, format_square, leaper_moves
 from essais.core.errors import InvalidInput
 from essais.core.search import SearchProblem, breadth_first
-from essais.core.board import Board, format_square, leaper_moves
 
 State = tuple[int, ...]
 Move = tuple[int, int]

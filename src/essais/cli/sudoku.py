@@ -252,7 +252,9 @@ def _one_by_one(
         else:
             result = solve_sudoku(puzzle, method=method, limits=limits)
         solution = None if result.solution is None else puzzle.line(result.solution)
-        rows.append(_Row(result.status, solution, result.stats, result.count if isinstance(result, SudokuCount) else None))
+        rows.append(
+            _Row(result.status, solution, result.stats, result.count if isinstance(result, SudokuCount) else None)
+        )
         if progress is not None:
             progress(done, len(puzzles))
         if result.status == Status.INTERRUPTED:

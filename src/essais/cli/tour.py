@@ -18,10 +18,10 @@ from essais.cli.common import (
     print_json,
 )
 from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
+from essais.core.board import Board, format_square
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
-from essais.core.board import Board, format_square
 from essais.knights import (
     EveryStart,
     TourCount,

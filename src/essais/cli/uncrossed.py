@@ -8,8 +8,8 @@ import typer
 
 from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, print_json
 from essais.core.board import Board, format_square
-from essais.uncrossed import longest_uncrossed
 from essais.render.text import numbered_board, stats_line
+from essais.uncrossed import longest_uncrossed
 
 
 @command

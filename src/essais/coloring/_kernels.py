@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
-from essais.core.sliced import DEPTH, FIRST_FREE_SLOT, load_counters, store_counters
+from essais.core.sliced import FIRST_FREE_SLOT, load_counters, store_counters
 
 STATE_SIZE = FIRST_FREE_SLOT
 

@@ -33,6 +33,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
 
+
 def _as_graph(graph: Graph | str) -> Graph:
     """A graph, or the name of a built-in graph or a graph file."""
     if isinstance(graph, str):

@@ -177,7 +177,6 @@ def load_graph(spec: str) -> Graph:
     return named_graph(spec)
 
 
-
 class ColoringSearch(Protocol):
     """What both engines of the textbook colouring offer (coloring.textbook, coloring.compiled)."""
 

@@ -219,4 +219,6 @@ def attacks(moves: Sequence[Move], source: Square, target: Square) -> bool:
 def numbered_text(grid: Sequence[Sequence[int]]) -> str:
     """Step numbers aligned in columns, a dot where the path does not pass (plain text)."""
     width = max(2, len(str(max((value for row in grid for value in row), default=0))))
-    return "\n".join(" ".join(f"{value:>{width}}" if value else " " * (width - 1) + "." for value in row) for row in grid)
+    return "\n".join(
+        " ".join(f"{value:>{width}}" if value else " " * (width - 1) + "." for value in row) for row in grid
+    )

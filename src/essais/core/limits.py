@@ -8,7 +8,9 @@ both engines stop a limited search at exactly the same node with the same counte
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -22,6 +24,10 @@ from essais.core.result import Status
 SLICE_NODES = 1 << 22
 # How often (in nodes) a plain-Python engine looks at the clock and the Ctrl-C flag.
 PYTHON_CHECK_NODES = 1 << 12
+# For tests of signals: when set, a search says on stderr when it has counted its first nodes
+# (its Ctrl-C handler is in place and it has counters to report).
+ANNOUNCE = "ESSAIS_ANNOUNCE_SEARCH"
+ANNOUNCEMENT = "essais: search started"
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,7 @@ class SearchControl:
         self.interrupted = False
         # nodes spent by earlier searches under the same node limit (the sub-trees of a split count)
         self.nodes_before = 0
+        self.announce = bool(os.environ.get(ANNOUNCE))
         self._previous_handler: Callable[..., object] | int | None = None
 
     # -- the clock ---------------------------------------------------------------------------
@@ -81,6 +88,9 @@ class SearchControl:
 
     def stop_reason(self, nodes: int) -> Status | None:
         """Why the search must stop now, or None to go on."""
+        if nodes and self.announce:
+            self.announce = False
+            print(ANNOUNCEMENT, file=sys.stderr, flush=True)
         if self.interrupted:
             return Status.INTERRUPTED
         if self.limits.nodes is not None and self.nodes_before + nodes >= self.limits.nodes:

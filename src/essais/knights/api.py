@@ -126,10 +126,8 @@ class TourStream(SolutionStream[TourSearch, list[Square]]):
     ) -> None:
         method, engine = _complete_method(method, engine)
         self.problem = problem
-        super().__init__(
-            limits, _builder(problem, method, engine), lambda engine: engine.tours(method), TourCount(Status.COMPLETE, 0),
-            limit,
-        )  # fmt: skip
+        build = _builder(problem, method, engine)
+        super().__init__(limits, build, lambda engine: engine.tours(method), TourCount(Status.COMPLETE, 0), limit)
 
     def __iter__(self) -> Iterator[list[Square]]:
         if self.problem.impossible:

@@ -11,6 +11,7 @@ from typing import Any
 
 from essais.core.checking import KNIGHT_STEPS, as_points, board_size
 
+
 def tour_error(
     path: Sequence[Any],
     board: Any,

@@ -9,10 +9,10 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from essais.core.board import Board, Move, Square, attacks
 from essais.core.limits import SOLUTION, SearchControl
 from essais.core.sliced import SlicedSearch
 from essais.knights import _kernels as kernels
-from essais.core.board import Board, Move, Square, attacks
 from essais.knights.model import WalkTally
 
 

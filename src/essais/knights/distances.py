@@ -11,9 +11,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from essais.core.board import Board, Move, Square, make_moves
 from essais.core.result import Stats
 from essais.core.search import BreadthFirst, SearchProblem
-from essais.core.board import Board, Move, Square, make_moves
 
 UNREACHABLE = -1
 

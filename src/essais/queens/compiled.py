@@ -103,4 +103,3 @@ def _warm_up() -> None:
 
 
 _warm_up()
-

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from essais.core.result import Stats, Status
 from essais.core.board import Square, format_square
+from essais.core.result import Stats, Status
 
 STATUS_STYLE = {
     Status.FOUND: "green",

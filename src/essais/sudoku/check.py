@@ -47,18 +47,18 @@ def solution_error(puzzle: Sudoku | str, solution: Sequence[Any] | str) -> str |
     if len(cells) != n * n:
         return f"{len(cells)} cells, the puzzle has {n * n}"
     grid = [cells[row * n : (row + 1) * n] for row in range(n)]
-    for row in range(n):
-        for col in range(n):
-            given, value = puzzle.cells[row * n + col], grid[row][col]
+    for r in range(n):
+        for c in range(n):
+            given, value = puzzle.cells[r * n + c], grid[r][c]
             if not 1 <= value <= n:
-                return f"cell ({row + 1},{col + 1}) is empty or out of range"
+                return f"cell ({r + 1},{c + 1}) is empty or out of range"
             if given and value != given:
-                return f"cell ({row + 1},{col + 1}) changes a given"
+                return f"cell ({r + 1},{c + 1}) changes a given"
     for number in range(n):
         row = grid[number]
         column = [grid[r][number] for r in range(n)]
         top, left = number // box * box, number % box * box
-        square = [grid[top + r][left + c] for r in range(box) for c in range(box)]
+        square = [grid[top + dr][left + dc] for dr in range(box) for dc in range(box)]
         for kind, values in (("row", row), ("column", column), ("box", square)):
             if len(set(values)) != n:
                 repeated = next(value for value in values if values.count(value) > 1)

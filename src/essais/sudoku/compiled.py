@@ -22,14 +22,24 @@ from essais.sudoku._kernels import (
     RESTART,
     STATE_SIZE,
     propagate,
-    start_candidates,
-    values_of,
     propagate_slice,
     rows_without_conflict,
     solve_batch,
+    start_candidates,
     textbook_slice,
+    values_of,
 )
-from essais.sudoku.model import BOX_SIZES, EMPTY, SAT_SOLVER, BatchResult, Sudoku, peers, symbol_values, symbols_of, units
+from essais.sudoku.model import (
+    BOX_SIZES,
+    EMPTY,
+    SAT_SOLVER,
+    BatchResult,
+    Sudoku,
+    peers,
+    symbol_values,
+    symbols_of,
+    units,
+)
 
 
 @cache

@@ -164,7 +164,6 @@ def _split_units(box: int) -> tuple[list[list[int]], list[list[int]], list[list[
     return all_units[:n], all_units[n : 2 * n], all_units[2 * n :]
 
 
-
 @dataclass
 class SudokuResult(Result):
     """One search: how it ended, the first solution found, and the counters."""
@@ -201,9 +200,6 @@ class SudokuCount(CountResult):
         line = self.puzzle.line(self.solution) if self.puzzle and self.solution is not None else None
         return {"status": str(self.status), "found": self.found, "solution": line, "count": self.count,
                 "stats": self.stats.to_dict()}  # fmt: skip
-
-
-
 
 
 class SudokuSearch(Protocol):

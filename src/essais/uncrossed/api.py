@@ -31,7 +31,9 @@ def longest_uncrossed(
         raise InvalidInput(f"board: {board!r} is not a Board (use Board(rows, cols) or Board.parse('8'))")
     graph = KnightGraph.of(board)
     plan = closed_plan(board) if closed else search_plan(board)
-    run = run_search(limits, lambda control: _make_search(graph, closed, engine, control), lambda search: search.run(plan))
+    run = run_search(
+        limits, lambda control: _make_search(graph, closed, engine, control), lambda search: search.run(plan)
+    )
     search = run.engine
     path = [board.square(index) for index in search.best] or [board.square(plan[0].square)]
     return Uncrossed(run.stopped or Status.FOUND, board, closed, path, run.stats)

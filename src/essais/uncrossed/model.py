@@ -164,5 +164,3 @@ class Uncrossed(Result):
             "closed": self.closed,
             "stats": self.stats.to_dict(),
         }
-
-

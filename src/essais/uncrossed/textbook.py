@@ -108,5 +108,3 @@ class TextbookUncrossed:
         other = sum(1 for square in reached if colour[square] != colour[head])
         same = len(reached) - other
         return min(len(reached) - max(0, ends - 1), 2 * other, 2 * same + 1)
-
-

@@ -1,0 +1,259 @@
+"""The top-level API: each problem solved in two lines from plain values (sizes, square names,
+grid text, graph names or files). These are thin wrappers over the problem packages
+(essais.knights, essais.queens, essais.sudoku, essais.coloring, essais.uncrossed), whose own
+functions take problem objects and offer every option.
+
+Every function takes `method` and `engine` (None: the default method, compiled where it has a
+compiled form), `time_limit` in seconds and `node_limit`; it returns a result with `status`,
+`stats`, `found`, its solution and `to_dict()`, which displays itself in a terminal and a
+notebook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from essais.coloring import Chromatic, Coloring, Graph
+from essais.coloring import chromatic_number as _chromatic_number
+from essais.coloring import color_graph as _color_graph
+from essais.core.board import Board, Move, Square, make_moves
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
+from essais.knights import TourCount, TourProblem, TourResult
+from essais.knights import count_tours as _count_tours
+from essais.knights import find_tour as _find_tour
+from essais.queens import QueensCount
+from essais.queens import count_queens as _count_queens
+from essais.sudoku import Sudoku, SudokuResult
+from essais.sudoku import solve_sudoku as _solve_sudoku
+from essais.uncrossed import Uncrossed
+from essais.uncrossed import longest_uncrossed as _longest_uncrossed
+
+Size = int | str | tuple[int, int]
+Start = str | tuple[int, int] | None
+
+
+def _board(size: Size) -> Board:
+    """8, "8", "5x6" or (5, 6)."""
+    if isinstance(size, bool):
+        raise InvalidInput(f"size: {size!r} is not a board size")
+    if isinstance(size, int):
+        return Board(size, size)
+    if isinstance(size, str):
+        return Board.parse(size)
+    if isinstance(size, tuple) and len(size) == 2:
+        return Board(*size)
+    raise InvalidInput(f"size: {size!r} is not N, 'RxC' or (rows, cols)")
+
+
+def _limits(time_limit: float | None, node_limit: int | None) -> Limits:
+    return Limits(time=time_limit, nodes=node_limit)
+
+
+def _tour_problem(size: Size, start: Start, closed: bool, moves: Sequence[Move] | None) -> TourProblem:
+    board = _board(size)
+    if start is None:
+        square: Square = (0, 0)
+    elif isinstance(start, str):
+        square = board.parse_square(start, "start")
+    else:
+        square = (int(start[0]), int(start[1]))
+    return TourProblem.make(board, square, tuple(moves) if moves is not None else make_moves(), closed)
+
+
+def find_tour(
+    size: Size = 8,
+    start: Start = None,
+    *,
+    closed: bool = False,
+    moves: Sequence[Move] | None = None,
+    method: str | None = None,
+    engine: str | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> TourResult:
+    """A knight's tour of the board.
+
+    Parameters
+    ----------
+    size : int, str or (int, int)
+        N for N×N, "RxC" or (rows, cols).
+    start : str or (int, int), optional
+        The first square, "r,c" (row 0 at the top) or chess notation ("a1" is the bottom-left
+        square); the top-left square (0, 0) by default.
+    closed : bool
+        Ask for a closed tour (the last square attacks the first).
+    moves : sequence of (drow, dcol), optional
+        The moves in their order; the knight's in 000's order by default.
+    method, engine : str, optional
+        See essais.knights.find_tour (warnsdorff by default).
+    time_limit, node_limit : optional
+        Stop after so many seconds or nodes (status "limit").
+
+    Returns
+    -------
+    TourResult
+        `path` (the squares in order), `numbered()`, `status`, `stats`.
+
+    Examples
+    --------
+    >>> import essais
+    >>> tour = essais.find_tour(8, start="a1")
+    >>> tour.status, len(tour.path), tour.path[0]
+    (<Status.FOUND: 'found'>, 64, (7, 0))
+    """
+    problem = _tour_problem(size, start, closed, moves)
+    return _find_tour(problem, method=method, engine=engine, limits=_limits(time_limit, node_limit))
+
+
+def count_tours(
+    size: Size,
+    start: Start = None,
+    *,
+    closed: bool = False,
+    moves: Sequence[Move] | None = None,
+    method: str | None = None,
+    engine: str | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> TourCount:
+    """The number of knight's tours from a start square (directed; closed tours also undirected).
+
+    Parameters are those of `find_tour`; the method is a complete search (basic by default,
+    or band or prune).
+
+    Examples
+    --------
+    >>> import essais
+    >>> essais.count_tours(5, start="a1").count
+    304
+    """
+    problem = _tour_problem(size, start, closed, moves)
+    return _count_tours(problem, method=method, engine=engine, limits=_limits(time_limit, node_limit))
+
+
+def count_queens(
+    n: int,
+    *,
+    distinct: bool = False,
+    method: str | None = None,
+    engine: str | None = None,
+    workers: int = 1,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> QueensCount:
+    """The number of ways to place n queens on an n×n board, none attacking another (OEIS
+    A000170), or with `distinct` up to the board's symmetries (OEIS A002562).
+
+    Parameters
+    ----------
+    n : int
+        The board's size and the number of queens (1 to 32).
+    distinct : bool
+        Count the solutions that no rotation or reflection maps onto each other once.
+    method, engine : str, optional
+        bitmask (start constellations, numba) or textbook (002 Q3, both engines); with the
+        python engine the textbook method runs.
+    workers : int
+        Processes for the bitmask count.
+
+    Examples
+    --------
+    >>> import essais
+    >>> essais.count_queens(8).count, essais.count_queens(8, distinct=True).count
+    (92, 12)
+    """
+    return _count_queens(
+        n, method=method, engine=engine, distinct=distinct, workers=workers, limits=_limits(time_limit, node_limit)
+    )
+
+
+def solve_sudoku(
+    puzzle: str | Sudoku,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> SudokuResult:
+    """A solution of a Sudoku grid (4×4, 9×9, 16×16, 25×25…).
+
+    Parameters
+    ----------
+    puzzle : str or Sudoku
+        The grid in one line (`.` or `0` for an empty cell) or in the grid form.
+    method, engine : str, optional
+        propagate (candidate sets, numba; the default), textbook (002, both engines) or sat.
+
+    Examples
+    --------
+    >>> import essais
+    >>> result = essais.solve_sudoku(
+    ...     "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
+    ... )
+    >>> result.found, essais.sudoku.is_solution(result.puzzle, result.solution)
+    (True, True)
+    """
+    return _solve_sudoku(puzzle, method=method, engine=engine, limits=_limits(time_limit, node_limit))
+
+
+def color_graph(
+    graph: str | Graph,
+    k: int = 3,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> Coloring:
+    """A colouring of the graph's vertices with k colours, no edge joining two vertices of one
+    colour, or the proof that there is none (status none).
+
+    Parameters
+    ----------
+    graph : str or Graph
+        A built-in graph (petersen, complete:N, cycle:N, queen:N, mycielski:K), a DIMACS `.col`
+        file or an edge-list file.
+    k : int
+        The number of colours (3 by default).
+
+    Examples
+    --------
+    >>> import essais
+    >>> essais.color_graph("petersen", k=3).found, essais.color_graph("petersen", k=2).found
+    (True, False)
+    """
+    return _color_graph(graph, k, method=method, engine=engine, limits=_limits(time_limit, node_limit))
+
+
+def chromatic_number(
+    graph: str | Graph, *, time_limit: float | None = None, node_limit: int | None = None
+) -> Chromatic:
+    """The smallest number of colours that colour the graph, proved by branch and bound.
+
+    Examples
+    --------
+    >>> import essais
+    >>> essais.chromatic_number("queen:5").chromatic
+    5
+    """
+    return _chromatic_number(graph, limits=_limits(time_limit, node_limit))
+
+
+def longest_uncrossed(
+    size: Size,
+    *,
+    closed: bool = False,
+    engine: str | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> Uncrossed:
+    """The longest knight's path whose moves never cross (OEIS A003192), proved optimal.
+
+    Examples
+    --------
+    >>> import essais
+    >>> essais.longest_uncrossed(7).jumps
+    24
+    """
+    return _longest_uncrossed(_board(size), closed=closed, engine=engine, limits=_limits(time_limit, node_limit))

@@ -1,0 +1,128 @@
+"""The top-level API (two lines per problem, plain values in) and the one result shape: every
+result has status, stats, found, its solution, to_dict(), and displays itself."""
+
+import io
+import json
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from rich.console import Console
+
+import essais
+from essais.coloring import is_coloring, load_graph
+from essais.core.search import AllSolutions, breadth_first
+from essais.knights import Board, TourProblem, every_start, is_tour, random_tours
+from essais.maze import Maze
+from essais.queens import find_queens, is_solution
+from essais.sudoku import count_sudoku, parse_sudoku
+from essais.sudoku import is_solution as is_sudoku_solution
+from essais.swap import knight_swap_004
+from essais.uncrossed import is_uncrossed
+
+GRID_002 = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
+
+
+def test_two_lines_per_problem():
+    tour = essais.find_tour(8, start="a1")
+    assert tour.found and tour.path[0] == (7, 0) and is_tour(tour.path, Board(8, 8))
+    assert essais.count_tours(5, start="a1").count == 304
+    assert essais.count_tours("5", start=(0, 0), closed=False, method="basic", engine="python").count == 304
+    assert essais.count_queens(8).count == 92 and essais.count_queens(8, distinct=True).count == 12
+    sudoku = essais.solve_sudoku(GRID_002)
+    assert sudoku.found and is_sudoku_solution(GRID_002, sudoku.solution)
+    coloring = essais.color_graph("petersen")
+    assert coloring.found and is_coloring(load_graph("petersen"), coloring.colors, 3)
+    assert essais.chromatic_number("mycielski:4").chromatic == 4
+    path = essais.longest_uncrossed(6)
+    assert path.jumps == 17 and is_uncrossed(path.path, Board(6, 6))
+
+
+def test_the_default_method_follows_the_engine():
+    """Methods that exist only in numba are not the default of the python engine."""
+    assert essais.count_queens(6, engine="python").count == 4
+    assert essais.solve_sudoku("1.3..4.22..3.3.1", engine="python").found
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        lambda: essais.find_tour(0),
+        lambda: essais.find_tour("8x"),
+        lambda: essais.find_tour(5, start="z9"),
+        lambda: essais.find_tour(5, method="magic"),
+        lambda: essais.find_tour(5, engine="rust"),
+        lambda: essais.count_tours(5, method="warnsdorff"),
+        lambda: essais.count_queens(0),
+        lambda: essais.solve_sudoku("12"),
+        lambda: essais.color_graph("nonsense"),
+        lambda: essais.color_graph("petersen", k=0),
+        lambda: essais.longest_uncrossed((2, "x")),
+        lambda: Board("8", "8"),
+        lambda: is_coloring("petersen", [0]),
+        lambda: is_solution(["a"]),
+    ],
+)
+def test_bad_values_raise_invalid_input(bad):
+    with pytest.raises(essais.InvalidInput):
+        bad()
+
+
+def every_kind_of_result():
+    problem = TourProblem.make(Board(5, 5))
+    swap = knight_swap_004()
+    maze = Maze.parse("S #\n  E")
+    stream = AllSolutions(maze)
+    list(stream)
+    return [
+        essais.find_tour(5),
+        essais.find_tour(3),  # none
+        essais.count_tours(5, method="prune"),
+        essais.count_tours(6, closed=True, method="prune"),
+        essais.longest_uncrossed(5),
+        find_queens(8),
+        essais.count_queens(6),
+        essais.solve_sudoku(GRID_002),
+        count_sudoku(parse_sudoku(GRID_002), limit=3),
+        essais.color_graph("petersen"),
+        essais.color_graph("petersen", k=2),
+        essais.chromatic_number("queen:5"),
+        random_tours(problem, attempts=10, seed=1),
+        _table(every_start(problem.at((0, 0)), method="warnsdorff")),
+        breadth_first(swap),
+        breadth_first(maze),
+        stream.result,
+    ]
+
+
+def _table(rows):
+    from essais.knights import EveryStart
+
+    return EveryStart(list(rows), counting=False)
+
+
+@pytest.mark.parametrize("result", every_kind_of_result(), ids=lambda result: type(result).__name__)
+def test_every_result_has_the_one_shape(result):
+    assert isinstance(result, essais.Result)
+    assert isinstance(result.status, essais.Status) and isinstance(result.stats, essais.Stats)
+    if isinstance(result, essais.CountResult):
+        assert result.found == (result.count > 0)
+    elif result.found:
+        assert result.solution is not None
+    document = result.to_dict()
+    assert document["status"] == str(result.status)
+    json.dumps(document)
+    html = result._repr_html_()
+    ElementTree.fromstring(html)  # well-formed markup
+    console = Console(file=io.StringIO(), width=100)
+    console.print(result)
+    assert str(result.status) in console.file.getvalue()
+
+
+def test_counts_are_count_results():
+    for count in (essais.count_tours(5), essais.count_queens(5), count_sudoku(parse_sudoku(GRID_002), limit=2)):
+        assert isinstance(count, essais.CountResult) and count.found == (count.count > 0)
+
+
+def test_user_text_is_escaped_in_html():
+    result = essais.color_graph(load_graph("petersen"))
+    assert "<" not in result._repr_html_().split("<pre>")[1].split("</pre>")[0]

@@ -1,0 +1,119 @@
+"""The house's rules, read from the source: imports run one way (no cycle of any length, imports
+inside functions included), kernels import only numpy, numba and essais.core, and `import essais`
+loads no compiled code."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parent.parent / "src" / "essais"
+KERNEL_IMPORTS = ("numpy", "numba", "essais.core", "__future__")
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by its dotted name (a package by its own name)."""
+    modules = {}
+    for path in SOURCE.rglob("*.py"):
+        parts = list(path.relative_to(SOURCE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def imported_names(module: str, path: Path) -> set[str]:
+    """Every name an import statement of the module names, anywhere in it (functions included)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the package's modules it imports (an import of a name inside a module counts
+    as an import of that module; a module's own parent packages are not counted)."""
+    modules = module_files()
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        targets = set()
+        for name in imported_names(module, path):
+            while name and name not in modules:
+                name = name.rpartition(".")[0]
+            if name and name != module and not module.startswith(name + "."):
+                targets.add(name)
+        graph[module] = targets
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph, as the modules along it, or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for target in sorted(graph[module]):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state and (cycle := visit(target)):
+                return cycle
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in sorted(graph):
+        if module not in state and (cycle := visit(module)):
+            return cycle
+    return None
+
+
+def test_no_import_cycle():
+    cycle = find_cycle(import_graph())
+    assert cycle is None, " -> ".join(cycle)
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_function_level_imports_are_seen(tmp_path):
+    source = "def f():\n    from essais.core import engine\n"
+    path = tmp_path / "m.py"
+    path.write_text(source)
+    assert "essais.core.engine" in imported_names("essais.m", path)
+
+
+@pytest.mark.parametrize("module", sorted(name for name in module_files() if name.endswith("._kernels")))
+def test_kernels_import_only_numpy_numba_and_the_core(module):
+    names = imported_names(module, module_files()[module])
+    allowed = [(name, name + ".") for name in KERNEL_IMPORTS]
+    outside = sorted(name for name in names if not any(name == a or name.startswith(prefix) for a, prefix in allowed))
+    assert not outside, f"{module} imports {outside}"
+
+
+def test_every_problem_package_has_the_same_files():
+    expected = {"__init__.py", "model.py", "textbook.py", "compiled.py", "_kernels.py", "check.py", "api.py"}
+    for package in ("knights", "uncrossed", "queens", "sudoku", "coloring"):
+        files = {path.name for path in (SOURCE / package).glob("*.py")}
+        assert expected <= files, f"essais.{package} lacks {sorted(expected - files)}"
+
+
+def test_import_essais_loads_no_compiled_code():
+    code = "import sys, essais, essais.knights, essais.queens, essais.sudoku, essais.coloring, essais.uncrossed; "
+    code += "print(sorted(m for m in ('numba', 'llvmlite', 'rich', 'typer') if m in sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
