@@ -201,3 +201,12 @@ def test_cli_chromatic():
 def test_a_graph_name_too_long_for_a_file_is_bad_input():
     result = CliRunner().invoke(app, ["color", "x" * 300])
     assert result.exit_code == 2 and "graph:" in result.stderr
+
+
+def test_the_tabu_step_honours_the_time_limit():
+    """queen:8 needs 9 colours, so a tabu search for 8 never succeeds: only the limit ends it."""
+    from essais.coloring.compiled import tabu_search
+    from essais.core.limits import SearchControl, SearchStopped
+
+    with SearchControl(Limits(time=0.2)) as control, pytest.raises(SearchStopped):
+        tabu_search(named_graph("queen:8"), 8, max_moves=10**12, control=control)

@@ -124,8 +124,8 @@ def test_cli():
     ("args", "message"),
     [(["0"], "n: '0'"), (["-2"], "No such option"), (["x"], "n: 'x'"), (["8", "--method", "bitmask"], "counts only"),
      (["8", "--count", "--engine", "python", "--method", "bitmask"], "numba engine only"),
-     (["8", "--limit", "3"], "--limit"), (["8", "--count", "--workers", "0"], "--workers: 0"),
-     (["8", "--count", "--method", "textbook", "--checkpoint", "x.sqlite"], "bitmask count only")],
+     (["8", "--limit", "3"], "--limit"), (["8", "--count", "--workers", "0"], "workers: 0"),
+     (["8", "--count", "--method", "textbook", "--checkpoint", "x.sqlite"], "split the bitmask count")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
     result = runner.invoke(app, ["queens", *args])

@@ -138,7 +138,7 @@ def count_queens(
     distinct: bool = False,
     method: str | None = None,
     engine: str | None = None,
-    workers: int = 1,
+    workers: int | None = 1,
     time_limit: float | None = None,
     node_limit: int | None = None,
 ) -> QueensCount:
@@ -154,8 +154,8 @@ def count_queens(
     method, engine : str, optional
         bitmask (start constellations, numba) or textbook (002 Q3, both engines); with the
         python engine the textbook method runs.
-    workers : int
-        Processes for the bitmask count.
+    workers : int, optional
+        Processes for the bitmask count (None: one per core).
 
     Examples
     --------

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from essais.cli.common import (
     JsonFlag,
@@ -20,20 +19,10 @@ from essais.cli.common import (
     progress_bar,
 )
 from essais.core.errors import InvalidInput
-from essais.core.parallel import default_workers
 from essais.core.result import Status
-from essais.queens import QueensStream, count_queens, find_queens
+from essais.queens import METHODS, QueensStream, count_queens, find_queens
+from essais.queens.model import board_text
 from essais.render.text import stats_line
-
-
-def queens_board(columns: list[int]) -> Text:
-    """The board: Q where a queen stands, dots elsewhere."""
-    text = Text()
-    for col in columns:
-        row = ["."] * len(columns)
-        row[col] = "Q"
-        text.append(" ".join(row) + "\n")
-    return text
 
 
 @command
@@ -76,15 +65,11 @@ def queens(
     if limit is not None and not all_solutions:
         raise InvalidInput("--limit: it applies to --all (stop after K solutions)")
     if count:
-        chosen = method or ("bitmask" if engine == "numba" else "textbook")
-        if chosen != "bitmask" and (workers, scheduler, checkpoint) != (None, None, None):
-            raise InvalidInput("--workers, --scheduler, --checkpoint: they split the bitmask count only")
-        if workers is not None and workers < 1:
-            raise InvalidInput(f"--workers: {workers} must be at least 1")
+        chosen, _ = METHODS.resolve(method, engine)
         with progress_bar("sub-trees") as progress:
             counted = count_queens(
                 size, method=chosen, engine=engine, distinct=distinct, limits=limits,
-                workers=default_workers() if workers is None else workers,
+                workers=workers if workers is not None or chosen != "bitmask" else None,
                 scheduler=scheduler, checkpoint=checkpoint, progress=progress,
             )  # fmt: skip
         if as_json:
@@ -119,7 +104,7 @@ def queens(
     else:
         if result.columns is not None:
             console.print(f"{size} queens: columns {' '.join(map(str, result.columns))}")
-            console.print(queens_board(result.columns), end="")
+            console.print(board_text(result.columns), markup=False)
         elif result.status == Status.NONE:
             console.print(f"no way to place {size} queens (the search is complete)")
         else:

@@ -16,7 +16,8 @@ neighbours show the most colours first; with branch and bound it gives the chrom
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from essais.coloring.model import (
     METHODS,
@@ -30,8 +31,11 @@ from essais.coloring.model import (
 from essais.coloring.textbook import TextbookColoring
 from essais.core.engine import run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.limits import Limits, SearchControl
 from essais.core.result import Stats, Status
+
+if TYPE_CHECKING:
+    from essais.coloring.compiled import CompiledDsatur
 
 
 def _as_graph(graph: Graph | str) -> Graph:
@@ -110,40 +114,61 @@ def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_m
     `tabu_moves` moves a try; seeded, so reproducible) looks for colourings with one colour fewer
     at a time: it proves nothing, but a good upper bound cuts the branch and bound short. A
     limit leaves the bounds found so far (chromatic None)."""
-    from essais.coloring.compiled import CompiledDsatur, tabu_search
+    from essais.coloring.compiled import CompiledDsatur
 
     graph = _as_graph(graph)
     clique = greedy_clique(graph)
-    lower = len(clique)
-    with SearchControl(limits) as control:
-        search = CompiledDsatur(graph, graph.n + 1, control, clique)
-        control.restart_clock()
-        best: list[int] | None = [] if graph.n == 0 else None
-        bounds: list[dict[str, Any]] = []
+    bounds = _Bounds(lower=len(clique), best=[] if graph.n == 0 else None)
+    run = run_search(
+        limits,
+        lambda control: CompiledDsatur(graph, graph.n + 1, control, clique),
+        lambda search: _prove(graph, search, bounds, tabu_moves),
+    )
+    chromatic = None if run.stopped else len(set(bounds.best or []))
+    return Chromatic(run.stopped or Status.FOUND, graph, chromatic, bounds.lower, bounds.best, bounds.found, run.stats)
 
-        def found(colors: list[int], method: str) -> None:
-            nonlocal best
-            best = colors
-            search.lower_best(len(set(colors)))
-            bounds.append(
-                {"colors": len(set(colors)), "by": method, "nodes": search.stats().nodes, "seconds": control.elapsed()}
-            )
 
-        try:
-            first = search.improve() if graph.n else None
-            if first is not None:
-                found(first, "dsatur")
-                while len(set(first)) - 1 >= max(lower, 1) and best is not None and len(set(best)) > lower:
-                    fewer = tabu_search(graph, len(set(best)) - 1, tabu_moves, control)
-                    if fewer is None:
-                        break
-                    found(fewer, "tabu")
-            while best is None or len(set(best)) > lower:
-                colors = search.improve()
-                if colors is None:
-                    break  # no colouring with fewer colours: the best is optimal
-                found(colors, "dsatur")
-            status, chromatic = Status.FOUND, len(set(best or []))
-        except SearchStopped as stop:
-            status, chromatic = stop.status, None
-        return Chromatic(status, graph, chromatic, lower, best, bounds, search.stats())
+@dataclass
+class _Bounds:
+    """What a proof of the chromatic number has so far: the lower bound (a clique's size), the
+    best colouring, and each upper bound as found (colours, by, nodes, seconds)."""
+
+    lower: int
+    best: list[int] | None
+    found: list[dict[str, Any]] = field(default_factory=list)
+
+    def record(self, colors: list[int], method: str, search: CompiledDsatur) -> None:
+        self.best = colors
+        search.lower_best(len(set(colors)))
+        self.found.append(
+            {
+                "colors": len(set(colors)),
+                "by": method,
+                "nodes": search.stats().nodes,
+                "seconds": search.control.elapsed(),
+            }
+        )
+
+    @property
+    def best_count(self) -> int | None:
+        return None if self.best is None else len(set(self.best))
+
+
+def _prove(graph: Graph, search: CompiledDsatur, bounds: _Bounds, tabu_moves: int) -> None:
+    """DSATUR's first colouring, tabu searches one colour below the best while they succeed,
+    then DSATUR's branch and bound until the bounds meet or no better colouring is left."""
+    from essais.coloring.compiled import tabu_search
+
+    first = search.improve() if graph.n else None
+    if first is not None:
+        bounds.record(first, "dsatur", search)
+        while (best := bounds.best_count) is not None and best > max(bounds.lower, 1):
+            fewer = tabu_search(graph, best - 1, tabu_moves, search.control)
+            if fewer is None:
+                break
+            bounds.record(fewer, "tabu", search)
+    while bounds.best_count is None or bounds.best_count > bounds.lower:
+        colors = search.improve()
+        if colors is None:
+            break  # no colouring with fewer colours: the best is optimal
+        bounds.record(colors, "dsatur", search)

@@ -184,6 +184,23 @@ class ColoringSearch(Protocol):
     def stats(self) -> Stats: ...
 
 
+def coloring_document(
+    status: Status, graph: Graph, k: int, colors: list[int] | None, chromatic: int | None, stats: Stats
+) -> dict[str, Any]:
+    """The JSON document of a colouring (SPEC §2.6), `vertices` when the input named them."""
+    document: dict[str, Any] = {
+        "status": str(status),
+        "found": colors is not None,
+        "colors": colors,
+        "k": k,
+        "chromatic": chromatic,
+        "stats": stats.to_dict(),
+    }
+    if any(name != str(v + 1) for v, name in enumerate(graph.names)):
+        document["vertices"] = list(graph.names)
+    return document
+
+
 def colors_text(graph: Graph, colors: Sequence[int] | None) -> str:
     """`vertex: colour` lines (the first SHOWN_VERTICES vertices), empty without a colouring."""
     if colors is None:
@@ -212,17 +229,7 @@ class Coloring(Result):
         return colors_text(self.graph, self.colors)
 
     def to_dict(self) -> dict[str, Any]:
-        document: dict[str, Any] = {
-            "status": str(self.status),
-            "found": self.colors is not None,
-            "colors": self.colors,
-            "k": self.k,
-            "chromatic": None,
-            "stats": self.stats.to_dict(),
-        }
-        if any(name != str(v + 1) for v, name in enumerate(self.graph.names)):
-            document["vertices"] = list(self.graph.names)
-        return document
+        return coloring_document(self.status, self.graph, self.k, self.colors, None, self.stats)
 
 
 @dataclass
@@ -252,6 +259,6 @@ class Chromatic(Result):
         return f"{colors_text(self.graph, self.colors)}\n{number}".lstrip("\n")
 
     def to_dict(self) -> dict[str, Any]:
-        document = Coloring(self.status, self.graph, self.upper or 0, self.colors, self.stats).to_dict()
-        document.update(chromatic=self.chromatic, lower=self.lower, bounds=self.bounds)
+        document = coloring_document(self.status, self.graph, self.upper or 0, self.colors, self.chromatic, self.stats)
+        document.update(lower=self.lower, bounds=self.bounds)
         return document

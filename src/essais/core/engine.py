@@ -76,10 +76,14 @@ class PythonCounters:
         self.control = control
         self.check_at = control.checkpoint(0)
 
-    def enter_node(self) -> None:
-        """Count a call of the search function, first checking limits and Ctrl-C."""
+    def check(self) -> None:
+        """Raise SearchStopped if a limit or Ctrl-C stops the search (looked at when due)."""
         if self.nodes >= self.check_at:
             self.check_at = self.control.checkpoint(self.nodes)
+
+    def enter_node(self) -> None:
+        """Count a call of the search function, first checking limits and Ctrl-C."""
+        self.check()
         self.nodes += 1
 
     def stats(self, depths: list[int] | None = None) -> Stats:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, S
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from essais.core.engine import MAX_PYTHON_DEPTH, SolutionStream, recursion_room, run_search
+from essais.core.engine import MAX_PYTHON_DEPTH, PythonCounters, SolutionStream, recursion_room, run_search
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import CountResult, Result, Stats, Status
 
@@ -104,44 +104,31 @@ class SearchResult(Result, Generic[S, A]):
         }
 
 
-class _Counter:
-    """Counters with the limit checks of SearchControl (every few thousand nodes)."""
+class _Counter(PythonCounters):
+    """The counters of a general search (core.engine.PythonCounters), with the nodes per depth
+    and the depth limit; it is the engine that core.engine runs."""
+
+    __slots__ = ("depths", "max_depth")
 
     def __init__(self, control: SearchControl, max_depth: int | None = None) -> None:
-        self.control = control
-        self.stats = Stats(depths=[])
-        self.check_at = control.checkpoint(0)
+        super().__init__(control)
+        self.depths: list[int] = []
         self.max_depth = max_depth
 
     def node(self, depth: int) -> None:
-        if self.stats.nodes >= self.check_at:
-            self.check_at = self.control.checkpoint(self.stats.nodes)
-        self.stats.nodes += 1
-        depths = self.stats.depths
-        assert depths is not None
-        while len(depths) <= depth:
-            depths.append(0)
-        depths[depth] += 1
+        self.enter_node()
+        while len(self.depths) <= depth:
+            self.depths.append(0)
+        self.depths[depth] += 1
 
-    def finish(self) -> Stats:
-        self.stats.seconds = self.control.elapsed()
-        return self.stats
-
-
-class _Engine:
-    """A _Counter seen as an engine of core.engine (its `stats()` are the counters so far)."""
-
-    def __init__(self, control: SearchControl, max_depth: int | None) -> None:
-        self.counter = _Counter(control, max_depth)
-
-    def stats(self) -> Stats:
-        return self.counter.finish()
+    def stats(self, depths: list[int] | None = None) -> Stats:
+        return super().stats(list(self.depths) if depths is None else depths)
 
 
 def _run(
     search: Callable[[_Counter], Solution[S, A] | None], limits: Limits | None, max_depth: int | None = None
 ) -> SearchResult[S, A]:
-    run = run_search(limits, lambda control: _Engine(control, max_depth), lambda engine: search(engine.counter))
+    run = run_search(limits, lambda control: _Counter(control, max_depth), search)
     return SearchResult(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), run.value, run.stats)
 
 
@@ -159,14 +146,14 @@ def _depth_first_recursive(problem: SearchProblem[S, A], counter: _Counter) -> I
         if counter.max_depth is not None and len(actions) >= counter.max_depth:
             return
         for action, successor in problem.successors(state):
-            counter.stats.tries += 1
+            counter.tries += 1
             if problem.promising(successor, states):
                 states.append(successor)
                 actions.append(action)
                 yield from aes(successor)
                 states.pop()
                 actions.pop()
-                counter.stats.backtracks += 1
+                counter.backtracks += 1
 
     with recursion_room(counter.max_depth or MAX_PYTHON_DEPTH // 2, "move"):
         yield from aes(states[0])
@@ -189,10 +176,10 @@ def _depth_first_stack(problem: SearchProblem[S, A], counter: _Counter) -> Itera
             if len(states) > 1:
                 states.pop()
                 actions.pop()
-                counter.stats.backtracks += 1
+                counter.backtracks += 1
             continue
         action, successor = step
-        counter.stats.tries += 1
+        counter.tries += 1
         if not problem.promising(successor, states):
             continue
         states.append(successor)
@@ -219,7 +206,7 @@ def depth_first(
     return _run(lambda counter: next(strategy(problem, counter), None), limits, max_depth)
 
 
-class AllSolutions(SolutionStream["_Engine", Solution[S, A]]):
+class AllSolutions(SolutionStream[_Counter, Solution[S, A]]):
     """Every solution in depth-first order (000 §5), lazily: iterate and stop whenever you
     like; `result` then holds the status (complete, found when stopped early, limit,
     interrupted), the number of solutions and the counters."""
@@ -235,8 +222,8 @@ class AllSolutions(SolutionStream["_Engine", Solution[S, A]]):
         strategy = _depth_first_recursive if recursive else _depth_first_stack
         super().__init__(
             limits,
-            lambda control: _Engine(control, max_depth),
-            lambda engine: strategy(problem, engine.counter),
+            lambda control: _Counter(control, max_depth),
+            lambda counter: strategy(problem, counter),
             CountResult(Status.COMPLETE, 0),
         )
 
@@ -292,7 +279,7 @@ class BreadthFirst(Generic[S, A]):
                     for state in layer:
                         counter.node(depth)
                         for action, successor in problem.successors(state):
-                            counter.stats.tries += 1
+                            counter.tries += 1
                             if successor not in self.parent:
                                 self.parent[successor] = (state, action)
                                 following.append(successor)
@@ -300,7 +287,7 @@ class BreadthFirst(Generic[S, A]):
             except SearchStopped as stop:
                 self.status = stop.status
             finally:
-                self.stats = counter.finish()
+                self.stats = counter.stats()
 
     def solution(self, state: S) -> Solution[S, A]:
         """The shortest sequence of moves from the initial state to `state` (reached already)."""
@@ -346,7 +333,7 @@ def best_first(problem: SearchProblem[S, A], *, limits: Limits | None = None) ->
             if problem.is_goal(state):
                 return _rebuild(parent, state)
             for action, successor in problem.successors(state):
-                counter.stats.tries += 1
+                counter.tries += 1
                 if successor not in parent:
                     parent[successor] = (state, action)
                     depth[successor] = depth[state] + 1
@@ -409,7 +396,7 @@ def bidirectional(
                 counter.node(depth)
                 steps = problem.successors(state) if grow_forward else problem.predecessors(state)
                 for action, neighbour in steps:
-                    counter.stats.tries += 1
+                    counter.tries += 1
                     if neighbour not in seen:
                         seen[neighbour] = (state, action)
                         following.append(neighbour)

@@ -62,8 +62,9 @@ _DEPTH_FIRST = (
 
 @njit(inline="always")
 def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, prune, closed):
-    """The body of the three kernels above. It is inlined into each with `prune` and `closed`
-    as constants, so the textbook kernel carries none of method prune's work."""
+    """The body of the three depth-first kernels below (depth_first_slice, pruned_open_slice,
+    pruned_closed_slice). It is inlined into each with `prune` and `closed` as constants, so the
+    textbook kernel carries none of method prune's work."""
     n = path.shape[0]
     m = target.shape[0] // n
     depth, entering, nodes, tries, backtracks = load_counters(state)

@@ -341,8 +341,7 @@ class TextbookTour:
         cb = [[0] * board.cols for _ in range(board.rows)]
         tally = self.tally
         while attempts is None or tally.attempts < attempts:
-            if counters.nodes >= counters.check_at:
-                counters.check_at = counters.control.checkpoint(counters.nodes)
+            counters.check()
             tally.attempts += 1
             pos, walk = self.start, []
             while True:

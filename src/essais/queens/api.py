@@ -22,7 +22,7 @@ from pathlib import Path
 from essais.core.engine import SolutionStream, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
-from essais.core.parallel import Progress, run_split
+from essais.core.parallel import Progress, default_workers, run_split
 from essais.core.result import Status
 from essais.queens.model import METHODS, QueensCount, QueensResult, QueensSearch, check_n, symmetries
 from essais.queens.textbook import TextbookQueens
@@ -62,7 +62,7 @@ def count_queens(
     engine: str | None = None,
     distinct: bool = False,
     limits: Limits | None = None,
-    workers: int = 1,
+    workers: int | None = 1,
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
@@ -71,13 +71,17 @@ def count_queens(
     symmetries of the square (OEIS A002562).
 
     Method bitmask splits the count into its start constellations, run on `workers` processes
-    or a Dask `scheduler`, with an optional `checkpoint` file (essais.core.parallel)."""
+    (1: in this process; None: one per core) or a Dask `scheduler`, with an optional `checkpoint`
+    file (essais.core.parallel). The textbook count is one sequential search."""
     check_n(n)
     method, engine = METHODS.resolve(method, engine)
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise InvalidInput(f"workers: {workers!r} must be at least 1")
     if method == "bitmask":
+        workers = default_workers() if workers is None else workers
         return _count_constellations(n, distinct, limits, workers, scheduler, checkpoint, progress)
-    given = [name for name, value, default in (("workers", workers, 1), ("scheduler", scheduler, None),
-             ("checkpoint", checkpoint, None)) if value != default]  # fmt: skip
+    given = [name for name, value in (("workers", workers not in (None, 1)), ("scheduler", scheduler),
+             ("checkpoint", checkpoint)) if value]  # fmt: skip
     if given:
         raise InvalidInput(f"{', '.join(given)}: they split the bitmask count, not the textbook one")
 

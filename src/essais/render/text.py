@@ -1,4 +1,5 @@
-"""Text rendering of tour results with rich: numbered boards, counters, the every-start table."""
+"""Text rendering with rich for the commands: numbered boards, distance matrices, counters, the
+every-start table, histograms."""
 
 from __future__ import annotations
 

@@ -1,13 +1,16 @@
 """numba kernels for Sudoku (essais.sudoku). Private: checked inputs only; imports numpy,
 numba and essais.core alone.
 
-`textbook_slice` is sudoku.textbook.TextbookSudoku with an explicit stack (the cell and the value of each
-depth), in resumable slices: the same solutions in the same order, the same counters and depth
-histogram. `propagate_slice` keeps a bit set of candidates per cell (bit v-1 for value v), one
-copy per depth, and propagates naked singles (a cell with one candidate removes it from its
-peers) and hidden singles (a value with one place left in a unit goes there) before it
-branches on the cell with the fewest candidates. `solve_batch` runs the propagating solver on
-many puzzles in one call, with no Python work per puzzle.
+`textbook_slice` is sudoku.textbook.TextbookSudoku with an explicit stack (the cell and the
+value of each depth), in resumable slices: the same solutions in the same order, the same
+counters and depth histogram. `propagate_slice` keeps a bit set of candidates per cell (bit v-1
+for value v), one copy per depth, and propagates naked singles (a cell with one candidate
+removes it from its peers) and hidden singles (a value with one place left in a unit goes
+there), and from 16×16 on locked candidates and alldifferent on every unit, before it branches
+on the open cell with the fewest candidates per weight of its units (dom/wdeg: a unit gains
+weight each time a contradiction shows in it), ties to the first cell or, for restarts, to one
+drawn at random. `solve_batch` runs the propagating solver on many puzzles in one call, with no
+Python work per puzzle.
 """
 
 import numpy as np
