@@ -17,19 +17,33 @@ import itertools
 import json
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from essais.core.board import Board, format_square, leaper_moves
 from essais.core.errors import InvalidInput
-from essais.core.search import SearchProblem, breadth_first
+from essais.core.limits import Limits
+from essais.core.result import Result, Stats, Status
+from essais.core.search import (
+    BreadthFirst,
+    Layer,
+    SearchProblem,
+    SearchResult,
+    Side,
+    Solution,
+    bidirectional,
+    breadth_first,
+)
 
 State = tuple[int, ...]
 Move = tuple[int, int]
 GOAL_KINDS = ("derangements", "swap")
 
-__all__ = ["GOAL_KINDS", "Piece", "SwapPuzzle", "breadth_first", "knight_swap_004", "load_puzzle"]
+__all__ = ["GOAL_KINDS", "Piece", "SwapPuzzle", "SwapStudy", "breadth_first", "knight_swap_004", "load_puzzle", "study"]
+# the keys a puzzle file may hold (README, "Swap puzzles")
+FILE_KEYS = frozenset({"name", "board", "leaper", "notation", "squares", "moves", "identical", "goals", "pieces"})
+PIECE_KEYS = frozenset({"name", "colour", "square"})
 
 
 class PuzzleError(InvalidInput):
@@ -134,6 +148,91 @@ def knight_swap_004() -> SwapPuzzle:
     return puzzle.with_goals("derangements")
 
 
+# -- 004's study -----------------------------------------------------------------------------------
+@dataclass
+class SwapStudy(Result):
+    """004's study of a puzzle: the breadth-first layers (states seen before, new, goals reached
+    per depth), the reachable states and the farthest, the shortest move sequence to a goal, and
+    with `bidirectional` the search from both ends with its layers."""
+
+    status: Status
+    puzzle: SwapPuzzle
+    layers: list[Layer[State]]
+    reachable: int
+    shortest: Solution[State, Move] | None
+    stats: Stats
+    meeting: SearchResult[State, Move] | None = None
+    meeting_layers: list[Side] = field(default_factory=list)
+
+    @property
+    def solution(self) -> Solution[State, Move] | None:
+        return self.shortest
+
+    @property
+    def states(self) -> list[State] | None:
+        return self.shortest.states if self.shortest is not None else None
+
+    def text(self) -> str:
+        if self.shortest is None:
+            return ""
+        labels = self.puzzle.labels
+        moves = ", ".join("→".join(self.puzzle.move_labels(move)) for move in self.shortest.actions)
+        return f"{self.shortest.length} moves to {' '.join(labels(self.shortest.states[-1]))}: {moves}"
+
+    def to_dict(self) -> dict[str, Any]:
+        puzzle, last = self.puzzle, self.layers[-1]
+        document: dict[str, Any] = {
+            "status": str(self.status),
+            "reachable": self.reachable,
+            "max_depth": last.depth,
+            "farthest": [puzzle.labels(state) for state in sorted(last.new)],
+            "layers": [
+                {
+                    "depth": layer.depth,
+                    "seen_before": layer.seen_before,
+                    "new": len(layer.new),
+                    "goals": [puzzle.labels(goal) for goal in sorted(layer.goals)],
+                }
+                for layer in self.layers
+            ],
+            "shortest": None,
+            "stats": self.stats.to_dict(),
+        }
+        if self.shortest is not None:
+            document["shortest"] = {
+                "goal": puzzle.labels(self.shortest.states[-1]),
+                "length": self.shortest.length,
+                "moves": [puzzle.move_labels(move) for move in self.shortest.actions],
+            }
+        if self.meeting is not None:
+            document["bidirectional"] = {
+                "status": str(self.meeting.status),
+                "length": self.meeting.solution.length if self.meeting.solution else None,
+                "layers": [
+                    {"side": "forward" if side.forward else "backward", "depth": side.depth, "new": side.new}
+                    for side in self.meeting_layers
+                ],
+                "stats": self.meeting.stats.to_dict(),
+            }
+        return document
+
+
+def study(puzzle: SwapPuzzle, *, bidirectional_too: bool = False, limits: Limits | None = None) -> SwapStudy:
+    """004's table for `puzzle`, every state reachable, the farthest ones and a shortest
+    sequence of moves to a goal (status found; none when no goal can be reached; limit or
+    interrupted when the search was stopped first); with `bidirectional_too`, also the search
+    from both ends at once."""
+    search = BreadthFirst(puzzle, limits)
+    layers = list(search)
+    first_goal = next((layer.goals[0] for layer in layers if layer.goals), None)
+    shortest = search.solution(first_goal) if first_goal is not None else None
+    status = search.status if search.status != Status.COMPLETE else Status.FOUND if shortest else Status.NONE
+    result = SwapStudy(status, puzzle, layers, len(search.parent), shortest, search.stats)
+    if bidirectional_too:
+        result.meeting = bidirectional(puzzle, puzzle.goals, limits=limits, trace=result.meeting_layers)
+    return result
+
+
 # -- puzzle files ------------------------------------------------------------------------------------
 def load_puzzle(path: str | Path) -> SwapPuzzle:
     """Read a puzzle file (TOML, or JSON for a .json file); see the README for its keys."""
@@ -149,10 +248,15 @@ def load_puzzle(path: str | Path) -> SwapPuzzle:
     return _puzzle_from(data, str(path))
 
 
-def _puzzle_from(data: dict[str, Any], source: str) -> SwapPuzzle:
+def _puzzle_from(data: Any, source: str) -> SwapPuzzle:
     def fail(key: str, reason: str) -> PuzzleError:
         return PuzzleError(f"{source}: {key}: {reason}")
 
+    if not isinstance(data, dict):
+        raise PuzzleError(f"{source}: a puzzle is a table of keys ({', '.join(sorted(FILE_KEYS))})")
+    unknown = sorted(set(data) - FILE_KEYS)
+    if unknown:
+        raise fail(unknown[0], f"unknown key (a puzzle file has {', '.join(sorted(FILE_KEYS))})")
     squares, moves = _squares_and_moves(data, fail)
     index = {label: i for i, label in enumerate(squares)}
 
@@ -170,6 +274,10 @@ def _puzzle_from(data: dict[str, Any], source: str) -> SwapPuzzle:
         key = f"pieces[{number}]"
         if not isinstance(raw, dict) or not {"colour", "square"} <= set(raw):
             raise fail(key, "each piece needs a colour and a square")
+        if set(raw) - PIECE_KEYS:
+            raise fail(
+                f"{key}.{sorted(set(raw) - PIECE_KEYS)[0]}", "unknown key (a piece has a name, a colour, a square)"
+            )
         square = square_of(raw["square"], f"{key}.square")
         if square in start:
             raise fail(f"{key}.square", f"square {squares[square]!r} already holds piece {start.index(square) + 1}")

@@ -6,11 +6,28 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, print_json
+from essais.cli.common import (
+    Engine,
+    JsonFlag,
+    NodeLimit,
+    TimeLimit,
+    command,
+    console,
+    finish,
+    make_limits,
+    plural,
+    print_json,
+)
 from essais.coloring import Graph, chromatic_number, color_graph, load_graph
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.render.text import stats_line
+
+EXAMPLES = [
+    ("essais color petersen", "a colouring with 3 colours (002 Q2)"),
+    ("essais color tests/data/graphs/myciel3.col", "none with 3: it needs 4 (exit 1)"),
+    ("essais color queen:8 --chromatic", "9, proved (DSATUR branch and bound after a tabu search)"),
+]
 
 
 @command
@@ -23,14 +40,18 @@ def color(
             metavar="GRAPH",
         ),
     ],
-    k: Annotated[int, typer.Option("-k", help="The number of colours.")] = 3,
+    k: Annotated[int, typer.Option("-k", help="The number of colours.", metavar="K")] = 3,
     method: Annotated[
-        str, typer.Option(help="textbook (002 Q2: vertices and colours in order) or dsatur (most saturated first).")
+        str,
+        typer.Option(
+            help="textbook (002 Q2: vertices and colours in order) or dsatur (most saturated first; numba).",
+            metavar="METHOD",
+        ),
     ] = "textbook",
     chromatic: Annotated[
         bool, typer.Option("--chromatic", help="The chromatic number, proved (DSATUR branch and bound).")
     ] = False,
-    engine: Annotated[str, typer.Option(help="python (the textbook code) or numba (compiled).")] = "numba",
+    engine: Engine = "numba",
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     as_json: JsonFlag = False,
@@ -43,16 +64,16 @@ def color(
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
-    where = f"{graph_spec} ({graph.n} vertices, {graph.edges} edges)"
+    where = _describe(graph_spec, graph)
     if result.colors is not None:
-        console.print(f"{where}: a colouring with {k} colours")
+        console.print(f"{where}: a colouring with {plural(k, 'colour')}")
         for colour in range(k):
             members = [graph.names[v] for v in range(graph.n) if result.colors[v] == colour]
             console.print(f"  colour {colour}: {' '.join(members)}")
     elif result.status == Status.NONE:
-        console.print(f"{where}: no colouring with {k} colours (the search is complete)")
+        console.print(f"{where}: no colouring with {plural(k, 'colour')} (the search is complete)")
     else:
-        console.print(f"{where}: stopped ({result.status}) before a colouring with {k} colours was found")
+        console.print(f"{where}: stopped ({result.status}) before a colouring with {plural(k, 'colour')} was found")
     console.print(stats_line(result.stats))
     finish(result.status)
 
@@ -62,14 +83,20 @@ def _chromatic(graph: Graph, spec: str, limits: Limits, as_json: bool) -> None:
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
-    where = f"{spec} ({graph.n} vertices, {graph.edges} edges)"
+    where = _describe(spec, graph)
     for bound in result.bounds:
-        console.print(f"  a colouring with {bound['colors']} colours ({bound['by']}) after {bound['nodes']:,} nodes")
+        colours, nodes = plural(bound["colors"], "colour"), plural(bound["nodes"], "node")
+        console.print(f"  a colouring with {colours} ({bound['by']}) after {nodes}")
     if result.chromatic is not None:
-        console.print(f"{where}: chromatic number {result.chromatic} (a clique of {result.lower} vertices; proved)")
+        clique = plural(result.lower, "vertex", "vertices")
+        console.print(f"{where}: chromatic number {result.chromatic} (a clique of {clique}; proved)")
     else:
         console.print(
             f"{where}: stopped ({result.status}); the chromatic number is between {result.lower} and {result.upper}"
         )
     console.print(stats_line(result.stats))
     finish(result.status)
+
+
+def _describe(spec: str, graph: Graph) -> str:
+    return f"{spec} ({plural(graph.n, 'vertex', 'vertices')}, {plural(graph.edges, 'edge')})"

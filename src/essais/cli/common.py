@@ -1,52 +1,150 @@
-"""What every command shares: printing, JSON, limits, and the error edge (SPEC §1.3)."""
+"""What every command shares: the consoles, the common options, JSON, what a terminal shows
+while work goes on, the help's examples and exit codes, and the error edge (SPEC §1.3)."""
 
 from __future__ import annotations
 
 import functools
 import json
 import sys
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from essais.core.errors import EssaisError
-from essais.core.limits import Limits
-from essais.core.result import EXIT_BAD_INPUT, Status
+from essais.core.engine import compiled_code_loading
+from essais.core.errors import EssaisError, InvalidInput
+from essais.core.limits import Limits, active_search
+from essais.core.result import EXIT_BAD_INPUT, Status, format_seconds
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+WIDE = 10_000  # the width of a console on a pipe or a file: data is never wrapped there
+EXAMPLE_WIDTH = 56  # a longer example has its comment on the next line
+EXAMPLE_WIDTH = 56  # a longer example has its comment on the next line
+EXIT_CODES = "0 found or complete, 1 none, 2 bad input, 3 limit, 70 internal error, 130 interrupted"
 
-TimeLimit = Annotated[
-    float | None,
-    typer.Option(
-        "--time-limit", help="Stop after S seconds (for each start or puzzle of a table or file).", metavar="S"
-    ),
-]
-NodeLimit = Annotated[
-    int | None,
-    typer.Option("--node-limit", help="Stop after N nodes (for each start or puzzle of a table or file).", metavar="N"),
-]
+
+class _Console(Console):
+    """A console that first silences the display of work under way (a spinner must not mix
+    with output), and never reads markup: text from users' files is printed as text."""
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        WATCHER.silence()
+        super().print(*objects, **options)
+
+
+console = _Console(highlight=False, markup=False)
+err_console = _Console(stderr=True, highlight=False, markup=False)
+
+
+def fit_consoles() -> None:
+    """Never wrap data: lines are not folded, and on a pipe or a file a console is as wide as
+    its longest line (rich's default would be 80 columns)."""
+    for each in (console, err_console):
+        each.soft_wrap = True
+        each.width = WIDE if not each.is_terminal else None  # type: ignore[assignment]
+
+
+def time_limit_option(scope: str = "") -> Any:
+    return Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit", help=f"Stop after S seconds{scope}: status limit, exit 3, the counters so far.", metavar="S"
+        ),
+    ]
+
+
+def node_limit_option(scope: str = "") -> Any:
+    return Annotated[
+        int | None,
+        typer.Option("--node-limit", help=f"Stop after N nodes{scope}: status limit, exit 3.", metavar="N"),
+    ]
+
+
+TimeLimit = time_limit_option()
+NodeLimit = node_limit_option()
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for streams) instead of text.")]
+Engine = Annotated[
+    str, typer.Option(help="numba (compiled) or python (the textbook code, about 100× slower).", metavar="ENGINE")
+]
+
+
+def epilog(examples: Sequence[tuple[str, str]]) -> str:
+    """The end of a command's help: examples with what they show, and the exit codes."""
+    width = min(EXAMPLE_WIDTH, max(len(command) for command, _ in examples))
+    lines = [
+        f"  {command:<{width}}  # {what}" if len(command) <= width else f"  {command}\n  {'':<{width}}  # {what}"
+        for command, what in examples
+    ]
+    return "\b\nExamples:\n" + "\n".join(lines) + f"\n\n\b\nExit status: {EXIT_CODES}."
+
+
+def plural(count: int, word: str, plural_form: str | None = None) -> str:
+    """`1 queen`, `8 queens`, `1,000 goal states`."""
+    return f"{count:,} {word if count == 1 else plural_form or word + 's'}"
+
+
+class _Watcher:
+    """What a terminal shows while a command works and has printed nothing yet: after one
+    second, "compiling kernels (first run only)" while compiled code loads, else a spinner with
+    the counters of the search under way. Any output silences it for good."""
+
+    def __init__(self) -> None:
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def silence(self) -> None:
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._stop.set()
+            self._thread.join()
+            self._thread = None
+
+    def _run(self) -> None:
+        if self._stop.wait(1.0):
+            return
+        with Console(stderr=True, highlight=False, markup=False).status(self._text()) as status:
+            while not self._stop.wait(0.2):
+                status.update(self._text())
+
+    @staticmethod
+    def _text() -> str:
+        if compiled_code_loading():
+            return "compiling kernels (first run only)…"
+        search = active_search()
+        if search is None or search.counters is None:
+            return "working…"
+        stats = search.counters()
+        seconds = format_seconds(search.elapsed())
+        return f"searching · nodes {stats.nodes:,} · backtracks {stats.backtracks:,} · {seconds}"
+
+
+WATCHER = _Watcher()
 
 
 @contextmanager
 def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on stderr for long counts (none when stderr is not a terminal). It starts
-    at the first report, so that worker processes are forked before its thread exists."""
+    """A progress bar on stderr, with an estimate of the time left, for work whose size is known
+    (none when stderr is not a terminal). It starts at the first report, so that worker
+    processes are forked before its thread exists."""
     if not err_console.is_terminal:
         yield None
         return
     progress = Progress(
-        TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err_console, transient=True
-    )
+        TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+        console=err_console, transient=True,
+    )  # fmt: skip
     task = progress.add_task(what, start=False)
 
     def report(done: int, total: int) -> None:
         if not progress.live.is_started:
+            WATCHER.silence()
             progress.start()
             progress.start_task(task)
         progress.update(task, completed=done, total=total)
@@ -63,13 +161,34 @@ def make_limits(time_limit: float | None, node_limit: int | None) -> Limits:
 
 def print_json(document: dict[str, Any]) -> None:
     """One JSON document (or one JSON Lines record) on stdout, flushed at once."""
-    sys.stdout.write(json.dumps(document) + "\n")
+    write_out(json.dumps(document) + "\n")
+
+
+def write_out(text: str) -> None:
+    """Data on stdout as it is (no console formatting), flushed at once."""
+    WATCHER.silence()
+    sys.stdout.write(text)
     sys.stdout.flush()
 
 
-def finish(status: Status) -> None:
+def finish(status: Status) -> NoReturn:
     """Leave with the exit status of SPEC §1.3."""
     raise typer.Exit(status.exit_code)
+
+
+def refuse_unused(**options: tuple[object, bool]) -> None:
+    """Refuse options that would do nothing: `name=(value, used)` for each; an option given
+    (its value not None or False) where `used` is false is bad input."""
+    for name, (value, used) in options.items():
+        if value not in (None, False) and not used:
+            raise InvalidInput(f"--{name.replace('_', '-')}: {UNUSED.get(name, 'it does nothing here')}")
+
+
+UNUSED = {
+    "checkpoint": "it records the sub-trees of a split count; add --count or --distinct",
+    "workers": "it runs the sub-trees of a split count; add --count or --distinct",
+    "scheduler": "it runs the sub-trees of a split count; add --count or --distinct",
+}
 
 
 @contextmanager
@@ -78,20 +197,31 @@ def bad_input_exits() -> Iterator[None]:
     try:
         yield
     except EssaisError as error:
-        err_console.print(f"essais: error: {error}", markup=False, soft_wrap=True)
+        err_console.print(f"essais: error: {error}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     except OSError as error:  # a file named on the command line that cannot be used
         where = f"{error.filename}: " if error.filename else ""
-        err_console.print(f"essais: error: {where}{error.strerror or error}", markup=False, soft_wrap=True)
+        err_console.print(f"essais: error: {where}{error.strerror or error}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
 def command(function: Callable[..., None]) -> Callable[..., None]:
-    """Wrap a command body so that bad input exits cleanly."""
+    """Wrap a command body: bad input exits cleanly, data is never wrapped, and a terminal
+    shows what goes on while nothing is printed yet (not with --json, not on a pipe)."""
 
     @functools.wraps(function)
     def wrapped(*args: Any, **kwargs: Any) -> None:
-        with bad_input_exits():
-            function(*args, **kwargs)
+        fit_consoles()
+        watching = console.is_terminal and err_console.is_terminal and not kwargs.get("as_json")
+        if watching:
+            WATCHER.start()
+        try:
+            with bad_input_exits():
+                function(*args, **kwargs)
+        except KeyboardInterrupt:  # Ctrl-C outside a search (a search reports its counters itself)
+            err_console.print("essais: interrupted")
+            raise typer.Exit(Status.INTERRUPTED.exit_code) from None
+        finally:
+            WATCHER.silence()
 
     return wrapped

@@ -6,17 +6,23 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import JsonFlag, command, console, print_json
+from essais.cli.common import JsonFlag, command, console, plural, print_json
 from essais.cli.moves import Leapers, MoveList, moves_from_options
-from essais.core.board import Board, format_square
+from essais.core.board import Board
 from essais.knights.distances import distances as compute_distances
 from essais.render.text import distance_matrix, square_list, stats_line
+
+EXAMPLES = [
+    ("essais distances 10", "001 §2's table, as numbers of moves"),
+    ("essais distances 8 --leaper 0,3 --leaper 2,2", "001's other moves"),
+    ("essais distances 6 --leaper 1,1 --from a1", "a leaper that reaches half the board"),
+]
 
 
 @command
 def distances(
     size: Annotated[str, typer.Argument(help="Board size: N (N×N) or RxC (R rows, C columns).", metavar="SIZE")],
-    start: Annotated[str, typer.Option("--from", help="The square to measure from: r,c or a1.")] = "0,0",
+    start: Annotated[str, typer.Option("--from", help="The square to measure from: r,c or a1.", metavar="SQ")] = "0,0",
     leaper: Leapers = None,
     moves: MoveList = None,
     as_json: JsonFlag = False,
@@ -27,10 +33,10 @@ def distances(
     if as_json:
         print_json(result.to_dict())
         return
-    console.print(f"moves from {format_square(result.start)} on {board} (. = unreachable)")
+    console.print(f"moves from {start.strip()} on {board} (. = unreachable)")
     console.print(distance_matrix(result.matrix), end="")
     console.print(
-        f"{result.reachable} of {board.n_squares} squares reachable; the farthest, {result.max_distance} "
-        f"moves away: {square_list(result.farthest)}"
+        f"{result.reachable:,} of {plural(board.n_squares, 'square')} reachable; the farthest, "
+        f"{plural(result.max_distance, 'move')} away: {square_list(result.farthest)}"
     )
     console.print(stats_line(result.stats))

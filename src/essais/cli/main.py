@@ -1,43 +1,101 @@
-"""The `essais` command."""
+"""The `essais` command: its sub-commands, their help's examples, and the edge where usage
+errors and interruptions become one line and an exit status (SPEC §1.3)."""
 
 from __future__ import annotations
 
-import typer
+import re
+import sys
+from collections.abc import Sequence
+from typing import Annotated, Any
 
-from essais.cli.color import color
-from essais.cli.common import err_console
-from essais.cli.distances import distances
-from essais.cli.queens import queens
-from essais.cli.sudoku import sudoku
-from essais.cli.swap import swap
-from essais.cli.tour import tour
-from essais.cli.uncrossed import uncrossed
-from essais.core.result import Status
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+try:  # recent typer releases carry their own copy of click
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:  # pragma: no cover - older typer, on click itself
+    from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
+
+from essais import __version__
+from essais.cli import color, distances, queens, sudoku, swap, tour, uncrossed
+from essais.cli.common import epilog, err_console, fit_consoles
+from essais.core.result import EXIT_BAD_INPUT, Status
+
+
+class _Command(TyperCommand):
+    """Typer's command, whose help names each value by its metavar alone (typer would add
+    `<str>` or `<bool>`) and writes a required argument as it is typed (not `{SIZE}`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:  # an option shows its metavar (none for a flag), an argument its name
+            metavar = None if param.param_type_name == "argument" else param.metavar
+            param.display_type_rich = lambda ctx, metavar=metavar: metavar  # type: ignore[method-assign, attr-defined]
+
+    def get_help(self, ctx: Any) -> str:
+        return re.sub(r"\{([A-Z]+)\}", r"\1", super().get_help(ctx))
+
+
+class _Commands(TyperGroup):
+    """Typer's group, whose usage errors (an unknown option, a word where a number goes) are one
+    line naming the option, exit 2, like every other bad input."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        fit_consoles()
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except NoArgsIsHelpError as error:
+            err_console.print(error.ctx.get_help() if error.ctx else str(error))
+            code = EXIT_BAD_INPUT
+        except UsageError as error:
+            where = error.ctx.command_path if error.ctx else "essais"
+            err_console.print(f"essais: error: {error.format_message()} (see '{where} -h')")
+            code = EXIT_BAD_INPUT
+        except (typer.Abort, KeyboardInterrupt):
+            err_console.print("essais: interrupted")
+            code = Status.INTERRUPTED.exit_code
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
+    cls=_Commands,
     name="essais",
     help="Backtracking and state-space search, with the counters to study it.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-app.command()(tour)
-app.command()(distances)
-app.command()(uncrossed)
-app.command()(swap)
-app.command()(queens)
-app.command()(color)
-app.command()(sudoku)
+for module in (tour, distances, uncrossed, swap, queens, color, sudoku):
+    command = getattr(module, module.__name__.rpartition(".")[2])
+    app.command(cls=_Command, epilog=epilog(module.EXAMPLES))(command)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        print(f"essais {__version__}")
+        raise typer.Exit(0)
 
 
 @app.callback()
-def _root() -> None:
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", callback=_show_version, is_eager=True)
+    ] = False,
+) -> None:
     """Backtracking and state-space search, with the counters to study it."""
 
 
 def main() -> None:
-    try:
-        app()
-    except KeyboardInterrupt:  # Ctrl-C outside a search (searches report their counters themselves)
-        err_console.print("essais: interrupted")
-        raise SystemExit(Status.INTERRUPTED.exit_code) from None
+    app()

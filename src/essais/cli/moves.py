@@ -8,7 +8,7 @@ import typer
 
 from essais.core.board import Move, make_moves, parse_leaper, parse_moves
 
-Order = Annotated[str, typer.Option(help="Move order: default (000 §3.6) or clockwise (001).")]
+Order = Annotated[str, typer.Option(help="Move order: default (000 §3.6) or clockwise (001).", metavar="ORDER")]
 Leapers = Annotated[
     list[str] | None,
     typer.Option("--leaper", help="A leaper A,B (repeat for a union); the knight is 1,2.", metavar="A,B"),

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from essais.cli.common import (
+    Engine,
     JsonFlag,
     NodeLimit,
     TimeLimit,
@@ -15,8 +16,10 @@ from essais.cli.common import (
     console,
     finish,
     make_limits,
+    plural,
     print_json,
     progress_bar,
+    refuse_unused,
 )
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
@@ -24,14 +27,27 @@ from essais.queens import METHODS, QueensStream, count_queens, find_queens
 from essais.queens.model import board_text
 from essais.render.text import stats_line
 
+EXAMPLES = [
+    ("essais queens 8", "the first solution of 002's search, and the board"),
+    ("essais queens 12 --count", "14,200 (start constellations, every core)"),
+    ("essais queens 8 --count --method textbook", "92, with 002's counters"),
+    ("essais queens 10 --distinct", "92 up to the 8 symmetries of the square"),
+    ("essais queens 17 --count --checkpoint q17.sqlite", "Ctrl-C, then the same line resumes"),
+]
+
 
 @command
 def queens(
     n: Annotated[str, typer.Argument(help="The number of queens (and of rows and columns).", metavar="N")],
     method: Annotated[
-        str | None, typer.Option(help="textbook (002 Q3; default for one solution) or bitmask (default for counts).")
+        str | None,
+        typer.Option(
+            help="textbook (002 Q3; the default for one solution, --all, and counts with --engine python) or "
+            "bitmask (the default for counts).",
+            metavar="METHOD",
+        ),
     ] = None,
-    engine: Annotated[str, typer.Option(help="python (textbook only) or numba.")] = "numba",
+    engine: Engine = "numba",
     all_solutions: Annotated[bool, typer.Option("--all", help="Stream every solution (textbook order).")] = False,
     limit: Annotated[int | None, typer.Option(help="With --all: stop after K solutions.", metavar="K")] = None,
     count: Annotated[bool, typer.Option("--count", help="Count every solution (OEIS A000170).")] = False,
@@ -54,7 +70,7 @@ def queens(
     as_json: JsonFlag = False,
 ) -> None:
     """Place N queens on an N×N board, none attacking another: one solution, all, or how many."""
-    if not n.strip().isdigit() or int(n) < 1:
+    if not (n.strip().isascii() and n.strip().isdigit()) or int(n) < 1:
         raise InvalidInput(f"n: {n!r} must be a positive number of queens")
     size = int(n)
     limits = make_limits(time_limit, node_limit)
@@ -64,6 +80,7 @@ def queens(
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
     if limit is not None and not all_solutions:
         raise InvalidInput("--limit: it applies to --all (stop after K solutions)")
+    refuse_unused(workers=(workers, count), scheduler=(scheduler, count), checkpoint=(checkpoint, count))
     if count:
         chosen, _ = METHODS.resolve(method, engine)
         with progress_bar("sub-trees") as progress:
@@ -75,9 +92,10 @@ def queens(
         if as_json:
             print_json(counted.to_dict())
         else:
-            what = "distinct solutions (up to symmetry)" if distinct else "solutions"
+            what = plural(counted.count, "distinct solution" if distinct else "solution")
+            kind = " (up to symmetry)" if distinct else ""
             prefix = "" if counted.status == Status.COMPLETE else f"stopped ({counted.status}) after counting "
-            console.print(f"{prefix}{counted.count:,} {what} for {size} queens ({chosen})")
+            console.print(f"{prefix}{what}{kind} for {plural(size, 'queen')} ({chosen})")
             if counted.split is not None and counted.status != Status.COMPLETE:
                 done, total = counted.split["done"], counted.split["total"]
                 console.print(f"{done:,} of {total:,} sub-trees finished" + (" (saved)" if checkpoint else ""))
@@ -95,7 +113,7 @@ def queens(
         if as_json:
             print_json(stream.result.to_dict())
         else:
-            console.print(f"{stream.result.count:,} solutions ({stream.result.status})")
+            console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})")
             console.print(stats_line(stream.result.stats))
         finish(stream.result.status)
     result = find_queens(size, engine=engine, limits=limits)
@@ -103,10 +121,10 @@ def queens(
         print_json(result.to_dict())
     else:
         if result.columns is not None:
-            console.print(f"{size} queens: columns {' '.join(map(str, result.columns))}")
+            console.print(f"{plural(size, 'queen')}: columns {' '.join(map(str, result.columns))}")
             console.print(board_text(result.columns), markup=False)
         elif result.status == Status.NONE:
-            console.print(f"no way to place {size} queens (the search is complete)")
+            console.print(f"no way to place {plural(size, 'queen')} (the search is complete)")
         else:
             console.print(f"stopped ({result.status}) before a solution was found")
         console.print(stats_line(result.stats))

@@ -12,16 +12,19 @@ from typing import Annotated, Any
 import typer
 
 from essais.cli.common import (
+    Engine,
     JsonFlag,
-    NodeLimit,
-    TimeLimit,
     command,
     console,
     err_console,
     finish,
     make_limits,
+    node_limit_option,
     print_json,
     progress_bar,
+    refuse_unused,
+    time_limit_option,
+    write_out,
 )
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
@@ -29,6 +32,7 @@ from essais.core.parallel import Progress, default_workers
 from essais.core.result import EXIT_BAD_INPUT, Stats, Status
 from essais.render.text import histogram, stats_line
 from essais.sudoku import (
+    METHODS,
     Line,
     Sudoku,
     SudokuCount,
@@ -61,18 +65,33 @@ def _read(source: str, alphabet: str | None) -> tuple[str, list[Line]]:
     return "puzzle", read_puzzles(source, alphabet=alphabet, name="puzzle")
 
 
+EXAMPLES = [
+    ("essais sudoku 2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4 --count",
+     "002 Q1: 433 solutions"),
+    ("essais sudoku GRID --method textbook", "002's search: its calls per depth (figure 2)"),
+    ("essais sudoku tests/data/sudoku/top95.txt > solutions.txt", "a file: one solution a line, in order"),
+    ("essais sudoku - --unique < grid.txt", "a grid on stdin: is its solution unique?"),
+]  # fmt: skip
+
+
 @command
 def sudoku(
     puzzle: Annotated[
-        str, typer.Argument(help="The grid (81 characters, . or 0 empty), a file of grids, or - for stdin.")
+        str,
+        typer.Argument(
+            help="The grid (81 characters, . or 0 empty, or the grid form), a file of grids, or - for stdin.",
+            metavar="PUZZLE",
+        ),
     ],
     method: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="propagate (candidate sets, singles; numba), textbook (002), or sat (large grids; essais[sat])."
+            help="propagate (candidate sets, singles; numba; the default), textbook (002; the default with "
+            "--engine python), or sat (large grids; needs the extra essais[sat]).",
+            metavar="METHOD",
         ),
-    ] = "propagate",
-    engine: Annotated[str, typer.Option(help="numba or python (textbook only).")] = "numba",
+    ] = None,
+    engine: Engine = "numba",
     count: Annotated[bool, typer.Option("--count", help="Count every solution (002 Q1).")] = False,
     limit: Annotated[int | None, typer.Option(help="With --count: stop after K solutions.", metavar="K")] = None,
     unique: Annotated[bool, typer.Option("--unique", help="Is the solution unique? (stops at the second)")] = False,
@@ -82,14 +101,16 @@ def sudoku(
     workers: Annotated[
         int | None, typer.Option(help="A file of puzzles: processes to use (default: every core).", metavar="W")
     ] = None,
-    time_limit: TimeLimit = None,
-    node_limit: NodeLimit = None,
+    time_limit: time_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
+    node_limit: node_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
     as_json: JsonFlag = False,
 ) -> None:
     """Solve a Sudoku (9×9, 16×16, 25×25…), count its solutions, or solve a whole file of them."""
     if workers is not None and workers < 1:
         raise InvalidInput(f"--workers: {workers} must be at least 1")
     name, lines = _read(puzzle, alphabet)
+    refuse_unused(workers=(workers, len(lines) > 1))
+    method = METHODS.resolve(method, engine)[0]
     if len(lines) > 1:
         one_at_a_time = {"--count": count, "--limit": limit}
         given = [option for option, value in one_at_a_time.items() if value not in (None, False)]
@@ -196,7 +217,7 @@ def _batch(
     for line in lines:
         if line.puzzle is None:
             err_console.print(f"essais: {line.error}", markup=False, soft_wrap=True)
-            out.append('{"status": "invalid"}' if as_json else "")
+            out.append(json.dumps({"status": "invalid", "reason": line.error}) if as_json else "")
             continue
         row = next(pending, None)
         if row is None:
@@ -209,7 +230,7 @@ def _batch(
         else:
             why = "no solution" if row.status == Status.NONE else str(row.status)
             out.append(f"# line {line.number}: {why}")
-    sys.stdout.write("\n".join(out) + "\n")
+    write_out("\n".join(out) + "\n")
     solved = statuses.count(Status.FOUND)
     unsolved = statuses.count(Status.NONE)
     stopped = len(statuses) - solved - unsolved

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, print_json
-from essais.core.result import Stats, Status
-from essais.core.search import BreadthFirst, Side, bidirectional
+from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, plural, print_json
+from essais.core.result import Status
 from essais.render.text import stats_line
-from essais.swap import SwapPuzzle, knight_swap_004, load_puzzle
+from essais.swap import SwapStudy, knight_swap_004, load_puzzle, study
+
+EXAMPLES = [
+    ("essais swap", "004's table: first goals at 26 moves, every state within 49"),
+    ("essais swap --goals swap --bidirectional", "the colours swapped: 40 moves, from both ends too"),
+    ("essais swap puzzles/guarini.toml", "Guarini's 3×3 puzzle (1512): 16 moves"),
+]
 
 
 @command
@@ -22,7 +27,12 @@ def swap(
         Path | None, typer.Argument(help="A puzzle file (TOML or JSON); 004's puzzle when omitted.", metavar="FILE")
     ] = None,
     goals: Annotated[
-        str | None, typer.Option(help="derangements (004's nine finals) or swap (the colours swapped).")
+        str | None,
+        typer.Option(
+            help="derangements (004's nine finals; the default for 004's puzzle) or swap (the colours swapped; "
+            "the default of a file that names none).",
+            metavar="KIND",
+        ),
     ] = None,
     both_ways: Annotated[
         bool, typer.Option("--bidirectional", help="Also search from both ends at once (004's gen2).")
@@ -35,64 +45,24 @@ def swap(
     puzzle = load_puzzle(puzzle_file) if puzzle_file is not None else knight_swap_004()
     if goals is not None:
         puzzle = puzzle.with_goals(goals)
-    limits = make_limits(time_limit, node_limit)
-    search = BreadthFirst(puzzle, limits)
-    layers = list(search)
-    first_goal = next((layer.goals[0] for layer in layers if layer.goals), None)
-    if search.status != Status.COMPLETE:
-        status = search.status
-    else:
-        status = Status.FOUND if first_goal is not None else Status.NONE
-    document: dict[str, Any] = {
-        "status": str(status),
-        "reachable": len(search.parent),
-        "max_depth": layers[-1].depth,
-        "farthest": [puzzle.labels(state) for state in sorted(layers[-1].new)],
-        "layers": [
-            {
-                "depth": layer.depth,
-                "seen_before": layer.seen_before,
-                "new": len(layer.new),
-                "goals": [puzzle.labels(goal) for goal in sorted(layer.goals)],
-            }
-            for layer in layers
-        ],
-        "shortest": None,
-        "stats": search.stats.to_dict(),
-    }
-    if first_goal is not None:
-        solution = search.solution(first_goal)
-        document["shortest"] = {
-            "goal": puzzle.labels(first_goal),
-            "length": solution.length,
-            "moves": [puzzle.move_labels(move) for move in solution.actions],
-        }
-    trace: list[Side] = []
-    meeting_stats = None
-    if both_ways:
-        meeting = bidirectional(puzzle, puzzle.goals, limits=limits, trace=trace)
-        document["bidirectional"] = {
-            "status": str(meeting.status),
-            "length": meeting.solution.length if meeting.solution else None,
-            "layers": [{"side": "forward" if s.forward else "backward", "depth": s.depth, "new": s.new} for s in trace],
-            "stats": meeting.stats.to_dict(),
-        }
-        meeting_stats = meeting.stats
+    result = study(puzzle, bidirectional_too=both_ways, limits=make_limits(time_limit, node_limit))
     if as_json:
-        print_json(document)
-        finish(status)
-    _print(puzzle, document, search.stats, meeting_stats)
-    finish(status)
+        print_json(result.to_dict())
+    else:
+        _print(result)
+    finish(result.status)
 
 
-def _print(puzzle: SwapPuzzle, document: dict[str, Any], stats: Stats, meeting_stats: Stats | None) -> None:
+def _print(result: SwapStudy) -> None:
+    puzzle, document = result.puzzle, result.to_dict()
+
     def state(labels: list[str]) -> str:
         return " ".join(labels)
 
     console.print(
-        f"{puzzle.name}: {len(puzzle.squares)} squares, {len(puzzle.moves)} moves, {len(puzzle.pieces)} pieces "
-        f"({'identical by colour' if puzzle.identical else 'told apart'}), start {state(puzzle.labels(puzzle.start))}, "
-        f"{len(puzzle.goals)} goal states"
+        f"{puzzle.name}: {plural(len(puzzle.squares), 'square')}, {plural(len(puzzle.moves), 'move')}, "
+        f"{plural(len(puzzle.pieces), 'piece')} ({'identical by colour' if puzzle.identical else 'told apart'}), "
+        f"start {state(puzzle.labels(puzzle.start))}, {plural(len(puzzle.goals), 'goal state')}"
     )
     table = Table(header_style="dim", box=None, padding=(0, 2))
     for title in ("depth", "seen before", "new", "goals reached"):
@@ -103,24 +73,28 @@ def _print(puzzle: SwapPuzzle, document: dict[str, Any], stats: Stats, meeting_s
             ", ".join(state(goal) for goal in layer["goals"]),
         )  # fmt: skip
     console.print(table)
-    console.print(
-        f"{document['reachable']:,} states reachable; every one within {document['max_depth']} moves; the farthest: "
-        + ", ".join(state(s) for s in document["farthest"])
-    )
-    shortest = document["shortest"]
-    if shortest is None:
-        console.print(f"no goal state can be reached ({document['reachable']:,} states explored)")
+    reachable = plural(document["reachable"], "state")
+    if not result.status.finished:
+        console.print(f"stopped ({result.status}) after reaching {reachable}, depth {document['max_depth']}")
     else:
-        console.print(f"shortest: {shortest['length']} moves to {state(shortest['goal'])}")
+        console.print(
+            f"{reachable} reachable; every one within {plural(document['max_depth'], 'move')}; the farthest: "
+            + ", ".join(state(s) for s in document["farthest"])
+        )
+    shortest = document["shortest"]
+    if shortest is not None:
+        console.print(f"shortest: {plural(shortest['length'], 'move')} to {state(shortest['goal'])}")
         position = list(puzzle.labels(puzzle.initial()))
         for number, (origin, target) in enumerate(shortest["moves"], start=1):
             position[position.index(origin)] = target
             console.print(f"{number:>4}. {origin} → {target}    {state(position)}")
-    if "bidirectional" in document:
+    elif result.status == Status.NONE:
+        console.print(f"no goal state can be reached ({reachable} explored)")
+    if result.meeting is not None:
         both = document["bidirectional"]
-        console.print(f"bidirectional search: {both['length']} moves, meeting in the middle")
+        length = "no meeting" if both["length"] is None else plural(both["length"], "move")
+        console.print(f"bidirectional search ({both['status']}): {length}, meeting in the middle")
         for side in both["layers"]:
             console.print(f"  {side['side']:>8} depth {side['depth']:>2}: {side['new']:,} new states")
-        if meeting_stats is not None:
-            console.print(Text("bidirectional: ").append_text(stats_line(meeting_stats)))
-    console.print(Text("breadth first: ").append_text(stats_line(stats)))
+        console.print(Text("bidirectional: ").append_text(stats_line(result.meeting.stats)))
+    console.print(Text("breadth first: ").append_text(stats_line(result.stats)))

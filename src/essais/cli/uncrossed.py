@@ -6,10 +6,27 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, print_json
+from essais.cli.common import (
+    Engine,
+    JsonFlag,
+    NodeLimit,
+    TimeLimit,
+    command,
+    console,
+    finish,
+    make_limits,
+    plural,
+    print_json,
+)
 from essais.core.board import Board, format_square
 from essais.render.text import numbered_board, stats_line
 from essais.uncrossed import longest_uncrossed
+
+EXAMPLES = [
+    ("essais uncrossed 7", "24 jumps, proved in about half a second"),
+    ("essais uncrossed 7 --closed", "a closed path of 24 jumps (OEIS A157416)"),
+    ("essais uncrossed 8 --time-limit 10", "the best path found in 10 s (35 jumps when proved)"),
+]
 
 
 @command
@@ -18,7 +35,7 @@ def uncrossed(
     closed: Annotated[
         bool, typer.Option("--closed", help="A closed path: the last move returns to the start.")
     ] = False,
-    engine: Annotated[str, typer.Option(help="python (plain) or numba (compiled).")] = "numba",
+    engine: Engine = "numba",
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     as_json: JsonFlag = False,
@@ -31,9 +48,11 @@ def uncrossed(
         finish(result.status)
     kind = "closed uncrossed path" if closed else "uncrossed path"
     if result.optimal:
-        console.print(f"longest {kind} on {board}: {result.jumps} jumps (proved optimal)")
+        console.print(f"longest {kind} on {board}: {plural(result.jumps, 'jump')} (proved optimal)")
     else:
-        console.print(f"stopped ({result.status}): the longest {kind} so far on {board}: {result.jumps} jumps")
+        console.print(
+            f"stopped ({result.status}): the longest {kind} so far on {board}: {plural(result.jumps, 'jump')}"
+        )
     picture = board.numbered(result.path)
     console.print(numbered_board(picture, result.path), end="")
     console.print(f"from {format_square(result.path[0])} to {format_square(result.path[-1])}")

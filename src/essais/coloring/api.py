@@ -29,7 +29,7 @@ from essais.coloring.model import (
     named_graph,  # noqa: F401 (the doctest's)
 )
 from essais.coloring.textbook import TextbookColoring
-from essais.core.engine import run_search
+from essais.core.engine import loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Stats, Status
@@ -66,7 +66,8 @@ def color_graph(
 
     def build(control: SearchControl) -> ColoringSearch:
         if engine == "numba":
-            from essais.coloring.compiled import CompiledColoring
+            with loading_compiled("coloring"):
+                from essais.coloring.compiled import CompiledColoring
 
             return CompiledColoring(graph, k, control)
         return TextbookColoring(graph, k, control)
@@ -77,7 +78,8 @@ def color_graph(
 
 
 def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
-    from essais.coloring.compiled import CompiledDsatur
+    with loading_compiled("coloring"):
+        from essais.coloring.compiled import CompiledDsatur
 
     clique = greedy_clique(graph)
     if len(clique) > k:  # k colours cannot colour a clique of more than k vertices
@@ -114,7 +116,8 @@ def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_m
     `tabu_moves` moves a try; seeded, so reproducible) looks for colourings with one colour fewer
     at a time: it proves nothing, but a good upper bound cuts the branch and bound short. A
     limit leaves the bounds found so far (chromatic None)."""
-    from essais.coloring.compiled import CompiledDsatur
+    with loading_compiled("coloring"):
+        from essais.coloring.compiled import CompiledDsatur
 
     graph = _as_graph(graph)
     clique = greedy_clique(graph)
@@ -157,7 +160,8 @@ class _Bounds:
 def _prove(graph: Graph, search: CompiledDsatur, bounds: _Bounds, tabu_moves: int) -> None:
     """DSATUR's first colouring, tabu searches one colour below the best while they succeed,
     then DSATUR's branch and bound until the bounds meet or no better colouring is left."""
-    from essais.coloring.compiled import tabu_search
+    with loading_compiled("coloring"):
+        from essais.coloring.compiled import tabu_search
 
     first = search.improve() if graph.n else None
     if first is not None:

@@ -90,6 +90,25 @@ class PythonCounters:
         return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed(), depths)
 
 
+_LOADING: list[str] = []  # the compiled engines being loaded now
+
+
+@contextmanager
+def loading_compiled(what: str) -> Iterator[None]:
+    """Around the first import of a problem's compiled engines, where numba loads and the
+    kernels compile (or load from numba's cache): a display may say so while it lasts."""
+    _LOADING.append(what)
+    try:
+        yield
+    finally:
+        _LOADING.remove(what)
+
+
+def compiled_code_loading() -> bool:
+    """True while compiled engines are being loaded (see loading_compiled)."""
+    return bool(_LOADING)
+
+
 @contextmanager
 def recursion_room(depth: int, what: str = "square") -> Iterator[None]:
     """Raise the interpreter's recursion limit for one search that recurses `depth` deep (once
@@ -105,6 +124,13 @@ def recursion_room(depth: int, what: str = "square") -> Iterator[None]:
         yield
     finally:
         sys.setrecursionlimit(previous)
+
+
+def _live_counters(engine: Engine) -> Callable[[], Stats]:
+    """What a display may read from another thread while the engine runs: `live_stats` where an
+    engine has one (an engine whose `stats` must not be called meanwhile), else `stats`."""
+    live: Callable[[], Stats] = getattr(engine, "live_stats", engine.stats)
+    return live
 
 
 @dataclass
@@ -123,6 +149,7 @@ def run_search(limits: Limits | None, build: Callable[[SearchControl], E], searc
     the set-up), run `search(engine)`, and catch a limit or Ctrl-C."""
     with SearchControl(limits) as control:
         engine = build(control)
+        control.counters = _live_counters(engine)
         control.restart_clock()
         try:
             value, stopped = search(engine), None
@@ -153,6 +180,7 @@ class SolutionStream(Generic[E, T]):
         result = self.result
         with SearchControl(self.limits) as control:
             engine = self.build(control)
+            control.counters = _live_counters(engine)
             control.restart_clock()
             try:
                 for solution in self.solutions(engine):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from types import FrameType, TracebackType
 
 from essais.core.errors import InvalidInput
-from essais.core.result import Status
+from essais.core.result import Stats, Status
 
 # Nodes a compiled kernel runs before it hands control back to Python (about 10-50 ms).
 SLICE_NODES = 1 << 22
@@ -66,6 +66,8 @@ class SearchControl:
         # nodes spent by earlier searches under the same node limit (the sub-trees of a split count)
         self.nodes_before = 0
         self.announce = bool(os.environ.get(ANNOUNCE))
+        # the counters so far, for a display that watches from another thread (set by the engine layer)
+        self.counters: Callable[[], Stats] | None = None
         self._previous_handler: Callable[..., object] | int | None = None
 
     # -- the clock ---------------------------------------------------------------------------
@@ -114,6 +116,7 @@ class SearchControl:
     def __enter__(self) -> SearchControl:
         if threading.current_thread() is threading.main_thread():
             self._previous_handler = signal.signal(signal.SIGINT, self._on_interrupt)
+        _ACTIVE.append(self)
         self.restart_clock()
         return self
 
@@ -123,9 +126,19 @@ class SearchControl:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        if self in _ACTIVE:
+            _ACTIVE.remove(self)
         if self._previous_handler is not None:
             signal.signal(signal.SIGINT, self._previous_handler)
             self._previous_handler = None
+
+
+_ACTIVE: list[SearchControl] = []  # the searches under way in this process, outermost first
+
+
+def active_search() -> SearchControl | None:
+    """The innermost search under way, for a display that shows its counters (or None)."""
+    return _ACTIVE[-1] if _ACTIVE else None
 
 
 # What a resumable kernel says when it returns.

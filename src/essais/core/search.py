@@ -265,6 +265,7 @@ class BreadthFirst(Generic[S, A]):
         problem = self.problem
         with SearchControl(self.limits) as control:
             counter = _Counter(control)
+            control.counters = counter.stats
             start = problem.initial()
             self.parent = {start: None}
             layer = [start]

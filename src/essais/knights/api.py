@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from essais.core.board import Square, attacks
-from essais.core.engine import SolutionStream, run_search
+from essais.core.engine import SolutionStream, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Stats, Status
@@ -49,7 +49,8 @@ def make_search(problem: TourProblem, method: str, engine: str, control: SearchC
             "reverse of each move in the move set (every leaper has them)"
         )
     if engine == "numba":
-        from essais.knights.compiled import CompiledTour
+        with loading_compiled("knights"):
+            from essais.knights.compiled import CompiledTour
 
         return CompiledTour(problem.board, problem.moves, problem.start, problem.closed, control)
     return TextbookTour(problem.board, problem.moves, problem.start, problem.closed, control)
@@ -133,6 +134,40 @@ class TourStream(SolutionStream[TourSearch, list[Square]]):
         if self.problem.impossible:
             return iter(())
         return super().__iter__()
+
+
+class StreamFromEveryStart:
+    """Every tour from each start square in reading order, as one stream (`--all
+    --every-start`): iterate for (start, path) pairs; `result` then holds how it ended, the
+    number of tours and the counters summed over the starts. `limit` bounds the whole stream;
+    the limits apply to each start."""
+
+    def __init__(
+        self,
+        problem: TourProblem,
+        method: str | None = None,
+        engine: str | None = None,
+        limit: int | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        _complete_method(method, engine)
+        if limit is not None and limit < 1:
+            raise InvalidInput(f"limit: {limit} must be at least 1")
+        self.problem, self.method, self.engine, self.limit, self.limits = problem, method, engine, limit, limits
+        self.result = TourCount(Status.COMPLETE, 0)
+
+    def __iter__(self) -> Iterator[tuple[Square, list[Square]]]:
+        result = self.result
+        for start in self.problem.board.squares():
+            left = None if self.limit is None else self.limit - result.count
+            stream = TourStream(self.problem.at(start), self.method, self.engine, left, self.limits)
+            for path in stream:
+                result.count += 1
+                yield start, path
+            result.stats += stream.result.stats
+            result.status = stream.result.status
+            if result.status != Status.COMPLETE:
+                return
 
 
 def count_tours(

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from essais.core.engine import SolutionStream, run_search
+from essais.core.engine import SolutionStream, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import Progress, default_workers, run_split
@@ -33,7 +33,8 @@ def _textbook(n: int, engine: str | None) -> Callable[[SearchControl], QueensSea
     check_n(n)
     _, engine = METHODS.resolve("textbook", engine)
     if engine == "numba":
-        from essais.queens.compiled import CompiledQueens
+        with loading_compiled("queens"):
+            from essais.queens.compiled import CompiledQueens
 
         return lambda control: CompiledQueens(n, control)
     return lambda control: TextbookQueens(n, control)
@@ -109,7 +110,8 @@ def _count_constellations(
     up to symmetry are, by Burnside's lemma over the constellation's stabiliser, (completions +
     those fixed by the half turn + 2 × those fixed by a quarter turn) / |stabiliser|
     (reflections fix no solution of more than one queen: two queens would share a line)."""
-    from essais.queens.compiled import constellation_table, count_start_constellation
+    with loading_compiled("queens"):
+        from essais.queens.compiled import constellation_table, count_start_constellation
 
     with SearchControl(limits) as control:
         table = constellation_table(n)

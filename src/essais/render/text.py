@@ -9,7 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from essais.core.board import Square, format_square
-from essais.core.result import Stats, Status
+from essais.core.result import Stats, Status, format_seconds
+from essais.knights.model import StartRow, TourCount
 
 STATUS_STYLE = {
     Status.FOUND: "green",
@@ -21,12 +22,12 @@ STATUS_STYLE = {
 
 
 def stats_line(stats: Stats) -> Text:
-    """`nodes 74,301  tries 594,316  backtracks 74,276  0.0021 s`."""
+    """`nodes 74,301  tries 594,316  backtracks 74,276  2.1 ms`."""
     line = Text()
     for name, value in (("nodes", stats.nodes), ("tries", stats.tries), ("backtracks", stats.backtracks)):
         line.append(f"{name} ", style="dim")
         line.append(f"{value:,}  ")
-    line.append(f"{stats.seconds:.4g} s", style="dim")
+    line.append(format_seconds(stats.seconds), style="dim")
     return line
 
 
@@ -48,28 +49,31 @@ def numbered_board(grid: Sequence[Sequence[int]], path: Sequence[Square] | None 
     return text
 
 
-def start_table(
-    rows: int,
-    cols: int,
-    cells: dict[Square, tuple[Status, str]],
-    title: str,
-) -> Table:
-    """A board-shaped table (000 §5's remarks): one cell per start square, its text coloured by
-    status (green: found or counted, red: none, yellow: limit)."""
+def start_table(rows: int, cols: int, starts: Sequence[StartRow], title: str) -> Table:
+    """A board-shaped table (000 §5's remarks): one cell per start square, its status in words
+    (and in colour: green found or counted, red none, yellow limit), then its numbers: the
+    count, the squares a walk reached, or the backtracks, tries and time of a search."""
     table = Table(title=title, show_lines=True, header_style="dim")
     table.add_column("", style="dim", justify="right")
     for col in range(cols):
         table.add_column(str(col), justify="right")
+    cells = {row.start: _start_cell(row) for row in starts}
     for row in range(rows):
-        line: list[Text | str] = [str(row)]
-        for col in range(cols):
-            if (row, col) in cells:
-                status, cell = cells[(row, col)]
-                line.append(Text(cell, style=STATUS_STYLE[status]))
-            else:
-                line.append("")
-        table.add_row(*line)
+        table.add_row(str(row), *(cells.get((row, col), "") for col in range(cols)))
     return table
+
+
+def _start_cell(row: StartRow) -> Text:
+    result = row.result
+    status = Status.FOUND if row.found else result.status
+    if isinstance(result, TourCount):
+        numbers = f"{result.count:,}"
+    elif result.reached is not None:
+        numbers = f"{result.reached:,} squares"
+    else:
+        numbers = f"{result.stats.backtracks:,}\n{result.stats.tries:,}\n{format_seconds(result.stats.seconds)}"
+    word = "counted" if isinstance(result, TourCount) and result.status == Status.COMPLETE else str(status)
+    return Text(f"{word}\n{numbers}", style=STATUS_STYLE[status])
 
 
 def square_list(squares: Sequence[Square]) -> str:

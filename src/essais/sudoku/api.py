@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from essais.core.engine import SolutionStream, run_search
+from essais.core.engine import SolutionStream, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import Progress
@@ -57,7 +57,8 @@ def _builder(puzzle: Sudoku, method: str, engine: str) -> Callable[[SearchContro
     """The engine of a checked (method, engine) pair; compiled code loads only when asked for."""
     if engine == "python":
         return lambda control: TextbookSudoku(puzzle, control)
-    from essais.sudoku.compiled import CompiledSudoku, SatSudoku
+    with loading_compiled("sudoku"):
+        from essais.sudoku.compiled import CompiledSudoku, SatSudoku
 
     if method == "sat":
         return lambda control: SatSudoku(puzzle, control)
@@ -115,7 +116,8 @@ def is_unique(
 def read_puzzles(text: str, *, alphabet: str | None = None, name: str = "puzzle") -> list[Line]:
     """A file's puzzles: one per line (`#` starts a comment), or one grid written over several
     lines (the grid form). A line that cannot be read is kept with its error."""
-    from essais.sudoku.compiled import decode_lines
+    with loading_compiled("sudoku"):
+        from essais.sudoku.compiled import decode_lines
 
     lines = [(number, raw.split("#", 1)[0]) for number, raw in enumerate(text.splitlines(), start=1)]
     lines = [(number, line) for number, line in lines if any(ch not in SEPARATORS for ch in line)]
@@ -142,7 +144,8 @@ def solve_many(
 ) -> BatchResult:
     """Solve puzzles of one box size in compiled batches (no Python work per puzzle), on
     `workers` processes for large batches; `progress(done, total)` as batches finish."""
-    from essais.sudoku.compiled import solve_cells
+    with loading_compiled("sudoku"):
+        from essais.sudoku.compiled import solve_cells
 
     if not puzzles:
         return BatchResult(np.zeros(0, np.int64), np.zeros((0, 0), np.int64), np.zeros((0, 3), np.int64), 0.0)

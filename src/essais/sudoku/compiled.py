@@ -277,12 +277,16 @@ class SatSudoku:
             clauses += [[-a, -b] for i, a in enumerate(literals) for b in literals[i + 1 :]]
         return clauses
 
-    def stats(self) -> Stats:
-        if self.solver is not None:
-            self.counters = self.solver.accum_stats() or self.counters
+    def live_stats(self) -> Stats:
+        """The counters as last read (the solver is not asked while it runs in another thread)."""
         counters = self.counters
         return Stats(counters.get("decisions", 0), counters.get("propagations", 0),
                      counters.get("conflicts", 0), self.control.elapsed())  # fmt: skip
+
+    def stats(self) -> Stats:
+        if self.solver is not None:
+            self.counters = self.solver.accum_stats() or self.counters
+        return self.live_stats()
 
     def solutions(self) -> Iterator[list[int]]:
         n, open_cells = self.puzzle.n, [cell for cell, value in enumerate(self.puzzle.cells) if value == 0]

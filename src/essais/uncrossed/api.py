@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from essais.core.board import Board
-from essais.core.engine import run_search
+from essais.core.engine import loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Status
@@ -42,7 +42,8 @@ def longest_uncrossed(
 def _make_search(graph: KnightGraph, closed: bool, engine: str, control: SearchControl) -> UncrossedSearch:
     """The engine; compiled code loads only when asked for."""
     if engine == "numba":
-        from essais.uncrossed.compiled import CompiledUncrossed
+        with loading_compiled("uncrossed"):
+            from essais.uncrossed.compiled import CompiledUncrossed
 
         return CompiledUncrossed(graph, closed, control)
     return TextbookUncrossed(graph, closed, control)

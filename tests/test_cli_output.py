@@ -1,0 +1,103 @@
+"""The command line as a user meets it: output never wrapped on a pipe, statuses in words, help
+with examples and exit codes, usage errors in one line, options that would do nothing refused."""
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from essais import __version__
+from essais.cli.main import app
+
+runner = CliRunner()
+COMMANDS = ["tour", "distances", "uncrossed", "swap", "queens", "color", "sudoku"]
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_data_is_never_wrapped_on_a_pipe():
+    result = run("tour", "70")  # 70 columns of 4-digit step numbers: 349 characters a row
+    rows = [line for line in result.stdout.splitlines() if re.fullmatch(r"[\d .]+", line.strip())]
+    assert result.exit_code == 0 and len(rows) == 70
+    assert all(len(row.split()) == 70 for row in rows) and max(len(row) for row in rows) > 200
+    headline = run("tour", "5", "--method", "basic", "--start", "0,1").stdout.splitlines()[0]
+    assert "none exists" in headline  # one line, whatever its length
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_help_has_examples_and_exit_codes(command):
+    for flag in ("--help", "-h"):
+        result = run(command, flag)
+        assert result.exit_code == 0
+        assert "Examples:" in result.stdout and f"essais {command}" in result.stdout
+        assert "70 internal error" in result.stdout and "130 interrupted" in result.stdout
+        assert "<bool>" not in result.stdout and "<str>" not in result.stdout
+
+
+def test_help_shows_text_in_brackets_as_written():
+    assert "essais[sat]" in run("sudoku", "-h").stdout
+    assert "[default: numba]" in run("tour", "-h").stdout
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout.strip() == f"essais {__version__}"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["tour", "5", "--bogus"], "No such option: --bogus"),
+        (["tour", "5", "--limit", "x"], "'--limit'"),
+        (["queens", "8", "--workers", "two"], "'--workers'"),
+        (["tour"], "Missing argument 'SIZE'"),
+        (["sudoku"], "Missing argument 'PUZZLE'"),
+    ],
+)
+def test_usage_errors_are_one_line_naming_the_option(args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["queens", "8", "--checkpoint", "q.sqlite"], "--checkpoint: it records the sub-trees of a split count"),
+        (["queens", "8", "--workers", "2"], "--workers"),
+        (["queens", "8", "--limit", "3"], "--limit: it applies to --all"),
+        (["sudoku", "1.3..4.22..3.3.1", "--workers", "2"], "--workers"),
+    ],
+)
+def test_options_that_would_do_nothing_are_refused(args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_an_unknown_key_in_a_puzzle_file_is_refused(tmp_path):
+    path = tmp_path / "typo.toml"
+    path.write_text('board = "3x3"\ngoal = "swap"\n[[pieces]]\ncolour = "white"\nsquare = "a1"\n')
+    result = run("swap", str(path))
+    assert result.exit_code == 2 and "goal: unknown key" in result.stderr
+
+
+def test_statuses_in_words_and_squares_as_typed():
+    table = run("tour", "5", "--method", "basic", "--every-start", "--node-limit", "100000").stdout
+    first_row = table.splitlines()[4]
+    assert first_row.split("│")[2:7] == ["   found ", "   limit ", "   found ", "   limit ", "   found "]
+    assert run("tour", "4", "--method", "basic", "--every-start").stdout.count("none") == 16
+    assert "from a1" in run("tour", "5", "--start", "a1").stdout
+    assert "needs an even number of squares" in run("tour", "7", "--closed").stdout
+
+
+def test_singular_and_plural():
+    assert "1 queen:" in run("queens", "1").stdout
+    assert "1 solution for 1 queen" in run("queens", "1", "--count").stdout
+    assert "1 edge)" in run("color", "complete:2", "-k", "2").stdout
+
+
+def test_times_read_at_a_glance():
+    line = run("tour", "8").stdout.strip().splitlines()[-1]
+    assert re.search(r"\d (µs|ms|s)$", line) and "e-" not in line
