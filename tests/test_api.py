@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 import essais
+import essais.knights
 from essais.coloring import is_coloring, load_graph
 from essais.core.search import AllSolutions, breadth_first
 from essais.knights import Board, TourProblem, every_start, is_tour, random_tours
@@ -60,6 +61,23 @@ def test_the_default_method_follows_the_engine():
         lambda: Board("8", "8"),
         lambda: is_coloring("petersen", [0]),
         lambda: is_solution(["a"]),
+        lambda: Board(8.5, 8),
+        lambda: TourProblem.make("8"),
+        lambda: TourProblem.make(Board(5, 5), start="a1"),
+        lambda: essais.knights.find_tour("8"),
+        lambda: essais.find_tour(5, start=[1]),
+        lambda: essais.find_tour(5, moves="12"),
+        lambda: essais.find_tour(5, moves=[]),
+        lambda: is_tour("abc", Board(5, 5)),
+        lambda: is_tour([(0, 0)], "a board"),
+        lambda: parse_sudoku(5),
+        lambda: essais.solve_sudoku(None),
+        lambda: essais.color_graph(None),
+        lambda: load_graph(3),
+        lambda: essais.color_graph("complete:²"),
+        lambda: essais.Limits(time="1"),
+        lambda: essais.Limits(nodes=1.5),
+        lambda: essais.chromatic_number(3),
     ],
 )
 def test_bad_values_raise_invalid_input(bad):

@@ -12,11 +12,12 @@ notebook.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from essais.coloring import Chromatic, Coloring, Graph
 from essais.coloring import chromatic_number as _chromatic_number
 from essais.coloring import color_graph as _color_graph
-from essais.core.board import Board, Move, Square, make_moves
+from essais.core.board import Board, Move
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.knights import TourCount, TourProblem, TourResult
@@ -52,13 +53,8 @@ def _limits(time_limit: float | None, node_limit: int | None) -> Limits:
 
 def _tour_problem(size: Size, start: Start, closed: bool, moves: Sequence[Move] | None) -> TourProblem:
     board = _board(size)
-    if start is None:
-        square: Square = (0, 0)
-    elif isinstance(start, str):
-        square = board.parse_square(start, "start")
-    else:
-        square = (int(start[0]), int(start[1]))
-    return TourProblem.make(board, square, tuple(moves) if moves is not None else make_moves(), closed)
+    square: Any = (0, 0) if start is None else board.parse_square(start, "start") if isinstance(start, str) else start
+    return TourProblem.make(board, square, moves, closed)
 
 
 def find_tour(

@@ -40,6 +40,7 @@ from essais.sudoku import (
     count_sudoku,
     is_unique,
     read_puzzles,
+    solve_each,
     solve_many,
     solve_sudoku,
 )
@@ -266,18 +267,11 @@ def _one_by_one(
 ) -> list[_Row]:
     """Each puzzle under its own limits; Ctrl-C ends the batch after the puzzle it stopped."""
     rows = []
-    for done, puzzle in enumerate(puzzles, start=1):
-        result: SudokuResult | SudokuCount
-        if unique:
-            result = is_unique(puzzle, method=method, limits=limits)
-        else:
-            result = solve_sudoku(puzzle, method=method, limits=limits)
+    results = solve_each(puzzles, method=method, unique=unique, limits=limits)
+    for done, (puzzle, result) in enumerate(zip(puzzles, results, strict=False), start=1):  # Ctrl-C ends it early
         solution = None if result.solution is None else puzzle.line(result.solution)
-        rows.append(
-            _Row(result.status, solution, result.stats, result.count if isinstance(result, SudokuCount) else None)
-        )
+        count = result.count if isinstance(result, SudokuCount) else None
+        rows.append(_Row(result.status, solution, result.stats, count))
         if progress is not None:
             progress(done, len(puzzles))
-        if result.status == Status.INTERRUPTED:
-            break
     return rows

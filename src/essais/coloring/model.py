@@ -58,6 +58,11 @@ class Graph:
 
 
 # -- reading graphs ---------------------------------------------------------------------------------
+def _whole(word: str) -> bool:
+    """ASCII digits only (str.isdigit() also accepts '²', which int() refuses)."""
+    return word.isascii() and word.isdigit()
+
+
 def read_dimacs(path: Path) -> Graph:
     """DIMACS `.col`: `c` comments, one `p edge V E` line, then `e u v` lines (vertices 1…V)."""
     size = None
@@ -69,13 +74,13 @@ def read_dimacs(path: Path) -> Graph:
         if words[0] == "p":
             if size is not None:
                 raise GraphError(f"{path}:{number}: a second 'p' line")
-            if len(words) != 4 or not words[2].isdigit() or not words[3].isdigit():
+            if len(words) != 4 or not _whole(words[2]) or not _whole(words[3]):
                 raise GraphError(f"{path}:{number}: expected 'p edge VERTICES EDGES', got {line.strip()!r}")
             size = int(words[2])
         elif words[0] == "e":
             if size is None:
                 raise GraphError(f"{path}:{number}: an edge before the 'p' line")
-            if len(words) != 3 or not words[1].isdigit() or not words[2].isdigit():
+            if len(words) != 3 or not _whole(words[1]) or not _whole(words[2]):
                 raise GraphError(f"{path}:{number}: expected 'e U V', got {line.strip()!r}")
             a, b = int(words[1]), int(words[2])
             for vertex in (a, b):
@@ -122,12 +127,14 @@ def _lines(path: Path) -> list[str]:
 def named_graph(spec: str) -> Graph:
     """Built-in graphs: petersen, complete:N, cycle:N, queen:N (N×N queens' graph), mycielski:K
     (the Mycielski graph with chromatic number K, from K = 2)."""
+    if not isinstance(spec, str):
+        raise InvalidInput(f"graph: {spec!r} is not a graph's name")
     name, _, argument = spec.partition(":")
     if name == "petersen":
         outer = [(i, (i + 1) % 5) for i in range(5)]
         inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
         return Graph.from_edges([str(v) for v in range(10)], outer + inner + [(i, i + 5) for i in range(5)])
-    if not argument.isdigit() or int(argument) < 1:
+    if not _whole(argument) or int(argument) < 1:
         raise InvalidInput(
             f"graph: {spec!r} is not a file nor one of petersen, complete:N, cycle:N, queen:N, mycielski:K"
         )
@@ -165,6 +172,9 @@ def _mycielskian(graph: Graph) -> Graph:
 
 def load_graph(spec: str) -> Graph:
     """A file (`.col`: DIMACS, anything else: an edge list) or a built-in graph's name."""
+    if not isinstance(spec, str | Path):
+        raise InvalidInput(f"graph: {spec!r} is neither a file nor a graph's name")
+    spec = str(spec)
     path = Path(spec)
     try:
         exists = path.exists()

@@ -38,6 +38,10 @@ class Limits:
     nodes: int | None = None
 
     def __post_init__(self) -> None:
+        if self.time is not None and (isinstance(self.time, bool) or not isinstance(self.time, int | float)):
+            raise InvalidInput(f"time limit: {self.time!r} is not a number of seconds")
+        if self.nodes is not None and (isinstance(self.nodes, bool) or not isinstance(self.nodes, int)):
+            raise InvalidInput(f"node limit: {self.nodes!r} is not a whole number of nodes")
         if self.time is not None and not self.time > 0:
             raise InvalidInput(f"time limit: {self.time!r} must be a positive number of seconds")
         if self.nodes is not None and self.nodes < 1:

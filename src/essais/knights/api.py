@@ -37,6 +37,7 @@ from essais.knights.model import (
     TourProblem,
     TourResult,
     TourSearch,
+    check_problem,
 )
 from essais.knights.textbook import TextbookTour
 
@@ -69,6 +70,7 @@ def find_tour(
 ) -> TourResult:
     """The first tour the method finds (warnsdorff when none is named), or why there is none
     (status none, limit, interrupted)."""
+    check_problem(problem)
     method, engine = METHODS.resolve(method, engine)
     if method == "random":  # one random walk; random_tours runs many
         return random_tours(problem, engine=engine, attempts=1, limits=limits).as_tour()
@@ -126,7 +128,7 @@ class TourStream(SolutionStream[TourSearch, list[Square]]):
         limits: Limits | None = None,
     ) -> None:
         method, engine = _complete_method(method, engine)
-        self.problem = problem
+        self.problem = check_problem(problem)
         build = _builder(problem, method, engine)
         super().__init__(limits, build, lambda engine: engine.tours(method), TourCount(Status.COMPLETE, 0), limit)
 
@@ -153,6 +155,7 @@ class StreamFromEveryStart:
         _complete_method(method, engine)
         if limit is not None and limit < 1:
             raise InvalidInput(f"limit: {limit} must be at least 1")
+        check_problem(problem)
         self.problem, self.method, self.engine, self.limit, self.limits = problem, method, engine, limit, limits
         self.result = TourCount(Status.COMPLETE, 0)
 
@@ -178,6 +181,7 @@ def count_tours(
     limits: Limits | None = None,
 ) -> TourCount:
     """The number of tours from the start (directed; closed tours also undirected)."""
+    check_problem(problem)
     method, engine = _complete_method(method, engine)
     if problem.impossible:
         return TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None)
@@ -196,6 +200,7 @@ def every_start(
 ) -> Iterator[StartRow]:
     """One search (or, with `count`, one count) per start square in reading order; the limits
     apply to each start. Stops after a start that Ctrl-C interrupted."""
+    check_problem(problem)
     if count:
         _complete_method(method, engine)
     else:
@@ -223,6 +228,7 @@ def random_tours(
     """`attempts` random walks from the start (None: no bound), or with `until_found` as many
     as it takes to find a full tour (at most `attempts`). A seed makes a run reproducible in
     one engine; the engines use different generators, so they draw different walks."""
+    check_problem(problem)
     _, engine = METHODS.resolve("random", engine)
     if attempts is not None and attempts < 1:
         raise InvalidInput(f"attempts: {attempts} must be at least 1")

@@ -53,9 +53,16 @@ class TourProblem:
     ) -> TourProblem:
         if not isinstance(board, Board):
             raise InvalidInput(f"board: {board!r} is not a Board (use Board(rows, cols) or Board.parse('8'))")
+        if not _is_pair(start):
+            raise InvalidInput(f"start: {start!r} is not a (row, col) pair of whole numbers")
         if not board.contains(start):
             raise InvalidInput(f"start: {start[0]},{start[1]} is off the {board} board")
-        return cls(board, tuple(moves) if moves is not None else make_moves(), (start[0], start[1]), closed)
+        if moves is not None and (isinstance(moves, str) or not all(_is_pair(move) for move in moves)):
+            raise InvalidInput(f"moves: {moves!r} is not a sequence of (drow, dcol) pairs of whole numbers")
+        chosen = tuple((move[0], move[1]) for move in moves) if moves is not None else make_moves()
+        if not chosen:
+            raise InvalidInput("moves: the list is empty")
+        return cls(board, chosen, (start[0], start[1]), closed)
 
     def at(self, start: Square) -> TourProblem:
         return TourProblem(self.board, self.moves, start, self.closed)
@@ -71,6 +78,21 @@ class TourProblem:
         of squares: on an odd board the answer is known at once."""
         colour_changing = all((dr + dc) % 2 for dr, dc in self.moves)
         return self.closed and colour_changing and self.board.n_squares % 2 == 1
+
+
+def _is_pair(value: Any) -> bool:
+    """A (row, col) or (drow, dcol) pair of whole numbers."""
+    return (
+        isinstance(value, tuple | list)
+        and len(value) == 2
+        and all(isinstance(part, int) and not isinstance(part, bool) for part in value)
+    )
+
+
+def check_problem(problem: Any) -> TourProblem:
+    if not isinstance(problem, TourProblem):
+        raise InvalidInput(f"problem: {problem!r} is not a TourProblem (make one with TourProblem.make(board, ...))")
+    return problem
 
 
 @dataclass

@@ -5,7 +5,7 @@ python engine, compiled.py the numba engines over _kernels.py (and the SAT metho
 checker, api.py the public functions.
 """
 
-from essais.sudoku.api import count_sudoku, is_unique, read_puzzles, solve_many, solve_sudoku
+from essais.sudoku.api import count_sudoku, is_unique, read_puzzles, solve_each, solve_many, solve_sudoku
 from essais.sudoku.check import is_solution, solution_error
 from essais.sudoku.model import (
     ALPHABET,
@@ -37,6 +37,7 @@ __all__ = [
     "peers",
     "read_puzzles",
     "solution_error",
+    "solve_each",
     "solve_many",
     "solve_sudoku",
     "units",

@@ -21,7 +21,7 @@ method named, `textbook` runs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -111,6 +111,24 @@ def is_unique(
     if result.status in (Status.FOUND, Status.COMPLETE):
         result.status = Status.FOUND if result.count else Status.NONE
     return result
+
+
+def solve_each(
+    puzzles: Iterable[Sudoku],
+    *,
+    method: str | None = None,
+    unique: bool = False,
+    limits: Limits | None = None,
+) -> Iterator[SudokuResult | SudokuCount]:
+    """Each puzzle in turn under its own limits (a file solved with limits, or with SAT): its
+    solution, or with `unique` its count up to 2. A puzzle that Ctrl-C interrupted is the last."""
+    for puzzle in puzzles:
+        result = is_unique(puzzle, method=method, limits=limits) if unique else solve_sudoku(
+            puzzle, method=method, limits=limits
+        )  # fmt: skip
+        yield result
+        if result.status == Status.INTERRUPTED:
+            return
 
 
 def read_puzzles(text: str, *, alphabet: str | None = None, name: str = "puzzle") -> list[Line]:

@@ -89,6 +89,8 @@ def parse_sudoku(text: str, *, alphabet: str | None = None, name: str = "puzzle"
     the size follows from the number of cells (16, 81, 256, 625, …). Raise InvalidInput naming
     `name`, the cell and the reason for a bad character, a wrong length or givens that already
     contradict each other."""
+    if not isinstance(text, str):
+        raise InvalidInput(f"{name}: {text!r} is not a grid's text")
     symbols = [ch for ch in text if ch not in SEPARATORS]
     if not symbols:
         raise InvalidInput(f"{name}: empty (a grid is 81 cells, or 16, 256, 625 for other box sizes)")
