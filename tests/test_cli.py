@@ -16,11 +16,13 @@ def run(*args):
     return runner.invoke(app, ["tour", *args])
 
 
-def test_default_is_a_warnsdorff_tour_on_8x8():
+def test_default_is_a_linear_tour_on_8x8():
+    """Issue 12 made method linear the default for one knight's tour (it was warnsdorff)."""
     result = run("8")
     assert result.exit_code == 0
-    assert "tour on 8x8 from 0,0 (warnsdorff)" in result.stdout
+    assert "tour on 8x8 from 0,0 (linear: heuristic)" in result.stdout
     assert "backtracks 0" in result.stdout
+    assert "tour on 8x8 from 0,0 (warnsdorff)" in run("8", "--method", "warnsdorff").stdout
 
 
 def test_json_tour():

@@ -89,14 +89,15 @@ def find_tour(
     Returns
     -------
     TourResult
-        `path` (the squares in order), `numbered()`, `status`, `stats`.
+        `path` (the squares in order: for method linear, the default, an (R·C, 2) int32 numpy
+        array of (row, col)), `numbered()`, `status`, `stats`, `method`, `by`.
 
     Examples
     --------
     >>> import essais
     >>> tour = essais.find_tour(8, start="a1")
-    >>> tour.status, len(tour.path), tour.path[0]
-    (<Status.FOUND: 'found'>, 64, (7, 0))
+    >>> str(tour.status), len(tour.path), tour.path[0].tolist()
+    ('found', 64, [7, 0])
     """
     problem = _tour_problem(size, start, closed, moves)
     return _find_tour(problem, method=method, engine=engine, limits=_limits(time_limit, node_limit))

@@ -4,6 +4,7 @@ errors and interruptions become one line and an exit status (SPEC §1.3)."""
 from __future__ import annotations
 
 import re
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
@@ -98,4 +99,6 @@ def _root(
 
 
 def main() -> None:
+    if hasattr(signal, "SIGPIPE"):  # a reader that stops reading (| head) ends essais quietly, like cat
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     app()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -17,6 +18,7 @@ from essais.cli.common import (
     plural,
     print_json,
     progress_bar,
+    refuse_unused,
     time_limit_option,
 )
 from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
@@ -35,17 +37,19 @@ from essais.knights import (
     find_tour,
     random_tours,
 )
-from essais.knights.model import COMPLETE_METHODS, COUNT_DEFAULT, METHODS, WALK_METHODS
+from essais.knights.model import COMPLETE_METHODS, COUNT_DEFAULT, METHODS, SHOWN_SIDE, WALK_METHODS
 from essais.render.text import histogram, numbered_board, start_table, stats_line
 
 EXAMPLES = [
-    ("essais tour 8", "a tour of the 8×8 board (Warnsdorff)"),
+    ("essais tour 8", "a tour of the 8×8 board (method linear)"),
+    ("essais tour 10000 --output tour.npy", "10⁸ squares in seconds, to a numpy file"),
     ("essais tour 5 --method basic", "000 §3.8: the tour after 74,276 backtracks"),
     ("essais tour 5 --method basic --every-start", "000 §5's table over every start square"),
     ("essais tour 5 --method basic --order clockwise --count", "001: 304 tours from a corner"),
     ("essais tour 6 --closed --method prune --count", "19,724 directed closed tours"),
 ]
 Flag = bool
+JSON_SQUARES = 1000 * 1000  # a larger tour is written to a file (--output), not into JSON
 
 
 @command
@@ -57,7 +61,8 @@ def tour(
     method: Annotated[
         str | None,
         typer.Option(
-            help="warnsdorff (000 §7.2; the default for one tour), basic (000 §3.8; the default for --count and "
+            help="linear (a tour on every board with one, in linear time; the default for one knight's tour), "
+            "warnsdorff (000 §7.2; the default for other moves), basic (000 §3.8; the default for --count and "
             "--all), band (000 §6.1), prune (basic with dead-end pruning), accessibility (001 §4), lookahead "
             "(001 §4.3) or random (001 §5).",
             metavar="METHOD",
@@ -83,6 +88,10 @@ def tour(
     ] = None,
     time_limit: time_limit_option(" (with --every-start: for each start)") = None,  # type: ignore[valid-type]
     node_limit: node_limit_option(" (with --every-start: for each start)") = None,  # type: ignore[valid-type]
+    output: Annotated[
+        Path | None,
+        typer.Option(help="Write the tour to FILE.npy: an (R·C, 2) int32 array of (row, col).", metavar="FILE"),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Find a knight's tour (or count, or list them all) on an R×C board."""
@@ -99,6 +108,7 @@ def tour(
         raise InvalidInput("--attempts, --until-found and --seed: they go with --method random")
     if method == "random" and every:
         raise InvalidInput("--every-start: method random draws walks from one start; use --attempts")
+    refuse_unused(output=(output, not (all_tours or count or every or method == "random")))
     where = f"on {board} from {start.strip()}"
     if all_tours:
         _stream(problem, method, engine, limit, limits, every, as_json)
@@ -109,18 +119,39 @@ def tour(
     elif method == "random":
         _random(problem, where, engine, attempts, until_found, seed, limits, as_json)
     else:
-        _one(problem, where, method, engine, limits, as_json)
+        _one(problem, where, method, engine, limits, output, as_json)
 
 
-def _one(problem: TourProblem, where: str, method: str | None, engine: str, limits: Limits, as_json: bool) -> None:
+def _one(
+    problem: TourProblem,
+    where: str,
+    method: str | None,
+    engine: str,
+    limits: Limits,
+    output: Path | None,
+    as_json: bool,
+) -> None:
+    if as_json and output is None and problem.board.n_squares > JSON_SQUARES:
+        raise InvalidInput(
+            f"--json: a tour of more than {JSON_SQUARES:,} squares goes to a file: add --output FILE.npy"
+        )
     result = find_tour(problem, method=method, engine=engine, limits=limits)
+    if output is not None and result.found:
+        result.save(output)
     if as_json:
-        print_json(result.to_dict())
+        document = result.to_dict()
+        if output is not None:
+            document.update(path=None, board=None, output=str(output))
+        print_json(document)
         finish(result.status)
-    name = METHODS.resolve(method, engine)[0]
-    console.print(_headline(problem, result, where, name))
-    if result.path:
+    console.print(_headline(problem, result, where, result.method or METHODS.resolve(method, engine)[0]))
+    shown = max(problem.board.rows, problem.board.cols) <= SHOWN_SIDE and output is None
+    if result.path is not None and len(result.path) and shown:
         console.print(numbered_board(result.numbered(), result.path), end="")
+    elif result.path is not None and len(result.path):
+        end = ",".join(str(int(x)) for x in result.path[-1])
+        console.print(f"{problem.board.n_squares:,} squares, from {where.rpartition(' ')[2]} to {end}"
+                      + (f"; written to {output}" if output else ""))  # fmt: skip
     console.print(stats_line(result.stats))
     finish(result.status)
 
@@ -128,8 +159,10 @@ def _one(problem: TourProblem, where: str, method: str | None, engine: str, limi
 def _headline(problem: TourProblem, result: TourResult, where: str, method: str) -> str:
     kind = "closed tour" if result.closed else "tour"
     if result.status == Status.FOUND:
-        return f"{kind} {where} ({method})"
+        return f"{kind} {where} ({method}{': ' + result.by if result.by else ''})"
     if result.status == Status.NONE:
+        if result.reason:
+            return f"no {kind} {where}: {result.reason}"
         if problem.impossible:
             return (
                 f"no {kind} {where}: every move changes the square's colour, so a closed tour needs an even "

@@ -109,6 +109,46 @@ def compiled_code_loading() -> bool:
     return bool(_LOADING)
 
 
+MEMORY_SHARE = 0.8  # what a run may take of the memory available
+
+
+def available_memory() -> int:
+    """The bytes a run may use: MEMORY_SHARE of what is available, by the cgroup's limit where
+    there is one, else by /proc/meminfo (or, elsewhere, a generous 8 GiB)."""
+    available = 8 << 30
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    available = int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        with open("/sys/fs/cgroup/memory.max") as cgroup:
+            text = cgroup.read().strip()
+        if text.isdigit():
+            available = min(available, int(text))
+    except OSError:
+        pass
+    return int(available * MEMORY_SHARE)
+
+
+def format_bytes(count: int) -> str:
+    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
+        if count >= size:
+            return f"{count / size:.3g} {unit}"
+    return f"{count} bytes"
+
+
+def check_memory(estimate: int, what: str) -> None:
+    """Refuse, before it is allocated, work that would take more than the memory available."""
+    limit = available_memory()
+    if estimate > limit:
+        raise InvalidInput(
+            f"memory: {what} needs about {format_bytes(estimate)}, more than the {format_bytes(limit)} available"
+        )
+
+
 @contextmanager
 def recursion_room(depth: int, what: str = "square") -> Iterator[None]:
     """Raise the interpreter's recursion limit for one search that recurses `depth` deep (once

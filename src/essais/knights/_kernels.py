@@ -376,3 +376,123 @@ def random_walks_slice(
     state[BEST] = best
     state[SOLUTIONS] = full
     return outcome
+
+
+# -- method linear: Warnsdorff with Roth's tie-break, and the block construction ------------------
+KNIGHT_ROWS = np.array([1, 1, -1, -1, 2, 2, -2, -2], dtype=np.int64)
+KNIGHT_COLS = np.array([2, -2, 2, -2, 1, -1, 1, -1], dtype=np.int64)
+VISITED = 9  # a degree no square has: the square is on the path
+
+
+@njit("int64(int64, int64, int64, int64, int32[:, ::1])", cache=True, nogil=True)
+def roth_walk(rows, cols, start_row, start_col, path):
+    """Warnsdorff's rule on the knight's moves computed from the coordinates (no move table, so
+    any board fits): go to the free neighbour with the fewest free neighbours, ties to the one
+    farthest from the centre (Roth's rule), then to the first in move order; no backtracking.
+    Writes the squares into `path` and returns how many it placed (rows * cols for a tour)."""
+    n = rows * cols
+    degree = np.zeros(n, dtype=np.int8)
+    for r in range(rows):
+        for c in range(cols):
+            count = 0
+            for i in range(8):
+                nr, nc = r + KNIGHT_ROWS[i], c + KNIGHT_COLS[i]
+                if 0 <= nr < rows and 0 <= nc < cols:
+                    count += 1
+            degree[r * cols + c] = count
+    r, c = start_row, start_col
+    for placed in range(n):
+        path[placed, 0], path[placed, 1] = r, c
+        degree[r * cols + c] = VISITED
+        best_r, best_c, best_degree, best_distance = -1, -1, VISITED, -1
+        for i in range(8):
+            nr, nc = r + KNIGHT_ROWS[i], c + KNIGHT_COLS[i]
+            if 0 <= nr < rows and 0 <= nc < cols and degree[nr * cols + nc] != VISITED:
+                degree[nr * cols + nc] -= 1  # the knight leaves: one way in fewer
+                d = degree[nr * cols + nc]
+                distance = (2 * nr - rows + 1) ** 2 + (2 * nc - cols + 1) ** 2
+                if d < best_degree or (d == best_degree and distance > best_distance):
+                    best_r, best_c, best_degree, best_distance = nr, nc, d, distance
+        if best_r < 0:
+            return placed + 1
+        r, c = best_r, best_c
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _follows(position, start, length, first, second):
+    """In the tour that begins at `start`, does `second` come right after `first`?"""
+    a, b = position[start + first], position[start + second]
+    return b == a + 1 or (a == length - 1 and b == 0)
+
+
+@njit(cache=True, nogil=True)
+def assemble_tour(cols, row_parts, col_parts, flat, position, start, tour_of, successor):
+    """knights.construction: every block's base tour written into `successor` (the square after
+    each square; -1 after the last square of an open tour), each block joined to the block on
+    its left, or in the first column to the block above. A block's tour runs the way that makes
+    its join keep one direction along the whole tour."""
+    top = 0
+    flip_first_column = False
+    for i in range(row_parts.shape[0]):
+        h = row_parts[i]
+        left = 0
+        flip_left = False
+        for j in range(col_parts.shape[0]):
+            w = col_parts[j]
+            kind = 1 if j == 0 and i > 0 else 0
+            tour = tour_of[kind, h, w]
+            s, n = start[tour], h * w
+            flip, a_to_b = False, False
+            ph, pw, parent_top, parent_left, a, b, c, d = 0, 1, 0, 0, 0, 0, 0, 0
+            if i > 0 or j > 0:
+                if j > 0:  # join the block on the left: its corner move, this block's (1,1)-(3,0)
+                    ph, pw = h, col_parts[j - 1]
+                    parent_top, parent_left, parent_flip = top, left - pw, flip_left
+                    parent = tour_of[1 if j == 1 and i > 0 else 0, ph, pw]
+                    a, b, c, d = pw - 1, 2 * pw + pw - 2, 1 * w + 1, 3 * w
+                else:  # join the block above: its corner move, this block's (1,1)-(0,3)
+                    ph, pw = row_parts[i - 1], w
+                    parent_top, parent_left, parent_flip = top - ph, left, flip_first_column
+                    parent = tour_of[1 if i > 1 else 0, ph, pw]
+                    a, b, c, d = (ph - 1) * pw, (ph - 2) * pw + 2, 1 * w + 1, 3
+                a_to_b = _follows(position, start[parent], ph * pw, a, b) != parent_flip
+                c_to_d = _follows(position, s, n, c, d)
+                flip = c_to_d if a_to_b else not c_to_d  # a -> b needs d -> c, and b -> a needs c -> d
+            open_tour = (h % 2 == 1) and (w % 2 == 1)
+            for k in range(n):
+                u = flat[s + k]
+                gu = (top + u // w) * cols + left + u % w
+                if k == n - 1 and open_tour:
+                    successor[gu] = -1
+                    break
+                v = flat[s + (k + 1) % n]
+                gv = (top + v // w) * cols + left + v % w
+                if flip:
+                    successor[gv] = gu
+                else:
+                    successor[gu] = gv
+            if i > 0 or j > 0:
+                ga = (parent_top + a // pw) * cols + parent_left + a % pw
+                gb = (parent_top + b // pw) * cols + parent_left + b % pw
+                gc = (top + c // w) * cols + left + c % w
+                gd = (top + d // w) * cols + left + d % w
+                if a_to_b:
+                    successor[ga], successor[gd] = gc, gb
+                else:
+                    successor[gb], successor[gc] = gd, ga
+            if j == 0:
+                flip_first_column = flip
+            flip_left = flip
+            left += w
+        top += h
+
+
+@njit(cache=True, nogil=True)
+def walk_successors(successor, first, cols, path):
+    """The squares of the tour from `first`, following `successor`, as (row, col) rows of `path`."""
+    square = first
+    for k in range(path.shape[0]):
+        path[k, 0] = square // cols
+        path[k, 1] = square % cols
+        square = successor[square]

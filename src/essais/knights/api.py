@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
 
 from essais.core.board import Square, attacks
-from essais.core.engine import SolutionStream, loading_compiled, run_search
+from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Stats, Status
+from essais.knights.construction import MIN_SIDE, thin_tour
 from essais.knights.model import (
     COMPLETE_METHODS,
     COUNT_DEFAULT,
@@ -38,8 +42,14 @@ from essais.knights.model import (
     TourResult,
     TourSearch,
     check_problem,
+    start_obstruction,
+    tour_obstruction,
 )
 from essais.knights.textbook import TextbookTour
+
+HEURISTIC_SQUARES = 1_000_000  # beyond, the construction alone: as fast, and it cannot fail
+SEARCH_NODES = 5_000_000  # the search behind the heuristic and the constructions
+LINEAR_BYTES_PER_SQUARE = 16  # the heuristic's degrees, the successor array, the (row, col) path
 
 
 def make_search(problem: TourProblem, method: str, engine: str, control: SearchControl) -> TourSearch:
@@ -71,7 +81,11 @@ def find_tour(
     """The first tour the method finds (warnsdorff when none is named), or why there is none
     (status none, limit, interrupted)."""
     check_problem(problem)
+    if method is None and not problem.knight:
+        method = "warnsdorff"  # linear builds knight's tours only
     method, engine = METHODS.resolve(method, engine)
+    if method == "linear":
+        return _linear(problem, limits)
     if method == "random":  # one random walk; random_tours runs many
         return random_tours(problem, engine=engine, attempts=1, limits=limits).as_tour()
     if method in WALK_METHODS:
@@ -86,6 +100,85 @@ def find_tour(
     run = run_search(limits, _builder(problem, method, engine), search)
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
     return TourResult(status, problem.board, problem.start, run.value, run.stats, problem.closed)
+
+
+def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
+    """Method linear: a knight's tour wherever one exists, in time linear in the squares. The
+    theorems settle at once the boards (and starts) without one; then Warnsdorff's rule with
+    Roth's tie-break (no backtracking) on boards of at most HEURISTIC_SQUARES squares or with a
+    side under 5; then a construction that cannot fail (knights.construction: any start of a
+    board with a closed tour, a corner otherwise, boards with both sides at least 5, and the
+    corners of 3-row boards); then, for what is left, Warnsdorff's backtracking search and the
+    complete search (method prune), each of at most SEARCH_NODES nodes: the latter settles
+    "none", or it stops with status limit.
+    Counters: `nodes` squares placed, `tries` moves looked at, `backtracks` squares the heuristic
+    placed and gave up; a search's own counters are added."""
+    if not problem.knight:
+        raise InvalidInput("method: 'linear' builds knight's tours; use --method warnsdorff for other moves")
+    board, start, closed = problem.board, problem.start, problem.closed
+
+    def result(status: Status, path: Any = None, by: str | None = None, reason: str | None = None) -> TourResult:
+        stats = Stats(nodes, tries, backtracks, control.elapsed())
+        return TourResult(status, board, start, path, stats, closed, method="linear", by=by, reason=reason)
+
+    nodes = tries = backtracks = 0
+    with SearchControl(limits) as control:
+        reason = tour_obstruction(board.rows, board.cols, closed)
+        if reason is None and tour_obstruction(board.rows, board.cols, True) is not None:  # no closed tour to turn
+            reason = start_obstruction(board.rows, board.cols, start)
+        if reason is not None:
+            return result(Status.NONE, reason=reason)
+        check_memory(LINEAR_BYTES_PER_SQUARE * board.n_squares, f"a tour of the {board} board")
+        with loading_compiled("knights"):
+            from essais.knights.compiled import constructed_tour, roth_tour
+        thin = min(board.rows, board.cols) < MIN_SIDE
+        if board.n_squares <= HEURISTIC_SQUARES or thin:
+            path, placed = roth_tour(board.rows, board.cols, start)
+            nodes, tries = placed, 8 * placed
+            if placed == board.n_squares and (not closed or _closes(path)):
+                return result(Status.FOUND, path, "heuristic")
+            backtracks = placed
+        if (stopped := control.stop_reason(0)) is not None:
+            return result(stopped)
+        built = _construct(board.rows, board.cols, start, closed, constructed_tour)
+        if built is not None:
+            nodes += board.n_squares
+            return result(Status.FOUND, built, "construction")
+    asked = limits or Limits()
+    budget = Limits(time=asked.time, nodes=min(SEARCH_NODES, asked.nodes or SEARCH_NODES))
+    for search in ("warnsdorff", "prune"):  # Warnsdorff's backtracking over ties first: fast, but not complete
+        searched = find_tour(problem, method=search, limits=budget)
+        spent = searched.stats.counters()
+        nodes, tries, backtracks = nodes + spent[0], tries + spent[1], backtracks + spent[2]
+        if searched.found:
+            return result(Status.FOUND, np.array(searched.path, dtype=np.int32), "search")
+        if searched.status == Status.INTERRUPTED:
+            break
+    none = "the complete search (method prune) from this square found none" if searched.status == Status.NONE else None
+    return result(searched.status, None, None, none)
+
+
+def _closes(path: np.ndarray) -> bool:
+    return sorted(abs(int(a) - int(b)) for a, b in zip(path[0], path[-1], strict=True)) == [1, 2]
+
+
+def _construct(
+    rows: int, cols: int, start: Square, closed: bool, constructed_tour: Callable[[int, int, Square], np.ndarray]
+) -> np.ndarray | None:
+    """The constructions' tour from `start`, or None where they do not serve that start."""
+    corner = start[0] in (0, rows - 1) and start[1] in (0, cols - 1)
+    if min(rows, cols) >= MIN_SIDE and (corner or tour_obstruction(rows, cols, True) is None):
+        return constructed_tour(rows, cols, start)
+    if min(rows, cols) == 3 and not closed and corner:
+        path = thin_tour(max(rows, cols))
+        if rows != 3:
+            path = path[:, ::-1].copy()  # the 3-row tour, turned
+        if start[0]:
+            path[:, 0] = rows - 1 - path[:, 0]
+        if start[1]:
+            path[:, 1] = cols - 1 - path[:, 1]
+        return path
+    return None
 
 
 def _walk(problem: TourProblem, method: str, engine: str, limits: Limits | None) -> TourResult:

@@ -13,6 +13,7 @@ from essais.core.board import Board, Move, Square, attacks
 from essais.core.limits import SOLUTION, SearchControl
 from essais.core.sliced import SlicedSearch
 from essais.knights import _kernels as kernels
+from essais.knights.construction import base_tour_table, side_parts
 from essais.knights.model import WalkTally
 
 
@@ -191,6 +192,34 @@ class CompiledTour(SlicedSearch):
         return self.current_path() if self.slices(step) == SOLUTION else None
 
 
+def roth_tour(rows: int, cols: int, start: Square) -> tuple[np.ndarray, int]:
+    """Warnsdorff's walk with Roth's tie-break from `start` (method linear's heuristic): the
+    squares as an (R·C, 2) int32 array of (row, col), and how many of them it placed."""
+    path = np.empty((rows * cols, 2), dtype=np.int32)
+    placed = int(kernels.roth_walk(rows, cols, start[0], start[1], path))
+    return path, placed
+
+
+def constructed_tour(rows: int, cols: int, start: Square) -> np.ndarray:
+    """The construction's tour (knights.construction) as an (R·C, 2) int32 array of (row, col),
+    from `start`: any square of a closed tour (both sides not odd), else a corner."""
+    flat, position, first, tour_of = base_tour_table()
+    successor = np.empty(rows * cols, dtype=np.int32)
+    parts = (np.array(side_parts(rows), dtype=np.int64), np.array(side_parts(cols), dtype=np.int64))
+    kernels.assemble_tour(cols, *parts, flat, position, first, tour_of, successor)
+    path = np.empty((rows * cols, 2), dtype=np.int32)
+    if rows % 2 and cols % 2:  # an open tour from (0,0), mirrored onto the corner asked for
+        kernels.walk_successors(successor, 0, cols, path)
+        del successor
+        if start[0]:
+            path[:, 0] = rows - 1 - path[:, 0]
+        if start[1]:
+            path[:, 1] = cols - 1 - path[:, 1]
+    else:
+        kernels.walk_successors(successor, start[0] * cols + start[1], cols, path)
+    return path
+
+
 def _warm_up() -> None:
     """numba spends ~10 ms on the first call of a kernel in a process; pay it here, at import,
     so that `seconds` measures the search alone."""
@@ -203,6 +232,8 @@ def _warm_up() -> None:
     one_square().warnsdorff()
     one_square().accessibility(lookahead=True)
     one_square().random_walks(seed=0, attempts=1, until_found=False)
+    roth_tour(5, 5, (0, 0))
+    constructed_tour(5, 6, (0, 0))
 
 
 _warm_up()

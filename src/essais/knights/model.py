@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
+
+import numpy as np
 
 from essais.core.board import Board, Move, Square, make_moves, numbered_text
 from essais.core.engine import Methods
@@ -19,6 +22,7 @@ from essais.core.result import CountResult, Result, Stats, Status
 BOTH = ("python", "numba")
 METHODS = Methods(
     {
+        "linear": ("numba",),
         "basic": BOTH,
         "band": BOTH,
         "prune": BOTH,
@@ -27,11 +31,13 @@ METHODS = Methods(
         "lookahead": BOTH,
         "random": BOTH,
     },
-    default={"python": "warnsdorff", "numba": "warnsdorff"},
+    default={"python": "warnsdorff", "numba": "linear"},
 )
+# linear: the knight's tour on every board with one, by a heuristic or a construction (knight only)
 COMPLETE_METHODS = ("basic", "band", "prune")  # the complete depth-first searches: they can enumerate
 WALK_METHODS = ("accessibility", "lookahead", "random")  # walks: no backtracking, they report how far they got
 COUNT_DEFAULT = "basic"  # the method of counts and streams when none is named
+SHOWN_SIDE = 40  # a tour of a board with a longer side is summed up rather than printed
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,11 @@ class TourProblem:
         return TourProblem(self.board, self.moves, start, self.closed)
 
     @property
+    def knight(self) -> bool:
+        """True when the moves are the knight's (in any order)."""
+        return set(self.moves) == set(make_moves())
+
+    @property
     def symmetric(self) -> bool:
         """True when the reverse of every move is a move too (as for every leaper)."""
         return all((-dr, -dc) in self.moves for dr, dc in self.moves)
@@ -95,6 +106,39 @@ def check_problem(problem: Any) -> TourProblem:
     return problem
 
 
+def tour_obstruction(rows: int, cols: int, closed: bool) -> str | None:
+    """The theorem that says the board has no knight's tour (open, or closed), or None when it
+    has one. With m the shorter side and n the longer: a closed tour exists unless m and n are
+    both odd, m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8 (Schwenk 1991); an open tour exists
+    unless m is 1 or 2 (but on 1×1) or the board is 3×3, 3×5, 3×6 or 4×4 (Conrad et al. 1994)."""
+    m, n = sorted((rows, cols))
+    if closed:
+        if m % 2 and n % 2:
+            return "every move changes the square's colour, so a closed tour needs an even number of squares"
+        if m in (1, 2, 4) or (m == 3 and n in (4, 6, 8)):
+            return (
+                "no closed knight's tour exists when the shorter side is 1, 2 or 4, or on 3x4, 3x6, 3x8 (Schwenk 1991)"
+            )
+        return None
+    if m in (1, 2) and m * n > 1:
+        return "no knight's tour exists when the shorter side is 1 or 2 (Conrad et al. 1994)"
+    if (m, n) in ((3, 3), (3, 5), (3, 6), (4, 4)):
+        return "no knight's tour exists on 3x3, 3x5, 3x6 or 4x4 (Conrad et al. 1994)"
+    return None
+
+
+def start_obstruction(rows: int, cols: int, start: Square) -> str | None:
+    """Why no open knight's tour starts on `start` of a board that has tours, when a known
+    argument says so: on a board with an odd number of squares a tour starts and ends on the
+    corners' colour (it has one square more); on a board of 4 rows (or columns) no tour starts
+    on the two middle ones (Conrad et al. 1994)."""
+    if rows * cols % 2 and sum(start) % 2:
+        return "on a board with an odd number of squares, every open tour starts on the corners' colour"
+    if (rows == 4 and start[0] in (1, 2)) or (cols == 4 and start[1] in (1, 2)):
+        return "on a board 4 squares wide, no open tour starts on the two middle lines (Conrad et al. 1994)"
+    return None
+
+
 @dataclass
 class TourResult(Result):
     """One search for one tour: its status, the tour (a path of squares) and the counters.
@@ -105,33 +149,60 @@ class TourResult(Result):
     status: Status
     board: Board
     start: Square
-    path: list[Square] | None
+    path: list[Square] | np.ndarray | None  # an (R·C, 2) int32 array of (row, col) from method linear
     stats: Stats = field(default_factory=Stats)
     closed: bool = False
     reached: int | None = None
+    method: str | None = None
+    by: str | None = None  # method linear: "heuristic", "construction" or "search"
+    reason: str | None = None  # status none: the theorem or argument that settles it
 
     @property
     def found(self) -> bool:
         return self.status == Status.FOUND
 
     @property
-    def solution(self) -> list[Square] | None:
+    def solution(self) -> list[Square] | np.ndarray | None:
         return self.path
 
     def numbered(self) -> list[list[int]]:
         """The board with step numbers 1..R·C along the tour, 0 where unvisited."""
-        return self.board.numbered(self.path or [self.start])
+        path = self.path if self.path is not None and len(self.path) else [self.start]
+        return self.board.numbered([(int(row), int(col)) for row, col in path])
 
     def text(self) -> str:
-        return numbered_text(self.numbered()) if self.path else ""
+        if self.path is None or len(self.path) == 0:
+            return self.reason or ""
+        if max(self.board.rows, self.board.cols) > SHOWN_SIDE:
+            end = tuple(int(x) for x in self.path[-1])
+            return f"a tour of {self.board} from {self.start} to {end}"
+        return numbered_text(self.numbered())
+
+    def squares(self) -> list[list[int]] | None:
+        """The path as [row, col] lists (JSON's form)."""
+        if self.path is None or len(self.path) == 0:
+            return None
+        return self.path.tolist() if isinstance(self.path, np.ndarray) else [list(square) for square in self.path]
+
+    def save(self, file: str | Path) -> None:
+        """Write the path as a numpy file: an (R·C, 2) int32 array of (row, col), in tour order."""
+        if not str(file).endswith(".npy"):
+            raise InvalidInput(f"output: {str(file)!r} must be a .npy file")
+        if self.path is None or len(self.path) == 0:
+            raise InvalidInput("output: there is no tour to write")
+        np.save(file, np.asarray(self.path, dtype=np.int32))
 
     def to_dict(self) -> dict[str, Any]:
+        path = self.squares()
+        extra = {key: value for key, value in (("method", self.method), ("by", self.by), ("reason", self.reason))
+                 if value is not None}  # fmt: skip
         return {
             "status": str(self.status),
             "found": self.found,
-            "board": self.numbered() if self.path else None,
-            "path": [list(square) for square in self.path] if self.path else None,
+            "board": self.numbered() if path else None,
+            "path": path,
             **({"reached": self.reached} if self.reached is not None else {}),
+            **extra,
             "stats": self.stats.to_dict(),
         }
 

@@ -4,6 +4,7 @@ every-start table, histograms."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -31,13 +32,13 @@ def stats_line(stats: Stats) -> Text:
     return line
 
 
-def numbered_board(grid: Sequence[Sequence[int]], path: Sequence[Square] | None = None) -> Text:
+def numbered_board(grid: Sequence[Sequence[int]], path: Any = None) -> Text:
     """The board with its step numbers, aligned; the first and last squares stand out, and
     unvisited squares show as dots."""
     largest = max((value for row in grid for value in row), default=0)
     width = max(2, len(str(largest)))
-    first = path[0] if path else None
-    last = path[-1] if path else None
+    first = (int(path[0][0]), int(path[0][1])) if path is not None and len(path) else None
+    last = (int(path[-1][0]), int(path[-1][1])) if path is not None and len(path) else None
     text = Text()
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
