@@ -10,7 +10,8 @@ call can stop after any number of nodes and the next call resumes exactly there.
 stops when it is about to enter a node and the node counter has reached `node_stop`: both
 engines therefore stop a limited search at the same node with the same counters.
 `state` holds DEPTH, ENTERING (the top square is placed but its node not yet counted),
-NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE (method prune: free squares next to the start).
+NODES, TRIES, BACKTRACKS, SOLUTIONS, START_FREE (method prune: free squares next to the start),
+ONE_WAY (method prune, open tours: free squares with a single way in or out).
 """
 
 import numpy as np
@@ -19,17 +20,26 @@ from numba import njit
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 from essais.core.sliced import DEPTH, FIRST_FREE_SLOT, NODES, TRIES, load_counters, store_counters
 
-SOLUTIONS, START_FREE, ATTEMPTS, BEST = range(FIRST_FREE_SLOT, FIRST_FREE_SLOT + 4)
-STATE_SIZE = FIRST_FREE_SLOT + 4
+SOLUTIONS, START_FREE, ATTEMPTS, BEST, ONE_WAY = range(FIRST_FREE_SLOT, FIRST_FREE_SLOT + 5)
+STATE_SIZE = FIRST_FREE_SLOT + 5
 
 
 @njit(inline="always")
-def _leaves_a_way(candidate, head, remaining, target, board, ports, closes, closed, start_free):
+def _leaves_a_way(candidate, head, remaining, target, board, ports, closes, closed, start_free, one_way):
     """Method prune's extra promising test: once the head moves on to `candidate`, can every
-    free square still be visited? Each free square needs two ways in and out ("ports": free
-    neighbours, the head, and for a closed tour the start, for its last square); an open
-    path may have one square with a single port (its end). `ports[u]` counts u's neighbours
-    that are free or the head (the move set is symmetric)."""
+    free square still be visited? `ports[u]` counts u's neighbours that are free or the head
+    (the move set is symmetric, so they are also the squares u can be reached from).
+
+    Why the cuts are sound: in a tour that goes on from here, every free square u is entered
+    once and, unless it is the tour's last square, left once, by two different moves between u
+    and a square that is free now or the head (a closed tour's last square leaves to the
+    start). So u needs two such ways, one if it is the last square. An open tour has one last
+    square: no free square may be left with no way, and at most one with a single way. A
+    closed one has none: each free square needs two ways, the start counting for the squares
+    next to it (and a free square must stay next to the start, for the last one). When the
+    head moves from `head` to `candidate`, only the neighbours of `head` lose a way (the head
+    itself), and `candidate` stops being free; `one_way` counts the free squares with a single
+    way now, so the test sees every such square on the board, not only those next to the head."""
     if remaining == 0:
         return True
     if ports[candidate] - 1 < 1:  # the candidate must go on to a free square
@@ -37,7 +47,7 @@ def _leaves_a_way(candidate, head, remaining, target, board, ports, closes, clos
     if closed and start_free - closes[candidate] < 1:  # a free square must remain next to the start
         return False
     m = target.shape[0] // (board.shape[0] - 1)  # board has one entry per square plus the sentinel
-    ends = 0
+    ends = one_way - (1 if ports[candidate] == 1 else 0)
     base = head * m
     for i in range(m):
         square = target[base + i]
@@ -50,9 +60,7 @@ def _leaves_a_way(candidate, head, remaining, target, board, ports, closes, clos
                 return False
             elif left == 1:
                 ends += 1
-                if ends > 1:
-                    return False
-    return True
+    return closed or ends <= 1
 
 
 _DEPTH_FIRST = (
@@ -70,6 +78,7 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
     depth, entering, nodes, tries, backtracks = load_counters(state)
     solutions = state[SOLUTIONS]
     start_free = state[START_FREE]
+    one_way = state[ONE_WAY]
     outcome = PAUSED
     while True:
         top = depth - 1
@@ -99,11 +108,16 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
                 if prune:
                     remaining = n - depth - 1
                     if not _leaves_a_way(
-                        candidate, square, remaining, target, board, ports, closes, closed, start_free
+                        candidate, square, remaining, target, board, ports, closes, closed, start_free, one_way
                     ):
                         continue
                     for j in range(m):  # the head leaves `square`: it is no longer a way in
-                        ports[target[base + j]] -= 1
+                        neighbour = target[base + j]
+                        ports[neighbour] -= 1
+                        if board[neighbour] == 0:
+                            one_way += int(ports[neighbour] == 1) - int(ports[neighbour] == 0)
+                    if ports[candidate] == 1:  # the candidate is no longer free
+                        one_way -= 1
                     if closed:
                         start_free -= closes[candidate]
                 board[candidate] = depth + 1
@@ -120,14 +134,20 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
                 break
             board[square] = 0
             if prune:
+                if ports[square] == 1:  # free again
+                    one_way += 1
                 parent = path[top - 1] * m
                 for j in range(m):
-                    ports[target[parent + j]] += 1
+                    neighbour = target[parent + j]
+                    ports[neighbour] += 1
+                    if board[neighbour] == 0:
+                        one_way += int(ports[neighbour] == 1) - int(ports[neighbour] == 2)
                 if closed:
                     start_free += closes[square]
             backtracks += 1
             depth -= 1
     state[START_FREE] = start_free
+    state[ONE_WAY] = one_way
     store_counters(state, depth, entering, nodes, tries, backtracks)
     state[SOLUTIONS] = solutions
     return outcome

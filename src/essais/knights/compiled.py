@@ -58,6 +58,8 @@ class CompiledTour(SlicedSearch):
         self.ports = np.zeros(n + 1, dtype=np.int64)
         self.ports[:n] = (self.target.reshape(n, self.moves_count) < n).sum(axis=1)
         self.state[kernels.START_FREE] = self.ports[board.index(start)]
+        # method prune: free squares (all but the start) with a single way in or out
+        self.state[kernels.ONE_WAY] = int(np.sum(self.ports[:n] == 1)) - int(self.ports[board.index(start)] == 1)
         self.tally = WalkTally(n)  # method random's results
 
     @property

@@ -107,7 +107,8 @@ class TextbookTour:
         self, echiquier: list[list[int]]
     ) -> tuple[Callable[[Square], bool], Callable[[Square, Square, int], None]]:
         """Method prune's extra promising test, "once the head moves there, can every free
-        square still be visited?", and the update of what it needs as the head moves."""
+        square still be visited?", and the update of what it needs as the head moves. The
+        argument for its cuts is in knights._kernels._leaves_a_way, which this mirrors."""
         # Each free square needs two ways in and out ("ports": free neighbours, the head, and
         # for a closed tour the start, for its last square); an open path may have one square
         # with a single port, its end. The move set is symmetric, so a square's neighbours are
@@ -124,6 +125,11 @@ class TextbookTour:
         ports = [[len(around((x, y))) for y in range(cols)] for x in range(rows)]
         next_to_start = {square: True for square in around(self.start)} if closed else {}
         start_free = [len(next_to_start)]  # free squares next to the start (closed tours)
+        # free squares (all but the start) with a single way in or out, over the whole board
+        one_way = [sum(1 for x, y in board.squares() if ports[x][y] == 1 and (x, y) != self.start)]
+
+        def free(square: Square) -> bool:
+            return echiquier[square[0]][square[1]] == FREE
 
         def leaves_a_way(candidate: Square) -> bool:
             remaining = board.n_squares - len(self.path) - 1
@@ -133,9 +139,9 @@ class TextbookTour:
                 return False
             if closed and start_free[0] - (candidate in next_to_start) < 1:
                 return False  # a free square must remain next to the start
-            ends = 0
+            ends = one_way[0] - (ports[candidate[0]][candidate[1]] == 1)
             for x, y in around(self.path[-1]):
-                if (x, y) != candidate and echiquier[x][y] == FREE:
+                if (x, y) != candidate and free((x, y)):
                     left = ports[x][y] - 1  # the old head is no longer a way in
                     if closed:
                         if left + ((x, y) in next_to_start) < 2:
@@ -144,14 +150,18 @@ class TextbookTour:
                         return False
                     elif left == 1:
                         ends += 1
-                        if ends > 1:
-                            return False
-            return True
+            return closed or ends <= 1
 
         def on_step(head: Square, square: Square, change: int) -> None:
-            """The head moves from `head` to `square` (change -1) or back (change +1)."""
+            """The head moves from `head` to `square` (change -1) or back (change +1); `square`
+            is then already numbered (-1), or already erased (+1)."""
+            if ports[square[0]][square[1]] == 1:  # `square` stops (or starts again) being free
+                one_way[0] += change
             for x, y in around(head):
+                before = ports[x][y]
                 ports[x][y] += change
+                if free((x, y)):
+                    one_way[0] += (ports[x][y] == 1) - (before == 1)
             if square in next_to_start:
                 start_free[0] += change
 
