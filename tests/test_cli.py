@@ -56,6 +56,7 @@ def test_count_json():
     assert json.loads(result.stdout) == {
         "status": "complete",
         "count": 304,
+        "method": "basic",  # issue 12 added the method
         "stats": json.loads(result.stdout)["stats"],
     }
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -32,6 +32,7 @@ from essais.knights import (
     TourProblem,
     TourResult,
     TourStream,
+    count_every_start,
     count_tours,
     every_start,
     find_tour,
@@ -46,7 +47,8 @@ EXAMPLES = [
     ("essais tour 5 --method basic", "000 §3.8: the tour after 74,276 backtracks"),
     ("essais tour 5 --method basic --every-start", "000 §5's table over every start square"),
     ("essais tour 5 --method basic --order clockwise --count", "001: 304 tours from a corner"),
-    ("essais tour 6 --closed --method prune --count", "19,724 directed closed tours"),
+    ("essais tour 6 --closed --count", "19,724 directed closed tours (method prune, every core)"),
+    ("essais tour 6 --count --every-start", "6,637,920 open tours over every start (OEIS A165134)"),
 ]
 Flag = bool
 JSON_SQUARES = 1000 * 1000  # a larger tour is written to a file (--output), not into JSON
@@ -92,6 +94,18 @@ def tour(
         Path | None,
         typer.Option(help="Write the tour to FILE.npy: an (R·C, 2) int32 array of (row, col).", metavar="FILE"),
     ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="Counts: processes to run the sub-trees on (default: every core).", metavar="W"),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="Counts: run on the Dask cluster at ADDR, or 'local' (needs essais[dask]).", metavar="ADDR"),
+    ] = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option(help="Counts: record finished sub-trees in this SQLite file and resume from it.", metavar="FILE"),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Find a knight's tour (or count, or list them all) on an R×C board."""
@@ -108,14 +122,18 @@ def tour(
         raise InvalidInput("--attempts, --until-found and --seed: they go with --method random")
     if method == "random" and every:
         raise InvalidInput("--every-start: method random draws walks from one start; use --attempts")
-    refuse_unused(output=(output, not (all_tours or count or every or method == "random")))
+    refuse_unused(
+        output=(output, not (all_tours or count or every or method == "random")),
+        workers=(workers, count), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
+    )  # fmt: skip
+    split = {"workers": workers, "scheduler": scheduler, "checkpoint": checkpoint}
     where = f"on {board} from {start.strip()}"
     if all_tours:
         _stream(problem, method, engine, limit, limits, every, as_json)
     elif every:
-        _every_start(problem, method, engine, count, limits, as_json)
+        _every_start(problem, method, engine, count, limits, split, as_json)
     elif count:
-        _count(problem, where, method, engine, limits, as_json)
+        _count(problem, where, method, engine, limits, split, as_json)
     elif method == "random":
         _random(problem, where, engine, attempts, until_found, seed, limits, as_json)
     else:
@@ -176,8 +194,22 @@ def _headline(problem: TourProblem, result: TourResult, where: str, method: str)
     return f"stopped ({result.status}) {where} before a {kind} was found"
 
 
-def _count(problem: TourProblem, where: str, method: str | None, engine: str, limits: Limits, as_json: bool) -> None:
-    result = count_tours(problem, method=method, engine=engine, limits=limits)
+def _count(
+    problem: TourProblem,
+    where: str,
+    method: str | None,
+    engine: str,
+    limits: Limits,
+    split: dict[str, Any],
+    as_json: bool,
+) -> None:
+    """One count: with no method named (prune) or with --workers, --scheduler or --checkpoint,
+    split into sub-trees on every core; a named method alone runs as one search."""
+    if method is None or any(value is not None for value in split.values()):
+        with progress_bar("sub-trees") as progress:
+            result = count_tours(problem, method=method, engine=engine, limits=limits, progress=progress, **split)
+    else:
+        result = count_tours(problem, method=method, engine=engine, limits=limits)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
@@ -186,7 +218,7 @@ def _count(problem: TourProblem, where: str, method: str | None, engine: str, li
     if result.undirected is not None:
         text = f"{plural(result.count, 'directed ' + kind)}, {result.undirected:,} undirected"
     prefix = "" if result.status == Status.COMPLETE else f"stopped ({result.status}) after counting "
-    console.print(f"{prefix}{text} {where} ({method or COUNT_DEFAULT})")
+    console.print(f"{prefix}{text} {where} ({result.method})")
     console.print(stats_line(result.stats))
     finish(result.status)
 
@@ -218,15 +250,26 @@ def _stream(
 
 
 def _every_start(
-    problem: TourProblem, method: str | None, engine: str, count: bool, limits: Limits, as_json: bool
+    problem: TourProblem,
+    method: str | None,
+    engine: str,
+    count: bool,
+    limits: Limits,
+    split: dict[str, Any],
+    as_json: bool,
 ) -> None:
-    """000 §5's table: per start square, the status and counters (or the count)."""
-    table = EveryStart([], count)
-    with progress_bar("starts") as progress:
-        for row in every_start(problem, method=method, engine=engine, count=count, limits=limits):
-            table.rows.append(row)
-            if progress is not None:
-                progress(len(table.rows), problem.board.n_squares)
+    """000 §5's table: per start square, the status and counters (or the count). Counts with no
+    method named run split, by symmetry class; a named method searches every start in turn."""
+    if count and (method is None or any(value is not None for value in split.values())):
+        with progress_bar("sub-trees") as progress:
+            table = count_every_start(problem, method=method, limits=limits, progress=progress, **split)
+    else:
+        table = EveryStart([], count)
+        with progress_bar("starts") as progress:
+            for row in every_start(problem, method=method, engine=engine, count=count, limits=limits):
+                table.rows.append(row)
+                if progress is not None:
+                    progress(len(table.rows), problem.board.n_squares)
     if as_json:
         print_json(table.to_dict())
         finish(table.status)

@@ -6,7 +6,15 @@ engine over _kernels.py, check.py the checker, api.py the public functions; dist
 """
 
 from essais.core.board import Board, Move, Square, clockwise, leaper_moves, make_moves
-from essais.knights.api import StreamFromEveryStart, TourStream, count_tours, every_start, find_tour, random_tours
+from essais.knights.api import (
+    StreamFromEveryStart,
+    TourStream,
+    count_every_start,
+    count_tours,
+    every_start,
+    find_tour,
+    random_tours,
+)
 from essais.knights.check import is_tour, tour_error
 from essais.knights.model import (
     METHODS,
@@ -34,6 +42,7 @@ __all__ = [
     "TourStream",
     "WalkTally",
     "clockwise",
+    "count_every_start",
     "count_tours",
     "every_start",
     "find_tour",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,7 @@ from essais.core.board import Square, attacks
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
+from essais.core.parallel import Progress, default_workers, run_split
 from essais.core.result import Stats, Status
 from essais.knights.construction import MIN_SIDE, thin_tour
 from essais.knights.model import (
@@ -35,6 +37,7 @@ from essais.knights.model import (
     COUNT_DEFAULT,
     METHODS,
     WALK_METHODS,
+    EveryStart,
     RandomTours,
     StartRow,
     TourCount,
@@ -197,8 +200,12 @@ def _walk(problem: TourProblem, method: str, engine: str, limits: Limits | None)
     return TourResult(status, problem.board, problem.start, path, run.stats, problem.closed, len(path))
 
 
-def _complete_method(method: str | None, engine: str | None) -> tuple[str, str]:
-    method, engine = METHODS.resolve(method or COUNT_DEFAULT, engine)
+def _complete_method(method: str | None, engine: str | None, problem: TourProblem | None = None) -> tuple[str, str]:
+    """The complete search to count or list tours with: the one named, else prune (basic when
+    the move set lacks the reverse of a move, which prune needs)."""
+    if method is None:
+        method = COUNT_DEFAULT if problem is None or problem.symmetric else "basic"
+    method, engine = METHODS.resolve(method, engine)
     if method not in COMPLETE_METHODS:
         raise InvalidInput(
             f"method: {method!r} does not search every branch, so it cannot list or count every "
@@ -220,8 +227,8 @@ class TourStream(SolutionStream[TourSearch, list[Square]]):
         limit: int | None = None,
         limits: Limits | None = None,
     ) -> None:
-        method, engine = _complete_method(method, engine)
-        self.problem = check_problem(problem)
+        method, engine = _complete_method(method, engine, check_problem(problem))
+        self.problem = problem
         build = _builder(problem, method, engine)
         super().__init__(limits, build, lambda engine: engine.tours(method), TourCount(Status.COMPLETE, 0), limit)
 
@@ -272,15 +279,135 @@ def count_tours(
     method: str | None = None,
     engine: str | None = None,
     limits: Limits | None = None,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
 ) -> TourCount:
-    """The number of tours from the start (directed; closed tours also undirected)."""
+    """The number of tours from the start (directed; closed tours also undirected), by prune
+    when no method is named. With `workers` other than 1 (None: one per core), a Dask
+    `scheduler` or a `checkpoint` file, the count is split into sub-trees (the tours that begin
+    with each path of a few moves) run by essais.core.parallel; the counters are then theirs."""
     check_problem(problem)
-    method, engine = _complete_method(method, engine)
+    method, engine = _complete_method(method, engine, problem)
     if problem.impossible:
-        return TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None)
+        return TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None, method)
+    if workers != 1 or scheduler is not None or checkpoint is not None:
+        if engine != "numba":
+            raise InvalidInput("workers, scheduler, checkpoint: a split count runs the numba engine")
+        counts, run = _split_counts(problem, [problem.start], method, limits, workers, scheduler, checkpoint, progress)
+        result = counts[problem.start]
+        result.split = run.to_dict()
+        return result
     run = run_search(limits, _builder(problem, method, engine), lambda engine: engine.count(method))
     count = run.value if run.value is not None else run.engine.solutions  # the tours counted before it stopped
-    return TourCount(run.stopped or Status.COMPLETE, count, run.stats, count // 2 if problem.closed else None)
+    return TourCount(run.stopped or Status.COMPLETE, count, run.stats, count // 2 if problem.closed else None, method)
+
+
+# sub-trees a split count aims at: about 100 per process on a few cores, so that they finish
+# together; fixed, so that a checkpoint resumes with any number of processes
+SUBTREES = 256
+MAX_PREFIX = 8  # squares in the paths that split a count, at most
+
+
+def _prefixes(problem: TourProblem, wanted: int) -> list[tuple[Square, ...]]:
+    """The paths from the start, all of one length, the shortest of which there are at least
+    `wanted` (or MAX_PREFIX squares long): the tours from the start are those that begin with
+    one of them."""
+    level: list[tuple[Square, ...]] = [(problem.start,)]
+    board, moves = problem.board, problem.moves
+    while len(level) < wanted and len(level[0]) < min(MAX_PREFIX, board.n_squares - 1):
+        following = []
+        for path in level:
+            head = path[-1]
+            for dr, dc in moves:
+                square = (head[0] + dr, head[1] + dc)
+                if board.contains(square) and square not in path:
+                    following.append((*path, square))
+        if not following:
+            break
+        level = following
+    return level
+
+
+def _split_counts(
+    problem: TourProblem,
+    starts: list[Square],
+    method: str,
+    limits: Limits | None,
+    workers: int | None,
+    scheduler: str | None,
+    checkpoint: str | Path | None,
+    progress: Progress | None,
+) -> tuple[dict[Square, TourCount], Any]:
+    """The counts from `starts`, each split into sub-trees run on essais.core.parallel."""
+    workers = default_workers() if workers is None else workers
+    if workers < 1:
+        raise InvalidInput(f"workers: {workers} must be at least 1")
+    wanted = max(1, SUBTREES // len(starts))
+    board, moves = problem.board, problem.moves
+    tasks, owners = [], []
+    for start in starts:
+        for prefix in _prefixes(problem.at(start), wanted):
+            tasks.append((board.rows, board.cols, moves, problem.closed, method, prefix))
+            owners.append(start)
+    identity = {
+        "problem": "knight's tours", "board": str(board), "starts": [list(start) for start in starts],
+        "closed": problem.closed, "moves": [list(move) for move in moves], "method": method, "split": "prefixes",
+    }  # fmt: skip
+    with loading_compiled("knights"):
+        from essais.knights.compiled import count_below
+    with SearchControl(limits) as control:
+        run = run_split(
+            identity, tasks, count_below, control=control, workers=workers, scheduler=scheduler,
+            checkpoint=checkpoint, progress=progress,
+        )  # fmt: skip
+    counts = {start: TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None, method) for start in starts}
+    for index, owner in enumerate(owners):
+        finished = run.results.get(index)
+        if finished is None:
+            counts[owner].status = run.status
+            continue
+        counts[owner].count += finished.values[0]
+        counts[owner].stats = counts[owner].stats + finished.stats
+    for result in counts.values():
+        if result.undirected is not None:
+            result.undirected = result.count // 2
+    return counts, run
+
+
+def count_every_start(
+    problem: TourProblem,
+    *,
+    method: str | None = None,
+    limits: Limits | None = None,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
+) -> EveryStart:
+    """The number of tours from every start square, split into sub-trees on essais.core.parallel
+    (numba). With no method named, and when the board's symmetries map the move set onto
+    itself, one start of each class is counted and its images take its count
+    (`by_symmetry`); a named method counts every start. The limits apply to the whole table."""
+    check_problem(problem)
+    named = method is not None
+    method, _ = _complete_method(method, "numba", problem)
+    squares = list(problem.board.squares())
+    symmetries = [] if named else problem.symmetries()
+    representative = {square: min(g(*square) for g in symmetries) if symmetries else square for square in squares}
+    starts = sorted(set(representative.values()))
+    if problem.impossible:
+        counts = {start: TourCount(Status.COMPLETE, 0, Stats(), 0, method) for start in starts}
+    else:
+        counts, _ = _split_counts(problem, starts, method, limits, workers, scheduler, checkpoint, progress)
+    rows = [
+        StartRow(square, counts[representative[square]], by_symmetry=representative[square] != square)
+        for square in squares
+    ]
+    table = EveryStart(rows, counting=True)
+    table.stopped = next((count.status for count in counts.values() if count.status != Status.COMPLETE), None)
+    return table
 
 
 def every_start(

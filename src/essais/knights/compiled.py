@@ -5,12 +5,14 @@ Same methods, same answers and same counters as the textbook engine (knights.tex
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 
 import numpy as np
 
 from essais.core.board import Board, Move, Square, attacks
 from essais.core.limits import SOLUTION, SearchControl
+from essais.core.parallel import TaskResult
 from essais.core.sliced import SlicedSearch
 from essais.knights import _kernels as kernels
 from essais.knights.construction import base_tour_table, side_parts
@@ -61,6 +63,27 @@ class CompiledTour(SlicedSearch):
         # method prune: free squares (all but the start) with a single way in or out
         self.state[kernels.ONE_WAY] = int(np.sum(self.ports[:n] == 1)) - int(self.ports[board.index(start)] == 1)
         self.tally = WalkTally(n)  # method random's results
+
+    def follow(self, prefix: Sequence[Square]) -> None:
+        """Start the search below `prefix` (the start, then the squares after it): the squares
+        are numbered and the pruning's counts updated as the kernel would, and every move of the
+        prefix's squares is marked tried, so the search ends when it backs out of the prefix."""
+        n, m, state = self.board.n_squares, self.moves_count, self.state
+        one_way, start_free = int(state[kernels.ONE_WAY]), int(state[kernels.START_FREE])
+        for depth, square in enumerate(prefix[1:], start=1):
+            head, candidate = self.path[depth - 1], self.board.index(square)
+            for neighbour in self.target[head * m : (head + 1) * m]:
+                self.ports[neighbour] -= 1
+                if self.numbers[neighbour] == 0:
+                    one_way += int(self.ports[neighbour] == 1) - int(self.ports[neighbour] == 0)
+            one_way -= int(self.ports[candidate] == 1)
+            start_free -= int(self.closes[candidate]) if self.closed else 0
+            self.numbers[candidate] = depth + 1
+            self.path[depth] = candidate
+            self.next_move[depth - 1] = m
+        state[kernels.ONE_WAY], state[kernels.START_FREE] = one_way, start_free
+        state[kernels.DEPTH] = len(prefix)
+        assert len(prefix) <= n
 
     @property
     def solutions(self) -> int:
@@ -192,6 +215,21 @@ class CompiledTour(SlicedSearch):
             )
 
         return self.current_path() if self.slices(step) == SOLUTION else None
+
+
+def count_below(
+    task: tuple[int, int, tuple[Move, ...], bool, str, tuple[Square, ...]], control: SearchControl
+) -> TaskResult:
+    """One sub-tree of a split count of tours (essais.core.parallel): task = (rows, cols, moves,
+    closed, method, prefix); the tours that begin with the prefix, and the counters."""
+    rows, cols, moves, closed, method, prefix = task
+    search = CompiledTour(Board(rows, cols), moves, prefix[0], closed, control)
+    search.follow(prefix)
+    started = time.perf_counter()
+    count = search.count(method)
+    stats = search.stats()
+    stats.seconds = time.perf_counter() - started
+    return TaskResult((count,), stats)
 
 
 def roth_tour(rows: int, cols: int, start: Square) -> tuple[np.ndarray, int]:

@@ -7,7 +7,7 @@ start (`EveryStart`) or, for 001 §5's random walks, `RandomTours`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,7 +36,7 @@ METHODS = Methods(
 # linear: the knight's tour on every board with one, by a heuristic or a construction (knight only)
 COMPLETE_METHODS = ("basic", "band", "prune")  # the complete depth-first searches: they can enumerate
 WALK_METHODS = ("accessibility", "lookahead", "random")  # walks: no backtracking, they report how far they got
-COUNT_DEFAULT = "basic"  # the method of counts and streams when none is named
+COUNT_DEFAULT = "prune"  # the method of counts and streams when none is named (basic without reverse moves)
 SHOWN_SIDE = 40  # a tour of a board with a longer side is summed up rather than printed
 
 
@@ -72,6 +72,17 @@ class TourProblem:
 
     def at(self, start: Square) -> TourProblem:
         return TourProblem(self.board, self.moves, start, self.closed)
+
+    def symmetries(self) -> list[Callable[[int, int], Square]]:
+        """The board's symmetries that also map the move set onto itself: they map the tours
+        from one start onto the tours from its image, one for one."""
+        kept = []
+        for g in self.board.symmetries():
+            origin = g(0, 0)
+            images = {(g(dr, dc)[0] - origin[0], g(dr, dc)[1] - origin[1]) for dr, dc in self.moves}
+            if images == set(self.moves):
+                kept.append(g)
+        return kept
 
     @property
     def knight(self) -> bool:
@@ -210,9 +221,11 @@ class TourResult(Result):
 @dataclass
 class TourCount(CountResult):
     """A count of tours from one start; `undirected` is given for closed tours (each one is
-    found twice from its start, once in each direction)."""
+    found twice from its start, once in each direction); `split` when it ran as sub-trees."""
 
     undirected: int | None = None
+    method: str | None = None
+    split: dict[str, int] | None = None  # sub-trees done / total / resumed from a checkpoint
 
     def text(self) -> str:
         plural = "tour" if self.count == 1 else "tours"
@@ -223,6 +236,10 @@ class TourCount(CountResult):
         document = super().to_dict()
         if self.undirected is not None:
             document["undirected"] = self.undirected
+        if self.method is not None:
+            document["method"] = self.method
+        if self.split is not None:
+            document["subtrees"] = self.split
         return document
 
 
@@ -232,6 +249,7 @@ class StartRow:
 
     start: Square
     result: TourResult | TourCount
+    by_symmetry: bool = False  # the count of a symmetric start, not searched again
 
     @property
     def found(self) -> bool:
@@ -246,7 +264,10 @@ class StartRow:
                 document["undirected"] = self.result.undirected
         elif self.result.reached is not None:
             document["reached"] = self.result.reached
-        document["stats"] = self.result.stats.to_dict()
+        if self.by_symmetry:
+            document["by_symmetry"] = True
+        else:
+            document["stats"] = self.result.stats.to_dict()
         return document
 
 
@@ -257,9 +278,12 @@ class EveryStart(Result):
 
     rows: list[StartRow]
     counting: bool
+    stopped: Status | None = None  # a split count: what stopped the whole table (its limits are the table's)
 
     @property
     def status(self) -> Status:  # type: ignore[override]
+        if self.stopped is not None:
+            return self.stopped
         interrupted = bool(self.rows) and self.rows[-1].result.status == Status.INTERRUPTED
         return Status.INTERRUPTED if interrupted else Status.COMPLETE
 
