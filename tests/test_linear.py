@@ -14,9 +14,6 @@ from essais.knights.construction import side_parts, thin_parts
 from essais.knights.model import start_obstruction, tour_obstruction
 
 runner = CliRunner()
-# boards of 3 or 4 rows that the heuristic, the constructions and the bounded search leave open
-# (4×n from n = 30 on; 3×n closed from n = 30 on): status limit, said in the closing note
-KNOWN_GAPS = {(4, n) for n in range(30, 200)} | {(3, n) for n in range(30, 200)}
 
 
 def tour_exists(rows: int, cols: int, closed: bool) -> bool:
@@ -78,6 +75,13 @@ def test_the_construction_alone_is_closed_from_any_start(rows, cols):
     for start in [(0, 0), (rows // 2, cols // 3), (rows - 1, cols - 2)]:
         path = constructed_tour(rows, cols, start)
         assert tuple(path[0]) == start and tour_error(path, Board(rows, cols), closed=True) is None
+
+
+def test_4_row_boards_from_a_corner_by_random_ties():
+    for n in [*range(5, 160), 1000]:
+        for board in (Board(4, n), Board(n, 4)):
+            result = find_tour(TourProblem.make(board))
+            assert result.found and is_tour(result.path, board), board
 
 
 def test_3_row_boards_from_a_corner():
@@ -155,3 +159,9 @@ def test_a_board_of_100_million_squares(tmp_path):
     result = find_tour(TourProblem.make(Board(10_000, 10_000)))
     assert result.found and result.by == "construction"
     assert tour_error(result.path, Board(10_000, 10_000)) is None
+
+
+def test_3_row_closed_tours_by_a_search_in_another_order():
+    for n in range(10, 90, 2):
+        result = find_tour(TourProblem.make(Board(3, n), closed=True))
+        assert result.found and is_tour(result.path, Board(3, n), closed=True), n

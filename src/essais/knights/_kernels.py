@@ -404,12 +404,15 @@ KNIGHT_COLS = np.array([2, -2, 2, -2, 1, -1, 1, -1], dtype=np.int64)
 VISITED = 9  # a degree no square has: the square is on the path
 
 
-@njit("int64(int64, int64, int64, int64, int32[:, ::1])", cache=True, nogil=True)
-def roth_walk(rows, cols, start_row, start_col, path):
+@njit("int64(int64, int64, int64, int64, int64, int32[:, ::1])", cache=True, nogil=True)
+def roth_walk(rows, cols, start_row, start_col, seed, path):
     """Warnsdorff's rule on the knight's moves computed from the coordinates (no move table, so
     any board fits): go to the free neighbour with the fewest free neighbours, ties to the one
-    farthest from the centre (Roth's rule), then to the first in move order; no backtracking.
-    Writes the squares into `path` and returns how many it placed (rows * cols for a tour)."""
+    farthest from the centre (Roth's rule), then to the first in move order; or, with a `seed`
+    of 0 or more, ties drawn at random. No backtracking. Writes the squares into `path` and
+    returns how many it placed (rows * cols for a tour)."""
+    if seed >= 0:
+        np.random.seed(seed)
     n = rows * cols
     degree = np.zeros(n, dtype=np.int8)
     for r in range(rows):
@@ -424,12 +427,17 @@ def roth_walk(rows, cols, start_row, start_col, path):
     for placed in range(n):
         path[placed, 0], path[placed, 1] = r, c
         degree[r * cols + c] = VISITED
-        best_r, best_c, best_degree, best_distance = -1, -1, VISITED, -1
+        best_r, best_c, best_degree, best_distance, ties = -1, -1, VISITED, -1, 0
         for i in range(8):
             nr, nc = r + KNIGHT_ROWS[i], c + KNIGHT_COLS[i]
             if 0 <= nr < rows and 0 <= nc < cols and degree[nr * cols + nc] != VISITED:
                 degree[nr * cols + nc] -= 1  # the knight leaves: one way in fewer
                 d = degree[nr * cols + nc]
+                if seed >= 0:  # a tie replaces the best so far with probability 1 / ties: uniform
+                    ties = 1 if d < best_degree else ties + 1 if d == best_degree else ties
+                    if d < best_degree or (d == best_degree and np.random.randint(0, ties) == 0):
+                        best_r, best_c, best_degree = nr, nc, d
+                    continue
                 distance = (2 * nr - rows + 1) ** 2 + (2 * nc - cols + 1) ** 2
                 if d < best_degree or (d == best_degree and distance > best_distance):
                     best_r, best_c, best_degree, best_distance = nr, nc, d, distance

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from essais.core.board import Square, attacks
+from essais.core.board import Square, attacks, make_moves
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
@@ -52,6 +52,11 @@ from essais.knights.textbook import TextbookTour
 
 HEURISTIC_SQUARES = 1_000_000  # beyond, the construction alone: as fast, and it cannot fail
 SEARCH_NODES = 5_000_000  # the search behind the heuristic and the constructions
+# Warnsdorff walks with random ties on a board with a side under 5, each seeded (reproducible):
+# on 4-row boards about a third of them make a tour, whatever the length
+RANDOM_WALKS = 64
+CLOCKWISE = make_moves(order="clockwise")
+SEARCH_ORDERS = (5, 4, 6, 0)  # 001's clockwise order from its 6th move first: it finds 3×n closed tours
 LINEAR_BYTES_PER_SQUARE = 16  # the heuristic's degrees, the successor array, the (row, col) path
 
 
@@ -109,11 +114,11 @@ def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
     """Method linear: a knight's tour wherever one exists, in time linear in the squares. The
     theorems settle at once the boards (and starts) without one; then Warnsdorff's rule with
     Roth's tie-break (no backtracking) on boards of at most HEURISTIC_SQUARES squares or with a
-    side under 5; then a construction that cannot fail (knights.construction: any start of a
-    board with a closed tour, a corner otherwise, boards with both sides at least 5, and the
-    corners of 3-row boards); then, for what is left, Warnsdorff's backtracking search and the
-    complete search (method prune), each of at most SEARCH_NODES nodes: the latter settles
-    "none", or it stops with status limit.
+    side under 5, where RANDOM_WALKS walks with random ties follow; then a construction that
+    cannot fail (knights.construction: any start of a board with a closed tour, a corner
+    otherwise, boards with both sides at least 5, and the corners of 3-row boards); then, for
+    what is left, Warnsdorff's backtracking search and the complete search (method prune), each
+    of at most SEARCH_NODES nodes: the latter settles "none", or it stops with status limit.
     Counters: `nodes` squares placed, `tries` moves looked at, `backtracks` squares the heuristic
     placed and gave up; a search's own counters are added."""
     if not problem.knight:
@@ -136,11 +141,15 @@ def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
             from essais.knights.compiled import constructed_tour, roth_tour
         thin = min(board.rows, board.cols) < MIN_SIDE
         if board.n_squares <= HEURISTIC_SQUARES or thin:
-            path, placed = roth_tour(board.rows, board.cols, start)
-            nodes, tries = placed, 8 * placed
-            if placed == board.n_squares and (not closed or _closes(path)):
-                return result(Status.FOUND, path, "heuristic")
-            backtracks = placed
+            # Roth's tie-break; then, where no construction serves (a side under 5), random ties
+            for seed in [-1, *(range(RANDOM_WALKS) if thin else ())]:
+                path, placed = roth_tour(board.rows, board.cols, start, seed)
+                nodes, tries = nodes + placed, tries + 8 * placed
+                if placed == board.n_squares and (not closed or _closes(path)):
+                    return result(Status.FOUND, path, "heuristic")
+                backtracks += placed
+                if (stopped := control.stop_reason(0)) is not None:
+                    return result(stopped)
         if (stopped := control.stop_reason(0)) is not None:
             return result(stopped)
         built = _construct(board.rows, board.cols, start, closed, constructed_tour)
@@ -148,17 +157,22 @@ def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
             nodes += board.n_squares
             return result(Status.FOUND, built, "construction")
     asked = limits or Limits()
-    budget = Limits(time=asked.time, nodes=min(SEARCH_NODES, asked.nodes or SEARCH_NODES))
-    for search in ("warnsdorff", "prune"):  # Warnsdorff's backtracking over ties first: fast, but not complete
-        searched = find_tour(problem, method=search, limits=budget)
-        spent = searched.stats.counters()
-        nodes, tries, backtracks = nodes + spent[0], tries + spent[1], backtracks + spent[2]
-        if searched.found:
-            return result(Status.FOUND, np.array(searched.path, dtype=np.int32), "search")
-        if searched.status == Status.INTERRUPTED:
-            break
-    none = "the complete search (method prune) from this square found none" if searched.status == Status.NONE else None
-    return result(searched.status, None, None, none)
+    orders = [problem.moves, *(CLOCKWISE[k:] + CLOCKWISE[:k] for k in SEARCH_ORDERS)]
+    for order in orders:  # the same moves in other orders: other parts of the tree come first
+        budget = Limits(time=asked.time, nodes=min(SEARCH_NODES // len(orders), asked.nodes or SEARCH_NODES))
+        for search in ("warnsdorff", "prune"):  # Warnsdorff's backtracking over ties is fast, but not complete
+            searched = find_tour(TourProblem(board, order, start, closed), method=search, limits=budget)
+            spent = searched.stats.counters()
+            nodes, tries, backtracks = nodes + spent[0], tries + spent[1], backtracks + spent[2]
+            if searched.found:
+                return result(Status.FOUND, np.array(searched.path, dtype=np.int32), "search")
+            if searched.status == Status.INTERRUPTED:
+                return result(Status.INTERRUPTED)
+            if search == "prune" and searched.status == Status.NONE:  # a complete search found none
+                return result(Status.NONE, reason="the complete search (method prune) from this square found none")
+            if asked.time is not None and control.out_of_time():
+                return result(Status.LIMIT)
+    return result(Status.LIMIT)
 
 
 def _closes(path: np.ndarray) -> bool:

@@ -232,11 +232,12 @@ def count_below(
     return TaskResult((count,), stats)
 
 
-def roth_tour(rows: int, cols: int, start: Square) -> tuple[np.ndarray, int]:
-    """Warnsdorff's walk with Roth's tie-break from `start` (method linear's heuristic): the
-    squares as an (R·C, 2) int32 array of (row, col), and how many of them it placed."""
+def roth_tour(rows: int, cols: int, start: Square, seed: int = -1) -> tuple[np.ndarray, int]:
+    """Warnsdorff's walk from `start` (method linear's heuristic), ties by Roth's rule, or with
+    a seed at random: the squares as an (R·C, 2) int32 array of (row, col), and how many of
+    them it placed."""
     path = np.empty((rows * cols, 2), dtype=np.int32)
-    placed = int(kernels.roth_walk(rows, cols, start[0], start[1], path))
+    placed = int(kernels.roth_walk(rows, cols, start[0], start[1], seed, path))
     return path, placed
 
 
