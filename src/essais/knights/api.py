@@ -29,7 +29,7 @@ from essais.core.board import Square, attacks, make_moves
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
-from essais.core.parallel import Progress, default_workers, run_split
+from essais.core.parallel import Progress, SplitRun, default_workers, run_split
 from essais.core.result import Stats, Status
 from essais.knights.construction import MIN_SIDE, thin_tour
 from essais.knights.model import (
@@ -309,9 +309,12 @@ def count_tours(
     if workers != 1 or scheduler is not None or checkpoint is not None:
         if engine != "numba":
             raise InvalidInput("workers, scheduler, checkpoint: a split count runs the numba engine")
-        counts, run = _split_counts(problem, [problem.start], method, limits, workers, scheduler, checkpoint, progress)
+        counts, split, seconds = _split_counts(
+            problem, [problem.start], method, limits, workers, scheduler, checkpoint, progress
+        )
         result = counts[problem.start]
-        result.split = run.to_dict()
+        result.split = split.to_dict()
+        result.stats.seconds = seconds  # the whole split's wall time, not its sub-trees' summed
         return result
     run = run_search(limits, _builder(problem, method, engine), lambda engine: engine.count(method))
     count = run.value if run.value is not None else run.engine.solutions  # the tours counted before it stopped
@@ -353,8 +356,9 @@ def _split_counts(
     scheduler: str | None,
     checkpoint: str | Path | None,
     progress: Progress | None,
-) -> tuple[dict[Square, TourCount], Any]:
-    """The counts from `starts`, each split into sub-trees run on essais.core.parallel."""
+) -> tuple[dict[Square, TourCount], SplitRun, float]:
+    """The counts from `starts`, each split into sub-trees run on essais.core.parallel, how the
+    split ended, and its wall time."""
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise InvalidInput(f"workers: {workers} must be at least 1")
@@ -376,6 +380,7 @@ def _split_counts(
             identity, tasks, count_below, control=control, workers=workers, scheduler=scheduler,
             checkpoint=checkpoint, progress=progress,
         )  # fmt: skip
+        seconds = control.elapsed()
     counts = {start: TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None, method) for start in starts}
     for index, owner in enumerate(owners):
         finished = run.results.get(index)
@@ -387,7 +392,7 @@ def _split_counts(
     for result in counts.values():
         if result.undirected is not None:
             result.undirected = result.count // 2
-    return counts, run
+    return counts, run, seconds
 
 
 def count_every_start(
@@ -414,7 +419,7 @@ def count_every_start(
     if problem.impossible:
         counts = {start: TourCount(Status.COMPLETE, 0, Stats(), 0, method) for start in starts}
     else:
-        counts, _ = _split_counts(problem, starts, method, limits, workers, scheduler, checkpoint, progress)
+        counts, _, _ = _split_counts(problem, starts, method, limits, workers, scheduler, checkpoint, progress)
     rows = [
         StartRow(square, counts[representative[square]], by_symmetry=representative[square] != square)
         for square in squares
