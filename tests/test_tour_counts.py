@@ -97,3 +97,24 @@ def test_a_killed_tour_count_resumes_exactly(tmp_path):
         process.wait()
     resumed = count_tours(TourProblem.make(Board(6, 6)), workers=2, checkpoint=path)
     assert resumed.count == 524_486 and resumed.split["resumed"] >= 20
+
+
+def test_a_table_of_searches_on_two_processes_is_the_sequential_table():
+    """000 §5's table: each start's search is the same wherever it runs."""
+    from essais.knights import every_start, search_every_start
+
+    problem = TourProblem.make(Board(5, 5))
+    sequential = [row.to_dict() for row in every_start(problem, method="basic")]
+    parallel = search_every_start(problem, method="basic", workers=2)
+    assert parallel.status == Status.COMPLETE
+    for one, other in zip(sequential, [row.to_dict() for row in parallel.rows], strict=True):
+        assert {**one, "stats": None} == {**other, "stats": None}
+        assert one["stats"]["backtracks"] == other["stats"]["backtracks"]
+
+
+def test_a_table_keeps_each_starts_limits():
+    from essais.knights import search_every_start
+
+    table = search_every_start(TourProblem.make(Board(5, 5)), method="basic", limits=Limits(nodes=50_000), workers=2)
+    assert {str(row.result.status) for row in table.rows} >= {"found", "limit"}
+    assert all(row.result.stats.nodes <= 50_000 for row in table.rows)

@@ -187,7 +187,7 @@ def refuse_unused(**options: tuple[object, bool]) -> None:
 UNUSED = {
     "output": "it writes the tour of a single search",
     "checkpoint": "it records the sub-trees of a split count; add --count or --distinct",
-    "workers": "it runs the sub-trees of a split count; add --count or --distinct",
+    "workers": "it spreads a count (or a table of starts) over processes; nothing here to spread",
     "scheduler": "it runs the sub-trees of a split count; add --count or --distinct",
 }
 

@@ -27,16 +27,15 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import (
-    EveryStart,
     StreamFromEveryStart,
     TourProblem,
     TourResult,
     TourStream,
     count_every_start,
     count_tours,
-    every_start,
     find_tour,
     random_tours,
+    search_every_start,
 )
 from essais.knights.model import COMPLETE_METHODS, COUNT_DEFAULT, METHODS, SHOWN_SIDE, WALK_METHODS
 from essais.render.text import histogram, numbered_board, start_table, stats_line
@@ -96,7 +95,7 @@ def tour(
     ] = None,
     workers: Annotated[
         int | None,
-        typer.Option(help="Counts: processes to run the sub-trees on (default: every core).", metavar="W"),
+        typer.Option(help="Counts and tables: processes to run on (default: every core).", metavar="W"),
     ] = None,
     scheduler: Annotated[
         str | None,
@@ -124,7 +123,7 @@ def tour(
         raise InvalidInput("--every-start: method random draws walks from one start; use --attempts")
     refuse_unused(
         output=(output, not (all_tours or count or every or method == "random")),
-        workers=(workers, count), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
+        workers=(workers, count or every), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
     )  # fmt: skip
     split = {"workers": workers, "scheduler": scheduler, "checkpoint": checkpoint}
     where = f"on {board} from {start.strip()}"
@@ -258,18 +257,15 @@ def _every_start(
     split: dict[str, Any],
     as_json: bool,
 ) -> None:
-    """000 §5's table: per start square, the status and counters (or the count). Counts with no
-    method named run split, by symmetry class; a named method searches every start in turn."""
-    if count and (method is None or any(value is not None for value in split.values())):
-        with progress_bar("sub-trees") as progress:
+    """000 §5's table: per start square, the status and counters (or the count), the starts run
+    on every core (--workers). Counts with no method named count one start per symmetry class."""
+    with progress_bar("sub-trees" if count else "starts") as progress:
+        if count:
             table = count_every_start(problem, method=method, limits=limits, progress=progress, **split)
-    else:
-        table = EveryStart([], count)
-        with progress_bar("starts") as progress:
-            for row in every_start(problem, method=method, engine=engine, count=count, limits=limits):
-                table.rows.append(row)
-                if progress is not None:
-                    progress(len(table.rows), problem.board.n_squares)
+        else:
+            table = search_every_start(
+                problem, method=method, engine=engine, limits=limits, workers=split["workers"], progress=progress
+            )
     if as_json:
         print_json(table.to_dict())
         finish(table.status)

@@ -14,6 +14,7 @@ from essais.knights.api import (
     every_start,
     find_tour,
     random_tours,
+    search_every_start,
 )
 from essais.knights.check import is_tour, tour_error
 from essais.knights.model import (
@@ -50,5 +51,6 @@ __all__ = [
     "leaper_moves",
     "make_moves",
     "random_tours",
+    "search_every_start",
     "tour_error",
 ]

@@ -29,7 +29,7 @@ from essais.core.board import Square, attacks, make_moves
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
-from essais.core.parallel import Progress, SplitRun, default_workers, run_split
+from essais.core.parallel import Progress, SplitRun, TaskResult, default_workers, run_split
 from essais.core.result import Stats, Status
 from essais.knights.construction import MIN_SIDE, thin_tour
 from essais.knights.model import (
@@ -453,6 +453,56 @@ def every_start(
         yield StartRow(start, result)
         if result.status == Status.INTERRUPTED:
             return
+
+
+STATUSES = list(Status)
+
+
+def search_from(task: tuple[TourProblem, str | None, str | None, Limits | None], control: SearchControl) -> TaskResult:
+    """One start of a table of searches (essais.core.parallel): task = (the problem at that
+    start, method, engine, the start's own limits). Its status, how far a walk got and its
+    counters; Ctrl-C in this process reaches the table's `control`."""
+    problem, method, engine, limits = task
+    result = find_tour(problem, method=method, engine=engine, limits=limits)
+    if result.status == Status.INTERRUPTED:
+        control.interrupted = True
+    reached = -1 if result.reached is None else result.reached
+    return TaskResult((STATUSES.index(result.status), reached), result.stats)
+
+
+def search_every_start(
+    problem: TourProblem,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+    workers: int | None = 1,
+    progress: Progress | None = None,
+) -> EveryStart:
+    """000 §5's table: one search per start square, each under its own limits, run on
+    essais.core.parallel (`workers` processes; None: one per core). Each start's search is the
+    same wherever it runs, so the table is the one `every_start` gives, without the paths."""
+    check_problem(problem)
+    METHODS.resolve(method, engine)
+    workers = default_workers() if workers is None else workers
+    squares = list(problem.board.squares())
+    tasks = [(problem.at(start), method, engine, limits) for start in squares]
+    with SearchControl() as control:
+        run = run_split({"problem": "tour table"}, tasks, search_from, control=control, workers=workers,
+                        progress=progress)  # fmt: skip
+    rows = []
+    for index, start in enumerate(squares):
+        if index not in run.results:
+            break  # Ctrl-C ended the table here
+        status_index, reached = run.results[index].values
+        status = STATUSES[status_index]
+        result = TourResult(status, problem.board, start, None, run.results[index].stats, problem.closed,
+                            None if reached < 0 else reached, method)  # fmt: skip
+        rows.append(StartRow(start, result))
+    table = EveryStart(rows, counting=False)
+    if run.status == Status.INTERRUPTED or len(rows) < len(squares):
+        table.stopped = Status.INTERRUPTED
+    return table
 
 
 def random_tours(
