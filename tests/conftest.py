@@ -1,3 +1,11 @@
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 from essais.core.board import Board, make_moves
@@ -14,3 +22,22 @@ def engine(request: pytest.FixtureRequest) -> str:
 def knight_problem(size: int | tuple[int, int], start=(0, 0), order="default", closed=False) -> TourProblem:
     rows, cols = (size, size) if isinstance(size, int) else size
     return TourProblem.make(Board(rows, cols), start, make_moves(order=order), closed)
+
+
+def kill_when_recorded(script: str, checkpoint: Path, records: int = 20) -> None:
+    """Run `script` in a new Python process and kill -9 it once its checkpoint holds `records`
+    finished sub-trees (or after a minute)."""
+    process = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        recorded, deadline = 0, time.monotonic() + 60
+        while recorded < records and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            if checkpoint.exists():
+                try:
+                    with sqlite3.connect(checkpoint) as connection:
+                        recorded = connection.execute("SELECT COUNT(*) FROM subtree").fetchone()[0]
+                except sqlite3.OperationalError:  # the tables are still being made
+                    pass
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()

@@ -1,13 +1,6 @@
 """The split count (essais.core.parallel): the same totals on one process, a pool and Dask;
 limits and Ctrl-C keep finished sub-trees; a checkpoint resumes exactly, even after kill -9."""
 
-import os
-import signal
-import sqlite3
-import subprocess
-import sys
-import time
-
 import pytest
 
 from essais.core import parallel
@@ -16,6 +9,8 @@ from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import TaskResult, run_split
 from essais.core.result import Stats, Status
 from essais.queens import count_queens
+
+from conftest import kill_when_recorded
 
 A000170 = {10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596, 15: 2279184}
 A002562 = {10: 92, 11: 341, 12: 1787, 13: 9233, 14: 45752, 15: 285053}
@@ -79,21 +74,7 @@ def test_a_killed_count_resumes_exactly(tmp_path):
     """kill -9 loses only the sub-trees in flight: every committed one is read back."""
     path = tmp_path / "count.sqlite"
     script = f"from essais.queens import count_queens; count_queens(15, checkpoint={str(path)!r})"
-    process = subprocess.Popen([sys.executable, "-c", script])
-    try:
-        recorded = 0
-        deadline = time.monotonic() + 60
-        while recorded < 20 and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-            if path.exists():
-                try:
-                    with sqlite3.connect(path) as connection:
-                        recorded = connection.execute("SELECT COUNT(*) FROM subtree").fetchone()[0]
-                except sqlite3.OperationalError:  # the tables are still being made
-                    pass
-        os.kill(process.pid, signal.SIGKILL)
-    finally:
-        process.wait()
+    kill_when_recorded(script, path)
     resumed = count_queens(15, checkpoint=path, workers=2)
     assert resumed.count == A000170[15] and resumed.split["resumed"] >= 20
 

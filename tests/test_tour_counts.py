@@ -1,13 +1,6 @@
 """Exact counts of knight's tours: prune with its global rule (against the textbook counts),
 counts split into sub-trees on processes, every start by symmetry class, checkpoints."""
 
-import os
-import signal
-import sqlite3
-import subprocess
-import sys
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +9,8 @@ from essais.core.board import Board, make_moves
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import TourProblem, count_every_start, count_tours
+
+from conftest import kill_when_recorded
 
 # OEIS A165134: directed open tours over every start of n×n; A001230: undirected closed tours
 A165134 = {1: 1, 2: 0, 3: 0, 4: 0, 5: 1728, 6: 6637920}
@@ -81,20 +76,7 @@ def test_a_killed_tour_count_resumes_exactly(tmp_path):
         "from essais.knights import Board, TourProblem, count_tours; "
         f"count_tours(TourProblem.make(Board(6, 6)), workers=1, checkpoint={str(path)!r})"
     )
-    process = subprocess.Popen([sys.executable, "-c", script])
-    try:
-        recorded, deadline = 0, time.monotonic() + 60
-        while recorded < 20 and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-            if path.exists():
-                try:
-                    with sqlite3.connect(path) as connection:
-                        recorded = connection.execute("SELECT COUNT(*) FROM subtree").fetchone()[0]
-                except sqlite3.OperationalError:  # the tables are still being made
-                    pass
-        os.kill(process.pid, signal.SIGKILL)
-    finally:
-        process.wait()
+    kill_when_recorded(script, path)
     resumed = count_tours(TourProblem.make(Board(6, 6)), workers=2, checkpoint=path)
     assert resumed.count == 524_486 and resumed.split["resumed"] >= 20
 

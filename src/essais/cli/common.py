@@ -9,6 +9,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -66,6 +67,20 @@ def node_limit_option(scope: str = "") -> Any:
 TimeLimit = time_limit_option()
 NodeLimit = node_limit_option()
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for streams) instead of text.")]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(help="Counts: run on the Dask cluster at ADDR, or 'local' (needs essais[dask]).", metavar="ADDR"),
+]
+Checkpoint = Annotated[
+    Path | None,
+    typer.Option(help="Counts: record finished sub-trees in this SQLite file and resume from it.", metavar="FILE"),
+]
+
+
+def workers_option(what: str = "Counts") -> Any:
+    return Annotated[int | None, typer.Option(help=f"{what}: processes to run on (default: every core).", metavar="W")]
+
+
 Engine = Annotated[
     str, typer.Option(help="numba (compiled) or python (the textbook code, about 100× slower).", metavar="ENGINE")
 ]

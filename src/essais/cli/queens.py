@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from essais.cli.common import (
+    Checkpoint,
     Engine,
     JsonFlag,
     NodeLimit,
+    Scheduler,
     TimeLimit,
     command,
     console,
@@ -20,6 +21,7 @@ from essais.cli.common import (
     print_json,
     progress_bar,
     refuse_unused,
+    workers_option,
 )
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
@@ -54,17 +56,9 @@ def queens(
     distinct: Annotated[
         bool, typer.Option("--distinct", help="Count solutions up to the 8 symmetries of the square (A002562).")
     ] = False,
-    workers: Annotated[
-        int | None, typer.Option(help="Counts: processes to run the sub-trees on (default: every core).", metavar="W")
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(help="Counts: run on the Dask cluster at ADDR, or 'local' (needs essais[dask]).", metavar="ADDR"),
-    ] = None,
-    checkpoint: Annotated[
-        Path | None,
-        typer.Option(help="Counts: record finished sub-trees in this SQLite file and resume from it.", metavar="FILE"),
-    ] = None,
+    workers: workers_option("Counts") = None,  # type: ignore[valid-type]
+    scheduler: Scheduler = None,
+    checkpoint: Checkpoint = None,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     as_json: JsonFlag = False,

@@ -8,8 +8,10 @@ from typing import Annotated, Any
 import typer
 
 from essais.cli.common import (
+    Checkpoint,
     Engine,
     JsonFlag,
+    Scheduler,
     command,
     console,
     finish,
@@ -20,6 +22,7 @@ from essais.cli.common import (
     progress_bar,
     refuse_unused,
     time_limit_option,
+    workers_option,
 )
 from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
 from essais.core.board import Board
@@ -93,18 +96,9 @@ def tour(
         Path | None,
         typer.Option(help="Write the tour to FILE.npy: an (R·C, 2) int32 array of (row, col).", metavar="FILE"),
     ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(help="Counts and tables: processes to run on (default: every core).", metavar="W"),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(help="Counts: run on the Dask cluster at ADDR, or 'local' (needs essais[dask]).", metavar="ADDR"),
-    ] = None,
-    checkpoint: Annotated[
-        Path | None,
-        typer.Option(help="Counts: record finished sub-trees in this SQLite file and resume from it.", metavar="FILE"),
-    ] = None,
+    workers: workers_option("Counts and tables") = None,  # type: ignore[valid-type]
+    scheduler: Scheduler = None,
+    checkpoint: Checkpoint = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Find a knight's tour (or count, or list them all) on an R×C board."""

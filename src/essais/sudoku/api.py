@@ -40,17 +40,10 @@ from essais.sudoku.model import (
     SudokuCount,
     SudokuResult,
     SudokuSearch,
+    as_puzzle,
     parse_sudoku,
 )
 from essais.sudoku.textbook import TextbookSudoku
-
-
-def _as_puzzle(puzzle: Sudoku | str) -> Sudoku:
-    if isinstance(puzzle, str):
-        return parse_sudoku(puzzle)
-    if not isinstance(puzzle, Sudoku):
-        raise InvalidInput(f"puzzle: {puzzle!r} is neither a Sudoku nor a grid's text")
-    return puzzle
 
 
 def _builder(puzzle: Sudoku, method: str, engine: str) -> Callable[[SearchControl], SudokuSearch]:
@@ -70,7 +63,7 @@ def solve_sudoku(
 ) -> SudokuResult:
     """The first solution (status found), or none, with the counters. `puzzle` is a parsed
     grid or its text (one line or the grid form)."""
-    puzzle = _as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     method, engine = METHODS.resolve(method, engine)
 
     def first(search: SudokuSearch) -> list[int] | None:
@@ -93,7 +86,7 @@ def count_sudoku(
 ) -> SudokuCount:
     """Count the solutions (002 Q1), stopping after `limit` of them (status found) if given;
     `solution` is the first one found."""
-    puzzle = _as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     method, engine = METHODS.resolve(method, engine)
     result = SudokuCount(Status.COMPLETE, 0, puzzle=puzzle)
     stream = SolutionStream(limits, _builder(puzzle, method, engine), lambda search: search.solutions(), result, limit)

@@ -7,15 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.sudoku.model import Sudoku, parse_sudoku
-
-
-def _puzzle(puzzle: Sudoku | str) -> Sudoku:
-    if isinstance(puzzle, str):
-        return parse_sudoku(puzzle)
-    if not isinstance(puzzle, Sudoku):
-        raise InvalidInput(f"puzzle: {puzzle!r} is neither a Sudoku nor a grid's text")
-    return puzzle
+from essais.sudoku.model import Sudoku, as_puzzle
 
 
 def _cells(puzzle: Sudoku, solution: Sequence[Any] | str) -> list[int] | str:
@@ -39,7 +31,7 @@ def solution_error(puzzle: Sudoku | str, solution: Sequence[Any] | str) -> str |
     """Why `solution` (values, or a grid in the puzzle's alphabet) does not solve `puzzle` (a
     Sudoku or its text), or None: every cell filled with 1…n, every given kept, no value twice
     in a row, a column or a box."""
-    puzzle = _puzzle(puzzle)
+    puzzle = as_puzzle(puzzle)
     cells = _cells(puzzle, solution)
     if isinstance(cells, str):
         return cells

@@ -120,6 +120,15 @@ def parse_sudoku(text: str, *, alphabet: str | None = None, name: str = "puzzle"
     return puzzle
 
 
+def as_puzzle(puzzle: Sudoku | str) -> Sudoku:
+    """A parsed grid, or the grid read from its text (one line or the grid form)."""
+    if isinstance(puzzle, str):
+        return parse_sudoku(puzzle)
+    if not isinstance(puzzle, Sudoku):
+        raise InvalidInput(f"puzzle: {puzzle!r} is neither a Sudoku nor a grid's text")
+    return puzzle
+
+
 def symbols_of(alphabet: str | None, n: int) -> str:
     """The n symbols of the values 1…n: the first n of `alphabet` (default 1-9, A, B, …)."""
     if alphabet is None:
