@@ -150,9 +150,9 @@ def _one(
     if output is not None and result.found:
         result.save(output)
     if as_json:
-        document = result.to_dict()
+        document = result.to_dict(with_path=output is None)
         if output is not None:
-            document.update(path=None, board=None, output=str(output))
+            document["output"] = str(output)
         print_json(document)
         finish(result.status)
     console.print(_headline(problem, result, where, result.method or METHODS.resolve(method, engine)[0]))

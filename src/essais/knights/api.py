@@ -139,6 +139,7 @@ def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
         check_memory(LINEAR_BYTES_PER_SQUARE * board.n_squares, f"a tour of the {board} board")
         with loading_compiled("knights"):
             from essais.knights.compiled import constructed_tour, roth_tour
+        control.restart_clock()  # the search alone, not the loading of compiled code
         thin = min(board.rows, board.cols) < MIN_SIDE
         if board.n_squares <= HEURISTIC_SQUARES or thin:
             # Roth's tie-break; then, where no construction serves (a side under 5), random ties

@@ -203,8 +203,10 @@ class TourResult(Result):
             raise InvalidInput("output: there is no tour to write")
         np.save(file, np.asarray(self.path, dtype=np.int32))
 
-    def to_dict(self) -> dict[str, Any]:
-        path = self.squares()
+    def to_dict(self, with_path: bool = True) -> dict[str, Any]:
+        """The JSON document; without the path and the numbered board when `with_path` is false
+        (a tour written to a file)."""
+        path = self.squares() if with_path else None
         extra = {key: value for key, value in (("method", self.method), ("by", self.by), ("reason", self.reason))
                  if value is not None}  # fmt: skip
         return {
