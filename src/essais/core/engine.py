@@ -44,10 +44,6 @@ class Methods:
     engines: Mapping[str, tuple[str, ...]]
     default: Mapping[str, str]
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(self.engines)
-
     def resolve(self, method: str | None, engine: str | None) -> tuple[str, str]:
         """The (method, engine) to run. No engine: numba where the method has a compiled form,
         else python. No method: the default of the engine (of numba when neither is named)."""
