@@ -77,6 +77,17 @@ Checkpoint = Annotated[
 ]
 
 
+SvgFile = Annotated[
+    Path | None, typer.Option("--svg", help="Draw the answer into FILE.svg (a single search).", metavar="FILE")
+]
+
+
+def write_svg(result: Any, file: Path | None) -> None:
+    """The result's picture into `file`, when one was asked for and there is an answer to draw."""
+    if file is not None and getattr(result, "solution", None) is not None:
+        file.write_text(result.to_svg())
+
+
 def workers_option(what: str = "Counts") -> Any:
     return Annotated[int | None, typer.Option(help=f"{what}: processes to run on (default: every core).", metavar="W")]
 
@@ -200,6 +211,7 @@ def refuse_unused(**options: tuple[object, bool]) -> None:
 
 
 UNUSED = {
+    "svg": "it draws the answer of a single search, not a list, a count or a table",
     "output": "it writes the tour of a single search",
     "checkpoint": "it records the sub-trees of a split count; add --count or --distinct",
     "workers": "it spreads a count (or a table of starts) over processes; nothing here to spread",

@@ -12,6 +12,7 @@ from essais.cli.common import (
     JsonFlag,
     NodeLimit,
     Scheduler,
+    SvgFile,
     TimeLimit,
     command,
     console,
@@ -22,6 +23,7 @@ from essais.cli.common import (
     progress_bar,
     refuse_unused,
     workers_option,
+    write_svg,
 )
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
@@ -56,6 +58,7 @@ def queens(
     distinct: Annotated[
         bool, typer.Option("--distinct", help="Count solutions up to the 8 symmetries of the square (A002562).")
     ] = False,
+    svg: SvgFile = None,
     workers: workers_option("Counts") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
@@ -74,7 +77,10 @@ def queens(
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
     if limit is not None and not all_solutions:
         raise InvalidInput("--limit: it applies to --all (stop after K solutions)")
-    refuse_unused(workers=(workers, count), scheduler=(scheduler, count), checkpoint=(checkpoint, count))
+    refuse_unused(
+        workers=(workers, count), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
+        svg=(svg, not (count or all_solutions)),
+    )  # fmt: skip
     if count:
         chosen, _ = METHODS.resolve(method, engine)
         with progress_bar("sub-trees") as progress:
@@ -111,6 +117,7 @@ def queens(
             console.print(stats_line(stream.result.stats))
         finish(stream.result.status)
     result = find_queens(size, engine=engine, limits=limits)
+    write_svg(result, svg)
     if as_json:
         print_json(result.to_dict())
     else:

@@ -12,6 +12,7 @@ from essais.cli.common import (
     Engine,
     JsonFlag,
     Scheduler,
+    SvgFile,
     command,
     console,
     finish,
@@ -23,6 +24,7 @@ from essais.cli.common import (
     refuse_unused,
     time_limit_option,
     workers_option,
+    write_svg,
 )
 from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
 from essais.core.board import Board
@@ -46,6 +48,7 @@ from essais.render.text import histogram, numbered_board, start_table, stats_lin
 EXAMPLES = [
     ("essais tour 8", "a tour of the 8×8 board (method linear)"),
     ("essais tour 10000 --output tour.npy", "10⁸ squares in seconds, to a numpy file"),
+    ("essais tour 8 --closed --svg tour.svg", "a closed tour, drawn"),
     ("essais tour 5 --method basic", "000 §3.8: the tour after 74,276 backtracks"),
     ("essais tour 5 --method basic --every-start", "000 §5's table over every start square"),
     ("essais tour 5 --method basic --order clockwise --count", "001: 304 tours from a corner"),
@@ -96,6 +99,7 @@ def tour(
         Path | None,
         typer.Option(help="Write the tour to FILE.npy: an (R·C, 2) int32 array of (row, col).", metavar="FILE"),
     ] = None,
+    svg: SvgFile = None,
     workers: workers_option("Counts and tables") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
@@ -117,6 +121,7 @@ def tour(
         raise InvalidInput("--every-start: method random draws walks from one start; use --attempts")
     refuse_unused(
         output=(output, not (all_tours or count or every or method == "random")),
+        svg=(svg, not (all_tours or count or every or (method == "random" and (attempts or until_found)))),
         workers=(workers, count or every), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
     )  # fmt: skip
     split = {"workers": workers, "scheduler": scheduler, "checkpoint": checkpoint}
@@ -130,7 +135,7 @@ def tour(
     elif method == "random":
         _random(problem, where, engine, attempts, until_found, seed, limits, as_json)
     else:
-        _one(problem, where, method, engine, limits, output, as_json)
+        _one(problem, where, method, engine, limits, output, svg, as_json)
 
 
 def _one(
@@ -140,6 +145,7 @@ def _one(
     engine: str,
     limits: Limits,
     output: Path | None,
+    svg: Path | None,
     as_json: bool,
 ) -> None:
     if as_json and output is None and problem.board.n_squares > JSON_SQUARES:
@@ -149,6 +155,7 @@ def _one(
     result = find_tour(problem, method=method, engine=engine, limits=limits)
     if output is not None and result.found:
         result.save(output)
+    write_svg(result, svg)
     if as_json:
         document = result.to_dict(with_path=output is None)
         if output is not None:

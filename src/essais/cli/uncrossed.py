@@ -10,6 +10,7 @@ from essais.cli.common import (
     Engine,
     JsonFlag,
     NodeLimit,
+    SvgFile,
     TimeLimit,
     command,
     console,
@@ -17,6 +18,7 @@ from essais.cli.common import (
     make_limits,
     plural,
     print_json,
+    write_svg,
 )
 from essais.core.board import Board, format_square
 from essais.render.text import numbered_board, stats_line
@@ -38,11 +40,13 @@ def uncrossed(
     engine: Engine = "numba",
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
+    svg: SvgFile = None,
     as_json: JsonFlag = False,
 ) -> None:
     """The longest knight's path whose moves never cross, found and proved optimal."""
     board = Board.parse(size)
     result = longest_uncrossed(board, closed=closed, engine=engine, limits=make_limits(time_limit, node_limit))
+    write_svg(result, svg)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)

@@ -101,6 +101,16 @@ class Result:
         """The answer in plain text (a numbered board, a grid…); empty when there is none."""
         return ""
 
+    def _picture(self) -> str:
+        """The result's SVG where it draws itself (and the drawing is not refused), else ""."""
+        to_svg = getattr(self, "to_svg", None)
+        if to_svg is None:
+            return ""
+        try:
+            return str(to_svg())
+        except ValueError:  # nothing to draw, or a board too large to draw
+            return ""
+
     def summary(self) -> str:
         """`found · nodes 74,301 · tries 594,316 · backtracks 74,276 · 2.1 ms`."""
         stats = self.stats
@@ -115,8 +125,9 @@ class Result:
         return Group(*([Text(text)] if text else []), Text(self.summary(), style="dim"))
 
     def _repr_html_(self) -> str:
+        picture = self._picture()
         text = self.text()
-        body = f"<pre>{html.escape(text)}</pre>" if text else ""
+        body = picture or (f"<pre>{html.escape(text)}</pre>" if text else "")
         return f'<div class="essais-result">{body}<p>{html.escape(self.summary())}</p></div>'
 
 

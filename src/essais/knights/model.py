@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from essais.core.board import Board, Move, Square, make_moves, numbered_text
+from essais.core.drawing import MAX_LABELLED, board_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status
@@ -194,6 +195,22 @@ class TourResult(Result):
         if self.path is None or len(self.path) == 0:
             return None
         return self.path.tolist() if isinstance(self.path, np.ndarray) else [list(square) for square in self.path]
+
+    def to_svg(self) -> str:
+        """The tour as a picture: the board, the step numbers (up to 50×50), the path through the
+        squares' centres (closed when the tour is), its start circled green and its end red."""
+        if self.path is None or len(self.path) == 0:
+            raise InvalidInput("svg: there is no tour to draw")
+        numbers = self.numbered() if max(self.board.rows, self.board.cols) <= MAX_LABELLED else None
+        kind = "closed tour" if self.closed else "tour"
+        return board_svg(
+            self.board.rows,
+            self.board.cols,
+            numbers=numbers,
+            path=self.path,
+            closed=self.closed and self.found,
+            title=f"a knight's {kind} of the {self.board} board",
+        )
 
     def save(self, file: str | Path) -> None:
         """Write the path as a numpy file: an (R·C, 2) int32 array of (row, col), in tour order."""

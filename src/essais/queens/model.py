@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from essais.core.board import Board
+from essais.core.drawing import board_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status
@@ -18,6 +19,7 @@ from essais.core.result import CountResult, Result, Stats, Status
 METHODS = Methods(
     {"textbook": ("python", "numba"), "bitmask": ("numba",)}, default={"python": "textbook", "numba": "bitmask"}
 )
+QUEEN = "\u265b"  # ♛
 MAX_N = 32  # the bitmask kernels keep a row in a 64-bit word; 32 is far beyond any count anyway
 
 
@@ -69,6 +71,13 @@ class QueensResult(Result):
 
     def text(self) -> str:
         return board_text(self.columns) if self.columns else ""
+
+    def to_svg(self) -> str:
+        """The board with a queen on each row's square."""
+        if self.columns is None:
+            raise InvalidInput("svg: there is no placement to draw")
+        marks = {(row, col): QUEEN for row, col in enumerate(self.columns)}
+        return board_svg(self.n, self.n, marks=marks, title=f"{self.n} queens, none attacking another")
 
     def to_dict(self) -> dict[str, Any]:
         return {"status": str(self.status), "found": self.found, "columns": self.columns, "stats": self.stats.to_dict()}

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from essais.core.board import Board, Square, make_moves, numbered_text
+from essais.core.drawing import board_svg
 from essais.core.engine import Methods
 from essais.core.result import Result, Stats, Status
 
@@ -154,6 +155,17 @@ class Uncrossed(Result):
 
     def text(self) -> str:
         return numbered_text(self.board.numbered(self.path))
+
+    def to_svg(self) -> str:
+        """The path through the squares' centres, its squares numbered (up to 50×50)."""
+        return board_svg(
+            self.board.rows,
+            self.board.cols,
+            numbers=self.board.numbered(self.path),
+            path=self.path,
+            closed=self.closed and len(self.path) > 2,
+            title=f"an uncrossed knight's path of {self.jumps} jumps",
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
