@@ -141,6 +141,9 @@ def test_counts_are_count_results():
         assert isinstance(count, essais.CountResult) and count.found == (count.count > 0)
 
 
-def test_user_text_is_escaped_in_html():
-    result = essais.color_graph(load_graph("petersen"))
-    assert "<" not in result._repr_html_().split("<pre>")[1].split("</pre>")[0]
+def test_user_text_is_escaped_in_html(tmp_path):
+    edges = tmp_path / "names.txt"
+    edges.write_text("<b>x</b> [/y]\n[/y] &z\n")
+    html = essais.color_graph(load_graph(str(edges)), k=3)._repr_html_()
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html and "&amp;z" in html
+    ElementTree.fromstring(html)  # still well-formed

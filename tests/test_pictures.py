@@ -68,3 +68,29 @@ def test_cli_svg(tmp_path):
     assert parse(file.read_text()).tag == f"{SVG}svg"
     refused = runner.invoke(app, ["tour", "5", "--count", "--svg", str(tmp_path / "x.svg")])
     assert refused.exit_code == 2 and "--svg" in refused.stderr
+
+
+def test_a_sudoku_tells_givens_from_filled_values():
+    result = essais.solve_sudoku("1.3..4.22..3.3.1")
+    root = parse(result.to_svg())
+    given = [t.text for t in root.findall(f"{SVG}g[@class='given']/{SVG}text")]
+    filled = [t.text for t in root.findall(f"{SVG}g[@class='filled']/{SVG}text")]
+    assert len(given) == 8 and len(filled) == 8 and sorted(given + filled) == sorted("1234" * 4)
+
+
+def test_a_colouring_fills_each_vertex_with_its_colour():
+    from essais.core.drawing import PALETTE
+
+    result = essais.color_graph("petersen")
+    vertices = parse(result.to_svg()).findall(f"{SVG}g[@class='vertices']/{SVG}circle")
+    assert [v.get("fill") for v in vertices] == [PALETTE[c] for c in result.colors]
+    assert len(parse(essais.chromatic_number("queen:5").to_svg()).findall(f".//{SVG}line")) == 160
+    with pytest.raises(essais.InvalidInput, match="too large"):
+        essais.color_graph("complete:201", k=201).to_svg()
+
+
+def test_cli_svg_for_sudoku_and_colouring(tmp_path):
+    for args in (["sudoku", "1.3..4.22..3.3.1"], ["color", "petersen"], ["color", "queen:5", "--chromatic"]):
+        file = tmp_path / "picture.svg"
+        assert runner.invoke(app, [*args, "--svg", str(file)]).exit_code == 0
+        assert parse(file.read_text()).tag == f"{SVG}svg"

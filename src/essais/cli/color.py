@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,6 +11,7 @@ from essais.cli.common import (
     Engine,
     JsonFlag,
     NodeLimit,
+    SvgFile,
     TimeLimit,
     command,
     console,
@@ -17,6 +19,7 @@ from essais.cli.common import (
     make_limits,
     plural,
     print_json,
+    write_svg,
 )
 from essais.coloring import Graph, chromatic_number, color_graph, load_graph
 from essais.core.limits import Limits
@@ -54,13 +57,15 @@ def color(
     engine: Engine = "numba",
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
+    svg: SvgFile = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Colour a graph's vertices with k colours, no edge joining two of one colour, or prove it impossible."""
     graph = load_graph(graph_spec)
     if chromatic:
-        _chromatic(graph, graph_spec, make_limits(time_limit, node_limit), as_json)
+        _chromatic(graph, graph_spec, make_limits(time_limit, node_limit), svg, as_json)
     result = color_graph(graph, k, method=method, engine=engine, limits=make_limits(time_limit, node_limit))
+    write_svg(result, svg)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
@@ -78,8 +83,9 @@ def color(
     finish(result.status)
 
 
-def _chromatic(graph: Graph, spec: str, limits: Limits, as_json: bool) -> None:
+def _chromatic(graph: Graph, spec: str, limits: Limits, svg: Path | None, as_json: bool) -> None:
     result = chromatic_number(graph, limits=limits)
+    write_svg(result, svg)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)

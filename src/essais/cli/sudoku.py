@@ -14,6 +14,7 @@ import typer
 from essais.cli.common import (
     Engine,
     JsonFlag,
+    SvgFile,
     command,
     console,
     err_console,
@@ -25,6 +26,7 @@ from essais.cli.common import (
     refuse_unused,
     time_limit_option,
     write_out,
+    write_svg,
 )
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
@@ -104,13 +106,14 @@ def sudoku(
     ] = None,
     time_limit: time_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
     node_limit: node_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
+    svg: SvgFile = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Solve a Sudoku (9×9, 16×16, 25×25…), count its solutions, or solve a whole file of them."""
     if workers is not None and workers < 1:
         raise InvalidInput(f"--workers: {workers} must be at least 1")
     name, lines = _read(puzzle, alphabet)
-    refuse_unused(workers=(workers, len(lines) > 1))
+    refuse_unused(workers=(workers, len(lines) > 1), svg=(svg, len(lines) == 1 and not count and not unique))
     method = METHODS.resolve(method, engine)[0]
     if len(lines) > 1:
         one_at_a_time = {"--count": count, "--limit": limit}
@@ -140,6 +143,7 @@ def sudoku(
         result = count_sudoku(grid, method=method, engine=engine, limit=limit, limits=limits)
     else:
         result = solve_sudoku(grid, method=method, engine=engine, limits=limits)
+        write_svg(result, svg)
     if as_json:
         print_json(result.to_dict())
     else:

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from essais.core.drawing import graph_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import Result, Stats, Status
@@ -211,6 +212,13 @@ def coloring_document(
     return document
 
 
+def coloring_svg(graph: Graph, colors: Sequence[int] | None) -> str:
+    if colors is None:
+        raise InvalidInput("svg: there is no colouring to draw")
+    edges = [(a, b) for a in range(graph.n) for b in graph.neighbours[a] if a < b]
+    return graph_svg(graph.names, edges, colors, title=f"a colouring with {len(set(colors))} colours")
+
+
 def colors_text(graph: Graph, colors: Sequence[int] | None) -> str:
     """`vertex: colour` lines (the first SHOWN_VERTICES vertices), empty without a colouring."""
     if colors is None:
@@ -238,6 +246,10 @@ class Coloring(Result):
     def text(self) -> str:
         return colors_text(self.graph, self.colors)
 
+    def to_svg(self) -> str:
+        """The graph with each vertex filled with its colour (at most 200 vertices)."""
+        return coloring_svg(self.graph, self.colors)
+
     def to_dict(self) -> dict[str, Any]:
         return coloring_document(self.status, self.graph, self.k, self.colors, None, self.stats)
 
@@ -261,6 +273,9 @@ class Chromatic(Result):
     @property
     def solution(self) -> list[int] | None:
         return self.colors
+
+    def to_svg(self) -> str:
+        return coloring_svg(self.graph, self.colors)
 
     def text(self) -> str:
         number = f"chromatic number {self.chromatic}" if self.chromatic is not None else (

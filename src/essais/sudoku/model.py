@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from essais.core.drawing import grid_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status
@@ -186,6 +187,14 @@ class SudokuResult(Result):
 
     def text(self) -> str:
         return self.puzzle.text(self.solution) if self.solution is not None else ""
+
+    def to_svg(self) -> str:
+        """The grid, its givens in black and the values the solver filled in blue."""
+        if self.solution is None:
+            raise InvalidInput("svg: there is no solution to draw")
+        line = self.puzzle.line(self.solution)
+        given = [value != 0 for value in self.puzzle.cells]
+        return grid_svg(self.puzzle.box, list(line), given, title=f"a {self.puzzle.n}x{self.puzzle.n} Sudoku, solved")
 
     def to_dict(self) -> dict[str, Any]:
         return {
