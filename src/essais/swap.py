@@ -17,11 +17,12 @@ import itertools
 import json
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from essais.core.board import Board, format_square, leaper_moves
+from essais.core.drawing import frames_svg, graph_layout, piece_fills
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Result, Stats, Status
@@ -68,6 +69,8 @@ class SwapPuzzle(SearchProblem[State, Move]):
     start: State
     goals: tuple[State, ...]
     identical: bool = False
+    places: tuple[tuple[int, int], ...] | None = None  # each square's (row, col) on `grid`, for pictures
+    grid: tuple[int, int] | None = None  # (rows, cols) of the board the squares stand on
 
     # -- the state space -------------------------------------------------------------------------
     def initial(self) -> State:
@@ -107,9 +110,7 @@ class SwapPuzzle(SearchProblem[State, Move]):
 
     def with_goals(self, kind: str) -> SwapPuzzle:
         """The same puzzle with the goals of a named kind (see `goal_states`)."""
-        return SwapPuzzle(
-            self.name, self.squares, self.moves, self.pieces, self.start, goal_states(self, kind), self.identical
-        )
+        return replace(self, goals=goal_states(self, kind))
 
 
 def goal_states(puzzle: SwapPuzzle, kind: str) -> tuple[State, ...]:
@@ -135,7 +136,11 @@ def goal_states(puzzle: SwapPuzzle, kind: str) -> tuple[State, ...]:
 
 def knight_swap_004() -> SwapPuzzle:
     """004's puzzle: ten squares 0–9, its 18 moves in its order, two black knights on 1 and 3 and
-    two white knights on 6 and 0, all four told apart; goals: the nine derangements."""
+    two white knights on 6 and 0, all four told apart; goals: the nine derangements.
+
+    004's figure (a board with barred squares) is not in its text; the places drawn are those of
+    the 3×4 board with two barred squares whose knight moves are exactly 004's moves (a search
+    over the placements finds it, and its mirror images; a test checks it)."""
     pairs = "1.6 1.8 2.7 2.9 3.8 4.5 4.9 5.4 6.1 6.0 7.2 7.8 8.1 8.3 8.7 9.2 9.4 0.6"
     moves = tuple((int(a), int(b)) for a, b in (pair.split(".") for pair in pairs.split()))
     pieces = (
@@ -144,7 +149,10 @@ def knight_swap_004() -> SwapPuzzle:
         Piece("white 6", "white"),
         Piece("white 0", "white"),
     )
-    puzzle = SwapPuzzle("004's knight swap", tuple(str(i) for i in range(10)), moves, pieces, (1, 3, 6, 0), ())
+    places = ((0, 0), (2, 0), (0, 3), (1, 3), (2, 3), (0, 2), (1, 2), (2, 2), (0, 1), (1, 1))
+    puzzle = SwapPuzzle(
+        "004's knight swap", tuple(str(i) for i in range(10)), moves, pieces, (1, 3, 6, 0), (), False, places, (3, 4)
+    )
     return puzzle.with_goals("derangements")
 
 
@@ -178,6 +186,33 @@ class SwapStudy(Result):
         labels = self.puzzle.labels
         moves = ", ".join("→".join(self.puzzle.move_labels(move)) for move in self.shortest.actions)
         return f"{self.shortest.length} moves to {' '.join(labels(self.shortest.states[-1]))}: {moves}"
+
+    @property
+    def drawable(self) -> bool:
+        return True  # the start at least
+
+    def to_svg(self) -> str:
+        """The shortest move sequence as a strip of frames: the start, then the position after
+        each move with the move as an arrow (the start alone when no goal was reached)."""
+        puzzle = self.puzzle
+        fills = piece_fills([piece.colour for piece in puzzle.pieces])
+
+        def pieces(state: State) -> dict[int, str]:
+            return {square: fills[piece.colour] for square, piece in zip(state, puzzle.pieces, strict=True)}
+
+        frames: list[tuple[dict[int, str], Move | None, str]] = [(pieces(puzzle.initial()), None, "start")]
+        if self.shortest is not None:
+            steps = zip(self.shortest.actions, self.shortest.states[1:], strict=True)
+            for number, (move, state) in enumerate(steps, start=1):
+                origin, target = puzzle.move_labels(move)
+                frames.append((pieces(state), move, f"{number}. {origin}→{target}"))
+        edges = sorted({(min(a, b), max(a, b)) for a, b in puzzle.moves})
+        places: Sequence[tuple[float, float]] = puzzle.places or [
+            (y, x) for x, y in graph_layout(len(puzzle.squares), edges)
+        ]  # named squares are laid out like a graph
+        length = f"{self.shortest.length} moves" if self.shortest is not None else "no goal reached"
+        title = f"{puzzle.name}: {length}"
+        return frames_svg(places, puzzle.grid, frames, labels=puzzle.squares, edges=edges, title=title)
 
     def to_dict(self) -> dict[str, Any]:
         puzzle, last = self.puzzle, self.layers[-1]
@@ -257,7 +292,7 @@ def _puzzle_from(data: Any, source: str) -> SwapPuzzle:
     unknown = sorted(set(data) - FILE_KEYS)
     if unknown:
         raise fail(unknown[0], f"unknown key (a puzzle file has {', '.join(sorted(FILE_KEYS))})")
-    squares, moves = _squares_and_moves(data, fail)
+    squares, moves, places, grid = _squares_and_moves(data, fail)
     index = {label: i for i, label in enumerate(squares)}
 
     def square_of(label: Any, key: str) -> int:
@@ -286,7 +321,9 @@ def _puzzle_from(data: Any, source: str) -> SwapPuzzle:
     identical = data.get("identical", False)
     if not isinstance(identical, bool):
         raise fail("identical", "true or false")
-    puzzle = SwapPuzzle(str(data.get("name", source)), squares, moves, tuple(pieces), tuple(start), (), identical)
+    puzzle = SwapPuzzle(
+        str(data.get("name", source)), squares, moves, tuple(pieces), tuple(start), (), identical, places, grid
+    )
     goals = data.get("goals", "swap")
     if isinstance(goals, str):
         if goals not in GOAL_KINDS:
@@ -303,12 +340,17 @@ def _puzzle_from(data: Any, source: str) -> SwapPuzzle:
         if len(set(state)) != len(state):
             raise fail(key, "two pieces on one square")
         states.append(state)
-    return SwapPuzzle(puzzle.name, squares, moves, puzzle.pieces, puzzle.start, tuple(states), identical)
+    return replace(puzzle, goals=tuple(states))
 
 
-def _squares_and_moves(data: dict[str, Any], fail: Any) -> tuple[tuple[str, ...], tuple[Move, ...]]:
+def _squares_and_moves(
+    data: dict[str, Any], fail: Any
+) -> tuple[tuple[str, ...], tuple[Move, ...], tuple[tuple[int, int], ...] | None, tuple[int, int] | None]:
     """Either a board (and a leaper, the knight by default: its moves between the board's
-    squares) or explicit squares; explicit moves, if given, replace the leaper's."""
+    squares) or explicit squares; explicit moves, if given, replace the leaper's. Also the
+    squares' places on the board and its size, for pictures (None for explicit squares)."""
+    places: tuple[tuple[int, int], ...] | None = None
+    grid: tuple[int, int] | None = None
     if "board" in data:
         try:
             board = Board.parse(str(data["board"]))
@@ -318,6 +360,7 @@ def _squares_and_moves(data: dict[str, Any], fail: Any) -> tuple[tuple[str, ...]
         if notation not in ("chess", "rc"):
             raise fail("notation", f"{notation!r} is not chess or rc")
         squares = tuple(board.chess_name(s) if notation == "chess" else format_square(s) for s in board.squares())
+        places, grid = tuple(board.squares()), (board.rows, board.cols)
         leaper = data.get("leaper", [1, 2])
         if not (isinstance(leaper, list) and len(leaper) == 2 and all(isinstance(x, int) for x in leaper)):
             raise fail("leaper", "two numbers, like [1, 2] for the knight")
@@ -345,7 +388,7 @@ def _squares_and_moves(data: dict[str, Any], fail: Any) -> tuple[tuple[str, ...]
         moves = tuple(_moves(data["moves"], squares, fail))
     if not moves:
         raise fail("moves", "the puzzle has no moves")
-    return squares, moves
+    return squares, moves, places, grid
 
 
 def _moves(raw: Any, squares: Sequence[str], fail: Any) -> Iterable[Move]:

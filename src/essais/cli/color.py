@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from essais.cli.common import (
+    Dpi,
     Engine,
     JsonFlag,
     NodeLimit,
+    Pictures,
+    PngFile,
     SvgFile,
     TimeLimit,
     command,
@@ -19,7 +21,6 @@ from essais.cli.common import (
     make_limits,
     plural,
     print_json,
-    write_svg,
 )
 from essais.coloring import Graph, chromatic_number, color_graph, load_graph
 from essais.core.limits import Limits
@@ -58,14 +59,17 @@ def color(
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     svg: SvgFile = None,
+    png: PngFile = None,
+    dpi: Dpi = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Colour a graph's vertices with k colours, no edge joining two of one colour, or prove it impossible."""
+    pictures = Pictures.make(svg, png, dpi)
     graph = load_graph(graph_spec)
     if chromatic:
-        _chromatic(graph, graph_spec, make_limits(time_limit, node_limit), svg, as_json)
+        _chromatic(graph, graph_spec, make_limits(time_limit, node_limit), pictures, as_json)
     result = color_graph(graph, k, method=method, engine=engine, limits=make_limits(time_limit, node_limit))
-    write_svg(result, svg)
+    pictures.write(result)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
@@ -83,9 +87,9 @@ def color(
     finish(result.status)
 
 
-def _chromatic(graph: Graph, spec: str, limits: Limits, svg: Path | None, as_json: bool) -> None:
+def _chromatic(graph: Graph, spec: str, limits: Limits, pictures: Pictures, as_json: bool) -> None:
     result = chromatic_number(graph, limits=limits)
-    write_svg(result, svg)
+    pictures.write(result)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)

@@ -9,6 +9,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -19,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from essais.core.engine import compiled_code_loading
 from essais.core.errors import EssaisError, InvalidInput
 from essais.core.limits import Limits, active_search
+from essais.core.plots import CSS_DPI, check_dpi
 from essais.core.result import EXIT_BAD_INPUT, Status, format_seconds
 
 WIDE = 10_000  # the width of a console on a pipe or a file: data is never wrapped there
@@ -77,15 +79,61 @@ Checkpoint = Annotated[
 ]
 
 
-SvgFile = Annotated[
-    Path | None, typer.Option("--svg", help="Draw the answer into FILE.svg (a single search).", metavar="FILE")
+SvgFile = Annotated[Path | None, typer.Option("--svg", help="Draw the answer into FILE (SVG).", metavar="FILE")]
+PngFile = Annotated[
+    Path | None, typer.Option("--png", help="Draw the answer into FILE (PNG; its size set by --dpi).", metavar="FILE")
+]
+Dpi = Annotated[
+    int | None,
+    typer.Option(help="With --png: pixels per inch (default 96: the size of the SVG in pixels).", metavar="N"),
 ]
 
 
-def write_svg(result: Any, file: Path | None) -> None:
-    """The result's picture into `file`, when one was asked for and there is an answer to draw."""
-    if file is not None and getattr(result, "solution", None) is not None:
-        file.write_text(result.to_svg())
+@dataclass(frozen=True)
+class Pictures:
+    """The picture files a command was asked for (--svg, --png, --dpi), checked before any work."""
+
+    svg: Path | None
+    png: Path | None
+    dpi: int
+
+    @classmethod
+    def make(
+        cls, svg: Path | None, png: Path | None, dpi: int | None, *, used: bool = True, other_png: bool = False
+    ) -> Pictures:
+        """Refuse --svg/--png where nothing is drawn (`used` false), --dpi without a PNG to
+        size (--png, or `other_png`), and a file in a folder that does not exist (found now,
+        not after a long search)."""
+        refuse_unused(svg=(svg, used), png=(png, used), dpi=(dpi, png is not None or other_png))
+        check_folder("--svg", svg)
+        check_folder("--png", png)
+        return cls(svg, png, check_dpi(dpi) if dpi is not None else CSS_DPI)
+
+    def write(self, result: Any) -> None:
+        """The result's picture into the files asked for; a note on stderr when it has none."""
+        if self.svg is None and self.png is None:
+            return
+        if not result.drawable:
+            err_console.print(f"essais: no picture written: there is nothing to draw ({result.status})")
+            return
+        if self.svg is not None:
+            self.svg.write_text(result.to_svg(), encoding="utf-8")
+        if self.png is not None:
+            result.to_png(self.png, self.dpi)
+
+
+def check_folder(option: str, file: Path | None) -> None:
+    if file is not None and not file.parent.is_dir():
+        raise InvalidInput(f"{option}: {file}: the folder {file.parent} does not exist")
+
+
+def plot_format(option: str, file: Path) -> str:
+    """A plot's format from its file's suffix: png or svg."""
+    check_folder(option, file)
+    kind = file.suffix.lower().lstrip(".")
+    if kind not in ("png", "svg"):
+        raise InvalidInput(f"{option}: {file}: name a .png or a .svg file")
+    return kind
 
 
 def workers_option(what: str = "Counts") -> Any:
@@ -211,7 +259,12 @@ def refuse_unused(**options: tuple[object, bool]) -> None:
 
 
 UNUSED = {
-    "svg": "it draws the answer of a single search, not a list, a count or a table",
+    "svg": "there is no picture of a list of solutions, a single count or a batch of puzzles",
+    "png": "there is no picture of a list of solutions, a single count or a batch of puzzles",
+    "dpi": "it sets the size of a PNG; add --png FILE",
+    "depths": "it plots the search of a single puzzle",
+    "animate": "it replays the search for one tour, not a list, a count, a table or random walks",
+    "animate_limit": "it bounds the events --animate records; add --animate FILE.html",
     "output": "it writes the tour of a single search",
     "checkpoint": "it records the sub-trees of a split count; add --count or --distinct",
     "workers": "it spreads a count (or a table of starts) over processes; nothing here to spread",

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import JsonFlag, command, console, plural, print_json
+from essais.cli.common import Dpi, JsonFlag, Pictures, PngFile, SvgFile, command, console, plural, print_json
 from essais.cli.moves import Leapers, MoveList, moves_from_options
 from essais.core.board import Board
 from essais.knights.distances import distances as compute_distances
@@ -16,6 +16,7 @@ EXAMPLES = [
     ("essais distances 10", "001 §2's table, as numbers of moves"),
     ("essais distances 8 --leaper 0,3 --leaper 2,2", "001's other moves"),
     ("essais distances 6 --leaper 1,1 --from a1", "a leaper that reaches half the board"),
+    ("essais distances 10 --png distances.png", "the table as a heat map"),
 ]
 
 
@@ -25,11 +26,16 @@ def distances(
     start: Annotated[str, typer.Option("--from", help="The square to measure from: r,c or a1.", metavar="SQ")] = "0,0",
     leaper: Leapers = None,
     moves: MoveList = None,
+    svg: SvgFile = None,
+    png: PngFile = None,
+    dpi: Dpi = None,
     as_json: JsonFlag = False,
 ) -> None:
     """The minimum number of moves from a square to every square of the board."""
     board = Board.parse(size)
+    pictures = Pictures.make(svg, png, dpi)
     result = compute_distances(board, board.parse_square(start, "from"), moves_from_options(leaper, moves))
+    pictures.write(result)
     if as_json:
         print_json(result.to_dict())
         return

@@ -8,9 +8,12 @@ import typer
 
 from essais.cli.common import (
     Checkpoint,
+    Dpi,
     Engine,
     JsonFlag,
     NodeLimit,
+    Pictures,
+    PngFile,
     Scheduler,
     SvgFile,
     TimeLimit,
@@ -23,7 +26,6 @@ from essais.cli.common import (
     progress_bar,
     refuse_unused,
     workers_option,
-    write_svg,
 )
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
@@ -59,6 +61,8 @@ def queens(
         bool, typer.Option("--distinct", help="Count solutions up to the 8 symmetries of the square (A002562).")
     ] = False,
     svg: SvgFile = None,
+    png: PngFile = None,
+    dpi: Dpi = None,
     workers: workers_option("Counts") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
@@ -79,8 +83,8 @@ def queens(
         raise InvalidInput("--limit: it applies to --all (stop after K solutions)")
     refuse_unused(
         workers=(workers, count), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
-        svg=(svg, not (count or all_solutions)),
     )  # fmt: skip
+    pictures = Pictures.make(svg, png, dpi, used=not (count or all_solutions))
     if count:
         chosen, _ = METHODS.resolve(method, engine)
         with progress_bar("sub-trees") as progress:
@@ -117,7 +121,7 @@ def queens(
             console.print(stats_line(stream.result.stats))
         finish(stream.result.status)
     result = find_queens(size, engine=engine, limits=limits)
-    write_svg(result, svg)
+    pictures.write(result)
     if as_json:
         print_json(result.to_dict())
     else:

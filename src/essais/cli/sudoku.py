@@ -12,8 +12,11 @@ from typing import Annotated, Any
 import typer
 
 from essais.cli.common import (
+    Dpi,
     Engine,
     JsonFlag,
+    Pictures,
+    PngFile,
     SvgFile,
     command,
     console,
@@ -21,16 +24,17 @@ from essais.cli.common import (
     finish,
     make_limits,
     node_limit_option,
+    plot_format,
     print_json,
     progress_bar,
     refuse_unused,
     time_limit_option,
     write_out,
-    write_svg,
 )
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.parallel import Progress, default_workers
+from essais.core.plots import save_figure
 from essais.core.result import EXIT_BAD_INPUT, Stats, Status
 from essais.render.text import histogram, stats_line
 from essais.sudoku import (
@@ -107,14 +111,28 @@ def sudoku(
     time_limit: time_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
     node_limit: node_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
     svg: SvgFile = None,
+    png: PngFile = None,
+    dpi: Dpi = None,
+    depths: Annotated[
+        Path | None,
+        typer.Option(
+            help="Method textbook: plot the calls per depth (002's figure 2) into FILE (.png or .svg).", metavar="FILE"
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Solve a Sudoku (9×9, 16×16, 25×25…), count its solutions, or solve a whole file of them."""
     if workers is not None and workers < 1:
         raise InvalidInput(f"--workers: {workers} must be at least 1")
     name, lines = _read(puzzle, alphabet)
-    refuse_unused(workers=(workers, len(lines) > 1), svg=(svg, len(lines) == 1 and not count and not unique))
+    refuse_unused(workers=(workers, len(lines) > 1), depths=(depths, len(lines) == 1))
     method = METHODS.resolve(method, engine)[0]
+    if depths is not None and plot_format("--depths", depths) and method != "textbook":
+        raise InvalidInput(f"--depths: method {method} does not record its calls per depth; use --method textbook")
+    pictures = Pictures.make(
+        svg, png, dpi, used=len(lines) == 1 and not count and not unique,
+        other_png=depths is not None and depths.suffix.lower() == ".png",
+    )  # fmt: skip
     if len(lines) > 1:
         one_at_a_time = {"--count": count, "--limit": limit}
         given = [option for option, value in one_at_a_time.items() if value not in (None, False)]
@@ -143,7 +161,9 @@ def sudoku(
         result = count_sudoku(grid, method=method, engine=engine, limit=limit, limits=limits)
     else:
         result = solve_sudoku(grid, method=method, engine=engine, limits=limits)
-        write_svg(result, svg)
+        pictures.write(result)
+    if depths is not None:
+        save_figure(result.depth_figure(), depths, pictures.dpi, plot_format("--depths", depths))
     if as_json:
         print_json(result.to_dict())
     else:

@@ -9,7 +9,21 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from essais.cli.common import JsonFlag, NodeLimit, TimeLimit, command, console, finish, make_limits, plural, print_json
+from essais.cli.common import (
+    Dpi,
+    JsonFlag,
+    NodeLimit,
+    Pictures,
+    PngFile,
+    SvgFile,
+    TimeLimit,
+    command,
+    console,
+    finish,
+    make_limits,
+    plural,
+    print_json,
+)
 from essais.core.result import Status
 from essais.render.text import stats_line
 from essais.swap import SwapStudy, knight_swap_004, load_puzzle, study
@@ -18,6 +32,7 @@ EXAMPLES = [
     ("essais swap", "004's table: first goals at 26 moves, every state within 49"),
     ("essais swap --goals swap --bidirectional", "the colours swapped: 40 moves, from both ends too"),
     ("essais swap puzzles/guarini.toml", "Guarini's 3×3 puzzle (1512): 16 moves"),
+    ("essais swap --png moves.png", "004's 26 moves, drawn as a strip of frames"),
 ]
 
 
@@ -39,13 +54,18 @@ def swap(
     ] = False,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
+    svg: SvgFile = None,
+    png: PngFile = None,
+    dpi: Dpi = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Breadth-first layers of a swap puzzle: new states and goals per depth, the shortest move sequence."""
+    pictures = Pictures.make(svg, png, dpi)
     puzzle = load_puzzle(puzzle_file) if puzzle_file is not None else knight_swap_004()
     if goals is not None:
         puzzle = puzzle.with_goals(goals)
     result = study(puzzle, bidirectional_too=both_ways, limits=make_limits(time_limit, node_limit))
+    pictures.write(result)
     if as_json:
         print_json(result.to_dict())
     else:

@@ -9,10 +9,14 @@ import typer
 
 from essais.cli.common import (
     Checkpoint,
+    Dpi,
     Engine,
     JsonFlag,
+    Pictures,
+    PngFile,
     Scheduler,
     SvgFile,
+    check_folder,
     command,
     console,
     finish,
@@ -24,9 +28,9 @@ from essais.cli.common import (
     refuse_unused,
     time_limit_option,
     workers_option,
-    write_svg,
 )
 from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
+from essais.core.animation import DEFAULT_EVENTS
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
@@ -41,6 +45,7 @@ from essais.knights import (
     find_tour,
     random_tours,
     search_every_start,
+    watch_tour,
 )
 from essais.knights.model import COMPLETE_METHODS, COUNT_DEFAULT, METHODS, SHOWN_SIDE, WALK_METHODS
 from essais.render.text import histogram, numbered_board, start_table, stats_line
@@ -51,6 +56,7 @@ EXAMPLES = [
     ("essais tour 8 --closed --svg tour.svg", "a closed tour, drawn"),
     ("essais tour 5 --method basic", "000 §3.8: the tour after 74,276 backtracks"),
     ("essais tour 5 --method basic --every-start", "000 §5's table over every start square"),
+    ("essais tour 5 --method basic --animate search.html", "watch 000's search in a browser"),
     ("essais tour 5 --method basic --order clockwise --count", "001: 304 tours from a corner"),
     ("essais tour 6 --closed --count", "19,724 directed closed tours (method prune, every core)"),
     ("essais tour 6 --count --every-start", "6,637,920 open tours over every start (OEIS A165134)"),
@@ -100,6 +106,20 @@ def tour(
         typer.Option(help="Write the tour to FILE.npy: an (R·C, 2) int32 array of (row, col).", metavar="FILE"),
     ] = None,
     svg: SvgFile = None,
+    png: PngFile = None,
+    dpi: Dpi = None,
+    animate: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write FILE.html, a page that replays the search square by square (methods basic, band, "
+            "warnsdorff, prune; runs the python engine).",
+            metavar="FILE",
+        ),
+    ] = None,
+    animate_limit: Annotated[
+        int | None,
+        typer.Option(help=f"With --animate: record at most N events (default {DEFAULT_EVENTS:,}).", metavar="N"),
+    ] = None,
     workers: workers_option("Counts and tables") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
@@ -121,21 +141,37 @@ def tour(
         raise InvalidInput("--every-start: method random draws walks from one start; use --attempts")
     refuse_unused(
         output=(output, not (all_tours or count or every or method == "random")),
-        svg=(svg, not (all_tours or count or every or (method == "random" and (attempts or until_found)))),
         workers=(workers, count or every), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
     )  # fmt: skip
+    pictures = Pictures.make(svg, png, dpi, used=not all_tours and (every or not count))
+    refuse_unused(
+        animate=(animate, not (all_tours or count or every or method == "random")),
+        animate_limit=(animate_limit, animate is not None),
+    )  # fmt: skip
+    check_folder("--animate", animate)
     split = {"workers": workers, "scheduler": scheduler, "checkpoint": checkpoint}
     where = f"on {board} from {start.strip()}"
     if all_tours:
         _stream(problem, method, engine, limit, limits, every, as_json)
     elif every:
-        _every_start(problem, method, engine, count, limits, split, as_json)
+        _every_start(problem, method, engine, count, limits, split, pictures, as_json)
     elif count:
         _count(problem, where, method, engine, limits, split, as_json)
     elif method == "random":
-        _random(problem, where, engine, attempts, until_found, seed, limits, as_json)
+        _random(problem, where, engine, attempts, until_found, seed, limits, pictures, as_json)
+    elif animate is not None:
+        _watch(
+            problem,
+            where,
+            method,
+            limits,
+            animate,
+            DEFAULT_EVENTS if animate_limit is None else animate_limit,
+            pictures,
+            as_json,
+        )
     else:
-        _one(problem, where, method, engine, limits, output, svg, as_json)
+        _one(problem, where, method, engine, limits, output, pictures, as_json)
 
 
 def _one(
@@ -145,7 +181,7 @@ def _one(
     engine: str,
     limits: Limits,
     output: Path | None,
-    svg: Path | None,
+    pictures: Pictures,
     as_json: bool,
 ) -> None:
     if as_json and output is None and problem.board.n_squares > JSON_SQUARES:
@@ -155,7 +191,7 @@ def _one(
     result = find_tour(problem, method=method, engine=engine, limits=limits)
     if output is not None and result.found:
         result.save(output)
-    write_svg(result, svg)
+    pictures.write(result)
     if as_json:
         document = result.to_dict(with_path=output is None)
         if output is not None:
@@ -172,6 +208,33 @@ def _one(
                       + (f"; written to {output}" if output else ""))  # fmt: skip
     console.print(stats_line(result.stats))
     finish(result.status)
+
+
+def _watch(
+    problem: TourProblem,
+    where: str,
+    method: str | None,
+    limits: Limits,
+    page: Path,
+    max_events: int,
+    pictures: Pictures,
+    as_json: bool,
+) -> None:
+    """A search recorded square by square (the python engine), its page written to `page`."""
+    replay = watch_tour(problem, method=method, limits=limits, max_events=max_events)
+    page.write_text(replay.to_html(), encoding="utf-8")
+    pictures.write(replay.tour)
+    if as_json:
+        print_json({**replay.to_dict(), "animate": str(page)})
+        finish(replay.status)
+    result = replay.tour
+    console.print(_headline(problem, result, where, f"{replay.method}, python"))
+    if result.path is not None and len(result.path):
+        console.print(numbered_board(result.numbered(), result.path), end="")
+    console.print(stats_line(result.stats))
+    recorded = "every one" if replay.log.complete else f"the first {len(replay.log):,}; raise --animate-limit for more"
+    console.print(f"the search replayed in {page}: {plural(len(replay.log), 'event')} ({recorded})")
+    finish(replay.status)
 
 
 def _headline(problem: TourProblem, result: TourResult, where: str, method: str) -> str:
@@ -256,6 +319,7 @@ def _every_start(
     count: bool,
     limits: Limits,
     split: dict[str, Any],
+    pictures: Pictures,
     as_json: bool,
 ) -> None:
     """000 §5's table: per start square, the status and counters (or the count), the starts run
@@ -267,6 +331,7 @@ def _every_start(
             table = search_every_start(
                 problem, method=method, engine=engine, limits=limits, workers=split["workers"], progress=progress
             )
+    pictures.write(table)
     if as_json:
         print_json(table.to_dict())
         finish(table.status)
@@ -297,12 +362,14 @@ def _random(
     until_found: bool,
     seed: int | None,
     limits: Limits,
+    pictures: Pictures,
     as_json: bool,
 ) -> None:
     """001 §5: one random walk, K of them (--attempts) or as many as it takes (--until-found)."""
     if attempts is None and not until_found:  # a single walk, shown like any tour
         single = random_tours(problem, engine=engine, attempts=1, seed=seed, limits=limits)
         result = single.as_tour()
+        pictures.write(result)
         if as_json:
             print_json({**result.to_dict(), "seed": single.seed})
             finish(result.status)
@@ -311,6 +378,7 @@ def _random(
         console.print(stats_line(result.stats))
         finish(result.status)
     run = random_tours(problem, engine=engine, attempts=attempts, until_found=until_found, seed=seed, limits=limits)
+    pictures.write(run)
     if as_json:
         print_json(run.to_dict())
         finish(run.status)

@@ -7,9 +7,12 @@ from typing import Annotated
 import typer
 
 from essais.cli.common import (
+    Dpi,
     Engine,
     JsonFlag,
     NodeLimit,
+    Pictures,
+    PngFile,
     SvgFile,
     TimeLimit,
     command,
@@ -18,7 +21,6 @@ from essais.cli.common import (
     make_limits,
     plural,
     print_json,
-    write_svg,
 )
 from essais.core.board import Board, format_square
 from essais.render.text import numbered_board, stats_line
@@ -41,12 +43,15 @@ def uncrossed(
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     svg: SvgFile = None,
+    png: PngFile = None,
+    dpi: Dpi = None,
     as_json: JsonFlag = False,
 ) -> None:
     """The longest knight's path whose moves never cross, found and proved optimal."""
     board = Board.parse(size)
+    pictures = Pictures.make(svg, png, dpi)
     result = longest_uncrossed(board, closed=closed, engine=engine, limits=make_limits(time_limit, node_limit))
-    write_svg(result, svg)
+    pictures.write(result)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)

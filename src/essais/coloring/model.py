@@ -4,13 +4,13 @@ the methods and the results."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
-from essais.core.drawing import graph_svg
+from essais.core.drawing import coloured_board_svg, graph_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import Result, Stats, Status
@@ -32,6 +32,7 @@ class Graph:
 
     names: tuple[str, ...]
     neighbours: tuple[frozenset[int], ...]
+    board: tuple[int, int] | None = None  # (rows, cols) when vertex r·cols + c is the square (r, c)
 
     @property
     def n(self) -> int:
@@ -153,7 +154,7 @@ def named_graph(spec: str) -> Graph:
             for b, (r2, c2) in enumerate(cells)
             if a < b and (r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2))
         ]
-        return Graph.from_edges([f"{r},{c}" for r, c in cells], edges)
+        return replace(Graph.from_edges([f"{r},{c}" for r, c in cells], edges), board=(size, size))
     if name == "mycielski" and size >= 2:
         graph = Graph.from_edges(["0", "1"], [(0, 1)])  # K2: chromatic number 2
         for _ in range(size - 2):
@@ -215,8 +216,11 @@ def coloring_document(
 def coloring_svg(graph: Graph, colors: Sequence[int] | None) -> str:
     if colors is None:
         raise InvalidInput("svg: there is no colouring to draw")
+    title = f"a colouring with {len(set(colors))} colours"
+    if graph.board is not None:  # a queen graph: on its board
+        return coloured_board_svg(*graph.board, colors, title=title)
     edges = [(a, b) for a in range(graph.n) for b in graph.neighbours[a] if a < b]
-    return graph_svg(graph.names, edges, colors, title=f"a colouring with {len(set(colors))} colours")
+    return graph_svg(graph.names, edges, colors, title=title)
 
 
 def colors_text(graph: Graph, colors: Sequence[int] | None) -> str:

@@ -8,6 +8,7 @@ Boards: numbers and marks up to MAX_LABELLED squares a side, a path alone up to 
 from __future__ import annotations
 
 import math
+import textwrap
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -108,8 +109,13 @@ def grid_svg(box: int, symbols: Sequence[str], given: Sequence[bool], title: str
     n = box * box
     cell = max(12, min(40, 720 // n))
     size = n * cell
-    svg = ElementTree.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(size), height=str(size),
-                              viewBox=f"0 0 {size} {size}")  # fmt: skip
+    svg = ElementTree.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        width=str(size + 4),
+        height=str(size + 4),
+        viewBox=f"-2 -2 {size + 4} {size + 4}",
+    )  # fmt: skip  (room for the thick border)
     if title:
         ElementTree.SubElement(svg, "title").text = title
     ElementTree.SubElement(svg, "rect", x="0", y="0", width=str(size), height=str(size), fill="white")
@@ -132,16 +138,16 @@ def grid_svg(box: int, symbols: Sequence[str], given: Sequence[bool], title: str
 
 
 def graph_svg(names: Sequence[str], edges: Sequence[tuple[int, int]], colors: Sequence[int], title: str = "") -> str:
-    """A coloured graph: its vertices on a circle, each filled with its colour and named."""
+    """A coloured graph, laid out by networkx's spring layout from a circle (a cycle or a
+    complete graph stays a circle; seeded, so the same graph is drawn the same way each time),
+    each vertex filled with its colour and named."""
     count = len(names)
     if count > MAX_VERTICES:
         raise InvalidInput(f"svg: a graph of {count} vertices is too large to draw (at most {MAX_VERTICES})")
-    size, radius = 640, 280 if count > 1 else 0
+    size, margin = 640, 40
     position = [
-        (size / 2 + radius * math.cos(2 * math.pi * v / max(count, 1) - math.pi / 2),
-         size / 2 + radius * math.sin(2 * math.pi * v / max(count, 1) - math.pi / 2))
-        for v in range(count)
-    ]  # fmt: skip
+        (margin + x * (size - 2 * margin), margin + y * (size - 2 * margin)) for x, y in graph_layout(count, edges)
+    ]
     svg = ElementTree.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(size), height=str(size),
                               viewBox=f"0 0 {size} {size}")  # fmt: skip
     if title:
@@ -158,5 +164,276 @@ def graph_svg(names: Sequence[str], edges: Sequence[tuple[int, int]], colors: Se
     for v, (x, y) in enumerate(position):
         ElementTree.SubElement(vertices, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{dot:g}",
                                fill=PALETTE[colors[v] % len(PALETTE)])  # fmt: skip
-        ElementTree.SubElement(labels, "text", x=f"{x:.1f}", y=f"{y:.1f}").text = names[v]
+        fill = ink(PALETTE[colors[v] % len(PALETTE)])
+        ElementTree.SubElement(labels, "text", x=f"{x:.1f}", y=f"{y:.1f}", fill=fill).text = names[v]
     return ElementTree.tostring(svg, encoding="unicode")
+
+
+# -- heat maps --------------------------------------------------------------------------------------
+HEAT = ((255, 245, 235), (253, 141, 60), (127, 39, 4))  # light to dark: low to high values
+CAPTION_LINE, CAPTION_CHAR = 16, 6.6  # a caption's line height and (about) its characters' width, in pixels
+MISSING = "#d9d9d9"  # a square with no value (unreachable, not searched)
+OUTLINES = {"start": START, "none": "#2f5bd3", "limit": "#e6c700"}  # none: blue, seen on dark squares
+
+
+def heat_map_svg(
+    rows: int,
+    cols: int,
+    values: Mapping[tuple[int, int], float],
+    *,
+    labels: Mapping[tuple[int, int], str] | None = None,
+    outlines: Mapping[tuple[int, int], str] | None = None,
+    log: bool = False,
+    caption: str = "",
+    title: str = "",
+) -> str:
+    """A board whose squares are filled by their value (light: low, dark: high; on a log scale
+    with `log`), with `labels` written in them (up to MAX_LABELLED a side) and `outlines`
+    (square → "start", "none" or "limit") drawn round some squares; `caption` under the board."""
+    side = max(rows, cols)
+    if side > MAX_DRAWN:
+        raise InvalidInput(f"svg: a {rows}x{cols} board is too large to draw (at most {MAX_DRAWN} squares a side)")
+    cell = max(2, min(64, 1200 // side))
+    width = cols * cell
+    caption_lines = textwrap.wrap(caption, max(20, int(width / CAPTION_CHAR))) if caption else []
+    band = CAPTION_LINE * len(caption_lines) + (8 if caption_lines else 0)
+    height = rows * cell + band
+    svg = ElementTree.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
+                              viewBox=f"0 0 {width} {height}")  # fmt: skip
+    if title:
+        ElementTree.SubElement(svg, "title").text = title
+    ElementTree.SubElement(svg, "rect", x="0", y="0", width=str(width), height=str(height), fill="white")
+    scale = _scale(values.values(), log)
+    squares = ElementTree.SubElement(svg, "g", {"class": "squares", "stroke": "white", "stroke-width": "1"})
+    for row in range(rows):
+        for col in range(cols):
+            value = values.get((row, col))
+            ElementTree.SubElement(
+                squares, "rect", x=str(col * cell), y=str(row * cell), width=str(cell), height=str(cell),
+                fill=MISSING if value is None else _heat(scale(value)),
+            )  # fmt: skip
+    if side <= MAX_LABELLED and labels:
+        _heat_labels(svg, labels, {square: scale(value) for square, value in values.items()}, cell)
+    inset = max(1, cell // 14)
+    lines = ElementTree.SubElement(svg, "g", {"class": "outlines", "fill": "none", "stroke-width": str(inset)})
+    for (row, col), kind in sorted((outlines or {}).items()):
+        ElementTree.SubElement(
+            lines, "rect", {"class": kind, "x": str(col * cell + inset), "y": str(row * cell + inset),
+                            "width": str(cell - 2 * inset), "height": str(cell - 2 * inset), "stroke": OUTLINES[kind]},
+        )  # fmt: skip
+    if caption_lines:
+        group = ElementTree.SubElement(svg, "g", {"class": "caption", "font-size": "12", "font-family": "sans-serif",
+                                                  "dominant-baseline": "central", "fill": "#333"})  # fmt: skip
+        for number, line in enumerate(caption_lines):
+            y = rows * cell + 4 + CAPTION_LINE * (number + 0.5)
+            ElementTree.SubElement(group, "text", x="3", y=f"{y:g}").text = line
+    return ElementTree.tostring(svg, encoding="unicode")
+
+
+def _scale(values: Any, log: bool) -> Any:
+    """Value → 0..1 between the smallest and the largest value (logarithmic with `log`)."""
+    numbers = [float(v) for v in values]
+    if not numbers:
+        return lambda value: 0.0
+    transform = (lambda v: math.log10(1 + max(v, 0))) if log else (lambda v: v)  # noqa: E731
+    low, high = transform(min(numbers)), transform(max(numbers))
+    spread = high - low
+    return lambda value: (transform(float(value)) - low) / spread if spread else 0.5
+
+
+def _heat(t: float) -> str:
+    """The colour at `t` (0..1) along HEAT."""
+    t = min(1.0, max(0.0, t)) * (len(HEAT) - 1)
+    index = min(int(t), len(HEAT) - 2)
+    low, high = HEAT[index], HEAT[index + 1]
+    rgb = (round(a + (b - a) * (t - index)) for a, b in zip(low, high, strict=True))
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def _heat_labels(
+    svg: ElementTree.Element, labels: Mapping[tuple[int, int], str], shade: Mapping[tuple[int, int], float], cell: int
+) -> None:
+    """Labels sized to fit their square, white on dark squares and black on light ones."""
+    longest = max((len(label) for label in labels.values()), default=1)
+    size = min(cell * 0.36, cell * 1.2 / max(longest, 1))  # digits are about 0.6 em wide
+    group = ElementTree.SubElement(
+        svg, "g", {"class": "labels", "font-family": "sans-serif", "font-size": f"{size:.3g}",
+                   "text-anchor": "middle", "dominant-baseline": "central"},
+    )  # fmt: skip
+    for (row, col), label in sorted(labels.items()):
+        colour = "white" if shade.get((row, col), 0.0) > 0.6 else "black"
+        x, y = col * cell + cell / 2, row * cell + cell / 2
+        ElementTree.SubElement(group, "text", x=f"{x:g}", y=f"{y:g}", fill=colour).text = label
+
+
+def compact(number: int) -> str:
+    """`9999`, `12.3k`, `524k`, `1.23M`, `3.1G`: a number short enough for a small square."""
+    if abs(number) < 10_000:
+        return str(number)
+    size, suffix = next((size, suffix) for size, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")) if abs(number) >= size)
+    value = number / size
+    return f"{value:.3g}{suffix}" if value < 1000 else f"{value:.0f}{suffix}"
+
+
+def graph_layout(count: int, edges: Sequence[tuple[int, int]]) -> list[tuple[float, float]]:
+    """(x, y) positions in the unit square: a spring layout started from the circle (first vertex at
+    the top, clockwise), scaled to fill the square."""
+    import networkx  # loaded only to draw a graph
+
+    graph = networkx.Graph()
+    graph.add_nodes_from(range(count))
+    graph.add_edges_from(edges)
+    circle = {v: (math.sin(2 * math.pi * v / max(count, 1)), -math.cos(2 * math.pi * v / max(count, 1)))
+              for v in range(count)}  # fmt: skip
+    placed = networkx.spring_layout(graph, pos=circle, seed=1) if count > 2 else circle
+    xs, ys = [placed[v][0] for v in range(count)], [placed[v][1] for v in range(count)]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    left = min(xs) - (span - (max(xs) - min(xs))) / 2  # centred in the square
+    top = min(ys) - (span - (max(ys) - min(ys))) / 2
+    return [((x - left) / span, (y - top) / span) for x, y in zip(xs, ys, strict=True)]
+
+
+def ink(fill: str) -> str:
+    """Black or white: whichever reads better on `fill` (#rrggbb)."""
+    red, green, blue = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "black" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "white"
+
+
+def coloured_board_svg(rows: int, cols: int, colors: Sequence[int], title: str = "") -> str:
+    """A board whose square (r, c) is vertex r·cols + c of a graph (a queen graph), filled with
+    the vertex's colour and marked with its number."""
+    side = max(rows, cols)
+    if side > MAX_LABELLED:
+        raise InvalidInput(f"svg: a {rows}x{cols} board is too large to draw (at most {MAX_LABELLED} squares a side)")
+    cell = max(12, min(56, 720 // side))
+    svg = ElementTree.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(cols * cell),
+                              height=str(rows * cell), viewBox=f"0 0 {cols * cell} {rows * cell}")  # fmt: skip
+    if title:
+        ElementTree.SubElement(svg, "title").text = title
+    squares = ElementTree.SubElement(svg, "g", {"class": "squares", "stroke": "white", "stroke-width": "1"})
+    labels = ElementTree.SubElement(
+        svg, "g", {"class": "labels", "font-family": "sans-serif", "font-size": f"{cell * 0.4:g}",
+                   "text-anchor": "middle", "dominant-baseline": "central"},
+    )  # fmt: skip
+    for index, colour in enumerate(colors):
+        row, col = divmod(index, cols)
+        ElementTree.SubElement(squares, "rect", x=str(col * cell), y=str(row * cell), width=str(cell),
+                               height=str(cell), fill=PALETTE[colour % len(PALETTE)])  # fmt: skip
+        x, y = col * cell + cell / 2, row * cell + cell / 2
+        fill = ink(PALETTE[colour % len(PALETTE)])
+        ElementTree.SubElement(labels, "text", x=f"{x:g}", y=f"{y:g}", fill=fill).text = str(colour)
+    return ElementTree.tostring(svg, encoding="unicode")
+
+
+# -- swap puzzles: a strip of frames --------------------------------------------------------------------
+PIECE_COLOURS = {"black": "#222222", "white": "#ffffff", "red": "#e6194b", "green": "#3cb44b", "blue": "#4363d8",
+                 "yellow": "#ffe119", "orange": "#f58231", "purple": "#911eb4", "grey": "#a9a9a9"}  # fmt: skip
+BARRED = "#555555"
+FRAMES_PER_ROW = 8
+
+
+def piece_fills(colours: Sequence[str]) -> dict[str, str]:
+    """A fill for each colour name of the pieces: the colour itself for plain names (black,
+    white, red…), else one of the palette's, in the order the colours first appear."""
+    fills: dict[str, str] = {}
+    spare = iter(PALETTE)
+    for colour in colours:
+        if colour not in fills:
+            fills[colour] = PIECE_COLOURS.get(colour.lower()) or next(spare, "#808080")
+    return fills
+
+
+def frames_svg(
+    places: Sequence[tuple[float, float]],
+    grid: tuple[int, int] | None,
+    frames: Sequence[tuple[Mapping[int, str], tuple[int, int] | None, str]],
+    *,
+    labels: Sequence[str] = (),
+    edges: Sequence[tuple[int, int]] = (),
+    title: str = "",
+) -> str:
+    """A strip of small pictures of one puzzle, one per frame, FRAMES_PER_ROW to a row. Squares
+    stand at `places` ((row, col) on a `grid` of squares, whose other squares are drawn barred;
+    without a grid, points in the unit square joined by `edges`). A frame is (piece fills by
+    square, the move that led to it as an arrow or None, its caption); `labels` name the
+    squares, small, in a corner of each (up to 3 characters: longer ones would hide the board)."""
+    cell = 24
+    rows, cols = grid if grid is not None else (5, 5)
+    inner_w, inner_h = cols * cell, rows * cell
+    frame_w, frame_h = inner_w + 16, inner_h + 26
+    count = len(frames)
+    across = min(count, FRAMES_PER_ROW)
+    width, height = across * frame_w, -(-count // FRAMES_PER_ROW) * frame_h
+    svg = ElementTree.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
+                              viewBox=f"0 0 {width} {height}")  # fmt: skip
+    if title:
+        ElementTree.SubElement(svg, "title").text = title
+    ElementTree.SubElement(svg, "rect", x="0", y="0", width=str(width), height=str(height), fill="white")
+    centres = [
+        (col * cell + cell / 2, row * cell + cell / 2) if grid is not None
+        else (cell / 2 + col * (inner_w - cell), cell / 2 + row * (inner_h - cell))
+        for row, col in places
+    ]  # fmt: skip
+    for number, (pieces, move, caption) in enumerate(frames):
+        left, top = (number % FRAMES_PER_ROW) * frame_w + 8, (number // FRAMES_PER_ROW) * frame_h + 20
+        frame = ElementTree.SubElement(svg, "g", {"class": "frame", "transform": f"translate({left},{top})"})
+        ElementTree.SubElement(
+            frame, "text", {"class": "caption", "x": str(inner_w / 2), "y": "-7", "font-size": "11",
+                            "font-family": "sans-serif", "text-anchor": "middle", "fill": "#333"},
+        ).text = caption  # fmt: skip
+        _frame_squares(frame, places, grid, centres, edges, cell)
+        if labels and max(map(len, labels)) <= 3:
+            names = ElementTree.SubElement(frame, "g", {"class": "labels", "font-size": "7", "fill": "#444",
+                                                        "font-family": "sans-serif"})  # fmt: skip
+            for (x, y), label in zip(centres, labels, strict=True):
+                ElementTree.SubElement(
+                    names, "text", x=f"{x - cell / 2 + 1.5:g}", y=f"{y - cell / 2 + 7:g}"
+                ).text = label
+        if move is not None:
+            _arrow(frame, centres[move[0]], centres[move[1]])
+        for square, fill in sorted(pieces.items()):
+            x, y = centres[square]
+            ElementTree.SubElement(frame, "circle", {"class": "piece", "cx": f"{x:g}", "cy": f"{y:g}",
+                                                     "r": str(cell * 0.34), "fill": fill, "stroke": "#222",
+                                                     "stroke-width": "1.2"})  # fmt: skip
+    return ElementTree.tostring(svg, encoding="unicode")
+
+
+def _frame_squares(
+    frame: ElementTree.Element,
+    places: Sequence[tuple[float, float]],
+    grid: tuple[int, int] | None,
+    centres: Sequence[tuple[float, float]],
+    edges: Sequence[tuple[int, int]],
+    cell: int,
+) -> None:
+    if grid is None:  # a puzzle of named squares: its moves as lines, its squares as rings
+        for a, b in edges:
+            ElementTree.SubElement(frame, "line", x1=f"{centres[a][0]:g}", y1=f"{centres[a][1]:g}",
+                                   x2=f"{centres[b][0]:g}", y2=f"{centres[b][1]:g}", stroke="#bbb")  # fmt: skip
+        for x, y in centres:
+            ElementTree.SubElement(frame, "circle", {"class": "square", "cx": f"{x:g}", "cy": f"{y:g}",
+                                                     "r": str(cell * 0.4), "fill": LIGHT, "stroke": DARK})  # fmt: skip
+        return
+    used = {(int(row), int(col)) for row, col in places}
+    for row in range(grid[0]):
+        for col in range(grid[1]):
+            fill = BARRED if (row, col) not in used else LIGHT if (row + col) % 2 == 0 else DARK
+            kind = "barred" if (row, col) not in used else "square"
+            ElementTree.SubElement(frame, "rect", {"class": kind, "x": str(col * cell), "y": str(row * cell),
+                                                   "width": str(cell), "height": str(cell), "fill": fill})  # fmt: skip
+
+
+def _arrow(frame: ElementTree.Element, origin: tuple[float, float], target: tuple[float, float]) -> None:
+    """A line from `origin` to `target` with its head as a triangle (a polygon, so that the PNG
+    painter draws it the same)."""
+    (x1, y1), (x2, y2) = origin, target
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    tip_x, tip_y = x2 - ux * 9.5, y2 - uy * 9.5  # at the edge of the piece that moved
+    base_x, base_y = tip_x - ux * 8, tip_y - uy * 8
+    ElementTree.SubElement(frame, "line", {"class": "move", "x1": f"{x1:.1f}", "y1": f"{y1:.1f}", "x2": f"{base_x:.1f}",
+                                           "y2": f"{base_y:.1f}", "stroke": END, "stroke-width": "2"})  # fmt: skip
+    head = [(tip_x, tip_y), (base_x - uy * 4, base_y + ux * 4), (base_x + uy * 4, base_y - ux * 4)]
+    ElementTree.SubElement(frame, "polygon", {"class": "move-head", "fill": END,
+                                              "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in head)})  # fmt: skip

@@ -15,6 +15,7 @@ from essais.knights.api import (
     find_tour,
     random_tours,
     search_every_start,
+    watch_tour,
 )
 from essais.knights.check import is_tour, tour_error
 from essais.knights.model import (
@@ -24,6 +25,7 @@ from essais.knights.model import (
     StartRow,
     TourCount,
     TourProblem,
+    TourReplay,
     TourResult,
     WalkTally,
 )
@@ -38,6 +40,7 @@ __all__ = [
     "StartRow",
     "StreamFromEveryStart",
     "TourCount",
+    "TourReplay",
     "TourProblem",
     "TourResult",
     "TourStream",
@@ -52,5 +55,6 @@ __all__ = [
     "make_moves",
     "random_tours",
     "search_every_start",
+    "watch_tour",
     "tour_error",
 ]

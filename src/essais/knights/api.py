@@ -25,7 +25,9 @@ from typing import Any
 
 import numpy as np
 
+from essais.core.animation import DEFAULT_EVENTS, EventLog
 from essais.core.board import Square, attacks, make_moves
+from essais.core.drawing import MAX_LABELLED
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
@@ -42,6 +44,7 @@ from essais.knights.model import (
     StartRow,
     TourCount,
     TourProblem,
+    TourReplay,
     TourResult,
     TourSearch,
     check_problem,
@@ -108,6 +111,51 @@ def find_tour(
     run = run_search(limits, _builder(problem, method, engine), search)
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
     return TourResult(status, problem.board, problem.start, run.value, run.stats, problem.closed)
+
+
+ANIMATED_METHODS = ("basic", "band", "warnsdorff", "prune")  # the methods that backtrack square by square
+
+
+def watch_tour(
+    problem: TourProblem,
+    *,
+    method: str | None = None,
+    limits: Limits | None = None,
+    max_events: int = DEFAULT_EVENTS,
+) -> TourReplay:
+    """`find_tour` with the python engine (the compiled one keeps no log), recording each square
+    numbered or erased with the counters at that moment, up to `max_events` events (the search
+    goes on past them); the replay's `to_html()` is a page that plays them back. Counters are the
+    python engine's, so they equal the numba engine's too.
+
+    >>> from essais.core.board import Board
+    >>> replay = watch_tour(TourProblem.make(Board(5, 5)), method="basic")
+    >>> replay.stats.backtracks, len(replay.log), replay.log.complete
+    (74276, 20000, False)
+    """
+    check_problem(problem)
+    method, _ = METHODS.resolve(method, "python")
+    if method not in ANIMATED_METHODS:
+        raise InvalidInput(f"--animate: method {method} does not backtrack; watch {', '.join(ANIMATED_METHODS)}")
+    if max(problem.board.rows, problem.board.cols) > MAX_LABELLED:
+        raise InvalidInput(f"--animate: a {problem.board} board is too large to watch (at most {MAX_LABELLED} a side)")
+    log = EventLog(problem.board.cols, limit=max_events)
+
+    def build(control: SearchControl) -> TextbookTour:
+        engine = TextbookTour(problem.board, problem.moves, problem.start, problem.closed, control)
+        log.counters, engine.record = engine.counters, log
+        return engine
+
+    def search(engine: TextbookTour) -> list[Square] | None:
+        return engine.warnsdorff() if method == "warnsdorff" else next(iter(engine.tours(method)), None)
+
+    if problem.impossible:
+        tour = TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
+        return TourReplay(tour, log, method)
+    run = run_search(limits, build, search)
+    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    tour = TourResult(status, problem.board, problem.start, run.value, run.stats, problem.closed)
+    return TourReplay(tour, log, method)
 
 
 def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
@@ -425,7 +473,7 @@ def count_every_start(
         StartRow(square, counts[representative[square]], by_symmetry=representative[square] != square)
         for square in squares
     ]
-    table = EveryStart(rows, counting=True)
+    table = EveryStart(rows, counting=True, board=problem.board)
     table.stopped = next((count.status for count in counts.values() if count.status != Status.COMPLETE), None)
     return table
 
@@ -500,7 +548,7 @@ def search_every_start(
         result = TourResult(status, problem.board, start, None, run.results[index].stats, problem.closed,
                             None if reached < 0 else reached, method)  # fmt: skip
         rows.append(StartRow(start, result))
-    table = EveryStart(rows, counting=False)
+    table = EveryStart(rows, counting=False, board=problem.board)
     if run.status == Status.INTERRUPTED or len(rows) < len(squares):
         table.stopped = Status.INTERRUPTED
     return table

@@ -12,20 +12,40 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from essais.core.board import Board, Move, Square, make_moves
-from essais.core.result import Stats
+from essais.core.drawing import heat_map_svg
+from essais.core.result import Result, Stats, Status
 from essais.core.search import BreadthFirst, SearchProblem
 
 UNREACHABLE = -1
 
 
 @dataclass
-class Distances:
+class Distances(Result):
     """The minimum number of moves from `start` to every square (-1: unreachable)."""
 
     board: Board
     start: Square
     matrix: list[list[int]]
     stats: Stats = field(default_factory=Stats)
+    status: Status = Status.COMPLETE
+
+    @property
+    def solution(self) -> list[list[int]]:
+        return self.matrix
+
+    def text(self) -> str:
+        return "\n".join(" ".join(f"{v:>2}" if v >= 0 else " ." for v in row) for row in self.matrix)
+
+    def to_svg(self) -> str:
+        """A heat map: each square filled by its distance (dark: far) with the number of moves,
+        the start outlined in green, unreachable squares grey."""
+        reached = {square: self.matrix[square[0]][square[1]] for square in self.board.squares()}
+        values = {square: distance for square, distance in reached.items() if distance != UNREACHABLE}
+        return heat_map_svg(
+            self.board.rows, self.board.cols, values, labels={square: str(d) for square, d in values.items()},
+            outlines={self.start: "start"}, caption=f"moves from {self.start[0]},{self.start[1]} (grey: unreachable)",
+            title=f"distances on the {self.board} board",
+        )  # fmt: skip
 
     @property
     def reachable(self) -> int:

@@ -14,10 +14,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from essais.core.animation import EventLog, replay_page
 from essais.core.board import Board, Move, Square, make_moves, numbered_text
-from essais.core.drawing import MAX_LABELLED, board_svg
+from essais.core.drawing import MAX_LABELLED, board_svg, compact, heat_map_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
+from essais.core.plots import figure_svg, histogram_figure
 from essais.core.result import CountResult, Result, Stats, Status
 
 BOTH = ("python", "numba")
@@ -196,6 +198,11 @@ class TourResult(Result):
             return None
         return self.path.tolist() if isinstance(self.path, np.ndarray) else [list(square) for square in self.path]
 
+    @property
+    def drawable(self) -> bool:
+        """A tour, or the squares a walk reached before it got stuck."""
+        return self.path is not None and len(self.path) > 0
+
     def to_svg(self) -> str:
         """The tour as a picture: the board, the step numbers (up to 50×50), the path through the
         squares' centres (closed when the tour is), its start circled green and its end red."""
@@ -297,6 +304,7 @@ class EveryStart(Result):
 
     rows: list[StartRow]
     counting: bool
+    board: Board | None = None  # what the heat map draws on (else the smallest board holding the rows)
     stopped: Status | None = None  # a split count: what stopped the whole table (its limits are the table's)
 
     @property
@@ -338,6 +346,34 @@ class EveryStart(Result):
             lines.append(f"total: {self.total:,}")
         return "\n".join(lines)
 
+    @property
+    def drawable(self) -> bool:
+        return bool(self.rows)
+
+    def to_svg(self) -> str:
+        """The table as a heat map (000 §5's remarks at a glance): each start square filled by
+        its count, the squares its walk reached, or its backtracks (log scale), with the number;
+        starts with no tour outlined in red, stopped ones in yellow."""
+        values: dict[Square, int] = {}
+        outlines: dict[Square, str] = {}
+        for row in self.rows:
+            result = row.result
+            if isinstance(result, TourCount):
+                values[row.start], what = result.count, "tours counted"
+            elif result.reached is not None:
+                values[row.start], what = result.reached, "squares reached"
+            else:
+                values[row.start], what = result.stats.backtracks, "backtracks (log scale)"
+            if result.status in (Status.NONE, Status.LIMIT, Status.INTERRUPTED) and not row.found:
+                outlines[row.start] = "none" if result.status == Status.NONE else "limit"
+        board = self.board or Board(max(r for r, _ in values) + 1, max(c for _, c in values) + 1)
+        caption = f"{what} per start square; blue: no tour, yellow: stopped by a limit"
+        return heat_map_svg(
+            board.rows, board.cols, values, labels={square: compact(v) for square, v in values.items()},
+            outlines=outlines, log=what.startswith("backtracks"), caption=caption,
+            title=f"one {'count' if self.counting else 'search'} per start square of the {board} board",
+        )  # fmt: skip
+
     def to_dict(self) -> dict[str, Any]:
         document: dict[str, Any] = {"status": str(self.status), "starts": [row.to_dict() for row in self.rows]}
         if self.counting:
@@ -345,6 +381,47 @@ class EveryStart(Result):
         elif any(isinstance(row.result, TourResult) and row.result.reached is not None for row in self.rows):
             document["full_tours"] = self.full_tours
         return document
+
+
+@dataclass
+class TourReplay(Result):
+    """A tour search watched square by square (`essais.knights.watch_tour`): its result and the
+    events it recorded; `to_html()` is the page that replays them."""
+
+    tour: TourResult
+    log: EventLog
+    method: str
+
+    @property
+    def status(self) -> Status:  # type: ignore[override]
+        return self.tour.status
+
+    @property
+    def stats(self) -> Stats:  # type: ignore[override]
+        return self.tour.stats
+
+    @property
+    def solution(self) -> Any:
+        return self.tour.solution
+
+    def text(self) -> str:
+        recorded = "every event" if self.log.complete else f"the first {len(self.log):,} events"
+        return f"{self.tour.text()}\n{len(self.log):,} events recorded ({recorded})"
+
+    def to_svg(self) -> str:
+        return self.tour.to_svg()
+
+    def to_html(self) -> str:
+        board, start = self.tour.board, self.tour.start
+        initial = [[1 if (row, col) == start else 0 for col in range(board.cols)] for row in range(board.rows)]
+        stats = self.tour.stats
+        final = {"status": str(self.status), "nodes": stats.nodes, "tries": stats.tries, "backtracks": stats.backtracks}
+        kind = "closed tour" if self.tour.closed else "tour"
+        title = f"essais: a knight's {kind} search on the {board} board from {start[0]},{start[1]} ({self.method})"
+        return replay_page(board.rows, board.cols, initial, self.log, final, title)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.tour.to_dict(), "events": len(self.log), "events_complete": self.log.complete}
 
 
 class TourSearch(Protocol):
@@ -416,6 +493,20 @@ class RandomTours(Result):
             status = Status.FOUND if self.tally.full_tours else Status.NONE
         path = self.tally.best_path
         return TourResult(status, self.board, self.start, path, self.stats, reached=len(path))
+
+    @property
+    def drawable(self) -> bool:
+        return self.tally.attempts > 0
+
+    def figure(self) -> Any:
+        """001 §5's statistics as a plot: how many walks numbered k squares, for each k."""
+        lengths = {length: count for length, count in enumerate(self.tally.lengths) if count}
+        title = (f"{self.tally.attempts:,} random walks on the {self.board} board from {self.start[0]},"
+                 f"{self.start[1]} (seed {self.seed}): {self.tally.full_tours:,} full tours")  # fmt: skip
+        return histogram_figure(lengths, "squares reached", "walks", title)
+
+    def to_svg(self) -> str:
+        return figure_svg(self.figure())
 
     def text(self) -> str:
         tally = self.tally

@@ -47,6 +47,9 @@ class TextbookTour:
         self.path: list[Square] = [start]
         self.solutions = 0  # tours counted so far by `count`
         self.tally = WalkTally(board.n_squares)  # method random's results
+        # told (square, number) when a square is numbered and (square, 0) when it is erased, for
+        # watching the search (essais.core.animation.EventLog); None: nothing is told
+        self.record: Callable[[Square, int], None] | None = None
 
     def stats(self) -> Stats:
         return self.counters.stats()
@@ -184,6 +187,7 @@ class TextbookTour:
                 yield list(self.path)
             return
         x, y = case_actuelle
+        record = self.record
         for dx, dy in self.moves:
             next_x, next_y = x + dx, y + dy
             if prometteur(next_x, next_y):
@@ -191,12 +195,16 @@ class TextbookTour:
                 self.path.append((next_x - offset, next_y - offset))
                 if on_step:
                     on_step(self.path[-2], self.path[-1], -1)
+                if record is not None:
+                    record(self.path[-1], num_etape)
                 yield from self._all_solutions(echiquier, prometteur, (next_x, next_y), num_etape + 1, offset, on_step)
                 echiquier[next_x][next_y] = FREE  # it did not work: erase our traces
                 if on_step:
                     on_step(self.path[-2], self.path[-1], +1)
-                self.path.pop()
+                erased = self.path.pop()
                 self.counters.backtracks += 1
+                if record is not None:
+                    record(erased, 0)
 
     # -- warnsdorff (000 §7.2, §10) ------------------------------------------------------------
     def warnsdorff(self) -> list[Square] | None:
@@ -252,6 +260,8 @@ class TextbookTour:
             for next_x, next_y in trouver_meilleurs_voisins_libres(case):
                 echiquier[next_x][next_y] = num_etape
                 self.path.append((next_x, next_y))
+                if self.record is not None:
+                    self.record((next_x, next_y), num_etape)
                 mise_a_jour_voisins((next_x, next_y))
                 if aes_heuristique((next_x, next_y), num_etape + 1):
                     return True
@@ -259,6 +269,8 @@ class TextbookTour:
                 self.path.pop()
                 remise_a_jour_voisins((next_x, next_y))
                 counters.backtracks += 1
+                if self.record is not None:
+                    self.record((next_x, next_y), 0)
             return False
 
         x0, y0 = self.start

@@ -1,0 +1,266 @@
+"""Watching a search: the squares a plain-Python search numbers and un-numbers, with its
+counters at each of these events, and a self-contained HTML page that replays them (inline
+script and style, no network).
+
+The page exposes its state to scripts as `window.essais`: `toStart()`, `step()`, `back()`,
+`play()`, `pause()`, `toEnd()`, `board()` (rows of numbers, 0 for an empty square),
+`counters()` ({nodes, tries, backtracks}), `position()` and `events` (how many were recorded).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+from essais.core.engine import PythonCounters
+from essais.core.errors import InvalidInput
+
+DEFAULT_EVENTS = 20_000
+MAX_EVENTS = 2_000_000  # 40 bytes an event while recording, about 30 in the page
+
+
+def check_event_limit(limit: int) -> int:
+    if not 1 <= limit <= MAX_EVENTS:
+        raise InvalidInput(f"--animate-limit: {limit:,} is out of range (1 to {MAX_EVENTS:,} events)")
+    return limit
+
+
+class EventLog:
+    """Up to `limit` events, each a square (its index r·cols + c) numbered with a value (0: erased)
+    and the `counters` of the search at that moment (set them before the search starts);
+    `complete` is false once an event had to be left out."""
+
+    def __init__(self, cols: int, counters: PythonCounters | None = None, limit: int = DEFAULT_EVENTS) -> None:
+        self.cols, self.counters, self.limit = cols, counters, check_event_limit(limit)
+        self.squares, self.values = array("q"), array("q")
+        self.nodes, self.tries, self.backtracks = array("q"), array("q"), array("q")
+        self.complete = True
+
+    def __len__(self) -> int:
+        return len(self.squares)
+
+    def __call__(self, square: tuple[int, int], value: int) -> None:
+        if len(self.squares) >= self.limit:
+            self.complete = False
+            return
+        counters = self.counters
+        assert counters is not None, "the log records the counters of a search: set them first"
+        self.squares.append(square[0] * self.cols + square[1])
+        self.values.append(value)
+        self.nodes.append(counters.nodes)
+        self.tries.append(counters.tries)
+        self.backtracks.append(counters.backtracks)
+
+
+def replay_page(
+    rows: int,
+    cols: int,
+    initial: Sequence[Sequence[int]],
+    log: EventLog,
+    final: dict[str, Any],
+    title: str,
+) -> str:
+    """The page that replays `log` on a rows×cols board that starts as `initial`; `final` holds
+    the search's own ending ({"status", "nodes", "tries", "backtracks"}), shown at the end when
+    every event was recorded."""
+    data = {
+        "rows": rows,
+        "cols": cols,
+        "initial": [int(v) for row in initial for v in row],
+        "squares": log.squares.tolist(),
+        "values": log.values.tolist(),
+        "nodes": log.nodes.tolist(),
+        "tries": log.tries.tolist(),
+        "backtracks": log.backtracks.tolist(),
+        "complete": log.complete,
+        "limit": log.limit,
+        "final": final,
+    }
+    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")  # never ends the script early
+    return PAGE.replace("{title}", html.escape(title)).replace("{data}", payload)
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
+  h1 { font-size: 1.2em; font-weight: 600; }
+  main { display: flex; gap: 2em; flex-wrap: wrap; align-items: flex-start; }
+  #board { display: grid; border: 2px solid #6b4f33; }
+  #board div { display: flex; align-items: center; justify-content: center; font-size: var(--font);
+               width: var(--cell); height: var(--cell); font-variant-numeric: tabular-nums; }
+  #board .light { background: #f0d9b5; } #board .dark { background: #b58863; }
+  #board .numbered { font-weight: 600; }
+  #board .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
+  #board .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
+  table { border-collapse: collapse; } td { padding: 0.2em 0.8em 0.2em 0; }
+  td.value { text-align: right; font-variant-numeric: tabular-nums; min-width: 7em; }
+  .controls { margin: 1em 0; display: flex; gap: 0.4em; flex-wrap: wrap; align-items: center; }
+  button { font-size: 1em; padding: 0.3em 0.7em; }
+  #note { color: #8a5a00; max-width: 36em; }
+  #position-slider { width: 100%; }
+</style>
+</head>
+<body>
+<h1>{title}</h1>
+<main>
+  <div id="board" role="grid" aria-label="the board"></div>
+  <section>
+    <table>
+      <tr><td>event</td><td class="value" id="event"></td></tr>
+      <tr><td>nodes</td><td class="value" id="nodes"></td></tr>
+      <tr><td>tries</td><td class="value" id="tries"></td></tr>
+      <tr><td>backtracks</td><td class="value" id="backtracks"></td></tr>
+      <tr><td>status</td><td class="value" id="status"></td></tr>
+    </table>
+    <div class="controls">
+      <button id="to-start" title="back to the start (Home)">start</button>
+      <button id="back" title="one event back (left arrow)">&#x25C0;</button>
+      <button id="play" title="play or pause (space)">play</button>
+      <button id="step" title="one event forward (right arrow)">&#x25B6;</button>
+      <button id="to-end" title="to the end (End)">end</button>
+    </div>
+    <div class="controls">
+      <label for="speed">speed</label>
+      <input id="speed" type="range" min="0" max="4" step="0.25" value="2">
+      <span id="speed-value"></span>
+    </div>
+    <input id="position-slider" type="range" min="0" value="0" aria-label="position">
+    <p id="note"></p>
+  </section>
+</main>
+<script type="application/json" id="essais-data">{data}</script>
+<script>
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("essais-data").textContent);
+  const total = data.squares.length;
+  const cells = [];
+  const board = Int32Array.from(data.initial);
+  let position = 0;  // events applied
+  let playing = false, carry = 0, lastTime = 0;
+  const element = (id) => document.getElementById(id);
+  const grid = element("board");
+  const cell = Math.max(14, Math.min(56, Math.floor(560 / Math.max(data.rows, data.cols))));
+  grid.style.setProperty("--cell", cell + "px");
+  grid.style.setProperty("--font", Math.max(8, Math.floor(cell * 0.42)) + "px");
+  grid.style.gridTemplateColumns = "repeat(" + data.cols + ", var(--cell))";
+  for (let i = 0; i < data.rows * data.cols; i++) {
+    const div = document.createElement("div");
+    const row = Math.floor(i / data.cols), col = i % data.cols;
+    div.className = (row + col) % 2 === 0 ? "light" : "dark";
+    grid.appendChild(div);
+    cells.push(div);
+  }
+  const slider = element("position-slider");
+  slider.max = String(total);
+  const format = (n) => n.toLocaleString("en-US");
+
+  function seek(target) {  // apply events until `target` of them are applied
+    target = Math.max(0, Math.min(total, target));
+    if (target === position - 1) {  // one back: the square gets the value it had before
+      position--;
+      board[data.squares[position]] = previousValue(data.squares[position], position);
+    } else if (target < position) {  // further back: replay from the start
+      board.set(data.initial);
+      position = 0;
+    }
+    while (position < target) { board[data.squares[position]] = data.values[position]; position++; }
+  }
+  function previousValue(square, before) {  // the square's value before event `before`
+    for (let i = before - 1; i >= 0; i--) if (data.squares[i] === square) return data.values[i];
+    return data.initial[square];
+  }
+  function counters() {
+    if (position === total && data.complete) {
+      return {nodes: data.final.nodes, tries: data.final.tries, backtracks: data.final.backtracks};
+    }
+    if (position === 0) return {nodes: 0, tries: 0, backtracks: 0};
+    const i = position - 1;
+    return {nodes: data.nodes[i], tries: data.tries[i], backtracks: data.backtracks[i]};
+  }
+  function render() {
+    for (let i = 0; i < cells.length; i++) {
+      const value = board[i];
+      cells[i].textContent = value > 0 ? String(value) : "";
+      cells[i].classList.toggle("numbered", value > 0);
+      cells[i].classList.remove("placed", "erased");
+    }
+    if (position > 0) {
+      const last = position - 1;
+      cells[data.squares[last]].classList.add(data.values[last] > 0 ? "placed" : "erased");
+    }
+    const now = counters();
+    element("event").textContent = format(position) + " / " + format(total);
+    element("nodes").textContent = format(now.nodes);
+    element("tries").textContent = format(now.tries);
+    element("backtracks").textContent = format(now.backtracks);
+    element("status").textContent = position === total ? (data.complete ? data.final.status : "recording stopped")
+                                                       : (playing ? "playing" : "paused");
+    element("play").textContent = playing ? "pause" : "play";
+    slider.value = String(position);
+  }
+  function speed() { return Math.round(Math.pow(10, Number(element("speed").value))); }  // events a second
+  function showSpeed() { element("speed-value").textContent = format(speed()) + " events/s"; }
+  function frame(time) {
+    if (!playing) return;
+    carry += (time - lastTime) / 1000 * speed();
+    lastTime = time;
+    const steps = Math.floor(carry);
+    carry -= steps;
+    if (steps > 0) seek(position + steps);
+    if (position >= total) playing = false;
+    render();
+    if (playing) requestAnimationFrame(frame);
+  }
+  const api = {
+    play() { if (position >= total) seek(0); playing = true; carry = 0; lastTime = performance.now();
+             requestAnimationFrame(frame); render(); },
+    pause() { playing = false; render(); },
+    step() { playing = false; seek(position + 1); render(); },
+    back() { playing = false; seek(position - 1); render(); },
+    toStart() { playing = false; seek(0); render(); },
+    toEnd() { playing = false; seek(total); render(); },
+    board() {
+      const rows = [];
+      for (let r = 0; r < data.rows; r++) rows.push(Array.from(board.slice(r * data.cols, (r + 1) * data.cols)));
+      return rows;
+    },
+    counters,
+    position() { return position; },
+    events: total,
+    complete: data.complete,
+  };
+  window.essais = api;
+  element("play").addEventListener("click", () => (playing ? api.pause() : api.play()));
+  element("step").addEventListener("click", api.step);
+  element("back").addEventListener("click", api.back);
+  element("to-start").addEventListener("click", api.toStart);
+  element("to-end").addEventListener("click", api.toEnd);
+  element("speed").addEventListener("input", showSpeed);
+  slider.addEventListener("input", () => { playing = false; seek(Number(slider.value)); render(); });
+  document.addEventListener("keydown", (event) => {
+    const keys = {" ": () => (playing ? api.pause() : api.play()), ArrowRight: api.step, ArrowLeft: api.back,
+                  Home: api.toStart, End: api.toEnd};
+    if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
+  });
+  element("note").textContent = data.complete
+    ? "Each event numbers a square (outlined in green) or erases one (in red): " + format(total) +
+      " events, every one of the search's."
+    : "Recording stopped after " + format(total) + " events (--animate-limit " + format(data.limit) +
+      "); the search went on: it ended " + data.final.status + " after " + format(data.final.nodes) +
+      " nodes, " + format(data.final.backtracks) + " backtracks.";
+  showSpeed();
+  render();
+})();
+</script>
+</body>
+</html>
+"""

@@ -1,0 +1,86 @@
+"""The replay page in a real browser (Debian's chromium, driven by playwright): the page is
+played to its end through its own controls, and what it shows is read back from the page.
+
+With CI=true a missing browser fails the test; elsewhere it is skipped with the reason.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    reason = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        reason = "playwright is not installed (pip install -e '.[dev]')"
+    if reason is None and not Path(CHROMIUM).exists():
+        reason = "no chromium here (.ci/run installs Debian's chromium with apt-get)"
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def essais(*args: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "essais", *args, "--json"], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def open_page(browser, file: Path):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "request",
+        lambda request: errors.append(f"a request: {request.url}") if request.url.startswith("http") else None,
+    )
+    page.goto(file.as_uri())
+    return page, errors
+
+
+def test_000s_5x5_search_replays_to_the_tour_and_its_counters(browser, tmp_path):
+    file = tmp_path / "search.html"
+    answer = essais("tour", "5", "--method", "basic", "--animate", str(file), "--animate-limit", "200000")
+    assert answer["events_complete"] and answer["stats"]["backtracks"] == 74276  # 000 §3.8
+    page, errors = open_page(browser, file)
+    page.click("#step")
+    page.click("#step")
+    assert page.evaluate("window.essais.position()") == 2
+    page.click("#to-end")
+    assert page.evaluate("window.essais.board()") == answer["board"]
+    counters = page.evaluate("window.essais.counters()")
+    assert counters == {key: answer["stats"][key] for key in ("nodes", "tries", "backtracks")}
+    assert page.inner_text("#backtracks") == "74,276" and page.inner_text("#status") == "found"
+    page.click("#to-start")
+    assert sum(map(sum, page.evaluate("window.essais.board()"))) == 1  # the start alone
+    assert errors == []
+
+
+def test_a_page_that_stopped_recording_says_so(browser, tmp_path):
+    file = tmp_path / "search.html"
+    answer = essais("tour", "5", "--method", "basic", "--animate", str(file), "--animate-limit", "1000")
+    assert not answer["events_complete"]
+    page, errors = open_page(browser, file)
+    page.click("#play")
+    page.wait_for_function("window.essais.position() > 0")
+    page.click("#to-end")
+    assert page.evaluate("window.essais.position()") == 1000
+    assert page.inner_text("#status") == "recording stopped" and "--animate-limit" in page.inner_text("#note")
+    assert errors == []
