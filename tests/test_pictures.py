@@ -2,6 +2,7 @@
 a search, in notebooks and from the command line. Each picture is parsed back and checked
 against the answer it draws."""
 
+import base64
 import itertools
 import xml.etree.ElementTree as ElementTree
 
@@ -27,9 +28,17 @@ def parse(svg: str) -> ElementTree.Element:
     return ElementTree.fromstring(svg)
 
 
+def columns(root: ElementTree.Element) -> int:
+    """The board's columns, from its image: one pixel a square."""
+    data = root.find(f"{SVG}g[@class='squares']/{SVG}image").get("href").removeprefix("data:image/png;base64,")
+    return int.from_bytes(base64.b64decode(data)[16:20], "big")
+
+
 def centres(root: ElementTree.Element) -> list[tuple[int, int]]:
     """The squares the path's points stand on, from the drawing's own geometry."""
-    cell = float(root.find(f".//{SVG}rect").get("width"))
+    squares = root.find(f"{SVG}g[@class='squares']")
+    first = squares.find(f"{SVG}rect")  # one rect a square, or one image of the board beyond 50×50
+    cell = float(first.get("width")) if first is not None else float(root.get("width")) / columns(root)
     points = root.find(f"{SVG}polyline").get("points").split()
     return [(int(float(y) // cell), int(float(x) // cell)) for x, y in (point.split(",") for point in points)]
 

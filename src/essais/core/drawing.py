@@ -7,6 +7,8 @@ Boards: numbers and marks up to MAX_LABELLED squares a side, a path alone up to 
 
 from __future__ import annotations
 
+import base64
+import io
 import math
 import textwrap
 import xml.etree.ElementTree as ElementTree
@@ -47,7 +49,13 @@ def board_svg(
     if title:
         ElementTree.SubElement(svg, "title").text = title
     squares = ElementTree.SubElement(svg, "g", {"class": "squares"})
-    for row in range(rows):
+    if side > MAX_LABELLED:  # one image, a pixel a square, rather than a million elements
+        ElementTree.SubElement(
+            squares, "image", {"x": "0", "y": "0", "width": str(cols * cell), "height": str(rows * cell),
+                               "preserveAspectRatio": "none", "style": "image-rendering:pixelated",
+                               "href": "data:image/png;base64," + _chequer_png(rows, cols)},
+        )  # fmt: skip
+    for row in range(rows if side <= MAX_LABELLED else 0):
         for col in range(cols):
             ElementTree.SubElement(
                 squares, "rect", x=str(col * cell), y=str(row * cell), width=str(cell), height=str(cell),
@@ -65,6 +73,18 @@ def board_svg(
     if marks:
         _labels(svg, marks, cell, "marks", 0.75)
     return ElementTree.tostring(svg, encoding="unicode")
+
+
+def _chequer_png(rows: int, cols: int) -> str:
+    """The board's squares as a PNG of one pixel a square, in base64."""
+    import numpy as np
+    from matplotlib.image import imsave  # loaded only to draw a large board
+
+    colours = np.array([[int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in (LIGHT, DARK)], dtype=np.uint8)
+    parity = (np.arange(rows)[:, None] + np.arange(cols)[None, :]) % 2
+    buffer = io.BytesIO()
+    imsave(buffer, colours[parity], format="png")
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 def _labels(svg: ElementTree.Element, labels: Mapping[tuple[int, int], str], cell: int, kind: str, size: float) -> None:

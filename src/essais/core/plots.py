@@ -9,6 +9,7 @@ at 192 twice that. Plots (histograms) are matplotlib figures, saved as SVG or PN
 
 from __future__ import annotations
 
+import base64
 import io
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping
@@ -54,6 +55,7 @@ def svg_to_png(svg: str, file: str | Path, dpi: int = CSS_DPI) -> None:
     axes.set_xlim(left, left + box_width)
     axes.set_ylim(top + box_height, top)  # SVG's y axis points down
     axes.set_axis_off()
+    axes.set_autoscale_on(False)  # the SVG's box, whatever is painted
     painter = _Painter(axes)
     painter.paint(root, {})
     painter.flush()
@@ -88,6 +90,9 @@ class _Painter:
         elif tag == "text":
             self.flush()
             self._text(element, attributes)
+        elif tag == "image":
+            self.flush()
+            self._image(element)
 
     def _gather(self, tag: str, element: ElementTree.Element, style: dict[str, str]) -> None:
         if self.batch is not None and self.batch[0] != tag:
@@ -134,11 +139,13 @@ class _Painter:
         self.axes.add_collection(collection)
 
     def _poly(self, tag: str, element: ElementTree.Element, style: dict[str, str]) -> None:
+        import numpy as np
         from matplotlib.patches import Polygon
 
-        points = [self._at(*(float(v) for v in point.split(","))) for point in element.get("points", "").split()]
+        points = np.array(element.get("points", "").replace(",", " ").split(), dtype=float).reshape(-1, 2)
         if len(points) < 2:
             return
+        points += (self.dx, self.dy)
         style = {**style, **{k: v for k, v in element.attrib.items() if k in INHERITED}}
         patch = Polygon(
             points, closed=tag == "polygon", facecolor=_colour(style.get("fill", "black"), style.get("fill-opacity")),
@@ -146,7 +153,7 @@ class _Painter:
             linewidth=_points(style.get("stroke-width", "1")), joinstyle="round", capstyle="round",
             zorder=self._next_layer(),
         )  # fmt: skip
-        self.axes.add_patch(patch)
+        self.axes.add_artist(patch)  # not add_patch: its update of the limits takes seconds on a long path
 
     def _text(self, element: ElementTree.Element, style: dict[str, str]) -> None:
         style = {**style, **{k: v for k, v in element.attrib.items() if k in INHERITED}}
@@ -158,6 +165,17 @@ class _Painter:
             color=_colour(style.get("fill", "black"), style.get("fill-opacity")),
             fontweight=style.get("font-weight", "normal"), family="sans-serif", zorder=self._next_layer(),
         )  # fmt: skip
+
+    def _image(self, element: ElementTree.Element) -> None:
+        """An embedded PNG (a large board's squares), a pixel stretched over each square."""
+        from matplotlib.image import imread
+
+        encoded = element.get("href", "").removeprefix("data:image/png;base64,")
+        picture = imread(io.BytesIO(base64.b64decode(encoded)), format="png")
+        x, y = self._at(float(element.get("x", "0")), float(element.get("y", "0")))
+        width, height = float(element.get("width", "0")), float(element.get("height", "0"))
+        self.axes.imshow(picture, extent=(x, x + width, y + height, y), interpolation="nearest", aspect="auto",
+                         zorder=self._next_layer())  # fmt: skip
 
     def _at(self, x: float, y: float) -> tuple[float, float]:
         return x + self.dx, y + self.dy
