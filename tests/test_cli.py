@@ -158,3 +158,32 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
 def test_usage_errors_exit_2_without_traceback():
     result = run("5", "--limit", "x")
     assert result.exit_code == 2 and "Traceback" not in result.stderr
+
+
+def test_a_bug_that_escapes_is_one_line_and_exit_70(monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom\nsecond line")
+
+    monkeypatch.setattr("essais.cli.distances.compute_distances", broken)
+    result = runner.invoke(app, ["distances", "5"])
+    assert result.exit_code == 70  # never 1: that means "no solution"
+    assert result.stderr.splitlines() == [
+        "essais: internal error: RuntimeError: boom second line (a bug: please report it with the command you ran)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["sudoku", "İ.3..4.22..3.3.İ", "--alphabet", "İ234"], None),  # 'İ'.lower() is two characters
+        (["color", "petersen", "-k", "99999999999999999999"], None),  # as many colours as it likes
+        (["color", "petersen", "-k", "9223372036854775807", "--method", "dsatur"], None),
+        (["tour", "5", "--method", "random", "--attempts", "99999999999999999999"], "out of range"),
+    ],
+)
+def test_numbers_and_symbols_out_of_range(args, message):
+    result = runner.invoke(app, args)
+    if message is None:
+        assert result.exit_code == 0 and len(result.stdout.splitlines()) < 20, result.stderr
+    else:
+        assert result.exit_code == 2 and message in result.stderr and len(result.stderr.splitlines()) == 1

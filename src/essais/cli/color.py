@@ -76,7 +76,7 @@ def color(
     where = _describe(graph_spec, graph)
     if result.colors is not None:
         console.print(f"{where}: a colouring with {plural(k, 'colour')}")
-        for colour in range(k):
+        for colour in range(min(k, graph.n)):  # (more colours than vertices: the others are empty)
             members = [graph.names[v] for v in range(graph.n) if result.colors[v] == colour]
             console.print(f"  colour {colour}: {' '.join(members)}")
     elif result.status == Status.NONE:

@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - older typer, on click itself
 from essais import __version__
 from essais.cli import color, distances, queens, sudoku, swap, tour, uncrossed
 from essais.cli.common import epilog, err_console, fit_consoles
-from essais.core.result import EXIT_BAD_INPUT, Status
+from essais.core.result import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, Status
 
 
 class _Command(TyperCommand):
@@ -63,6 +63,10 @@ class _Commands(TyperGroup):
         except (typer.Abort, KeyboardInterrupt):
             err_console.print("essais: interrupted")
             code = Status.INTERRUPTED.exit_code
+        except Exception as error:  # a bug escaped (MemoryError included): one line, never exit 1
+            message = " ".join(f"{type(error).__name__}: {error}".split())  # one line, whatever the error holds
+            err_console.print(f"essais: internal error: {message} (a bug: please report it with the command you ran)")
+            code = EXIT_INTERNAL_ERROR
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)

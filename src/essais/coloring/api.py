@@ -16,7 +16,7 @@ neighbours show the most colours first; with branch and bound it gives the chrom
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from essais.coloring.model import (
@@ -61,16 +61,19 @@ def color_graph(
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise InvalidInput(f"k: {k!r} must be a positive number of colours")
     method, engine = METHODS.resolve(method, engine)
+    # More colours than vertices change nothing (first fit never needs them), and the compiled
+    # engines' integers could not hold them: search with at most one colour a vertex.
+    searched = min(k, max(graph.n, 1))
     if method == "dsatur":
-        return _dsatur_coloring(graph, k, limits)
+        return replace(_dsatur_coloring(graph, searched, limits), k=k)
 
     def build(control: SearchControl) -> ColoringSearch:
         if engine == "numba":
             with loading_compiled("coloring"):
                 from essais.coloring.compiled import CompiledColoring
 
-            return CompiledColoring(graph, k, control)
-        return TextbookColoring(graph, k, control)
+            return CompiledColoring(graph, searched, control)
+        return TextbookColoring(graph, searched, control)
 
     run = run_search(limits, build, lambda search: search.solve())
     return Coloring(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), graph, k, run.value,

@@ -42,6 +42,7 @@ EXIT_CODES = {
     Status.INTERRUPTED: 130,
 }
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL_ERROR = 70  # a bug (sysexits' EX_SOFTWARE), never 1, which means "no solution"
 
 
 @dataclass

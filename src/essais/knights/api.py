@@ -58,6 +58,7 @@ SEARCH_NODES = 5_000_000  # the search behind the heuristic and the construction
 # Warnsdorff walks with random ties on a board with a side under 5, each seeded (reproducible):
 # on 4-row boards about a third of them make a tour, whatever the length
 RANDOM_WALKS = 64
+MAX_ATTEMPTS = 10**15  # random walks in one run (the compiled counters are 64-bit integers)
 CLOCKWISE = make_moves(order="clockwise")
 SEARCH_ORDERS = (5, 4, 6, 0)  # 001's clockwise order from its 6th move first: it finds 3×n closed tours
 LINEAR_BYTES_PER_SQUARE = 16  # the heuristic's degrees, the successor array, the (row, col) path
@@ -568,8 +569,8 @@ def random_tours(
     one engine; the engines use different generators, so they draw different walks."""
     check_problem(problem)
     _, engine = METHODS.resolve("random", engine)
-    if attempts is not None and attempts < 1:
-        raise InvalidInput(f"attempts: {attempts} must be at least 1")
+    if attempts is not None and not 1 <= attempts <= MAX_ATTEMPTS:
+        raise InvalidInput(f"attempts: {attempts} is out of range (1 to {MAX_ATTEMPTS:,} walks)")
     if attempts is None and not until_found:
         raise InvalidInput("attempts: give a number of attempts, or --until-found")
     if seed is None:

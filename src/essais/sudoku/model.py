@@ -144,8 +144,8 @@ def symbols_of(alphabet: str | None, n: int) -> str:
 def symbol_values(symbols: str) -> dict[str, int]:
     """Each symbol's value (1…n); lower case reads as upper case when no symbol is lower case."""
     values = {symbol: v for v, symbol in enumerate(symbols, start=1)}
-    if not any(symbol.islower() for symbol in symbols):
-        values.update({symbol.lower(): v for symbol, v in values.items()})
+    if not any(symbol.islower() for symbol in symbols):  # ('İ'.lower() is two characters: not a symbol)
+        values.update({symbol.lower(): v for symbol, v in values.items() if len(symbol.lower()) == 1})
     return values
 
 
