@@ -83,6 +83,12 @@ def _builder(problem: TourProblem, method: str, engine: str) -> Callable[[Search
     return lambda control: make_search(problem, method, engine, control)
 
 
+def _first_tour(engine: TourSearch, method: str) -> list[Square] | None:
+    """The first tour a backtracking method finds; for basic, band and prune, the first of the
+    complete search is what 000 §3.8 finds (TextbookTour.tours)."""
+    return engine.warnsdorff() if method == "warnsdorff" else next(iter(engine.tours(method)), None)
+
+
 def find_tour(
     problem: TourProblem,
     *,
@@ -105,11 +111,7 @@ def find_tour(
     if problem.impossible:
         return TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
 
-    def search(engine: TourSearch) -> list[Square] | None:
-        # the first tour of the complete search is what 000 §3.8 finds (TextbookTour.tours)
-        return engine.warnsdorff() if method == "warnsdorff" else next(iter(engine.tours(method)), None)
-
-    run = run_search(limits, _builder(problem, method, engine), search)
+    run = run_search(limits, _builder(problem, method, engine), lambda search: _first_tour(search, method))
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
     return TourResult(status, problem.board, problem.start, run.value, run.stats, problem.closed)
 
@@ -147,13 +149,10 @@ def watch_tour(
         log.counters, engine.record = engine.counters, log
         return engine
 
-    def search(engine: TextbookTour) -> list[Square] | None:
-        return engine.warnsdorff() if method == "warnsdorff" else next(iter(engine.tours(method)), None)
-
     if problem.impossible:
         tour = TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
         return TourReplay(tour, log, method)
-    run = run_search(limits, build, search)
+    run = run_search(limits, build, lambda search: _first_tour(search, method))
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
     tour = TourResult(status, problem.board, problem.start, run.value, run.stats, problem.closed)
     return TourReplay(tour, log, method)
