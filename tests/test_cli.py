@@ -168,7 +168,7 @@ def test_a_bug_that_escapes_is_one_line_and_exit_70(monkeypatch):
     result = runner.invoke(app, ["distances", "5"])
     assert result.exit_code == 70  # never 1: that means "no solution"
     assert result.stderr.splitlines() == [
-        "essais: internal error: RuntimeError: boom second line (a bug: please report it with the command you ran)"
+        "essais: internal error: RuntimeError: boom\\nsecond line (a bug: please report it with the command you ran)"
     ]
 
 

@@ -40,7 +40,8 @@ def test_a_node_limit_stops_at_that_node_in_this_process():
 
 def test_a_node_limit_on_the_pool_keeps_finished_subtrees():
     stopped = count_queens(14, workers=2, limits=Limits(nodes=200_000))
-    assert stopped.status == Status.LIMIT and stopped.stats.nodes >= 200_000
+    # the workers share the node count, so they stop inside their sub-trees: only finished ones count
+    assert stopped.status == Status.LIMIT and 0 < stopped.stats.nodes <= 200_000
     assert 0 < stopped.count < A000170[14]
 
 

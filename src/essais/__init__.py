@@ -12,20 +12,45 @@ Importing essais loads no compiled code: the numba engines compile (or load from
 on first use.
 """
 
-from essais.api import (
-    chromatic_number,
-    color_graph,
-    count_queens,
-    count_tours,
-    find_tour,
-    longest_uncrossed,
-    solve_sudoku,
-)
-from essais.core.board import Board
-from essais.core.errors import EssaisError, InvalidInput
-from essais.core.limits import Limits
-from essais.core.result import CountResult, Result, Stats, Status
+from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from essais.api import (
+        chromatic_number,
+        color_graph,
+        count_queens,
+        count_tours,
+        find_tour,
+        longest_uncrossed,
+        solve_sudoku,
+    )
+    from essais.core.board import Board
+    from essais.core.errors import EssaisError, InvalidInput
+    from essais.core.limits import Limits
+    from essais.core.result import CountResult, Result, Stats, Status
+
+# Loaded on first use (PEP 562), so that `import essais.cli` costs nothing before the command
+# line has taken charge of Ctrl-C.
+_WHERE = {
+    "Board": "essais.core.board",
+    "CountResult": "essais.core.result",
+    "EssaisError": "essais.core.errors",
+    "InvalidInput": "essais.core.errors",
+    "Limits": "essais.core.limits",
+    "Result": "essais.core.result",
+    "Stats": "essais.core.result",
+    "Status": "essais.core.result",
+    "chromatic_number": "essais.api",
+    "color_graph": "essais.api",
+    "count_queens": "essais.api",
+    "count_tours": "essais.api",
+    "find_tour": "essais.api",
+    "longest_uncrossed": "essais.api",
+    "solve_sudoku": "essais.api",
+}
 __all__ = [
     "Board",
     "CountResult",
@@ -43,4 +68,18 @@ __all__ = [
     "longest_uncrossed",
     "solve_sudoku",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'essais' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_WHERE[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
+
 __version__ = "0.1.0"

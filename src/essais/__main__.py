@@ -1,3 +1,3 @@
-from essais.cli.main import main
+from essais.cli import main
 
 main()

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from essais.core.board import Board, format_square, leaper_moves
 from essais.core.drawing import frames_svg, graph_layout, piece_fills
+from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Result, Stats, Status
@@ -40,6 +43,12 @@ from essais.core.search import (
 State = tuple[int, ...]
 Move = tuple[int, int]
 GOAL_KINDS = ("derangements", "swap")
+MAX_ENUMERATED_PIECES = 10  # 10! = 3,628,800 arrangements: a few seconds
+# What a board square costs as a puzzle is read: its label, place and moves (tracemalloc, rounded up)
+BYTES_PER_BOARD_SQUARE = 2000
+# Boards of a puzzle file: 200×200 at most. Reading one costs a fraction of a second, and two
+# pieces on it already have 1.6 billion states; a larger board could only run out of time.
+MAX_BOARD_SQUARES = 40_000
 
 __all__ = ["GOAL_KINDS", "Piece", "SwapPuzzle", "SwapStudy", "breadth_first", "knight_swap_004", "load_puzzle", "study"]
 # the keys a puzzle file may hold (README, "Swap puzzles")
@@ -78,15 +87,26 @@ class SwapPuzzle(SearchProblem[State, Move]):
 
     def successors(self, state: State) -> Iterator[tuple[Move, State]]:
         """004's `succ` for each move in order: the piece on the move's origin goes to its
-        target if the target is free."""
-        for origin, target in self.moves:
-            if origin in state and target not in state:
+        target if the target is free. (Only the moves from occupied squares are looked at, in
+        the order of the move list: a large board has millions of moves.)"""
+        moves = sorted(itertools.chain.from_iterable(self._moves_from.get(square, ()) for square in set(state)))
+        for index in moves:
+            origin, target = self.moves[index]
+            if target not in state:
                 yield (origin, target), self.canonical(tuple(target if s == origin else s for s in state))
+
+    @cached_property
+    def _moves_from(self) -> dict[int, list[int]]:
+        """The moves (their places in the move list) from each square."""
+        moves: dict[int, list[int]] = {}
+        for index, (origin, _) in enumerate(self.moves):
+            moves.setdefault(origin, []).append(index)
+        return moves
 
     def is_goal(self, state: State) -> bool:
         return state in self._goal_set
 
-    @property
+    @cached_property
     def _goal_set(self) -> frozenset[State]:
         return frozenset(self.canonical(goal) for goal in self.goals)
 
@@ -116,9 +136,15 @@ class SwapPuzzle(SearchProblem[State, Move]):
 def goal_states(puzzle: SwapPuzzle, kind: str) -> tuple[State, ...]:
     """ "derangements": every piece on a square another piece started on, none on its own (004's
     nine *final* states); "swap": every piece on a square a piece of another colour started on
-    (004's four *best* states: the colours swapped)."""
+    (004's four *best* states: the colours swapped). Both look at every arrangement of the
+    pieces: at most MAX_ENUMERATED_PIECES pieces."""
     if kind not in GOAL_KINDS:
         raise InvalidInput(f"goals: {kind!r} is not one of {', '.join(GOAL_KINDS)} or a list of states")
+    if len(puzzle.pieces) > MAX_ENUMERATED_PIECES:
+        raise InvalidInput(
+            f"goals: {kind!r} looks at all {math.factorial(len(puzzle.pieces)):,} arrangements of "
+            f"{len(puzzle.pieces)} pieces (at most {MAX_ENUMERATED_PIECES} pieces); give the goals as a list of states"
+        )
     start = puzzle.start
     colour_at = {square: piece.colour for square, piece in zip(start, puzzle.pieces, strict=True)}
     goals = []
@@ -269,21 +295,24 @@ def study(puzzle: SwapPuzzle, *, bidirectional_too: bool = False, limits: Limits
 
 
 # -- puzzle files ------------------------------------------------------------------------------------
-def load_puzzle(path: str | Path) -> SwapPuzzle:
-    """Read a puzzle file (TOML, or JSON for a .json file); see the README for its keys."""
+def load_puzzle(path: str | Path, limits: Limits | None = None) -> SwapPuzzle:
+    """Read a puzzle file (TOML, or JSON for a .json file); see the README for its keys. A
+    board too large for the memory limit is refused before it is built."""
     path = Path(path)
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise PuzzleError(f"{path}: cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise PuzzleError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
     try:
         data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
         raise PuzzleError(f"{path}: not valid {'JSON' if path.suffix == '.json' else 'TOML'}: {error}") from None
-    return _puzzle_from(data, str(path))
+    return _puzzle_from(data, str(path), limits)
 
 
-def _puzzle_from(data: Any, source: str) -> SwapPuzzle:
+def _puzzle_from(data: Any, source: str, limits: Limits | None = None) -> SwapPuzzle:
     def fail(key: str, reason: str) -> PuzzleError:
         return PuzzleError(f"{source}: {key}: {reason}")
 
@@ -292,7 +321,7 @@ def _puzzle_from(data: Any, source: str) -> SwapPuzzle:
     unknown = sorted(set(data) - FILE_KEYS)
     if unknown:
         raise fail(unknown[0], f"unknown key (a puzzle file has {', '.join(sorted(FILE_KEYS))})")
-    squares, moves, places, grid = _squares_and_moves(data, fail)
+    squares, moves, places, grid = _squares_and_moves(data, fail, limits)
     index = {label: i for i, label in enumerate(squares)}
 
     def square_of(label: Any, key: str) -> int:
@@ -344,7 +373,7 @@ def _puzzle_from(data: Any, source: str) -> SwapPuzzle:
 
 
 def _squares_and_moves(
-    data: dict[str, Any], fail: Any
+    data: dict[str, Any], fail: Any, limits: Limits | None
 ) -> tuple[tuple[str, ...], tuple[Move, ...], tuple[tuple[int, int], ...] | None, tuple[int, int] | None]:
     """Either a board (and a leaper, the knight by default: its moves between the board's
     squares) or explicit squares; explicit moves, if given, replace the leaper's. Also the
@@ -356,9 +385,16 @@ def _squares_and_moves(
             board = Board.parse(str(data["board"]))
         except InvalidInput as error:
             raise fail("board", str(error)) from None
+        if board.n_squares > MAX_BOARD_SQUARES:
+            raise fail(
+                "board", f"{board} has {board.n_squares:,} squares; a puzzle's board has at most {MAX_BOARD_SQUARES:,}"
+            )
+        check_memory(BYTES_PER_BOARD_SQUARE * board.n_squares, f"a puzzle on the {board} board", limits)
         notation = data.get("notation", "chess")
         if notation not in ("chess", "rc"):
             raise fail("notation", f"{notation!r} is not chess or rc")
+        if notation == "chess" and board.cols > 26:
+            raise fail("notation", f"chess notation names at most 26 columns, the board has {board.cols}; use rc")
         squares = tuple(board.chess_name(s) if notation == "chess" else format_square(s) for s in board.squares())
         places, grid = tuple(board.squares()), (board.rows, board.cols)
         leaper = data.get("leaper", [1, 2])

@@ -1,1 +1,21 @@
-"""The command line: thin typer commands that call the library and print."""
+"""The command line: thin typer commands that call the library and print.
+
+`main` is the entry point: it takes charge of Ctrl-C and SIGTERM before it imports anything
+heavy, so that a signal during start-up (numpy, numba and typer loading) ends the run with the
+one-line message and exit status 130 or 143, like a signal at any later moment."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    from essais.core import signals  # standard library only: ready in a millisecond
+
+    signals.raise_on_stop_signals()
+    try:
+        from essais.cli.main import run
+    except KeyboardInterrupt:
+        sys.stderr.write("essais: interrupted\n")
+        sys.exit(signals.exit_code())
+    run()

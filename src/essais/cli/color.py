@@ -10,6 +10,7 @@ from essais.cli.common import (
     Dpi,
     Engine,
     JsonFlag,
+    MemoryLimit,
     NodeLimit,
     Pictures,
     PngFile,
@@ -58,6 +59,7 @@ def color(
     engine: Engine = "numba",
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
+    memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
@@ -65,10 +67,11 @@ def color(
 ) -> None:
     """Colour a graph's vertices with k colours, no edge joining two of one colour, or prove it impossible."""
     pictures = Pictures.make(svg, png, dpi)
-    graph = load_graph(graph_spec)
+    limits = make_limits(time_limit, node_limit, memory_limit)
+    graph = load_graph(graph_spec, limits)
     if chromatic:
-        _chromatic(graph, graph_spec, make_limits(time_limit, node_limit), pictures, as_json)
-    result = color_graph(graph, k, method=method, engine=engine, limits=make_limits(time_limit, node_limit))
+        _chromatic(graph, graph_spec, limits, pictures, as_json)
+    result = color_graph(graph, k, method=method, engine=engine, limits=limits)
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())

@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from essais.core.engine import compiled_code_loading
 from essais.core.errors import EssaisError, InvalidInput
-from essais.core.limits import Limits, active_search
+from essais.core.limits import Limits, active_search, parse_size
 from essais.core.plots import CSS_DPI, check_dpi
 from essais.core.result import EXIT_BAD_INPUT, Status, format_seconds
 
@@ -67,6 +67,15 @@ def node_limit_option(scope: str = "") -> Any:
 
 
 TimeLimit = time_limit_option()
+MemoryLimit = Annotated[
+    str | None,
+    typer.Option(
+        "--memory-limit",
+        help="Refuse work that would take more memory than SIZE (500M, 2G; summed over workers;"
+        " default: 80% of the memory available).",
+        metavar="SIZE",
+    ),
+]
 NodeLimit = node_limit_option()
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON (JSON Lines for streams) instead of text.")]
 Scheduler = Annotated[
@@ -229,8 +238,9 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
         progress.stop()
 
 
-def make_limits(time_limit: float | None, node_limit: int | None) -> Limits:
-    return Limits(time=time_limit, nodes=node_limit)
+def make_limits(time_limit: float | None, node_limit: int | None, memory_limit: str | None = None) -> Limits:
+    memory = parse_size(memory_limit, "--memory-limit") if memory_limit is not None else None
+    return Limits(time=time_limit, nodes=node_limit, memory=memory)
 
 
 def print_json(document: dict[str, Any]) -> None:
@@ -246,8 +256,24 @@ def write_out(text: str) -> None:
 
 
 def finish(status: Status) -> NoReturn:
-    """Leave with the exit status of SPEC §1.3."""
+    """Leave with the exit status of SPEC §1.3 (a signal also says so on stderr)."""
+    if status == Status.INTERRUPTED:
+        say_interrupted()
     raise typer.Exit(status.exit_code)
+
+
+_SAID: list[bool] = []
+
+
+def forget_interrupted() -> None:
+    _SAID.clear()
+
+
+def say_interrupted() -> None:
+    """The one line that ends a run stopped by Ctrl-C or SIGTERM (said once)."""
+    if not _SAID:
+        _SAID.append(True)
+        err_console.print("essais: interrupted")
 
 
 def refuse_unused(**options: tuple[object, bool]) -> None:
@@ -272,17 +298,29 @@ UNUSED = {
 }
 
 
+_ESCAPES = {code: f"\\x{code:02x}" for code in [*range(32), 127]} | {
+    ord("\n"): "\\n",
+    ord("\r"): "\\r",
+    ord("\t"): "\\t",
+}
+
+
+def one_line(text: str) -> str:
+    """A message on one line: control characters (a newline in an argument, say) escaped."""
+    return text.translate(_ESCAPES)
+
+
 @contextmanager
 def bad_input_exits() -> Iterator[None]:
     """The package's errors become one line on stderr and exit status 2, never a traceback."""
     try:
         yield
     except EssaisError as error:
-        err_console.print(f"essais: error: {error}")
+        err_console.print(f"essais: error: {one_line(str(error))}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     except OSError as error:  # a file named on the command line that cannot be used
         where = f"{error.filename}: " if error.filename else ""
-        err_console.print(f"essais: error: {where}{error.strerror or error}")
+        err_console.print(f"essais: error: {one_line(f'{where}{error.strerror or error}')}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
@@ -300,8 +338,7 @@ def command(function: Callable[..., None]) -> Callable[..., None]:
             with bad_input_exits():
                 function(*args, **kwargs)
         except KeyboardInterrupt:  # Ctrl-C outside a search (a search reports its counters itself)
-            err_console.print("essais: interrupted")
-            raise typer.Exit(Status.INTERRUPTED.exit_code) from None
+            finish(Status.INTERRUPTED)
         finally:
             WATCHER.silence()
 

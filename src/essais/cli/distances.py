@@ -6,7 +6,21 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import Dpi, JsonFlag, Pictures, PngFile, SvgFile, command, console, plural, print_json
+from essais.cli.common import (
+    Dpi,
+    JsonFlag,
+    MemoryLimit,
+    Pictures,
+    PngFile,
+    SvgFile,
+    TimeLimit,
+    command,
+    console,
+    finish,
+    make_limits,
+    plural,
+    print_json,
+)
 from essais.cli.moves import Leapers, MoveList, moves_from_options
 from essais.core.board import Board
 from essais.knights.distances import distances as compute_distances
@@ -26,6 +40,8 @@ def distances(
     start: Annotated[str, typer.Option("--from", help="The square to measure from: r,c or a1.", metavar="SQ")] = "0,0",
     leaper: Leapers = None,
     moves: MoveList = None,
+    time_limit: TimeLimit = None,
+    memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
@@ -34,11 +50,15 @@ def distances(
     """The minimum number of moves from a square to every square of the board."""
     board = Board.parse(size)
     pictures = Pictures.make(svg, png, dpi)
-    result = compute_distances(board, board.parse_square(start, "from"), moves_from_options(leaper, moves))
+    limits = make_limits(time_limit, None, memory_limit)
+    origin = board.parse_square(start, "from")
+    result = compute_distances(board, origin, moves_from_options(leaper, moves), limits=limits)
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())
-        return
+        finish(result.status)
+    if not result.status.finished:
+        console.print(f"stopped ({result.status}): the squares reached so far")
     console.print(f"moves from {start.strip()} on {board} (. = unreachable)")
     console.print(distance_matrix(result.matrix), end="")
     console.print(
@@ -46,3 +66,4 @@ def distances(
         f"{plural(result.max_distance, 'move')} away: {square_list(result.farthest)}"
     )
     console.print(stats_line(result.stats))
+    finish(result.status)

@@ -19,8 +19,9 @@ except ImportError:  # pragma: no cover - older typer, on click itself
 
 from essais import __version__
 from essais.cli import color, distances, queens, sudoku, swap, tour, uncrossed
-from essais.cli.common import epilog, err_console, fit_consoles
-from essais.core.result import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR, Status
+from essais.cli.common import epilog, err_console, fit_consoles, forget_interrupted, one_line, say_interrupted
+from essais.core import signals
+from essais.core.result import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR
 
 
 class _Command(TyperCommand):
@@ -52,24 +53,38 @@ class _Commands(TyperGroup):
     ) -> Any:
         fit_consoles()
         try:
+            code = self._run(args, prog_name, complete_var, windows_expand_args, **extra)
+        finally:  # the next run in this process (tests call the command line in-process) starts afresh
+            signals.forget()
+            forget_interrupted()
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def _run(
+        self, args: Sequence[str] | None, prog_name: str | None, complete_var: str | None,
+        windows_expand_args: bool, **extra: Any,
+    ) -> int:  # fmt: skip
+        try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except NoArgsIsHelpError as error:
             err_console.print(error.ctx.get_help() if error.ctx else str(error))
             code = EXIT_BAD_INPUT
         except UsageError as error:
             where = error.ctx.command_path if error.ctx else "essais"
-            err_console.print(f"essais: error: {error.format_message()} (see '{where} -h')")
+            err_console.print(f"essais: error: {one_line(error.format_message())} (see '{where} -h')")
             code = EXIT_BAD_INPUT
         except (typer.Abort, KeyboardInterrupt):
-            err_console.print("essais: interrupted")
-            code = Status.INTERRUPTED.exit_code
+            say_interrupted()
+            code = signals.exit_code()
         except Exception as error:  # a bug escaped (MemoryError included): one line, never exit 1
-            message = " ".join(f"{type(error).__name__}: {error}".split())  # one line, whatever the error holds
+            message = one_line(f"{type(error).__name__}: {error}")
             err_console.print(f"essais: internal error: {message} (a bug: please report it with the command you ran)")
             code = EXIT_INTERNAL_ERROR
-        if not standalone_mode:
-            return code
-        sys.exit(code if isinstance(code, int) else 0)
+        if signals.received() is not None and code not in (EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR):
+            say_interrupted()  # (typer turns a KeyboardInterrupt while it parses into a silent exit 130)
+            code = signals.exit_code()
+        return code if isinstance(code, int) else 0
 
 
 app = typer.Typer(
@@ -102,7 +117,12 @@ def _root(
     """Backtracking and state-space search, with the counters to study it."""
 
 
-def main() -> None:
+def run() -> None:
+    """Run the command line (essais.cli.main is the entry point: it handles signals first)."""
     if hasattr(signal, "SIGPIPE"):  # a reader that stops reading (| head) ends essais quietly, like cat
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    app()
+    try:
+        app()
+    except KeyboardInterrupt:  # a signal in the last instants, after the command's own guard
+        say_interrupted()
+        sys.exit(signals.exit_code())

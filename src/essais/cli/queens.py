@@ -11,6 +11,7 @@ from essais.cli.common import (
     Dpi,
     Engine,
     JsonFlag,
+    MemoryLimit,
     NodeLimit,
     Pictures,
     PngFile,
@@ -68,13 +69,14 @@ def queens(
     checkpoint: Checkpoint = None,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
+    memory_limit: MemoryLimit = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Place N queens on an N×N board, none attacking another: one solution, all, or how many."""
     if not (n.strip().isascii() and n.strip().isdigit()) or int(n) < 1:
         raise InvalidInput(f"n: {n!r} must be a positive number of queens")
     size = int(n)
-    limits = make_limits(time_limit, node_limit)
+    limits = make_limits(time_limit, node_limit, memory_limit)
     if distinct:
         count = True
     if all_solutions and count:

@@ -15,6 +15,7 @@ from essais.cli.common import (
     Dpi,
     Engine,
     JsonFlag,
+    MemoryLimit,
     Pictures,
     PngFile,
     SvgFile,
@@ -31,6 +32,7 @@ from essais.cli.common import (
     time_limit_option,
     write_out,
 )
+from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.parallel import Progress, default_workers
@@ -52,10 +54,13 @@ from essais.sudoku import (
 )
 
 
-def _read(source: str, alphabet: str | None) -> tuple[str, list[Line]]:
-    """PUZZLE is `-` (stdin), a file, or the grid itself."""
+def _read(source: str, alphabet: str | None, limits: Limits) -> tuple[str, list[Line]]:
+    """PUZZLE is `-` (stdin), a file, or the grid itself; a file too large for the memory
+    limit is refused before it is read (stdin once read, before its puzzles are)."""
     if source == "-":
-        return "stdin", read_puzzles(sys.stdin.read(), alphabet=alphabet, name="stdin")
+        text = sys.stdin.read()
+        check_memory(BATCH_BYTES_PER_BYTE * len(text), "the puzzles on stdin", limits)
+        return "stdin", read_puzzles(text, alphabet=alphabet, name="stdin")
     path = Path(source)
     try:
         is_file = path.is_file()
@@ -63,6 +68,7 @@ def _read(source: str, alphabet: str | None) -> tuple[str, list[Line]]:
         is_file = False
     if is_file:
         try:
+            check_memory(BATCH_BYTES_PER_BYTE * path.stat().st_size, f"the puzzles of {source}", limits)
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise InvalidInput(f"{source}: cannot read it ({error})") from None
@@ -71,6 +77,10 @@ def _read(source: str, alphabet: str | None) -> tuple[str, list[Line]]:
         raise InvalidInput(f"{source}: no such file")
     return "puzzle", read_puzzles(source, alphabet=alphabet, name="puzzle")
 
+
+# A file of puzzles in memory while it is solved: its lines, cells, solutions and output
+# (measured: 983,160 puzzles, an 80 MB file, peaked at 3.0 GB), a byte of the file
+BATCH_BYTES_PER_BYTE = 60
 
 EXAMPLES = [
     ("essais sudoku 2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4 --count",
@@ -110,6 +120,7 @@ def sudoku(
     ] = None,
     time_limit: time_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
     node_limit: node_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
+    memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
@@ -124,7 +135,8 @@ def sudoku(
     """Solve a Sudoku (9×9, 16×16, 25×25…), count its solutions, or solve a whole file of them."""
     if workers is not None and workers < 1:
         raise InvalidInput(f"--workers: {workers} must be at least 1")
-    name, lines = _read(puzzle, alphabet)
+    limits = make_limits(time_limit, node_limit, memory_limit)
+    name, lines = _read(puzzle, alphabet, limits)
     refuse_unused(workers=(workers, len(lines) > 1), depths=(depths, len(lines) == 1))
     method = METHODS.resolve(method, engine)[0]
     if depths is not None and plot_format("--depths", depths) and method != "textbook":
@@ -145,13 +157,12 @@ def sudoku(
             method,
             unique,
             workers or default_workers(),
-            make_limits(time_limit, node_limit) if limited else None,
+            limits if limited else None,
             as_json,
         )
     if lines[0].puzzle is None:
         raise InvalidInput(str(lines[0].error))
     grid = lines[0].puzzle
-    limits = make_limits(time_limit, node_limit)
     if limit is not None and not count:
         raise InvalidInput("--limit: it applies to --count (stop after K solutions)")
     result: SudokuResult | SudokuCount
@@ -283,6 +294,8 @@ def _compiled(puzzles: list[Sudoku], unique: bool, workers: int, progress: Progr
     ):
         status = Status.FOUND if found else Status.NONE
         rows.append(_Row(status, text or None, Stats(nodes, tries, backtracks), found if unique else None))
+    if batch.interrupted:  # the line where Ctrl-C stopped the batch says so
+        rows.append(_Row(Status.INTERRUPTED, None, Stats()))
     return rows, batch.workers
 
 

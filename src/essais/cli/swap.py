@@ -12,6 +12,7 @@ from rich.text import Text
 from essais.cli.common import (
     Dpi,
     JsonFlag,
+    MemoryLimit,
     NodeLimit,
     Pictures,
     PngFile,
@@ -54,6 +55,7 @@ def swap(
     ] = False,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
+    memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
@@ -61,10 +63,11 @@ def swap(
 ) -> None:
     """Breadth-first layers of a swap puzzle: new states and goals per depth, the shortest move sequence."""
     pictures = Pictures.make(svg, png, dpi)
-    puzzle = load_puzzle(puzzle_file) if puzzle_file is not None else knight_swap_004()
+    limits = make_limits(time_limit, node_limit, memory_limit)
+    puzzle = load_puzzle(puzzle_file, limits) if puzzle_file is not None else knight_swap_004()
     if goals is not None:
         puzzle = puzzle.with_goals(goals)
-    result = study(puzzle, bidirectional_too=both_ways, limits=make_limits(time_limit, node_limit))
+    result = study(puzzle, bidirectional_too=both_ways, limits=limits)
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())

@@ -12,6 +12,7 @@ from essais.cli.common import (
     Dpi,
     Engine,
     JsonFlag,
+    MemoryLimit,
     Pictures,
     PngFile,
     Scheduler,
@@ -101,6 +102,7 @@ def tour(
     ] = None,
     time_limit: time_limit_option(" (with --every-start: for each start)") = None,  # type: ignore[valid-type]
     node_limit: node_limit_option(" (with --every-start: for each start)") = None,  # type: ignore[valid-type]
+    memory_limit: MemoryLimit = None,
     output: Annotated[
         Path | None,
         typer.Option(help="Write the tour to FILE.npy: an (R·C, 2) int32 array of (row, col).", metavar="FILE"),
@@ -130,7 +132,7 @@ def tour(
     problem = TourProblem.make(
         board, board.parse_square(start, "start"), moves_from_options(leaper, moves, order), closed
     )
-    limits = make_limits(time_limit, node_limit)
+    limits = make_limits(time_limit, node_limit, memory_limit)
     if all_tours and count:
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
     if limit is not None and not all_tours:

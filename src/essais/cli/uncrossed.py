@@ -10,6 +10,7 @@ from essais.cli.common import (
     Dpi,
     Engine,
     JsonFlag,
+    MemoryLimit,
     NodeLimit,
     Pictures,
     PngFile,
@@ -42,6 +43,7 @@ def uncrossed(
     engine: Engine = "numba",
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
+    memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
@@ -50,7 +52,8 @@ def uncrossed(
     """The longest knight's path whose moves never cross, found and proved optimal."""
     board = Board.parse(size)
     pictures = Pictures.make(svg, png, dpi)
-    result = longest_uncrossed(board, closed=closed, engine=engine, limits=make_limits(time_limit, node_limit))
+    limits = make_limits(time_limit, node_limit, memory_limit)
+    result = longest_uncrossed(board, closed=closed, engine=engine, limits=limits)
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())

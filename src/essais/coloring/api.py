@@ -38,10 +38,10 @@ if TYPE_CHECKING:
     from essais.coloring.compiled import CompiledDsatur
 
 
-def _as_graph(graph: Graph | str) -> Graph:
+def _as_graph(graph: Graph | str, limits: Limits | None) -> Graph:
     """A graph, or the name of a built-in graph or a graph file."""
     if isinstance(graph, str):
-        return load_graph(graph)
+        return load_graph(graph, limits)
     if not isinstance(graph, Graph):
         raise InvalidInput(f"graph: {graph!r} is neither a Graph nor a graph's name or file")
     return graph
@@ -57,7 +57,7 @@ def color_graph(
 ) -> Coloring:
     """A colouring with k colours, or the proof that none exists (status none). `graph` is a
     Graph, a built-in graph's name (petersen, queen:8…) or a DIMACS or edge-list file."""
-    graph = _as_graph(graph)
+    graph = _as_graph(graph, limits)
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise InvalidInput(f"k: {k!r} must be a positive number of colours")
     method, engine = METHODS.resolve(method, engine)
@@ -122,7 +122,7 @@ def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_m
     with loading_compiled("coloring"):
         from essais.coloring.compiled import CompiledDsatur
 
-    graph = _as_graph(graph)
+    graph = _as_graph(graph, limits)
     clique = greedy_clique(graph)
     bounds = _Bounds(lower=len(clique), best=[] if graph.n == 0 else None)
     run = run_search(

@@ -11,8 +11,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from essais.core.drawing import coloured_board_svg, graph_svg
-from essais.core.engine import Methods
+from essais.core.engine import Methods, check_memory
 from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
 from essais.core.result import Result, Stats, Status
 
 # textbook: 002's search, both engines; dsatur: most saturated vertex first (numba)
@@ -59,17 +60,36 @@ class Graph:
         return cls(tuple(names), tuple(frozenset(others) for others in neighbours))
 
 
+# What a graph takes in memory while it is built (names, sets of neighbours, the edge list),
+# measured with tracemalloc on complete and sparse graphs and rounded up.
+BYTES_PER_VERTEX = 600
+BYTES_PER_EDGE = 250
+BYTES_PER_FILE_BYTE = 12  # a graph file: its text, its lines, their words, the edges read
+
+
+def check_graph_memory(vertices: int, edges: int, what: str, limits: Limits | None) -> None:
+    check_memory(BYTES_PER_VERTEX * vertices + BYTES_PER_EDGE * edges, what, limits)
+
+
+def mycielski_size(k: int) -> tuple[int, int]:
+    """Vertices and edges of the Mycielski graph with chromatic number k (from K2)."""
+    vertices, edges = 2, 1
+    for _ in range(k - 2):
+        vertices, edges = 2 * vertices + 1, 3 * edges + vertices
+    return vertices, edges
+
+
 # -- reading graphs ---------------------------------------------------------------------------------
 def _whole(word: str) -> bool:
     """ASCII digits only (str.isdigit() also accepts '²', which int() refuses)."""
     return word.isascii() and word.isdigit()
 
 
-def read_dimacs(path: Path) -> Graph:
+def read_dimacs(path: Path, limits: Limits | None = None) -> Graph:
     """DIMACS `.col`: `c` comments, one `p edge V E` line, then `e u v` lines (vertices 1…V)."""
     size = None
     edges = []
-    for number, line in enumerate(_lines(path), start=1):
+    for number, line in enumerate(_lines(path, limits), start=1):
         words = line.split()
         if not words or words[0] == "c":
             continue
@@ -79,6 +99,8 @@ def read_dimacs(path: Path) -> Graph:
             if len(words) != 4 or not _whole(words[2]) or not _whole(words[3]):
                 raise GraphError(f"{path}:{number}: expected 'p edge VERTICES EDGES', got {line.strip()!r}")
             size = int(words[2])
+            # the edges are bounded by the file's size, already estimated
+            check_graph_memory(size, 0, f"{path}: a graph of {size:,} vertices", limits)
         elif words[0] == "e":
             if size is None:
                 raise GraphError(f"{path}:{number}: an edge before the 'p' line")
@@ -98,12 +120,12 @@ def read_dimacs(path: Path) -> Graph:
     return Graph.from_edges([str(v) for v in range(1, size + 1)], edges)
 
 
-def read_edge_list(path: Path) -> Graph:
+def read_edge_list(path: Path, limits: Limits | None = None) -> Graph:
     """Plain edge lists: one `u v` pair a line (any names), `#` comments; the vertices are
     numbered in the order they first appear."""
     index: dict[str, int] = {}
     edges = []
-    for number, line in enumerate(_lines(path), start=1):
+    for number, line in enumerate(_lines(path, limits), start=1):
         words = line.split("#", 1)[0].split()
         if not words:
             continue
@@ -119,16 +141,18 @@ def read_edge_list(path: Path) -> Graph:
     return Graph.from_edges(list(index), edges)
 
 
-def _lines(path: Path) -> list[str]:
+def _lines(path: Path, limits: Limits | None) -> list[str]:
     try:
+        check_memory(BYTES_PER_FILE_BYTE * path.stat().st_size, f"{path}: reading this graph file", limits)
         return path.read_text().splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise GraphError(f"{path}: cannot be read ({error})") from None
 
 
-def named_graph(spec: str) -> Graph:
+def named_graph(spec: str, limits: Limits | None = None) -> Graph:
     """Built-in graphs: petersen, complete:N, cycle:N, queen:N (N×N queens' graph), mycielski:K
-    (the Mycielski graph with chromatic number K, from K = 2)."""
+    (the Mycielski graph with chromatic number K, from K = 2); refused, before it is built,
+    when it would take more memory than the limits allow."""
     if not isinstance(spec, str):
         raise InvalidInput(f"graph: {spec!r} is not a graph's name")
     name, _, argument = spec.partition(":")
@@ -141,26 +165,46 @@ def named_graph(spec: str) -> Graph:
             f"graph: {spec!r} is not a file nor one of petersen, complete:N, cycle:N, queen:N, mycielski:K"
         )
     size = int(argument)
+    if name in _SIZES and (name != "mycielski" or size >= 2):
+        vertices, edges = _SIZES[name](min(size, 1 << 40))
+        check_graph_memory(vertices, edges, f"graph {spec}", limits)
     names = [str(v) for v in range(size)]
     if name == "complete":
         return Graph.from_edges(names, [(a, b) for a in range(size) for b in range(a + 1, size)])
     if name == "cycle":
         return Graph.from_edges(names, [(v, (v + 1) % size) for v in range(size) if size > 1 and v != (v + 1) % size])
     if name == "queen":
-        cells = [(r, c) for r in range(size) for c in range(size)]
-        edges = [
-            (a, b)
-            for a, (r1, c1) in enumerate(cells)
-            for b, (r2, c2) in enumerate(cells)
-            if a < b and (r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2))
-        ]
-        return replace(Graph.from_edges([f"{r},{c}" for r, c in cells], edges), board=(size, size))
+        return _queen_graph(size)
     if name == "mycielski" and size >= 2:
         graph = Graph.from_edges(["0", "1"], [(0, 1)])  # K2: chromatic number 2
         for _ in range(size - 2):
             graph = _mycielskian(graph)
         return graph
     raise InvalidInput(f"graph: {spec!r} is not a file nor one of petersen, complete:N, cycle:N, queen:N, mycielski:K")
+
+
+_SIZES = {  # vertices and edges of the built-in graphs of a size, before they are built
+    "complete": lambda n: (n, n * (n - 1) // 2),
+    "cycle": lambda n: (n, n),
+    "queen": lambda n: (n * n, 2 * n**3),  # fewer than 4n neighbours a square (row, column, diagonals)
+    "mycielski": lambda k: mycielski_size(min(k, 64)),
+}
+
+
+def _queen_graph(size: int) -> Graph:
+    """The queens' graph: squares in reading order, joined when on one line (row, column,
+    diagonal); each square's later neighbours are walked along its four forward lines."""
+    edges = []
+    for r in range(size):
+        for c in range(size):
+            here = r * size + c
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                r2, c2 = r + dr, c + dc
+                while 0 <= r2 < size and 0 <= c2 < size:
+                    edges.append((here, r2 * size + c2))
+                    r2, c2 = r2 + dr, c2 + dc
+    names = [f"{r},{c}" for r in range(size) for c in range(size)]
+    return replace(Graph.from_edges(names, edges), board=(size, size))
 
 
 def _mycielskian(graph: Graph) -> Graph:
@@ -172,8 +216,9 @@ def _mycielskian(graph: Graph) -> Graph:
     return Graph.from_edges([str(v) for v in range(2 * n + 1)], edges)
 
 
-def load_graph(spec: str) -> Graph:
-    """A file (`.col`: DIMACS, anything else: an edge list) or a built-in graph's name."""
+def load_graph(spec: str, limits: Limits | None = None) -> Graph:
+    """A file (`.col`: DIMACS, anything else: an edge list) or a built-in graph's name,
+    refused before it is built when it would take more memory than the limits allow."""
     if not isinstance(spec, str | Path):
         raise InvalidInput(f"graph: {spec!r} is neither a file nor a graph's name")
     spec = str(spec)
@@ -183,10 +228,10 @@ def load_graph(spec: str) -> Graph:
     except OSError:  # not even a possible file name
         exists = False
     if exists:
-        return read_dimacs(path) if path.suffix == ".col" else read_edge_list(path)
+        return read_dimacs(path, limits) if path.suffix == ".col" else read_edge_list(path, limits)
     if "/" in spec or "." in spec:
         raise GraphError(f"{spec}: no such file")
-    return named_graph(spec)
+    return named_graph(spec, limits)
 
 
 class ColoringSearch(Protocol):

@@ -18,9 +18,10 @@ Move = tuple[int, int]  # (drow, dcol)
 KNIGHT: tuple[int, int] = (1, 2)
 ORDERS = ("default", "clockwise")
 
-_SIZE = re.compile(r"^\s*(\d+)\s*(?:[x×]\s*(\d+))?\s*$", re.IGNORECASE)
-_ROW_COL = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
-_CHESS = re.compile(r"^\s*([a-zA-Z])(\d+)\s*$")
+# ASCII digits and spaces only (\d alone would take '²', which int() refuses, and \s a newline)
+_SIZE = re.compile(r" *([0-9]+) *(?:[x×] *([0-9]+))? *", re.IGNORECASE)
+_ROW_COL = re.compile(r" *\(? *(-?[0-9]+) *, *(-?[0-9]+) *\)? *")
+_CHESS = re.compile(r" *([a-zA-Z])([0-9]+) *")
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """Read `N` (an N×N board) or `RxC` (R rows, C columns)."""
-        match = _SIZE.match(str(text))
+        match = _SIZE.fullmatch(str(text))
         if not match:
             raise InvalidInput(f"board size: {text!r} is not N or RxC (e.g. 8 or 5x6)")
         rows = int(match.group(1))
@@ -103,11 +104,11 @@ class Board:
         """Read `r,c` (0-based row and column) or chess notation `a1` (bottom-left) and check
         that the square is on the board."""
         text = str(text)
-        match = _ROW_COL.match(text)
+        match = _ROW_COL.fullmatch(text)
         if match:
             square = (int(match.group(1)), int(match.group(2)))
         else:
-            match = _CHESS.match(text)
+            match = _CHESS.fullmatch(text)
             if not match:
                 raise InvalidInput(f"{name}: {text!r} is neither r,c nor chess notation like a1")
             if self.cols > 26:
@@ -157,7 +158,7 @@ def clockwise(moves: Iterable[Move]) -> tuple[Move, ...]:
 
 def parse_leaper(text: str) -> tuple[int, int]:
     """Read `A,B` for the (A, B) leaper."""
-    match = _ROW_COL.match(str(text))
+    match = _ROW_COL.fullmatch(str(text))
     if not match:
         raise InvalidInput(f"leaper: {text!r} is not A,B (e.g. 1,2 for the knight)")
     a, b = int(match.group(1)), int(match.group(2))
@@ -172,7 +173,7 @@ def parse_moves(text: str) -> tuple[Move, ...]:
         raise InvalidInput("moves: the list is empty; give pairs like '1,2 2,1 -1,2'")
     moves: list[Move] = []
     for word in words:
-        match = _ROW_COL.match(word)
+        match = _ROW_COL.fullmatch(word)
         if not match:
             raise InvalidInput(f"moves: {word!r} is not a pair dr,dc")
         move = (int(match.group(1)), int(match.group(2)))

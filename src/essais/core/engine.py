@@ -12,13 +12,14 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.limits import Limits, SearchControl, SearchStopped, add_compile_seconds, compile_started
 from essais.core.result import CountResult, Stats, Status
 
 ENGINES = ("python", "numba")
@@ -70,7 +71,7 @@ class PythonCounters:
     def __init__(self, control: SearchControl) -> None:
         self.nodes = self.tries = self.backtracks = 0
         self.control = control
-        self.check_at = control.checkpoint(0)
+        self.check_at = 0  # the first node consults the control (a limit may be spent already)
 
     def check(self) -> None:
         """Raise SearchStopped if a limit or Ctrl-C stops the search (looked at when due)."""
@@ -94,10 +95,13 @@ def loading_compiled(what: str) -> Iterator[None]:
     """Around the first import of a problem's compiled engines, where numba loads and the
     kernels compile (or load from numba's cache): a display may say so while it lasts."""
     _LOADING.append(what)
+    compile_started()
+    clock = time.perf_counter()
     try:
         yield
     finally:
         _LOADING.remove(what)
+        add_compile_seconds(time.perf_counter() - clock)
 
 
 def compiled_code_loading() -> bool:
@@ -136,12 +140,17 @@ def format_bytes(count: int) -> str:
     return f"{count} bytes"
 
 
-def check_memory(estimate: int, what: str) -> None:
-    """Refuse, before it is allocated, work that would take more than the memory available."""
-    limit = available_memory()
+def check_memory(estimate: int, what: str, limits: Limits | None = None) -> None:
+    """Refuse, before it is allocated, work that would take more memory than the limit
+    (`limits.memory`, else what available_memory allows). Work spread over processes is
+    estimated as the sum over them."""
+    if limits is not None and limits.memory is not None:
+        limit, source = limits.memory, "the memory limit"
+    else:
+        limit, source = available_memory(), "the memory available"
     if estimate > limit:
         raise InvalidInput(
-            f"memory: {what} needs about {format_bytes(estimate)}, more than the {format_bytes(limit)} available"
+            f"memory: {what} needs about {format_bytes(estimate)}, more than {source} ({format_bytes(limit)})"
         )
 
 
@@ -174,17 +183,22 @@ class Run(Generic[E, T]):
     """One search run by `run_search`: its engine (to read what it left), what the search
     returned (None when stopped), why it stopped (None when it ran to its end), its counters."""
 
-    engine: E
+    engine: E | None  # None when a limit or a signal stopped the search while it was built
     value: T | None
     stopped: Status | None
     stats: Stats
 
 
 def run_search(limits: Limits | None, build: Callable[[SearchControl], E], search: Callable[[E], T]) -> Run[E, T]:
-    """Build an engine under the limits, restart the clock (`seconds` is the search alone, not
-    the set-up), run `search(engine)`, and catch a limit or Ctrl-C."""
+    """Build an engine under the limits (its set-up counts in the time limit), restart the
+    clock (`seconds` is the search alone, not the set-up), run `search(engine)`, and catch a
+    limit or Ctrl-C, during the set-up too."""
     with SearchControl(limits) as control:
-        engine = build(control)
+        try:
+            with control.setting_up():
+                engine = build(control)
+        except SearchStopped as stop:
+            return Run(None, None, stop.status, Stats(seconds=control.elapsed()))
         control.counters = _live_counters(engine)
         control.restart_clock()
         try:

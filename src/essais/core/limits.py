@@ -1,27 +1,40 @@
-"""Time and node limits, Ctrl-C, and the slice loop that lets compiled kernels honour them.
+"""Time, node and memory limits, Ctrl-C and SIGTERM, and the slice loop that lets compiled
+kernels honour them.
 
-numba code cannot see the clock or Ctrl-C, so kernels run in resumable slices of a node
-budget and the Python side checks limits and signals between slices (SPEC §3). The
-plain-Python engines use the same `SearchControl`, checking it every few thousand nodes, so
-both engines stop a limited search at exactly the same node with the same counters.
+numba code cannot see the clock or a signal, so kernels run in resumable slices of a node
+budget and the Python side checks limits and signals between slices (SPEC §3). A slice is
+sized by the kernel's measured speed to last about SLICE_SECONDS, never past the node limit.
+The plain-Python engines use the same `SearchControl`, checking it every few thousand nodes,
+so both engines stop a limited search at exactly the same node with the same counters.
+
+The time limit counts from the moment the search's control is made, so the set-up of a search
+(building its board, graph or tables) is inside it; the loading of compiled code (numba's
+first compilation) is not.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType, TracebackType
+from typing import Any
 
+from essais.core import signals
 from essais.core.errors import InvalidInput
 from essais.core.result import Stats, Status
 
-# Nodes a compiled kernel runs before it hands control back to Python (about 10-50 ms).
-SLICE_NODES = 1 << 22
+# How long a compiled slice lasts, about: the longest a limit or a signal waits to be seen.
+SLICE_SECONDS = 0.05
+# The first slice of a kernel, before its speed is measured, and the largest slice.
+FIRST_SLICE_NODES = 1 << 10
+SLICE_NODES = 1 << 26
 # How often (in nodes) a plain-Python engine looks at the clock and the Ctrl-C flag.
 PYTHON_CHECK_NODES = 1 << 12
 # For tests of signals: when set, a search says on stderr when it has counted its first nodes
@@ -32,12 +45,19 @@ ANNOUNCEMENT = "essais: search started"
 
 @dataclass(frozen=True)
 class Limits:
-    """Limits of one search: wall time in seconds and number of nodes (None = no limit)."""
+    """Limits of one search: wall time in seconds, number of nodes, and memory in bytes
+    (`parse_size("2G")`); None = no limit, and for memory the default share of the machine's
+    (core.engine.available_memory)."""
 
     time: float | None = None
     nodes: int | None = None
+    memory: int | None = None
 
     def __post_init__(self) -> None:
+        if self.memory is not None and (
+            isinstance(self.memory, bool) or not isinstance(self.memory, int) or self.memory < 1
+        ):
+            raise InvalidInput(f"memory limit: {self.memory!r} is not a positive number of bytes")
         if self.time is not None and (isinstance(self.time, bool) or not isinstance(self.time, int | float)):
             raise InvalidInput(f"time limit: {self.time!r} is not a number of seconds")
         if self.nodes is not None and (isinstance(self.nodes, bool) or not isinstance(self.nodes, int)):
@@ -46,6 +66,35 @@ class Limits:
             raise InvalidInput(f"time limit: {self.time!r} must be a positive number of seconds")
         if self.nodes is not None and self.nodes < 1:
             raise InvalidInput(f"node limit: {self.nodes!r} must be a positive number of nodes")
+
+
+_SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)([kKMGT]?)(i?B)?", re.ASCII)
+_UNITS = {"": 1, "k": 1 << 10, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def parse_size(text: str, what: str = "memory limit") -> int:
+    """Bytes from `500M`, `2G`, `1.5G`, `64k` or a plain number of bytes (units of 1024)."""
+    match = _SIZE.fullmatch(text.strip())
+    if match is None:
+        raise InvalidInput(f"{what}: {text!r} is not a size (a number with K, M, G or T, e.g. 500M or 2G)")
+    size = int(float(match[1]) * _UNITS[match[2]])
+    if size < 1:
+        raise InvalidInput(f"{what}: {text!r} must be at least one byte")
+    return size
+
+
+_compile_seconds = [0.0]  # time spent loading compiled code in this process, over the whole run
+_compiling = [0]  # compiled code being loaded now (nested)
+
+
+def compile_started() -> None:
+    _compiling[0] += 1
+
+
+def add_compile_seconds(seconds: float) -> None:
+    """Count time spent loading compiled code, which no time limit includes."""
+    _compiling[0] -= 1
+    _compile_seconds[0] += seconds
 
 
 class SearchStopped(Exception):
@@ -63,34 +112,102 @@ class SearchControl:
     (checked between slices) instead of raising KeyboardInterrupt in the middle of a search.
     """
 
-    def __init__(self, limits: Limits | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, shared: Any = None) -> None:
         self.limits = limits or Limits()
-        self.started = time.perf_counter()
+        # the time limit counts from here, without the time spent loading compiled code
+        self.deadline_clock = time.perf_counter()
+        self.compile_seconds = _compile_seconds[0]
+        self.started = self.deadline_clock  # `seconds` of the result: the search alone
         self.interrupted = False
         # nodes spent by earlier searches under the same node limit (the sub-trees of a split count)
         self.nodes_before = 0
+        # in a worker process: the nodes spent by every worker (multiprocessing.Value), and
+        # how many of this search's nodes it holds already
+        self.shared, self.nodes_shared = shared, 0
         self.announce = bool(os.environ.get(ANNOUNCE))
         # the counters so far, for a display that watches from another thread (set by the engine layer)
         self.counters: Callable[[], Stats] | None = None
-        self._previous_handler: Callable[..., object] | int | None = None
+        self._previous_handlers: dict[int, Any] = {}
+        self.in_setup = False  # within setting_up(): signals and the time limit stop it at once
+        self._python_nodes = 16  # nodes between two looks of a plain-Python engine (grows with its speed)
+        self._checked: tuple[float, int] | None = None  # when it looked last, at what node count
 
     # -- the clock ---------------------------------------------------------------------------
     def restart_clock(self) -> None:
+        """Start the clock of `seconds` (the search, not its set-up; the limit still counts both)."""
         self.started = time.perf_counter()
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
+
+    def limit_elapsed(self) -> float:
+        """The time the time limit counts: since the control was made, compilation excepted."""
+        compiling = _compile_seconds[0] - self.compile_seconds
+        return time.perf_counter() - self.deadline_clock - compiling
 
     # -- the checks --------------------------------------------------------------------------
     def next_stop(self, nodes: int, slice_nodes: int) -> int:
         """The node count at which the next slice must pause (never beyond the node limit)."""
         stop = nodes + slice_nodes
         if self.limits.nodes is not None:
-            stop = min(stop, self.limits.nodes - self.nodes_before)
+            stop = min(stop, self.limits.nodes - self.nodes_before - self._shared_by_others(nodes))
         return stop
 
+    def _shared_by_others(self, nodes: int) -> int:
+        """In a worker: the nodes the other workers have spent (0 elsewhere)."""
+        if self.shared is None:
+            return 0
+        with self.shared.get_lock():
+            self.shared.value += nodes - self.nodes_shared
+            self.nodes_shared = nodes
+            return int(self.shared.value) - nodes
+
     def out_of_time(self) -> bool:
-        return self.limits.time is not None and self.elapsed() >= self.limits.time
+        return self.limits.time is not None and self.limit_elapsed() >= self.limits.time
+
+    @contextmanager
+    def setting_up(self) -> Iterator[None]:
+        """Around the set-up of a search (building its board, graph, tables: numpy and Python
+        work that looks at no clock): a signal, or the time limit running out, raises
+        SearchStopped there and then (between two Python steps), except while compiled code
+        loads, which no limit includes."""
+        timed = self.limits.time is not None and threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGALRM, self._on_alarm) if timed else None
+        self.in_setup = True
+        try:
+            if self.interrupted:
+                raise SearchStopped(Status.INTERRUPTED)
+            if timed:
+                self._arm_alarm()
+            yield
+        finally:
+            self.in_setup = False
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+
+    def _arm_alarm(self) -> None:
+        assert self.limits.time is not None
+        left = self.limits.time - self.limit_elapsed()
+        signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
+
+    def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
+        if not self.in_setup:
+            return
+        if _compiling[0]:  # the clock stands still while compiled code loads: look again soon
+            signal.setitimer(signal.ITIMER_REAL, 0.1)
+        elif not self.out_of_time():
+            self._arm_alarm()
+        else:
+            raise SearchStopped(Status.LIMIT)
+
+    def check_setup(self) -> None:
+        """For set-up work (building a board, a graph, a table) that lasts: raise SearchStopped
+        when the time limit or a signal stops it."""
+        if self.interrupted:
+            raise SearchStopped(Status.INTERRUPTED)
+        if self.out_of_time():
+            raise SearchStopped(Status.LIMIT)
 
     def stop_reason(self, nodes: int) -> Status | None:
         """Why the search must stop now, or None to go on."""
@@ -99,7 +216,9 @@ class SearchControl:
             print(ANNOUNCEMENT, file=sys.stderr, flush=True)
         if self.interrupted:
             return Status.INTERRUPTED
-        if self.limits.nodes is not None and self.nodes_before + nodes >= self.limits.nodes:
+        if self.limits.nodes is not None and (
+            self.nodes_before + nodes + self._shared_by_others(nodes) >= self.limits.nodes
+        ):
             return Status.LIMIT
         if self.out_of_time():
             return Status.LIMIT
@@ -107,19 +226,31 @@ class SearchControl:
 
     def checkpoint(self, nodes: int) -> int:
         """For plain-Python engines: raise SearchStopped if the search must stop, else return
-        the node count at which to call again."""
+        the node count at which to call again (in about SLICE_SECONDS at the speed measured
+        since the last call, at most PYTHON_CHECK_NODES nodes on)."""
         reason = self.stop_reason(nodes)
         if reason is not None:
             raise SearchStopped(reason)
-        return self.next_stop(nodes, PYTHON_CHECK_NODES)
+        now = time.perf_counter()
+        if self._checked is not None and nodes > self._checked[1]:
+            spent, seconds = nodes - self._checked[1], now - self._checked[0]
+            self._python_nodes = _next_budget(self._python_nodes, spent, seconds, PYTHON_CHECK_NODES)
+        self._checked = (now, nodes)
+        return self.next_stop(nodes, self._python_nodes)
 
-    # -- Ctrl-C ------------------------------------------------------------------------------
-    def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
+    # -- Ctrl-C and SIGTERM ------------------------------------------------------------------
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        signals.record(signum)
         self.interrupted = True
+        if self.in_setup and not _compiling[0]:  # a set-up looks at no flag: stop it now
+            raise SearchStopped(Status.INTERRUPTED)
 
     def __enter__(self) -> SearchControl:
         if threading.current_thread() is threading.main_thread():
-            self._previous_handler = signal.signal(signal.SIGINT, self._on_interrupt)
+            for each in signals.STOP_SIGNALS:
+                self._previous_handlers[each] = signal.signal(each, self._on_signal)
+        if signals.received() is not None:  # a signal that arrived before (during start-up, say)
+            self.interrupted = True
         _ACTIVE.append(self)
         self.restart_clock()
         return self
@@ -132,9 +263,9 @@ class SearchControl:
     ) -> None:
         if self in _ACTIVE:
             _ACTIVE.remove(self)
-        if self._previous_handler is not None:
-            signal.signal(signal.SIGINT, self._previous_handler)
-            self._previous_handler = None
+        for each, handler in self._previous_handlers.items():
+            signal.signal(each, handler)
+        self._previous_handlers.clear()
 
 
 _ACTIVE: list[SearchControl] = []  # the searches under way in this process, outermost first
@@ -155,19 +286,30 @@ def run_slices(
     step: Callable[[int], int], nodes: Callable[[], int], control: SearchControl, slice_nodes: int = SLICE_NODES
 ) -> int | Status:
     """Call a resumable kernel slice after slice until it reports SOLUTION or EXHAUSTED
-    (returned as is) or a limit or Ctrl-C stops it (the Status is returned).
+    (returned as is) or a limit or a signal stops it (the Status is returned).
 
-    `step(node_stop)` runs the kernel until its node counter reaches `node_stop`;
-    `nodes()` reads that counter; `slice_nodes` suits a kernel whose nodes cost more than a few
-    nanoseconds (a slice should last tens of milliseconds).
+    `step(node_stop)` runs the kernel until its node counter reaches `node_stop`; `nodes()`
+    reads that counter. Each slice is sized from the speed of the one before to last about
+    SLICE_SECONDS, at most `slice_nodes` nodes.
     """
+    budget = min(FIRST_SLICE_NODES, slice_nodes)
     while True:
         if control.interrupted or control.out_of_time():  # e.g. a kernel that keeps reporting solutions
             return Status.INTERRUPTED if control.interrupted else Status.LIMIT
-        outcome = step(control.next_stop(nodes(), slice_nodes))
+        before, clock = nodes(), time.perf_counter()
+        outcome = step(control.next_stop(before, budget))
+        budget = _next_budget(budget, nodes() - before, time.perf_counter() - clock, slice_nodes)
         if outcome != PAUSED:
             return outcome
         # the kernel paused before entering a node: the node limit bites only then
         reason = control.stop_reason(nodes())
         if reason is not None:
             return reason
+
+
+def _next_budget(budget: int, spent: int, seconds: float, largest: int) -> int:
+    """The nodes of the next slice: as many as last about SLICE_SECONDS at the speed just
+    measured, growing at most eightfold a slice (a slice that finished early says little)."""
+    if spent <= 0 or seconds <= 0:
+        return min(budget * 8, largest)
+    return max(1, min(int(spent / seconds * SLICE_SECONDS), budget * 8, largest))

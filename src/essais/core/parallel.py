@@ -8,7 +8,9 @@ problem adds them up. Results come back in any order, so a problem's total must 
 it (a sum of counts does not).
 
 In this process (`workers=1`, no scheduler) the limits bite inside a sub-tree, at the exact
-node; on a pool or a cluster they are checked as each sub-tree comes back, and the sub-trees in
+node. On a pool the workers add their nodes to one shared counter as they go, so the node limit
+stops them all within a slice each, and the main process checks the time and Ctrl-C ten times a
+second; on a Dask cluster the limits are checked as each sub-tree comes back. The sub-trees in
 flight when the search stops are dropped. Either way only finished sub-trees count, and with a
 checkpoint every finished sub-tree is committed at once: an interrupted count (Ctrl-C, a limit,
 even kill -9) resumes where it stopped and ends with exactly the same total.
@@ -16,19 +18,20 @@ even kill -9) resumes where it stopped and ends with exactly the same total.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
 import signal
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from essais.core.errors import InvalidInput
-from essais.core.limits import SearchControl, SearchStopped
+from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
 
 POLL_SECONDS = 0.1  # how often the main process looks at the clock and Ctrl-C while workers run
@@ -151,25 +154,49 @@ def _here(
     return None
 
 
-def _solve_in_worker(job: tuple[Solver, list[tuple[int, Any]]]) -> list[tuple[int, TaskResult]]:
+Job = tuple[Solver, list[tuple[int, Any]], int | None]  # (solve, its tasks, the node limit)
+_SPENT: list[Any] = []  # in a worker of a pool: the nodes spent by every worker (a shared Value)
+
+
+def _solve_in_worker(job: Job) -> list[tuple[int, TaskResult | None]]:
     """A worker runs whole sub-trees (a few at a time, fewer messages): the main process
-    watches the limits."""
-    solve, tasks = job
-    return [(index, solve(task, SearchControl())) for index, task in tasks]
+    watches the time and Ctrl-C. The node limit is shared: every worker adds its nodes to one
+    counter as it goes, and a sub-tree that the limit stops comes back as None."""
+    solve, tasks, node_limit = job
+    spent = _SPENT[0] if _SPENT else None
+    done: list[tuple[int, TaskResult | None]] = []
+    for index, task in tasks:
+        control = SearchControl(Limits(nodes=node_limit), shared=spent if node_limit is not None else None)
+        try:
+            result = solve(task, control)
+        except SearchStopped:
+            return [*done, (index, None)]
+        if spent is not None:
+            with spent.get_lock():
+                spent.value += result.stats.nodes - control.nodes_shared
+        done.append((index, result))
+    return done
 
 
-def _ignore_ctrl_c() -> None:
-    """Ctrl-C reaches every process of the terminal's group: only the main process handles it."""
+def _start_worker(spent: Any = None) -> None:
+    """Ctrl-C reaches every process of the terminal's group: only the main process handles it.
+    SIGTERM, which the main process sends to stop its workers, ends a worker at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _SPENT[:] = [spent] if spent is not None else []
 
 
-def process_pool(workers: int) -> Pool:
-    """A pool of worker processes that leave Ctrl-C to the main process. Forked where the
-    system can: workers inherit the compiled kernels (no import, no compilation). Create it
-    before any progress display starts its thread."""
+def _fork_context() -> Any:
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return context.Pool(workers, initializer=_ignore_ctrl_c)
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def process_pool(workers: int, spent: Any = None) -> Pool:
+    """A pool of worker processes that leave Ctrl-C to the main process (and share `spent`, a
+    counter of nodes, when given). Forked where the system can: workers inherit the compiled
+    kernels (no import, no compilation). Create it before any progress display starts its
+    thread."""
+    return _fork_context().Pool(workers, initializer=_start_worker, initargs=(spent,))
 
 
 def _on_pool(
@@ -181,10 +208,13 @@ def _on_pool(
     progress: Progress | None,
     run: SplitRun,
 ) -> Status | None:
-    """A process pool on this machine."""
+    """A process pool on this machine; the workers share one count of the nodes spent (the
+    finished sub-trees' to begin with), which the node limit bites on."""
     size = max(1, len(todo) // (workers * 64))  # still fine-grained enough to balance the load
-    jobs = [(solve, todo[start : start + size]) for start in range(0, len(todo), size)]
-    with process_pool(min(workers, len(jobs))) as pool:
+    node_limit = control.limits.nodes
+    jobs: list[Job] = [(solve, todo[start : start + size], node_limit) for start in range(0, len(todo), size)]
+    spent = _fork_context().Value("q", run.nodes())
+    with process_pool(min(workers, len(jobs)), spent) as pool:
         results = pool.imap_unordered(_solve_in_worker, jobs)
         if progress is not None:
             progress(len(run.results), run.total)
@@ -192,13 +222,15 @@ def _on_pool(
             try:
                 done = results.next(timeout=POLL_SECONDS)
             except multiprocessing.TimeoutError:
-                reason = control.stop_reason(0)
+                reason = control.stop_reason(int(spent.value))
                 if reason is not None:
                     return reason  # leaving the `with` terminates the workers
                 continue
             except StopIteration:
                 return None
             for index, result in done:
+                if result is None:  # the node limit stopped a worker inside this sub-tree
+                    return Status.LIMIT
                 reason = finished(index, result)
                 if reason is not None:
                     return reason
@@ -230,9 +262,11 @@ def _on_dask(
             cluster.close()
         raise InvalidInput(f"--scheduler {scheduler}: cannot connect ({error})") from None
     try:
-        futures = client.map(_solve_in_worker, [(solve, [item]) for item in todo], pure=False)
+        # on a cluster the node limit is read as each sub-tree comes back (best effort)
+        futures = client.map(_solve_in_worker, [(solve, [item], None) for item in todo], pure=False)
         for future in as_completed(futures):
             [(index, result)] = future.result()
+            assert result is not None  # (no node limit in the workers)
             reason = finished(index, result)
             if reason is not None:
                 client.cancel(futures)
@@ -244,46 +278,82 @@ def _on_dask(
             cluster.close()
 
 
+CHECKPOINT_FORMAT = 2  # 2: each row carries a checksum of its count, its sub-tree and its numbers
+
+
 class Checkpoint:
     """An SQLite file (standard library) of finished sub-trees. Each is committed on its own,
     so a crash loses only the sub-trees in flight. The file records the count it belongs to and
-    refuses to resume another."""
+    refuses to resume another; each row carries a checksum of that count, its sub-tree, its
+    numbers and counters, so that a damaged or edited row is refused, not added to a total.
+    (It guards against accidents, not against forgery.)"""
 
     def __init__(self, path: Path, problem: Mapping[str, Any]) -> None:
         self.path = path
-        recorded_as = json.dumps(dict(problem), sort_keys=True)
+        self.problem = problem
+        self.recorded_as = json.dumps(dict(problem), sort_keys=True)
         try:
             # autocommit: every INSERT is its own transaction
             self.connection = sqlite3.connect(path, isolation_level=None)
-            self.connection.execute("CREATE TABLE IF NOT EXISTS count_ (problem TEXT NOT NULL)")
+            tables = {row[0] for row in self.connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if tables and tables != {"count_", "subtree"}:
+                self._refuse("it is not an essais checkpoint")
+            self.connection.execute(
+                "CREATE TABLE IF NOT EXISTS count_ (problem TEXT NOT NULL, format INTEGER NOT NULL)"
+            )
             self.connection.execute(
                 "CREATE TABLE IF NOT EXISTS subtree (id INTEGER PRIMARY KEY, result_values TEXT NOT NULL,"
-                " nodes INTEGER, tries INTEGER, backtracks INTEGER, seconds REAL)"
+                " nodes INTEGER, tries INTEGER, backtracks INTEGER, seconds REAL, checksum TEXT NOT NULL)"
             )
-            row = self.connection.execute("SELECT problem FROM count_").fetchone()
-            if row is None:
-                self.connection.execute("INSERT INTO count_ VALUES (?)", (recorded_as,))
+            rows = self.connection.execute("SELECT problem, format FROM count_").fetchall()
+            if not rows:
+                self.connection.execute("INSERT INTO count_ VALUES (?, ?)", (self.recorded_as, CHECKPOINT_FORMAT))
         except sqlite3.Error as error:
-            raise InvalidInput(f"checkpoint {path}: not a usable checkpoint file ({error})") from None
-        if row is not None and row[0] != recorded_as:
-            self.close()
-            theirs, ours = _describe(json.loads(row[0])), _describe(problem)
-            raise InvalidInput(f"checkpoint {path}: it records another count ({theirs}), not this one ({ours})")
+            self._refuse(f"not a usable checkpoint file ({error})")
+        if len(rows) > 1 or (rows and rows[0][1] != CHECKPOINT_FORMAT):
+            self._refuse("it was written by another version of essais; start a new checkpoint file")
+        if rows and rows[0][0] != self.recorded_as:
+            try:
+                theirs = _describe(json.loads(rows[0][0]))
+            except (ValueError, AttributeError):
+                self._refuse("its record of the count is damaged")
+            self._refuse(f"it records another count ({theirs}), not this one ({_describe(problem)})")
+
+    def _refuse(self, why: str) -> NoReturn:
+        if hasattr(self, "connection"):
+            self.connection.close()
+        raise InvalidInput(f"checkpoint {self.path}: {why}")
+
+    def _checksum(self, index: int, values: str, stats: tuple[Any, ...]) -> str:
+        text = json.dumps([self.recorded_as, index, values, *stats])
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def finished(self) -> dict[int, TaskResult]:
-        rows: Iterable[tuple[int, str, int, int, int, float]] = self.connection.execute(
-            "SELECT id, result_values, nodes, tries, backtracks, seconds FROM subtree"
-        )
-        return {
-            index: TaskResult(tuple(json.loads(values)), Stats(nodes, tries, backtracks, seconds))
-            for index, values, nodes, tries, backtracks, seconds in rows
-        }
+        """The finished sub-trees, each verified."""
+        try:
+            rows = self.connection.execute(
+                "SELECT id, result_values, nodes, tries, backtracks, seconds, checksum FROM subtree"
+            ).fetchall()
+        except sqlite3.Error as error:
+            self._refuse(f"not a usable checkpoint file ({error})")
+        results = {}
+        for index, values, nodes, tries, backtracks, seconds, checksum in rows:
+            counters = (nodes, tries, backtracks, seconds)
+            if not (isinstance(index, int) and 0 <= index < self.problem["subtrees"]) or not isinstance(values, str):
+                self._refuse(f"sub-tree {index!r} is not one of this count's {self.problem['subtrees']:,}")
+            if checksum != self._checksum(index, values, counters):
+                self._refuse(f"the row of sub-tree {index} does not match its checksum (damaged or edited)")
+            numbers = json.loads(values)
+            results[index] = TaskResult(tuple(numbers), Stats(nodes, tries, backtracks, seconds))
+        return results
 
     def record(self, index: int, result: TaskResult) -> None:
         stats = result.stats
+        values = json.dumps(list(result.values))
+        counters = (stats.nodes, stats.tries, stats.backtracks, stats.seconds)
         self.connection.execute(
-            "INSERT OR REPLACE INTO subtree VALUES (?, ?, ?, ?, ?, ?)",
-            (index, json.dumps(list(result.values)), stats.nodes, stats.tries, stats.backtracks, stats.seconds),
+            "INSERT OR REPLACE INTO subtree VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (index, values, *counters, self._checksum(index, values, counters)),
         )
 
     def close(self) -> None:

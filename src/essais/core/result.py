@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from essais.core import signals
 from essais.core.errors import InvalidInput
 from essais.core.plots import CSS_DPI, histogram_figure, save_figure, svg_to_png
 
@@ -26,7 +27,8 @@ class Status(enum.StrEnum):
 
     @property
     def exit_code(self) -> int:
-        return EXIT_CODES[self]
+        """SPEC §1.3's exit status; a run stopped by SIGTERM exits 143 (128 + the signal)."""
+        return signals.exit_code() if self is Status.INTERRUPTED else EXIT_CODES[self]
 
     @property
     def finished(self) -> bool:

@@ -47,6 +47,7 @@ from essais.knights.model import (
     TourReplay,
     TourResult,
     TourSearch,
+    WalkTally,
     check_problem,
     start_obstruction,
     tour_obstruction,
@@ -62,6 +63,8 @@ MAX_ATTEMPTS = 10**15  # random walks in one run (the compiled counters are 64-b
 CLOCKWISE = make_moves(order="clockwise")
 SEARCH_ORDERS = (5, 4, 6, 0)  # 001's clockwise order from its 6th move first: it finds 3×n closed tours
 LINEAR_BYTES_PER_SQUARE = 16  # the heuristic's degrees, the successor array, the (row, col) path
+# a search's arrays: the move table (8 bytes a move), numbers, path, next moves, ports, a tally
+SEARCH_BYTES_PER_SQUARE = 48
 
 
 def make_search(problem: TourProblem, method: str, engine: str, control: SearchControl) -> TourSearch:
@@ -71,12 +74,18 @@ def make_search(problem: TourProblem, method: str, engine: str, control: SearchC
             "method: 'prune' counts the ways into a square with the moves out of it, so it needs the "
             "reverse of each move in the move set (every leaper has them)"
         )
+    board = problem.board
+    check_memory(_search_bytes(problem), f"a search on the {board} board", control.limits)
     if engine == "numba":
         with loading_compiled("knights"):
             from essais.knights.compiled import CompiledTour
 
-        return CompiledTour(problem.board, problem.moves, problem.start, problem.closed, control)
+        return CompiledTour(board, problem.moves, problem.start, problem.closed, control)
     return TextbookTour(problem.board, problem.moves, problem.start, problem.closed, control)
+
+
+def _search_bytes(problem: TourProblem) -> int:
+    return (SEARCH_BYTES_PER_SQUARE + 8 * len(problem.moves)) * problem.board.n_squares
 
 
 def _builder(problem: TourProblem, method: str, engine: str) -> Callable[[SearchControl], TourSearch]:
@@ -184,7 +193,7 @@ def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
             reason = start_obstruction(board.rows, board.cols, start)
         if reason is not None:
             return result(Status.NONE, reason=reason)
-        check_memory(LINEAR_BYTES_PER_SQUARE * board.n_squares, f"a tour of the {board} board")
+        check_memory(LINEAR_BYTES_PER_SQUARE * board.n_squares, f"a tour of the {board} board", limits)
         with loading_compiled("knights"):
             from essais.knights.compiled import constructed_tour, roth_tour
         control.restart_clock()  # the search alone, not the loading of compiled code
@@ -253,7 +262,8 @@ def _walk(problem: TourProblem, method: str, engine: str, limits: Limits | None)
     run = run_search(
         limits, _builder(problem, method, engine), lambda engine: engine.accessibility(lookahead=method == "lookahead")
     )
-    path = run.value if run.value is not None else run.engine.current_path()
+    # (no engine: stopped while it was built, before the first square)
+    path = run.value if run.value is not None else run.engine.current_path() if run.engine else []
     if run.stopped:
         status = run.stopped
     else:
@@ -366,7 +376,7 @@ def count_tours(
         result.stats.seconds = seconds  # the whole split's wall time, not its sub-trees' summed
         return result
     run = run_search(limits, _builder(problem, method, engine), lambda engine: engine.count(method))
-    count = run.value if run.value is not None else run.engine.solutions  # the tours counted before it stopped
+    count = run.value if run.value is not None else run.engine.solutions if run.engine else 0  # counted so far
     return TourCount(run.stopped or Status.COMPLETE, count, run.stats, count // 2 if problem.closed else None, method)
 
 
@@ -413,6 +423,7 @@ def _split_counts(
         raise InvalidInput(f"workers: {workers} must be at least 1")
     wanted = max(1, SUBTREES // len(starts))
     board, moves = problem.board, problem.moves
+    check_memory(_search_bytes(problem) * workers, f"counts on {workers} processes on the {board} board", limits)
     tasks, owners = [], []
     for start in starts:
         for prefix in _prefixes(problem.at(start), wanted):
@@ -579,7 +590,7 @@ def random_tours(
     run = run_search(
         limits, _builder(problem, "random", engine), lambda engine: engine.random_walks(seed, attempts, until_found)
     )
-    tally = run.engine.tally
+    tally = run.engine.tally if run.engine is not None else WalkTally(problem.board.n_squares)
     status = run.stopped or Status.COMPLETE
     if until_found and not run.stopped:
         status = Status.FOUND if tally.found_path is not None else Status.NONE

@@ -18,14 +18,20 @@ from essais.knights import _kernels as kernels
 from essais.knights.construction import base_tour_table, side_parts
 from essais.knights.model import WalkTally
 
+TABLE_CHUNK = 1 << 16  # squares a step of move_table (a signal or the time limit is seen between steps)
+
 
 def move_table(board: Board, moves: Sequence[Move]) -> np.ndarray:
     """target[s * m + i]: the square the i-th move leads to from s, or n (the sentinel)."""
     rows, cols, n = board.rows, board.cols, board.n_squares
-    row = np.repeat(np.arange(rows), cols)[:, None] + np.array([dr for dr, _ in moves])[None, :]
-    col = np.tile(np.arange(cols), rows)[:, None] + np.array([dc for _, dc in moves])[None, :]
-    on_board = (row >= 0) & (row < rows) & (col >= 0) & (col < cols)
-    return np.where(on_board, row * cols + col, n).astype(np.int64).ravel()
+    dr, dc = np.array([dr for dr, _ in moves]), np.array([dc for _, dc in moves])
+    target = np.empty((n, len(moves)), dtype=np.int64)
+    for first in range(0, n, TABLE_CHUNK):
+        squares = np.arange(first, min(first + TABLE_CHUNK, n))
+        row, col = (squares // cols)[:, None] + dr[None, :], (squares % cols)[:, None] + dc[None, :]
+        on_board = (row >= 0) & (row < rows) & (col >= 0) & (col < cols)
+        target[squares] = np.where(on_board, row * cols + col, n)
+    return target.ravel()
 
 
 class CompiledTour(SlicedSearch):

@@ -13,6 +13,8 @@ from typing import Any
 
 from essais.core.board import Board, Move, Square, make_moves
 from essais.core.drawing import heat_map_svg
+from essais.core.engine import check_memory
+from essais.core.limits import Limits
 from essais.core.result import Result, Stats, Status
 from essais.core.search import BreadthFirst, SearchProblem
 
@@ -72,15 +74,23 @@ class Distances(Result):
         }
 
 
-def distances(board: Board, start: Square, moves: Sequence[Move] | None = None) -> Distances:
+# The table, the search's parent links and its layers, a square (tracemalloc, rounded up)
+BYTES_PER_SQUARE = 400
+
+
+def distances(
+    board: Board, start: Square, moves: Sequence[Move] | None = None, *, limits: Limits | None = None
+) -> Distances:
     """001 §2 bfsCV, on the general breadth-first search: each layer is one more move.
-    nodes = squares expanded, tries = moves that stay on the board."""
-    search = BreadthFirst(_Knight(board, tuple(moves) if moves is not None else make_moves(), start))
+    nodes = squares expanded, tries = moves that stay on the board. A limit or Ctrl-C stops it
+    with the squares reached so far (the others -1)."""
+    check_memory(BYTES_PER_SQUARE * board.n_squares, f"the distances on the {board} board", limits)
+    search = BreadthFirst(_Knight(board, tuple(moves) if moves is not None else make_moves(), start), limits)
     matrix = [[UNREACHABLE] * board.cols for _ in range(board.rows)]
     for layer in search:
         for row, col in layer.new:
             matrix[row][col] = layer.depth
-    return Distances(board, start, matrix, search.stats)
+    return Distances(board, start, matrix, search.stats, search.status)
 
 
 class _Knight(SearchProblem[Square, Move]):

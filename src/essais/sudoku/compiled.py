@@ -57,8 +57,6 @@ class CompiledSudoku(SlicedSearch):
     def __init__(self, puzzle: Sudoku, method: str, control: SearchControl) -> None:
         super().__init__(control, STATE_SIZE)
         self.puzzle, self.method = puzzle, method
-        # a propagated 25×25 grid costs ~10 µs: smaller slices keep time limits and Ctrl-C prompt
-        self.slice_nodes = 1 << 10 if method == "propagate" else 1 << 18
         self.peers = peers(puzzle.box)
         self.units = np.array(units(puzzle.box), dtype=np.int64)
         self.depths: np.ndarray | None = None
@@ -168,6 +166,7 @@ def _solve_chunk(job: tuple[np.ndarray, int, int]) -> tuple[np.ndarray, np.ndarr
 
 
 BATCH_PER_WORKER = 2000  # below this many puzzles a second process costs more than it gives
+CHUNK_PUZZLES = 1000  # puzzles a compiled call solves: ~0.05 s, so Ctrl-C is seen at once
 
 
 def solve_cells(
@@ -175,11 +174,10 @@ def solve_cells(
 ) -> BatchResult:
     """The batch solver behind essais.sudoku.solve_many: the rows of `puzzles` in chunks, on a
     pool of forked processes when there are enough of them; `progress(done, total)` after each
-    chunk."""
+    chunk. Ctrl-C or SIGTERM stops it after the chunks finished so far (`interrupted`)."""
     started = time.perf_counter()
     workers = max(1, min(workers, len(puzzles) // BATCH_PER_WORKER))
-    chunks = np.array_split(puzzles, min(len(puzzles), workers * 16))
-    jobs = [(chunk, box, wanted) for chunk in chunks]
+    jobs = [(puzzles[at : at + CHUNK_PUZZLES], box, wanted) for at in range(0, len(puzzles), CHUNK_PUZZLES)]
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
 
     def collect(results: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:
@@ -188,13 +186,19 @@ def solve_cells(
             if progress is not None:
                 progress(sum(len(found) for found, _, _ in parts), len(puzzles))
 
-    if workers == 1:
-        collect(map(_solve_chunk, jobs))
-    else:
-        with process_pool(workers) as pool:
-            collect(pool.imap(_solve_chunk, jobs))
+    interrupted = False
+    try:
+        if workers == 1:
+            collect(map(_solve_chunk, jobs))
+        else:
+            with process_pool(workers) as pool:
+                collect(pool.imap(_solve_chunk, jobs))
+    except KeyboardInterrupt:
+        interrupted = True
+    if not parts:
+        parts.append(_solve_chunk((puzzles[:0], box, wanted)))
     found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
-    return BatchResult(found, solutions, counters, time.perf_counter() - started, workers)
+    return BatchResult(found, solutions, counters, time.perf_counter() - started, workers, interrupted)
 
 
 def root_candidates(puzzle: Sudoku) -> list[int] | None:
@@ -310,22 +314,20 @@ class SatSudoku:
             self.solver = None
 
     def _solve(self) -> bool:
-        """One call of the solver; a watcher thread interrupts it for a limit or Ctrl-C."""
-        done = threading.Event()
-
-        def watch() -> None:
-            while not done.wait(0.05):
-                if self.control.interrupted or self.control.out_of_time():
-                    self.solver.interrupt()
-                    return
-
-        watcher = threading.Thread(target=watch, daemon=True)
-        watcher.start()
-        try:
-            found = self.solver.solve_limited(expect_interrupt=True)
-        finally:
-            done.set()
-            watcher.join()
+        """One call of the solver, in a thread of its own: this thread (the main one, where
+        Python's signal handlers run) watches the limits and Ctrl-C and interrupts it."""
+        outcome: list[bool | None] = []
+        solving = threading.Thread(
+            target=lambda: outcome.append(self.solver.solve_limited(expect_interrupt=True)), daemon=True
+        )
+        solving.start()
+        interrupted = False
+        while solving.is_alive():
+            solving.join(0.05)
+            if not interrupted and (self.control.interrupted or self.control.out_of_time()):
+                self.solver.interrupt()
+                interrupted = True
+        found = outcome[0] if outcome else None
         if found is None:
             self.solver.clear_interrupt()
             raise SearchStopped(Status.INTERRUPTED if self.control.interrupted else Status.LIMIT)

@@ -249,6 +249,7 @@ class BatchResult:
     counters: np.ndarray
     seconds: float
     workers: int = 1  # the processes it ran on
+    interrupted: bool = False  # Ctrl-C or SIGTERM stopped it: only the first puzzles are solved
 
     def lines(self, alphabet: str) -> list[str]:
         """Every first solution in the one-line form (empty where none was found), at once."""

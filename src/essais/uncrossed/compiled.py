@@ -3,7 +3,7 @@ uncrossed.textbook.TextbookUncrossed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -48,7 +48,7 @@ class CompiledUncrossed(SlicedSearch):
     def best(self) -> list[int]:
         return [int(square) for square in self.best_path[: self.state[kernel.BEST_LENGTH]]]
 
-    def run(self, plan: list[Start]) -> None:
+    def run(self, plan: Sequence[Start]) -> None:
         n = self.graph.board.n_squares
 
         def bit_set(squares: Iterable[int]) -> np.uint64:

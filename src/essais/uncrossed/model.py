@@ -15,8 +15,9 @@ closed 4, 8, 12, 24, 32, 42 for n = 4…9 (OEIS A157416).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from essais.core.board import Board, Square, make_moves, numbered_text
 from essais.core.drawing import board_svg
@@ -58,11 +59,15 @@ class KnightGraph:
     colour: list[int]
 
     @classmethod
-    def of(cls, board: Board) -> KnightGraph:
+    def of(cls, board: Board, check: Callable[[], None] | None = None) -> KnightGraph:
+        """The board's graph; `check()` is called row after row (a time limit, Ctrl-C)."""
         edge_of: dict[frozenset[int], int] = {}
         edges: list[tuple[int, int]] = []
         neighbours: list[list[tuple[int, int]]] = []
+        touching: list[list[int]] = [[] for _ in range(board.n_squares)]  # the edges at each square
         for square in board.squares():
+            if check is not None and square[1] == 0:
+                check()
             here = board.index(square)
             row = []
             for dr, dc in make_moves():
@@ -72,13 +77,37 @@ class KnightGraph:
                     key = frozenset((here, there))
                     if key not in edge_of:
                         edge_of[key] = len(edges)
+                        touching[here].append(len(edges))
+                        touching[there].append(len(edges))
                         edges.append((here, there))
                     row.append((there, edge_of[key]))
             neighbours.append(row)
         segments = [(board.square(a), board.square(b)) for a, b in edges]
-        crossing = [[f for f, other in enumerate(segments) if segments_cross(segment, other)] for segment in segments]
+        crossing = []
+        for number, segment in enumerate(segments):
+            if check is not None and number % 4096 == 0:
+                check()
+            crossing.append([f for f in _near(board, segment, touching) if segments_cross(segment, segments[f])])
         colour = [(row + col) % 2 for row, col in board.squares()]
         return cls(board, edges, neighbours, crossing, colour)
+
+
+# What the search takes a square, graph and engine state, measured with tracemalloc (60×60 boards)
+BYTES_PER_SQUARE = 3000
+# 200×200 at most: its graph takes about a second to build, and the longest path is proved only
+# up to 8×8 (9×9 is a stretch): on larger boards the search can only give its best so far.
+MAX_SQUARES = 40_000
+
+
+def _near(board: Board, segment: tuple[Square, Square], touching: list[list[int]]) -> list[int]:
+    """The edges that might cross a move, in increasing order: a move spans at most 2 rows and
+    2 columns, so one that crosses this one has both ends within 2 of its bounding box."""
+    (r1, c1), (r2, c2) = segment
+    near = set()
+    for row in range(max(0, min(r1, r2) - 2), min(board.rows, max(r1, r2) + 3)):
+        for col in range(max(0, min(c1, c2) - 2), min(board.cols, max(c1, c2) + 3)):
+            near.update(touching[board.index((row, col))])
+    return sorted(near)
 
 
 @dataclass(frozen=True)
@@ -91,7 +120,27 @@ class Start:
     ends: list[bool]
 
 
-def search_plan(board: Board) -> list[Start]:
+class Plan(Sequence[Start]):
+    """The starts of a search, each made when it is reached (a start holds two flags a square:
+    all of them at once would grow with the square of the board)."""
+
+    def __init__(self, board: Board, squares: list[int], make: Callable[[int], Start]) -> None:
+        self.board, self.squares, self.make = board, squares, make
+
+    def __len__(self) -> int:
+        return len(self.squares)
+
+    @overload
+    def __getitem__(self, index: int) -> Start: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Start]: ...
+    def __getitem__(self, index: int | slice) -> Start | list[Start]:
+        if isinstance(index, slice):
+            return [self.make(square) for square in self.squares[index]]
+        return self.make(self.squares[index])
+
+
+def search_plan(board: Board) -> Plan:
     """The starts to search for open paths, in reading order: one square per orbit of the
     board's symmetries (the smallest). From a start that a symmetry fixes, of the first moves it
     maps onto each other only the smallest is tried. A path may not end on a square of an orbit
@@ -99,28 +148,27 @@ def search_plan(board: Board) -> list[Start]:
     which was already searched, so it cannot beat the best."""
     maps = board.symmetries()
     orbit = [min(board.index(g(*square)) for g in maps) for square in board.squares()]
-    plan = []
-    for square in board.squares():
-        index = board.index(square)
-        if orbit[index] != index:
-            continue
+
+    def start(index: int) -> Start:
+        square = board.square(index)
         fixing = [g for g in maps if g(*square) == square]
         first = [min(board.index(g(*target)) for g in fixing) == board.index(target) for target in board.squares()]
         ends = [orbit[other] >= index for other in range(board.n_squares)]
-        plan.append(Start(index, first, ends))
-    return plan
+        return Start(index, first, ends)
+
+    return Plan(board, [index for index in range(board.n_squares) if orbit[index] == index], start)
 
 
-def closed_plan(board: Board) -> list[Start]:
+def closed_plan(board: Board) -> Plan:
     """Closed paths are searched from their smallest square: every square in turn."""
     everywhere = [True] * board.n_squares
-    return [Start(index, everywhere, everywhere) for index in range(board.n_squares)]
+    return Plan(board, list(range(board.n_squares)), lambda index: Start(index, everywhere, everywhere))
 
 
 class UncrossedSearch(Protocol):
     """What both engines offer (uncrossed.textbook and uncrossed.compiled)."""
 
-    def run(self, plan: list[Start]) -> None: ...
+    def run(self, plan: Sequence[Start]) -> None: ...
     @property
     def best(self) -> list[int]: ...
     def stats(self) -> Stats: ...

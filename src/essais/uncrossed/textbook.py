@@ -3,6 +3,8 @@ uncrossed.compiled, repeats it step for step, with the same counters)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
@@ -25,7 +27,7 @@ class TextbookUncrossed:
     def stats(self) -> Stats:
         return self.counters.stats()
 
-    def run(self, plan: list[Start]) -> None:
+    def run(self, plan: Sequence[Start]) -> None:
         with recursion_room(self.graph.board.n_squares):
             for start in plan:
                 self.start, self.first, self.ends = start.square, start.first, start.ends

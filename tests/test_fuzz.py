@@ -1,0 +1,252 @@
+"""Fuzzing the command line (issue 14): generated arguments and files for every command, run
+in-process with one worker and small limits. Whatever the input, essais answers (exit 0, 1 or
+3) or refuses it in one line on stderr (exit 2): never a traceback, never exit 70.
+
+The quick suite runs a few examples a command; `pytest -m fuzz` runs FUZZ_EXAMPLES a command
+(ESSAIS_FUZZ_EXAMPLES, 14,300 by default: 100,100 inputs in all; RELIABILITY.md has its
+figures)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from essais.cli.main import app
+
+runner = CliRunner()
+FUZZ_EXAMPLES = int(os.environ.get("ESSAIS_FUZZ_EXAMPLES", "14300"))
+TALLY: dict[str, Counter[int]] = {}  # exit statuses seen, per command (printed by the fuzz run)
+ANSWERS = {0, 1, 3}  # found or complete, none, limit
+BAD_INPUT = 2
+
+# -- pieces of arguments -------------------------------------------------------------------------
+# Text that has broken parsers before: Unicode digits, newlines, rich markup, huge numbers.
+NASTY = st.sampled_from(
+    ["²", "³", "٣", "İ", "\n", "5\n6", "[/x]", "[bold]c", "[/oops]", "99999999999999999999", "-1", "0", "",
+     " ", "nan", "inf", "-inf", "1e400", "0x10", "1_000", "½", "∞", "🐴", "a1", "z99", "(1,2)", "1,", ",1"]
+)  # fmt: skip
+
+
+def mostly(good: st.SearchStrategy[str], bad: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """A good value nine times in ten: inputs must mostly pass the parsers to reach the searches."""
+    return st.integers(0, 9).flatmap(lambda roll: bad if roll == 0 else good)
+
+
+ANY = st.one_of(NASTY, st.text(max_size=6))
+SMALL = st.integers(min_value=-1, max_value=12).map(str)
+SIZE = mostly(st.one_of(SMALL, st.builds(lambda r, c: f"{r}x{c}", st.integers(0, 9), st.integers(0, 9))), ANY)
+SQUARE = mostly(st.one_of(st.builds(lambda r, c: f"{r},{c}", st.integers(-1, 10), st.integers(-1, 10)),
+                          st.sampled_from(["a1", "b3", "h8", "e4"])), ANY)  # fmt: skip
+NUMBER = mostly(st.integers(-2, 10**5).map(str), ANY)
+SECONDS = mostly(
+    st.sampled_from(["0.05", "0.01", "1e-9", "0.1"]), st.one_of(st.sampled_from(["0", "-1", "nan", "inf"]), ANY)
+)
+MEMORY = mostly(st.sampled_from(["500M", "2G", "10k", "1.5G", "8T", "100M"]),
+                st.one_of(st.sampled_from(["0", "-5M", "12X", "1e3"]), ANY))  # fmt: skip
+
+
+def option(name: str, values: st.SearchStrategy[str], one_in: int = 4) -> st.SearchStrategy[list[str]]:
+    """The option given one time in `one_in`."""
+    return st.integers(1, one_in).flatmap(
+        lambda roll: values.map(lambda value: [name, value]) if roll == 1 else st.just([])
+    )
+
+
+def flag(name: str, one_in: int = 4) -> st.SearchStrategy[list[str]]:
+    return st.integers(1, one_in).map(lambda roll: [name] if roll == 1 else [])
+
+
+def choice(name: str, words: list[str]) -> st.SearchStrategy[list[str]]:
+    return option(name, mostly(st.sampled_from(words), NASTY))
+
+
+COMMON = [option("--time-limit", SECONDS), option("--node-limit", NUMBER), option("--memory-limit", MEMORY),
+          flag("--json")]  # fmt: skip
+
+
+@st.composite
+def command_line(
+    draw: st.DrawFn, head: list[str], positional: st.SearchStrategy[list[str]], options: list
+) -> list[str]:
+    """`head` + the positional arguments + a random subset of the options, in random order,
+    always under a small time limit (a generated one may replace it) and one worker."""
+    chosen = [draw(each) for each in options + COMMON]
+    draw(st.randoms()).shuffle(chosen)
+    arguments = head + draw(positional) + [word for words in chosen for word in words]
+    if "--time-limit" not in arguments:
+        arguments += ["--time-limit", "0.2"]
+    return arguments
+
+
+def words(*strategies: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
+    return st.tuples(*strategies).map(list)
+
+
+TOUR = command_line(["tour"], words(SIZE), [
+    option("--start", SQUARE), choice("--method", ["linear", "warnsdorff", "basic", "band", "prune", "lookahead",
+                                                   "random", "roth"]),
+    choice("--engine", ["numba", "python"]), choice("--order", ["default", "clockwise"]),
+    option("--leaper", mostly(st.sampled_from(["1,2", "0,3", "2,2", "1,1", "0,0", "3,4"]), ANY)),
+    option("--moves", mostly(st.sampled_from(["1,2 2,1 -1,2", "0,1 1,0", "1,2 1,2"]), ANY)),
+    flag("--closed"), flag("--count", 8), flag("--all", 8), option("--limit", NUMBER, 10), flag("--every-start", 10),
+    option("--attempts", NUMBER, 10), option("--seed", NUMBER, 10),
+    option("--workers", st.sampled_from(["1", "0", "-1"]), 10),
+])  # fmt: skip
+DISTANCES = command_line(["distances"], words(SIZE), [
+    option("--from", SQUARE), option("--leaper", mostly(st.sampled_from(["1,2", "0,3", "1,1"]), ANY)),
+])  # fmt: skip
+UNCROSSED = command_line(
+    ["uncrossed"], words(mostly(st.integers(-1, 7).map(str), ANY)),
+    [flag("--closed"), choice("--engine", ["numba", "python"])],
+)  # fmt: skip
+QUEENS = command_line(["queens"], words(mostly(st.integers(-1, 14).map(str), ANY)), [
+    flag("--count"), flag("--all"), option("--limit", NUMBER), flag("--distinct"),
+    choice("--method", ["textbook", "bitmask", "symmetry"]), choice("--engine", ["numba", "python"]),
+    option("--workers", st.sampled_from(["1", "0"])),
+])  # fmt: skip
+
+GRID = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+@st.composite
+def grids(draw: st.DrawFn) -> str:
+    """A valid puzzle with a few cells changed, cut or lengthened, or any text."""
+    cells = list(GRID)
+    for _ in range(draw(st.integers(0, 6))):
+        cells[draw(st.integers(0, 80))] = draw(st.sampled_from(list("0123456789.xA²\n ")))
+    text = "".join(cells)
+    other = [text[: draw(st.integers(0, 81))], text + draw(st.text(max_size=3)), draw(st.text(max_size=20)), "." * 16,
+             "1234" + "." * 12, "." * 81]  # fmt: skip
+    return text if draw(st.integers(0, 2)) else draw(st.sampled_from(other))
+
+
+SUDOKU = command_line(["sudoku"], words(grids()), [
+    flag("--count"), flag("--unique"), option("--limit", NUMBER), choice("--method", ["propagate", "textbook", "sat"]),
+    choice("--engine", ["numba", "python"]),
+    option("--alphabet", mostly(st.sampled_from(["123456789", "abcdefghi", "İ23456789"]), ANY)),
+])  # fmt: skip
+
+GRAPH_FILES = st.one_of(
+    st.builds(lambda v, e: f"p edge {v} {len(e)}\n" + "".join(f"e {a} {b}\n" for a, b in e),
+              st.integers(0, 12), st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13)), max_size=20)),
+    st.builds(lambda lines: "\n".join(lines), st.lists(st.builds(lambda a, b: f"{a} {b}", NASTY, NASTY), max_size=5)),
+    st.text(max_size=40),
+)  # fmt: skip
+
+
+@st.composite
+def graph_arguments(draw: st.DrawFn, folder: Path) -> list[str]:
+    spec = draw(st.one_of(st.sampled_from(["petersen", "complete:5", "cycle:7", "queen:5", "mycielski:4",
+                                           "complete:100000", "mycielski:40", "queen:0", "cycle:²"]),
+                          st.builds(lambda n, k: f"{n}:{k}", st.sampled_from(["complete", "cycle", "queen",
+                                                                               "mycielski", "wheel"]), NUMBER),
+                          NASTY))  # fmt: skip
+    if draw(st.booleans()):
+        path = folder / draw(st.sampled_from(["g.col", "g.txt"]))
+        path.write_bytes(draw(GRAPH_FILES).encode("utf-8", "surrogatepass") + draw(st.sampled_from([b"", b"\xff\xfe"])))
+        spec = str(path)
+    return [spec]
+
+
+PUZZLE = {
+    "name": "ring", "board": "3x3", "notation": "rc", "identical": True, "goals": "swap",
+    "pieces": [{"name": "w", "colour": "white", "square": "0,0"}, {"name": "b", "colour": "black", "square": "2,2"}],
+}  # fmt: skip
+
+
+@st.composite
+def puzzle_files(draw: st.DrawFn, folder: Path) -> list[str]:
+    """A small valid swap puzzle with one key replaced by something generated, as JSON or
+    TOML, or any bytes."""
+    data: object = dict(PUZZLE)
+    if draw(st.booleans()):
+        key = draw(st.sampled_from(["name", "board", "notation", "identical", "goals", "pieces", "leaper", "moves"]))
+        assert isinstance(data, dict)
+        values = st.one_of(NASTY, st.integers(-3, 10**20), st.none(), st.lists(NASTY, max_size=3),
+                           st.sampled_from(["40x40", "1000x1000", "derangements", [1, 2], [0, 0]]))  # fmt: skip
+        data[key] = draw(values)
+    if draw(st.booleans()):
+        data = draw(st.one_of(st.integers(), st.none(), st.lists(st.integers(), max_size=2), st.text(max_size=5)))
+    path = folder / draw(st.sampled_from(["p.json", "p.toml"]))
+    if path.suffix == ".json":
+        text = json.dumps(data)
+    else:
+        text = (
+            "\n".join(f"{key} = {json.dumps(value)}" for key, value in data.items()) if isinstance(data, dict) else ""
+        )
+        text = text.replace('"pieces" = ', "pieces = ")  # (TOML reads JSON-like inline values)
+    path.write_bytes(text.encode() + draw(st.sampled_from([b"", b"\xff", b"\n[[x"])))
+    return [str(path)]
+
+
+def check(arguments: list[str]) -> None:
+    result = runner.invoke(app, arguments)
+    TALLY.setdefault(arguments[0], Counter())[result.exit_code] += 1
+    stderr = result.stderr
+    where = f"essais {' '.join(arguments)!r}"
+    assert "Traceback" not in stderr + result.stdout, where
+    assert result.exit_code in ANSWERS | {BAD_INPUT}, f"{where}: exit {result.exit_code}: {stderr}"
+    if result.exit_code == BAD_INPUT:
+        lines = stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("essais: error: "), f"{where}: {stderr!r}"
+
+
+def fuzz(strategy: st.SearchStrategy[list[str]], examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))  # fmt: skip
+    @given(strategy)
+    def run(arguments: list[str]) -> None:
+        check(arguments)
+
+    run()
+
+
+def strategies(folder: Path) -> dict[str, st.SearchStrategy[list[str]]]:
+    return {
+        "tour": TOUR,
+        "distances": DISTANCES,
+        "uncrossed": UNCROSSED,
+        "queens": QUEENS,
+        "sudoku": SUDOKU,
+        "color": command_line(
+            ["color"],
+            graph_arguments(folder),
+            [
+                option("-k", NUMBER),
+                choice("--method", ["textbook", "dsatur"]),
+                flag("--chromatic"),
+                choice("--engine", ["numba", "python"]),
+            ],
+        ),  # fmt: skip
+        "swap": command_line(
+            ["swap"], puzzle_files(folder), [choice("--goals", ["derangements", "swap"]), flag("--bidirectional")]
+        ),  # fmt: skip
+    }
+
+
+COMMANDS = ["tour", "distances", "uncrossed", "queens", "sudoku", "color", "swap"]
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_few_generated_inputs(name):
+    with tempfile.TemporaryDirectory() as folder:
+        fuzz(strategies(Path(folder))[name], 25)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("name", COMMANDS)
+def test_many_generated_inputs(name):
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        fuzz(strategies(Path(folder))[name], FUZZ_EXAMPLES)
+    statuses = ", ".join(f"exit {code}: {count:,}" for code, count in sorted(TALLY[name].items()))
+    print(f"\nfuzz {name}: {TALLY[name].total():,} inputs in {time.perf_counter() - started:.0f} s ({statuses})")

@@ -1,0 +1,356 @@
+"""Reliability (issue 14): every reproducer of the issue as a regression test; memory refused
+before it is allocated; limits that hold, set-up included; checkpoints that detect damage and
+edits; Ctrl-C, SIGTERM and kill -9 on real processes at seeded random moments.
+
+The signal and kill -9 tests have one short case each here and full runs marked `slow`."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from essais.cli.main import app
+from essais.coloring import load_graph
+from essais.core.board import Board
+from essais.core.errors import InvalidInput
+from essais.core.limits import ANNOUNCE, ANNOUNCEMENT, Limits, parse_size
+from essais.core.result import Status
+from essais.knights import TourProblem, count_tours, find_tour
+from essais.knights.distances import distances
+from essais.queens import count_queens
+from essais.swap import load_puzzle
+from essais.uncrossed import longest_uncrossed
+
+runner = CliRunner()
+ESSAIS = [sys.executable, "-m", "essais"]
+A000170 = {12: 14_200, 13: 73_712, 14: 365_596}  # N queens (OEIS A000170)
+
+
+def one_error_line(result) -> str:
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and lines[0].startswith("essais: error: "), result.stderr
+    return lines[0]
+
+
+# -- the issue's reproducers ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["queens", "²"], "n: '²'"),
+        (["color", "complete:²"], "complete:²"),
+        (["tour", "5", "--start", "²,1"], "start: '²,1'"),
+        (["tour", "²"], "board size: '²'"),
+        (["tour", "99999999999999999999"], "memory"),
+        (["tour", "100000"], "memory: a tour of the 100000x100000 board needs about"),
+        (["distances", "50000"], "memory: the distances on the 50000x50000 board"),
+        (["uncrossed", "1000"], "board: 1000x1000 has 1,000,000 squares"),
+        (["uncrossed", "150", "--memory-limit", "10M"], "memory: the uncrossed paths of the 150x150 board"),
+        (["color", "complete:100000"], "memory: graph complete:100000 needs about"),
+        (["color", "mycielski:30"], "memory: graph mycielski:30"),
+        (["tour", "5", "--start", "1,\n2"], "start: '1,\\n2'"),
+        (["tour", "5\n6"], "board size: '5\\n6'"),
+        (["tour", "8", "--memory-limit", "2 pints"], "--memory-limit: '2 pints' is not a size"),
+    ],
+)
+def test_bad_input_is_one_line_that_names_it(arguments, message):
+    assert message in one_error_line(runner.invoke(app, arguments))
+
+
+def test_graph_files_with_unicode_digits_or_too_many_vertices(tmp_path):
+    for text, message in [("p edge ² 1\n", "expected 'p edge"), ("p edge 3 1\ne 1 ³\n", "expected 'e U V'"),
+                          ("p edge 100000000 1\n", "memory: ")]:  # fmt: skip
+        path = tmp_path / "g.col"
+        path.write_text(text)
+        assert message in one_error_line(runner.invoke(app, ["color", str(path)]))
+
+
+def test_swap_files_that_are_not_puzzles(tmp_path):
+    for name, content in [("a.json", b"5"), ("b.json", b"null"), ("c.json", b'["board"]'),
+                          ("d.toml", b'name = "\xff\xfe"\n')]:  # fmt: skip
+        path = tmp_path / name
+        path.write_bytes(content)
+        assert str(path) in one_error_line(runner.invoke(app, ["swap", str(path)]))
+
+
+def test_names_from_files_are_text_not_markup(tmp_path):
+    puzzle = tmp_path / "markup.toml"
+    puzzle.write_text(
+        'name = "[/oops]"\nboard = "3x3"\nnotation = "rc"\n'
+        '[[pieces]]\nname = "[bold]c"\ncolour = "w"\nsquare = "0,0"\n'
+        '[[pieces]]\nname = "[/x]"\ncolour = "b"\nsquare = "2,2"\n'
+    )
+    result = runner.invoke(app, ["swap", str(puzzle)])
+    assert result.exit_code == 0 and result.stdout.startswith("[/oops]:")
+    edges = tmp_path / "g.txt"
+    edges.write_text("[/x] [bold]c\n[bold]c z\n")
+    result = runner.invoke(app, ["color", str(edges), "-k", "2"])
+    assert result.exit_code == 0 and "[/x]" in result.stdout and "[bold]c" in result.stdout
+
+
+def test_twelve_pieces_and_huge_boards_are_refused_before_any_work(tmp_path):
+    squares = [f"{r},{c}" for r in range(4) for c in range(4)]
+    pieces = "".join(f'[[pieces]]\nname = "p{i}"\ncolour = "c{i}"\nsquare = "{squares[i]}"\n' for i in range(12))
+    path = tmp_path / "twelve.toml"
+    path.write_text(f'board = "4x4"\nnotation = "rc"\ngoals = "derangements"\n{pieces}')
+    assert "479,001,600 arrangements of 12 pieces" in one_error_line(runner.invoke(app, ["swap", str(path)]))
+    path.write_text('board = "1000x1000"\nnotation = "rc"\n[[pieces]]\nname="a"\ncolour="w"\nsquare="0,0"\n')
+    assert "board: 1000x1000 has 1,000,000 squares" in one_error_line(runner.invoke(app, ["swap", str(path)]))
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["tour", "6", "--method", "lookahead", "--engine", "python"],
+        ["tour", "3", "--method", "band", "--engine", "python"],
+        ["uncrossed", "4", "--engine", "python"],
+        ["color", "petersen", "--engine", "python"],
+        ["queens", "8", "--engine", "python"],
+        ["sudoku", "." * 81, "--engine", "python"],
+    ],
+)
+def test_a_limit_already_spent_is_a_status_not_a_crash(arguments):
+    result = runner.invoke(app, [*arguments, "--time-limit", "1e-9", "--json"])
+    assert result.exit_code == 3, result.stderr
+    assert json.loads(result.stdout.splitlines()[0])["status"] == "limit"
+
+
+# -- memory ---------------------------------------------------------------------------------------------
+def test_sizes():
+    assert parse_size("500M") == 500 << 20 and parse_size("2G") == 2 << 30 and parse_size("1.5k") == 1536
+    assert parse_size("4096") == 4096 and parse_size("3GiB") == 3 << 30
+    for text in ["", "M", "-1G", "1e3", "²G", "2 G", "0"]:
+        with pytest.raises(InvalidInput, match="memory limit"):
+            parse_size(text)
+    with pytest.raises(InvalidInput, match="memory limit"):
+        Limits(memory=0)
+
+
+def test_the_memory_limit_is_read_before_any_allocation(tmp_path):
+    tight = Limits(memory=100_000)
+    refusals = [
+        lambda: find_tour(TourProblem.make(Board(100, 100)), method="basic", limits=tight),
+        lambda: find_tour(TourProblem.make(Board(1000, 1000)), limits=tight),
+        lambda: distances(Board(100, 100), (0, 0), limits=tight),
+        lambda: longest_uncrossed(Board(40, 40), limits=tight),
+        lambda: load_graph("queen:30", tight),
+        lambda: count_tours(TourProblem.make(Board(60, 60)), workers=2, limits=tight),
+    ]
+    for refusal in refusals:
+        with pytest.raises(InvalidInput, match=r"memory: .* needs about .*, more than the memory limit \(97.7 kB\)"):
+            refusal()
+    path = tmp_path / "puzzle.toml"
+    path.write_text('board = "100x100"\nnotation = "rc"\n[[pieces]]\nname="a"\ncolour="w"\nsquare="0,0"\n')
+    with pytest.raises(InvalidInput, match="memory"):
+        load_puzzle(path, tight)
+    grids = tmp_path / "grids.txt"
+    grids.write_text(("." * 81 + "\n") * 100)
+    assert "memory" in one_error_line(runner.invoke(app, ["sudoku", str(grids), "--memory-limit", "100k"]))
+    assert find_tour(TourProblem.make(Board(8, 8)), limits=tight).found  # small work goes on
+
+
+# -- limits that hold --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["uncrossed", "33"],  # a slice of the compiled search on a large board
+        ["uncrossed", "200"],  # its graph's set-up
+        ["tour", "1000", "--method", "basic"],  # the set-up of a large board
+        ["tour", "1000", "--method", "warnsdorff"],
+        ["tour", "8", "--method", "basic", "--engine", "python"],
+        ["distances", "700"],
+        ["queens", "30", "--count", "--workers", "2"],
+        ["color", "queen:12", "-k", "11"],
+    ],
+)
+def test_every_command_returns_within_a_second_of_its_time_limit(arguments):
+    runner.invoke(app, [*arguments[:1], "5"])  # compiled code loaded (the time limit leaves it out)
+    started = time.perf_counter()
+    result = runner.invoke(app, [*arguments, "--time-limit", "0.5", "--json"])
+    assert result.exit_code == 3, result.stderr
+    assert time.perf_counter() - started < 1.5
+
+
+def test_the_node_limit_is_shared_by_the_workers():
+    result = count_queens(30, workers=2, limits=Limits(nodes=2_000_000))
+    assert result.status == Status.LIMIT
+    # each worker may pass the limit by one slice at most (a slice lasts about 50 ms)
+    resumed = count_queens(12, workers=2, limits=Limits(nodes=50_000))
+    assert resumed.status == Status.LIMIT
+
+
+# -- checkpoints ------------------------------------------------------------------------------------------
+def finished_checkpoint(tmp_path: Path) -> Path:
+    path = tmp_path / "count.sqlite"
+    assert count_queens(12, checkpoint=path).count == A000170[12]
+    return path
+
+
+def edit(path: Path, statement: str) -> None:
+    with sqlite3.connect(path) as connection:
+        connection.execute(statement)
+
+
+@pytest.mark.parametrize(
+    ("statement", "message"),
+    [
+        ("UPDATE subtree SET result_values = '[1000]' WHERE id = 3", "sub-tree 3 does not match its checksum"),
+        ("UPDATE subtree SET nodes = nodes + 1 WHERE id = 0", "sub-tree 0 does not match its checksum"),
+        ("UPDATE subtree SET result_values = 'not json' WHERE id = 1", "sub-tree 1 does not match its checksum"),
+        ("INSERT INTO subtree SELECT 99999, result_values, nodes, tries, backtracks, seconds, checksum FROM subtree"
+         " WHERE id = 2", "sub-tree 99999 is not one of this count's"),
+        ("UPDATE count_ SET format = 1", "written by another version of essais"),
+        ("ALTER TABLE subtree DROP COLUMN seconds", "not a usable checkpoint file"),
+        ("UPDATE count_ SET problem = 'x'", "its record of the count is damaged"),
+        ("CREATE TABLE other (x)", "it is not an essais checkpoint"),
+    ],
+)  # fmt: skip
+def test_an_edited_checkpoint_is_refused(tmp_path, statement, message):
+    path = finished_checkpoint(tmp_path)
+    edit(path, statement)
+    with pytest.raises(InvalidInput, match=f"checkpoint {path}: .*{message}"):
+        count_queens(12, checkpoint=path)
+    result = runner.invoke(app, ["queens", "12", "--count", "--checkpoint", str(path)])
+    assert message in one_error_line(result)
+
+
+def test_a_checkpoint_of_an_earlier_format_is_refused(tmp_path):
+    path = tmp_path / "old.sqlite"
+    edit(path, "CREATE TABLE count_ (problem TEXT NOT NULL)")
+    edit(path, "CREATE TABLE subtree (id INTEGER PRIMARY KEY, result_values TEXT NOT NULL, nodes INTEGER,"
+               " tries INTEGER, backtracks INTEGER, seconds REAL)")  # fmt: skip
+    with pytest.raises(InvalidInput, match=f"checkpoint {path}: "):
+        count_queens(12, checkpoint=path)
+
+
+def test_a_truncated_checkpoint_is_refused(tmp_path):
+    path = finished_checkpoint(tmp_path)
+    path.write_bytes(path.read_bytes()[:1000])
+    with pytest.raises(InvalidInput, match=f"checkpoint {path}"):
+        count_queens(12, checkpoint=path)
+
+
+# -- signals on real processes ------------------------------------------------------------------------------
+def start(arguments: list[str], announce: bool = False) -> subprocess.Popen[str]:
+    environment = {**os.environ, ANNOUNCE: "1"} if announce else None
+    return subprocess.Popen([*ESSAIS, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=environment)  # fmt: skip
+
+
+def stop(process: subprocess.Popen[str], signum: int) -> tuple[str, str, float]:
+    """Send the signal; the output, and how long the process took to end."""
+    sent = time.perf_counter()
+    process.send_signal(signum)
+    stdout, stderr = process.communicate(timeout=30)
+    return stdout, stderr, time.perf_counter() - sent
+
+
+LONG = ["tour", "7", "--start", "0,1", "--method", "basic", "--count"]  # hours of search
+
+
+def check_stopped(process: subprocess.Popen[str], signum: int) -> None:
+    stdout, stderr, seconds = stop(process, signum)
+    assert process.returncode == 128 + signum, stderr
+    assert stderr.strip().splitlines()[-1] == "essais: interrupted" and "Traceback" not in stderr
+    assert seconds < 5  # within a second, but the machine may be loaded
+
+
+def test_ctrl_c_and_sigterm_during_a_search_report_the_counters():
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        process = start([*LONG, "--json"], announce=True)
+        assert process.stderr is not None and process.stderr.readline().strip() == ANNOUNCEMENT
+        stdout, stderr, seconds = stop(process, signum)
+        assert process.returncode == 128 + signum and seconds < 5, stderr
+        document = json.loads(stdout)
+        assert document["status"] == "interrupted" and document["stats"]["nodes"] > 0
+        assert stderr.strip().splitlines()[-1] == "essais: interrupted"
+
+
+def signal_at_random_moments(moments: int, seed: int) -> None:
+    """SIGINT or SIGTERM at a moment drawn from 0 to 1.5 s after the start: start-up (Python,
+    numpy, numba, typer loading), the loading of compiled code, or the search."""
+    draw = random.Random(seed)
+    for _ in range(moments):
+        process = start(draw.choice([LONG, ["queens", "30", "--count", "--workers", "2"], ["uncrossed", "9"]]))
+        time.sleep(draw.uniform(0, 1.5))
+        check_stopped(process, draw.choice([signal.SIGINT, signal.SIGTERM]))
+
+
+def test_a_signal_at_any_moment_of_a_run():
+    signal_at_random_moments(3, seed=14)
+
+
+@pytest.mark.slow
+def test_signals_at_many_moments():
+    signal_at_random_moments(40, seed=1914)
+
+
+def test_ctrl_c_stops_a_file_of_puzzles(tmp_path):
+    grids = tmp_path / "many.txt"
+    source = Path(__file__).parent / "data" / "sudoku" / "17_clue.txt"
+    grids.write_text(source.read_text() * 20)
+    for moment in (2, 12):  # reading the file (983,160 lines); solving its puzzles
+        process = start(["sudoku", str(grids), "--workers", "2"])
+        time.sleep(moment)
+        stdout, stderr, seconds = stop(process, signal.SIGINT)
+        assert process.returncode == 130 and seconds < 5, stderr
+        assert stderr.strip().endswith("essais: interrupted")
+        lines = stdout.splitlines()  # the solutions so far, then where the batch stopped
+        assert not lines or lines[-1].endswith(": interrupted") and all(len(line) == 81 for line in lines[:-1])
+
+
+# -- kill -9 ----------------------------------------------------------------------------------------------------
+def killed_repeatedly(script: str, checkpoint: Path, kills: int, seed: int) -> None:
+    """Run `script` again and again, each time killed (-9) at a random moment once it has
+    begun committing (up to 0.6 s after its first commit), `kills` times."""
+    draw = random.Random(seed)
+    for _ in range(kills):
+        process = subprocess.Popen([sys.executable, "-c", script])
+        deadline = time.monotonic() + 60
+        while not committed(checkpoint) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(draw.uniform(0, 0.6))
+        process.kill()
+        process.wait()
+
+
+def committed(checkpoint: Path) -> bool:
+    if not checkpoint.exists():
+        return False
+    try:
+        with sqlite3.connect(checkpoint) as connection:
+            return connection.execute("SELECT COUNT(*) FROM subtree").fetchone()[0] > 0
+    except sqlite3.Error:  # the tables are still being made
+        return False
+
+
+def kill_counts(tmp_path: Path, kills: int, seed: int) -> None:
+    queens, tours = tmp_path / "queens.sqlite", tmp_path / "tours.sqlite"
+    killed_repeatedly(f"from essais.queens import count_queens; count_queens(14, checkpoint={str(queens)!r})",
+                      queens, kills, seed)  # fmt: skip
+    assert count_queens(14, checkpoint=queens, workers=2).count == A000170[14]
+    problem = "TourProblem.make(Board(5, 6))"
+    script = (
+        f"from essais.knights import Board, TourProblem, count_tours; count_tours({problem}, checkpoint={str(tours)!r})"
+    )
+    killed_repeatedly(script, tours, kills, seed)
+    whole = count_tours(TourProblem.make(Board(5, 6)))  # one run, never stopped
+    assert count_tours(TourProblem.make(Board(5, 6)), checkpoint=tours, workers=2).count == whole.count > 0
+
+
+def test_counts_killed_twice_end_with_exact_totals(tmp_path):
+    kill_counts(tmp_path, kills=2, seed=9)
+
+
+@pytest.mark.slow
+def test_counts_killed_twenty_times_end_with_exact_totals(tmp_path):
+    kill_counts(tmp_path, kills=20, seed=2026)
