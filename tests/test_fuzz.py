@@ -42,8 +42,9 @@ def mostly(good: st.SearchStrategy[str], bad: st.SearchStrategy[str]) -> st.Sear
 
 
 ANY = st.one_of(NASTY, st.text(max_size=6))
-SMALL = st.integers(min_value=-1, max_value=12).map(str)
-SIZE = mostly(st.one_of(SMALL, st.builds(lambda r, c: f"{r}x{c}", st.integers(0, 9), st.integers(0, 9))), ANY)
+SMALL = st.integers(min_value=1, max_value=12).map(str)
+SIZE = mostly(st.one_of(SMALL, st.builds(lambda r, c: f"{r}x{c}", st.integers(1, 9), st.integers(1, 9))),
+              st.one_of(ANY, st.sampled_from(["0", "-1", "0x5", "4x0"])))  # fmt: skip
 SQUARE = mostly(st.one_of(st.builds(lambda r, c: f"{r},{c}", st.integers(-1, 10), st.integers(-1, 10)),
                           st.sampled_from(["a1", "b3", "h8", "e4"])), ANY)  # fmt: skip
 NUMBER = mostly(st.integers(-2, 10**5).map(str), ANY)
@@ -122,11 +123,13 @@ def grids(draw: st.DrawFn) -> str:
     """A valid puzzle with a few cells changed, cut or lengthened, or any text."""
     cells = list(GRID)
     for _ in range(draw(st.integers(0, 6))):
-        cells[draw(st.integers(0, 80))] = draw(st.sampled_from(list("0123456789.xA²\n ")))
+        cells[draw(st.integers(0, 80))] = draw(
+            mostly(st.sampled_from(list("0123456789.")), st.sampled_from(list("xA²\n ")))
+        )
     text = "".join(cells)
     other = [text[: draw(st.integers(0, 81))], text + draw(st.text(max_size=3)), draw(st.text(max_size=20)), "." * 16,
              "1234" + "." * 12, "." * 81]  # fmt: skip
-    return text if draw(st.integers(0, 2)) else draw(st.sampled_from(other))
+    return text if draw(st.integers(0, 5)) else draw(st.sampled_from(other))
 
 
 SUDOKU = command_line(["sudoku"], words(grids()), [
