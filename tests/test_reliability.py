@@ -32,7 +32,9 @@ from essais.swap import load_puzzle
 from essais.uncrossed import longest_uncrossed
 
 runner = CliRunner()
-ESSAIS = [sys.executable, "-m", "essais"]
+# the command as installed (python -m essais ends a run that a signal stopped during its
+# imports by the signal itself, whatever the exit status: CPython remembers the interrupt)
+ESSAIS = [str(Path(sys.executable).parent / "essais")]
 A000170 = {12: 14_200, 13: 73_712, 14: 365_596}  # N queens (OEIS A000170)
 
 
@@ -257,8 +259,17 @@ def stop(process: subprocess.Popen[str], signum: int) -> tuple[str, str, float]:
 LONG = ["tour", "7", "--start", "0,1", "--method", "basic", "--count"]  # hours of search
 
 
-def check_stopped(process: subprocess.Popen[str], signum: int) -> None:
+# Before the interpreter reaches essais's first line (about 30 ms: Python starts, site runs) a
+# signal ends the process the system's way: no message, killed by the signal (a shell shows
+# the same 130 or 143).
+INTERPRETER_START = 0.1
+
+
+def check_stopped(process: subprocess.Popen[str], signum: int, after: float) -> None:
     stdout, stderr, seconds = stop(process, signum)
+    if process.returncode == -signum and after < INTERPRETER_START:
+        assert stderr == "" and stdout == ""
+        return
     assert process.returncode == 128 + signum, stderr
     assert stderr.strip().splitlines()[-1] == "essais: interrupted" and "Traceback" not in stderr
     assert seconds < 5  # within a second, but the machine may be loaded
@@ -281,8 +292,9 @@ def signal_at_random_moments(moments: int, seed: int) -> None:
     draw = random.Random(seed)
     for _ in range(moments):
         process = start(draw.choice([LONG, ["queens", "30", "--count", "--workers", "2"], ["uncrossed", "9"]]))
-        time.sleep(draw.uniform(0, 1.5))
-        check_stopped(process, draw.choice([signal.SIGINT, signal.SIGTERM]))
+        after = draw.uniform(0, 1.5)
+        time.sleep(after)
+        check_stopped(process, draw.choice([signal.SIGINT, signal.SIGTERM]), after)
 
 
 def test_a_signal_at_any_moment_of_a_run():

@@ -27,7 +27,7 @@ from essais.core.board import Board, format_square, leaper_moves
 from essais.core.drawing import frames_svg, graph_layout, piece_fills
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits
+from essais.core.limits import Limits, setting_up
 from essais.core.result import Result, Stats, Status
 from essais.core.search import (
     BreadthFirst,
@@ -297,8 +297,13 @@ def study(puzzle: SwapPuzzle, *, bidirectional_too: bool = False, limits: Limits
 # -- puzzle files ------------------------------------------------------------------------------------
 def load_puzzle(path: str | Path, limits: Limits | None = None) -> SwapPuzzle:
     """Read a puzzle file (TOML, or JSON for a .json file); see the README for its keys. A
-    board too large for the memory limit is refused before it is built."""
-    path = Path(path)
+    board too large for the memory limit is refused before it is built; the reading counts in
+    the time limit (a limit or a signal raises SearchStopped)."""
+    with setting_up(limits):
+        return _load_puzzle(Path(path), limits)
+
+
+def _load_puzzle(path: Path, limits: Limits | None) -> SwapPuzzle:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:

@@ -15,7 +15,10 @@ def main() -> None:
     signals.raise_on_stop_signals()
     try:
         from essais.cli.main import run
-    except KeyboardInterrupt:
+
+        code = run()
+    except KeyboardInterrupt:  # while the command line loads
         sys.stderr.write("essais: interrupted\n")
-        sys.exit(signals.exit_code())
-    run()
+        code = signals.exit_code()
+    signals.ignore_stop_signals()
+    sys.exit(code)

@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from essais.core.engine import compiled_code_loading
 from essais.core.errors import EssaisError, InvalidInput
-from essais.core.limits import Limits, active_search, parse_size
+from essais.core.limits import Limits, SearchStopped, active_search, parse_size
 from essais.core.plots import CSS_DPI, check_dpi
 from essais.core.result import EXIT_BAD_INPUT, Status, format_seconds
 
@@ -239,8 +239,10 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
 
 
 def make_limits(time_limit: float | None, node_limit: int | None, memory_limit: str | None = None) -> Limits:
+    """The command's limits; its time limit counts from now: reading its input, set-up and
+    search (Limits.per_search for a limit on each search of a table or a file)."""
     memory = parse_size(memory_limit, "--memory-limit") if memory_limit is not None else None
-    return Limits(time=time_limit, nodes=node_limit, memory=memory)
+    return Limits(time=time_limit, nodes=node_limit, memory=memory).from_now()
 
 
 def print_json(document: dict[str, Any]) -> None:
@@ -339,6 +341,9 @@ def command(function: Callable[..., None]) -> Callable[..., None]:
                 function(*args, **kwargs)
         except KeyboardInterrupt:  # Ctrl-C outside a search (a search reports its counters itself)
             finish(Status.INTERRUPTED)
+        except SearchStopped as stop:  # a limit or a signal while the input was read, before any search
+            err_console.print(f"essais: stopped ({stop.status}) while reading the input, before any search")
+            finish(stop.status)
         finally:
             WATCHER.silence()
 

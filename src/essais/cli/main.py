@@ -117,12 +117,14 @@ def _root(
     """Backtracking and state-space search, with the counters to study it."""
 
 
-def run() -> None:
-    """Run the command line (essais.cli.main is the entry point: it handles signals first)."""
+def run() -> int:
+    """Run the command line and return its exit status (essais.cli.main is the entry point: it
+    takes charge of signals first)."""
     if hasattr(signal, "SIGPIPE"):  # a reader that stops reading (| head) ends essais quietly, like cat
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
-        app()
+        code = app(standalone_mode=False)
     except KeyboardInterrupt:  # a signal in the last instants, after the command's own guard
         say_interrupted()
-        sys.exit(signals.exit_code())
+        return signals.exit_code()
+    return code if isinstance(code, int) else 0

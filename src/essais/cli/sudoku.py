@@ -157,7 +157,7 @@ def sudoku(
             method,
             unique,
             workers or default_workers(),
-            limits if limited else None,
+            limits.per_search() if limited else None,  # each puzzle's
             as_json,
         )
     if lines[0].puzzle is None:

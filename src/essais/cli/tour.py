@@ -133,6 +133,8 @@ def tour(
         board, board.parse_square(start, "start"), moves_from_options(leaper, moves, order), closed
     )
     limits = make_limits(time_limit, node_limit, memory_limit)
+    if every:  # the limits apply to each start
+        limits = limits.per_search()
     if all_tours and count:
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
     if limit is not None and not all_tours:

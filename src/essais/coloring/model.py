@@ -13,7 +13,7 @@ import numpy as np
 from essais.core.drawing import coloured_board_svg, graph_svg
 from essais.core.engine import Methods, check_memory
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits
+from essais.core.limits import Limits, setting_up
 from essais.core.result import Result, Stats, Status
 
 # textbook: 002's search, both engines; dsatur: most saturated vertex first (numba)
@@ -218,7 +218,13 @@ def _mycielskian(graph: Graph) -> Graph:
 
 def load_graph(spec: str, limits: Limits | None = None) -> Graph:
     """A file (`.col`: DIMACS, anything else: an edge list) or a built-in graph's name,
-    refused before it is built when it would take more memory than the limits allow."""
+    refused before it is built when it would take more memory than the limits allow. Its
+    building counts in the time limit: a limit or a signal raises SearchStopped."""
+    with setting_up(limits):
+        return _load_graph(spec, limits)
+
+
+def _load_graph(spec: str, limits: Limits | None) -> Graph:
     if not isinstance(spec, str | Path):
         raise InvalidInput(f"graph: {spec!r} is neither a file nor a graph's name")
     spec = str(spec)

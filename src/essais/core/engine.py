@@ -18,8 +18,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from essais.core import signals
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl, SearchStopped, add_compile_seconds, compile_started
+from essais.core.limits import Limits, SearchControl, SearchStopped, add_compile_seconds
 from essais.core.result import CountResult, Stats, Status
 
 ENGINES = ("python", "numba")
@@ -93,12 +94,13 @@ _LOADING: list[str] = []  # the compiled engines being loaded now
 @contextmanager
 def loading_compiled(what: str) -> Iterator[None]:
     """Around the first import of a problem's compiled engines, where numba loads and the
-    kernels compile (or load from numba's cache): a display may say so while it lasts."""
+    kernels compile (or load from numba's cache): a display may say so while it lasts, no
+    time limit counts it, and a signal waits for its end (core.signals.deferred)."""
     _LOADING.append(what)
-    compile_started()
     clock = time.perf_counter()
     try:
-        yield
+        with signals.deferred():
+            yield
     finally:
         _LOADING.remove(what)
         add_compile_seconds(time.perf_counter() - clock)

@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -52,6 +52,18 @@ class Limits:
     time: float | None = None
     nodes: int | None = None
     memory: int | None = None
+    # where the time limit counts from (time.perf_counter(), and the compile seconds then):
+    # None = from the start of each search; set by `from_now` for a limit on a whole run
+    started: tuple[float, float] | None = field(default=None, compare=False, repr=False)
+
+    def from_now(self) -> Limits:
+        """The same limits, the time limit counted from now for all the work that follows
+        (loading a graph or a puzzle, and then the search), not from each search's start."""
+        return replace(self, started=(time.perf_counter(), _compile_seconds[0]))
+
+    def per_search(self) -> Limits:
+        """The same limits, the time limit counted from the start of each search."""
+        return replace(self, started=None)
 
     def __post_init__(self) -> None:
         if self.memory is not None and (
@@ -84,17 +96,19 @@ def parse_size(text: str, what: str = "memory limit") -> int:
 
 
 _compile_seconds = [0.0]  # time spent loading compiled code in this process, over the whole run
-_compiling = [0]  # compiled code being loaded now (nested)
-
-
-def compile_started() -> None:
-    _compiling[0] += 1
 
 
 def add_compile_seconds(seconds: float) -> None:
     """Count time spent loading compiled code, which no time limit includes."""
-    _compiling[0] -= 1
     _compile_seconds[0] += seconds
+
+
+@contextmanager
+def setting_up(limits: Limits | None) -> Iterator[SearchControl]:
+    """Around set-up work outside any search (reading a graph or a puzzle): the time limit
+    and signals raise SearchStopped there and then (see SearchControl.setting_up)."""
+    with SearchControl(limits) as control, control.setting_up():
+        yield control
 
 
 class SearchStopped(Exception):
@@ -114,10 +128,10 @@ class SearchControl:
 
     def __init__(self, limits: Limits | None = None, shared: Any = None) -> None:
         self.limits = limits or Limits()
-        # the time limit counts from here, without the time spent loading compiled code
-        self.deadline_clock = time.perf_counter()
-        self.compile_seconds = _compile_seconds[0]
-        self.started = self.deadline_clock  # `seconds` of the result: the search alone
+        # the time limit counts from here (or from limits.started), without the time spent
+        # loading compiled code
+        self.deadline_clock, self.compile_seconds = self.limits.started or (time.perf_counter(), _compile_seconds[0])
+        self.started = time.perf_counter()  # `seconds` of the result: the search alone
         self.interrupted = False
         # nodes spent by earlier searches under the same node limit (the sub-trees of a split count)
         self.nodes_before = 0
@@ -194,11 +208,13 @@ class SearchControl:
     def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
         if not self.in_setup:
             return
-        if _compiling[0]:  # the clock stands still while compiled code loads: look again soon
+        if signals.loading():  # the clock stands still while compiled code loads: look again soon
             signal.setitimer(signal.ITIMER_REAL, 0.1)
         elif not self.out_of_time():
             self._arm_alarm()
         else:
+            # again in 50 ms, should this one be swallowed (raised inside a gc callback, say)
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
             raise SearchStopped(Status.LIMIT)
 
     def check_setup(self) -> None:
@@ -242,7 +258,7 @@ class SearchControl:
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         signals.record(signum)
         self.interrupted = True
-        if self.in_setup and not _compiling[0]:  # a set-up looks at no flag: stop it now
+        if self.in_setup and not signals.loading():  # a set-up looks at no flag: stop it now
             raise SearchStopped(Status.INTERRUPTED)
 
     def __enter__(self) -> SearchControl:

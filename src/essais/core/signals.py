@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -37,9 +39,46 @@ def exit_code() -> int:
     return 128 + (received() or signal.SIGINT)
 
 
+_deferring = [0]  # compiled code loading now (nested): KeyboardInterrupt waits until it is loaded
+_missed = [False]  # a KeyboardInterrupt waits
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Around the loading of compiled code: an exception raised inside LLVM's compiler can be
+    swallowed or leave it broken (a crash at exit), so a signal then only raises
+    KeyboardInterrupt once the loading is over."""
+    _deferring[0] += 1
+    try:
+        yield
+    finally:
+        _deferring[0] -= 1
+    if not _deferring[0] and _missed[0]:
+        _missed[0] = False
+        raise KeyboardInterrupt
+
+
+def loading() -> bool:
+    """True while compiled code loads (see deferred)."""
+    return bool(_deferring[0])
+
+
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    first = received() is None
     record(signum)
-    raise KeyboardInterrupt
+    if not first:  # a second signal (or the first, seen late) must not break the way out
+        return
+    if _deferring[0]:
+        _missed[0] = True
+    else:
+        raise KeyboardInterrupt
+
+
+def ignore_stop_signals() -> None:
+    """On the way out: a signal now changes nothing (the run has its answer and its status)."""
+    if threading.current_thread() is threading.main_thread():
+        for each in STOP_SIGNALS:
+            signal.signal(each, signal.SIG_IGN)
 
 
 def raise_on_stop_signals() -> None:
