@@ -155,7 +155,8 @@ class SearchControl:
         return time.perf_counter() - self.started
 
     def limit_elapsed(self) -> float:
-        """The time the time limit counts: since the control was made, compilation excepted."""
+        """The time the time limit counts: since `limits.started` (or since the control was
+        made), the loading of compiled code excepted."""
         compiling = _compile_seconds[0] - self.compile_seconds
         return time.perf_counter() - self.deadline_clock - compiling
 
