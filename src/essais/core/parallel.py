@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
@@ -195,8 +196,19 @@ def process_pool(workers: int, spent: Any = None) -> Pool:
     """A pool of worker processes that leave Ctrl-C to the main process (and share `spent`, a
     counter of nodes, when given). Forked where the system can: workers inherit the compiled
     kernels (no import, no compilation). Create it before any progress display starts its
-    thread."""
-    return _fork_context().Pool(workers, initializer=_start_worker, initargs=(spent,))
+    thread. The workers are forked with Ctrl-C ignored and SIGTERM fatal, so that the pool can
+    always stop them, even before their initializer runs."""
+    inherited = {each: signal.getsignal(each) for each in (signal.SIGINT, signal.SIGTERM)}
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        return _fork_context().Pool(workers, initializer=_start_worker, initargs=(spent,))
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            for each, handler in inherited.items():
+                if handler is not None:  # (None: a handler set outside Python, kept as it is)
+                    signal.signal(each, handler)
 
 
 def _on_pool(
