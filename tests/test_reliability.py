@@ -62,6 +62,8 @@ def one_error_line(result) -> str:
         (["tour", "5", "--start", "1,\n2"], "start: '1,\\n2'"),
         (["tour", "5\n6"], "board size: '5\\n6'"),
         (["tour", "8", "--memory-limit", "2 pints"], "--memory-limit: '2 pints' is not a size"),
+        (["sudoku", "." * 81, "--time-limit", "inf"], "time limit: inf must be a positive number of seconds"),
+        (["color", "petersen", "--chromatic", "--time-limit", "1e300"], "time limit: 1e+300 must be a positive"),
     ],
 )
 def test_bad_input_is_one_line_that_names_it(arguments, message):

@@ -43,6 +43,9 @@ ANNOUNCE = "ESSAIS_ANNOUNCE_SEARCH"
 ANNOUNCEMENT = "essais: search started"
 
 
+MAX_SECONDS = 1e9  # about 32 years: a larger time limit is no limit (and overflows the system's timers)
+
+
 @dataclass(frozen=True)
 class Limits:
     """Limits of one search: wall time in seconds, number of nodes, and memory in bytes
@@ -74,8 +77,10 @@ class Limits:
             raise InvalidInput(f"time limit: {self.time!r} is not a number of seconds")
         if self.nodes is not None and (isinstance(self.nodes, bool) or not isinstance(self.nodes, int)):
             raise InvalidInput(f"node limit: {self.nodes!r} is not a whole number of nodes")
-        if self.time is not None and not self.time > 0:
-            raise InvalidInput(f"time limit: {self.time!r} must be a positive number of seconds")
+        if self.time is not None and not 0 < self.time <= MAX_SECONDS:  # (nan and inf fail too)
+            raise InvalidInput(
+                f"time limit: {self.time!r} must be a positive number of seconds, at most {MAX_SECONDS:g}"
+            )
         if self.nodes is not None and self.nodes < 1:
             raise InvalidInput(f"node limit: {self.nodes!r} must be a positive number of nodes")
 
