@@ -61,6 +61,7 @@ def one_error_line(result) -> str:
         (["color", "mycielski:30"], "memory: graph mycielski:30"),
         (["tour", "5", "--start", "1,\n2"], "start: '1,\\n2'"),
         (["tour", "5\n6"], "board size: '5\\n6'"),
+        (["tour", "99999999999999999999", "--every-start", "--workers", "1"], "memory: a table of every start"),
         (["tour", "8", "--memory-limit", "2 pints"], "--memory-limit: '2 pints' is not a size"),
         (["sudoku", "." * 81, "--time-limit", "inf"], "time limit: inf must be a positive number of seconds"),
         (["color", "petersen", "--chromatic", "--time-limit", "1e300"], "time limit: 1e+300 must be a positive"),

@@ -455,6 +455,15 @@ def _split_counts(
     return counts, run, seconds
 
 
+TABLE_BYTES_PER_SQUARE = 1000  # a row of an every-start table: its square, result and counters
+
+
+def _check_table_memory(problem: TourProblem, limits: Limits | None) -> None:
+    """A table of every start holds a row a square: refused before it is made when too large."""
+    board = problem.board
+    check_memory(TABLE_BYTES_PER_SQUARE * board.n_squares, f"a table of every start of the {board} board", limits)
+
+
 def count_every_start(
     problem: TourProblem,
     *,
@@ -470,6 +479,7 @@ def count_every_start(
     itself, one start of each class is counted and its images take its count
     (`by_symmetry`); a named method counts every start. The limits apply to the whole table."""
     check_problem(problem)
+    _check_table_memory(problem, limits)
     named = method is not None
     method, _ = _complete_method(method, "numba", problem)
     squares = list(problem.board.squares())
@@ -500,6 +510,7 @@ def every_start(
     """One search (or, with `count`, one count) per start square in reading order; the limits
     apply to each start. Stops after a start that Ctrl-C interrupted."""
     check_problem(problem)
+    _check_table_memory(problem, limits)
     if count:
         _complete_method(method, engine)
     else:
@@ -543,6 +554,7 @@ def search_every_start(
     essais.core.parallel (`workers` processes; None: one per core). Each start's search is the
     same wherever it runs, so the table is the one `every_start` gives, without the paths."""
     check_problem(problem)
+    _check_table_memory(problem, limits)
     METHODS.resolve(method, engine)
     workers = default_workers() if workers is None else workers
     squares = list(problem.board.squares())
