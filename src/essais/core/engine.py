@@ -88,27 +88,22 @@ class PythonCounters:
         return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed(), depths)
 
 
-_LOADING: list[str] = []  # the compiled engines being loaded now
-
-
 @contextmanager
 def loading_compiled(what: str) -> Iterator[None]:
     """Around the first import of a problem's compiled engines, where numba loads and the
     kernels compile (or load from numba's cache): a display may say so while it lasts, no
     time limit counts it, and a signal waits for its end (core.signals.deferred)."""
-    _LOADING.append(what)
     clock = time.perf_counter()
     try:
         with signals.deferred():
             yield
     finally:
-        _LOADING.remove(what)
         add_compile_seconds(time.perf_counter() - clock)
 
 
 def compiled_code_loading() -> bool:
     """True while compiled engines are being loaded (see loading_compiled)."""
-    return bool(_LOADING)
+    return signals.loading()
 
 
 MEMORY_SHARE = 0.8  # what a run may take of the memory available
