@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -276,6 +277,17 @@ def say_interrupted() -> None:
     if not _SAID:
         _SAID.append(True)
         err_console.print("essais: interrupted")
+
+
+def end_interrupted_now(signum: int) -> NoReturn:
+    """After a signal, when compiled code loads (a first compilation can take 10 s: no search
+    has run, nothing to report but the interruption) or when the run has not ended within
+    core.signals.GRACE_SECONDS: the process ends here."""
+    WATCHER.silence()
+    say_interrupted()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(128 + signum)
 
 
 def refuse_unused(**options: tuple[object, bool]) -> None:

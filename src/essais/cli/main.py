@@ -19,7 +19,15 @@ except ImportError:  # pragma: no cover - older typer, on click itself
 
 from essais import __version__
 from essais.cli import color, distances, queens, sudoku, swap, tour, uncrossed
-from essais.cli.common import epilog, err_console, fit_consoles, forget_interrupted, one_line, say_interrupted
+from essais.cli.common import (
+    end_interrupted_now,
+    epilog,
+    err_console,
+    fit_consoles,
+    forget_interrupted,
+    one_line,
+    say_interrupted,
+)
 from essais.core import signals
 from essais.core.result import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR
 
@@ -122,6 +130,7 @@ def run() -> int:
     takes charge of signals first)."""
     if hasattr(signal, "SIGPIPE"):  # a reader that stops reading (| head) ends essais quietly, like cat
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    signals.end_process_on_signal(end_interrupted_now)
     try:
         code = app(standalone_mode=False)
     except KeyboardInterrupt:  # a signal in the last instants, after the command's own guard

@@ -264,7 +264,9 @@ class SearchControl:
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         signals.record(signum)
         self.interrupted = True
-        if self.in_setup and not signals.loading():  # a set-up looks at no flag: stop it now
+        if signals.loading():
+            signals.while_loading(signum)
+        elif self.in_setup:  # a set-up looks at no flag: stop it now
             raise SearchStopped(Status.INTERRUPTED)
 
     def __enter__(self) -> SearchControl:

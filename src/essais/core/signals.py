@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 _received: list[int] = []  # the stop signals this process has received, in order
+_end_process: list[Callable[[int], object]] = []  # how a program ends itself on a signal (see end_process_on_signal)
 
 
 def received() -> int | None:
@@ -25,8 +26,18 @@ def received() -> int | None:
     return _received[0] if _received else None
 
 
+GRACE_SECONDS = 4.0  # how long a program that ends on a signal waits for its search to stop
+
+
 def record(signum: int) -> None:
+    """Note a stop signal; at the first, a program that said how it ends (end_process_on_signal)
+    gets GRACE_SECONDS to stop with its counters before it is ended anyway: a native call that
+    looks at no flag (a first compilation of a kernel) may last longer."""
     _received.append(signum)
+    if _end_process and len(_received) == 1:
+        timer = threading.Timer(GRACE_SECONDS, _end_process[0], (signum,))
+        timer.daemon = True
+        timer.start()
 
 
 def forget() -> None:
@@ -47,7 +58,8 @@ _missed = [False]  # a KeyboardInterrupt waits
 def deferred() -> Iterator[None]:
     """Around the loading of compiled code: an exception raised inside LLVM's compiler can be
     swallowed or leave it broken (a crash at exit), so a signal then only raises
-    KeyboardInterrupt once the loading is over."""
+    KeyboardInterrupt once the loading is over (a first compilation can take 10 s: a program
+    that has nothing to report yet ends at once instead, see end_process_on_signal)."""
     _deferring[0] += 1
     try:
         yield
@@ -63,12 +75,28 @@ def loading() -> bool:
     return bool(_deferring[0])
 
 
+def end_process_on_signal(end: Callable[[int], object]) -> None:
+    """For a program (the command line) that ends after a search stopped by a signal:
+    `end(signum)` ends the process (os._exit) at once when the signal comes while compiled code
+    loads (nothing has been searched yet), and GRACE_SECONDS after it in any case. Numba writes
+    each cache file whole (a temporary file renamed), so its cache stays sound."""
+    _end_process[:] = [end]
+
+
+def while_loading(signum: int) -> None:
+    """A signal arrived while compiled code loads: end the process if the program said how
+    (end_process_on_signal), else return and let the loading finish."""
+    if _end_process:
+        _end_process[0](signum)
+
+
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
     first = received() is None
     record(signum)
     if not first:  # a second signal (or the first, seen late) must not break the way out
         return
     if _deferring[0]:
+        while_loading(signum)
         _missed[0] = True
     else:
         raise KeyboardInterrupt
