@@ -1,6 +1,7 @@
 """Sudoku: 002's 433 solutions, both textbook engines alike, the fast solver on the shared
 puzzle sets (every answer checked), input errors, the command."""
 
+import io
 import json
 import random
 from pathlib import Path
@@ -15,12 +16,18 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.sudoku import (
+    BLOCK_BYTES,
+    NOT_READ,
+    PuzzleFile,
     Sudoku,
     count_sudoku,
     is_solution,
+    open_puzzles,
     parse_sudoku,
+    read_file,
     read_puzzles,
     solution_error,
+    solve_file,
     solve_many,
     solve_sudoku,
 )
@@ -226,3 +233,112 @@ def test_cli_bad_input(args, message):
 @pytest.mark.slow
 def test_python_textbook_counts_433():
     assert count_sudoku(parse_sudoku(Q1), method="textbook", engine="python").count == 433
+
+
+# -- bitwise: the 9×9 throughput method, and files streamed --------------------------------------------------
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(22, 45))
+def test_bitwise_counts_like_propagate_and_the_textbook(seed, givens):
+    puzzle = random_partial_grid(seed, box=3, givens=givens)
+    counts = [count_sudoku(puzzle, method=method, limit=300) for method in ("bitwise", "propagate")]
+    assert counts[0].count == counts[1].count >= 1 and counts[0].status == counts[1].status
+    assert is_solution(puzzle, counts[0].solution)
+    textbook = count_sudoku(puzzle, method="textbook", limit=300, limits=Limits(time=5))
+    if textbook.status != Status.LIMIT:
+        assert textbook.count == counts[0].count
+
+
+def test_bitwise_is_the_9x9_default_and_stops_at_its_node_limit():
+    assert solve_sudoku(Q1).stats.nodes == solve_sudoku(Q1, method="bitwise").stats.nodes
+    full = count_sudoku(Q1, method="bitwise")
+    assert full.count == 433 and full.stats.tries == full.stats.nodes - 1
+    for nodes in (1, 17, full.stats.nodes // 2):
+        stopped = count_sudoku(Q1, method="bitwise", limits=Limits(nodes=nodes))
+        assert stopped.status == Status.LIMIT and stopped.stats.nodes == nodes
+    with pytest.raises(InvalidInput, match="'bitwise' solves 9×9 grids"):
+        solve_sudoku(puzzles("gecode_16x16.txt")[0], method="bitwise")
+
+
+def test_bitwise_and_propagate_batches_agree_on_every_hard_puzzle():
+    grids = puzzles("top1465.txt")
+    fast, other = (solve_many(grids, method=method, unique=True) for method in ("bitwise", "propagate"))
+    assert list(fast.found) == list(other.found) and all(found == 1 for found in fast.found)
+    assert all(is_solution(p, list(s)) for p, s in zip(grids, fast.solutions, strict=True))
+
+
+def file_of(text: str) -> io.BytesIO:
+    return io.BytesIO(text.encode())
+
+
+def solved_lines(stream, **options) -> list[tuple[int, int, str]]:
+    """(line number, solutions found, first solution) of every puzzle line of a stream."""
+    puzzles = open_puzzles(stream, name="grids")
+    assert isinstance(puzzles, PuzzleFile)
+    rows = []
+    for block in solve_file(puzzles, **options):
+        texts = block.solution_text(puzzles.symbols)
+        rows += zip(block.numbers.tolist(), block.found.tolist(), texts, strict=True)
+    return rows
+
+
+def test_a_file_is_read_line_by_line_whatever_its_lines_hold():
+    other = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"  # (Q1)
+    lines = [
+        "# a comment", Q1, "", other.replace(".", "0") + "\r", "  # indented comment", "1" * 81, "12", Q1 + "  # kept",
+        "1.3..4.22..3.3.1", "\xff" * 81, "." * 81,
+    ]  # fmt: skip
+    rows = solved_lines(file_of("\n".join(lines)), unique=True)
+    numbers = [number for number, _, _ in rows]
+    assert numbers == [2, 4, 6, 7, 8, 9, 10, 11]  # blank and comment lines are no puzzles
+    found = {number: count for number, count, _ in rows}
+    assert found[2] == found[4] == found[8] == 2  # 433 solutions: "more than one"
+    assert found[6] == found[7] == found[9] == found[10] == NOT_READ and found[11] == 2
+    assert all(is_solution(Q1, text) for number, _, text in rows if number in (2, 8))
+    puzzles = open_puzzles(file_of("\n".join(lines)), name="grids")
+    errors = [message for block in read_file(puzzles) for message in block.errors.values()]
+    assert ["twice" in errors[0], "2 cells" in errors[1], "a 4×4 grid among 9×9" in errors[2]] == [True] * 3
+    assert "row 1, column 1" in errors[3]
+
+
+def test_a_large_file_streams_in_order_on_two_processes():
+    text = (DATA / "17_clue.txt").read_text()
+    lines = text.splitlines()[:20_000]
+    data = "\n".join(lines)  # (no newline at the end)
+    assert len(data) > 4 * BLOCK_BYTES
+    one, two = solved_lines(file_of(data)), solved_lines(file_of(data), workers=2)
+    assert one == two and [number for number, _, _ in one] == list(range(1, len(lines) + 1))
+    sample = random.Random(5).sample(range(len(lines)), 300)
+    assert all(one[i][1] == 1 and is_solution(lines[i], one[i][2]) for i in sample)
+
+
+class CountingReader(io.BytesIO):
+    """A stream that remembers how much was read of it."""
+
+    most = 0
+
+    def read(self, size=-1):
+        data = super().read(size)
+        CountingReader.most = self.tell()
+        return data
+
+
+def test_a_file_is_read_as_it_is_solved():
+    stream = CountingReader(("\n".join([Q1.replace(".", "0")] * 40_000) + "\n").encode())  # 3.3 MB
+    puzzles = open_puzzles(stream, name="grids")
+    blocks = solve_file(puzzles, method="propagate", limits=Limits(time=60))
+    first = next(blocks)
+    assert first.found[0] == 1 and CountingReader.most <= 3 * BLOCK_BYTES  # the rest is not read yet
+    assert sum(len(block) for block in blocks) + len(first) == 40_000
+
+
+def test_one_grid_in_a_file_and_files_that_hold_no_grid():
+    assert open_puzzles(file_of("# the 002 puzzle\n" + Q1 + "\n"), name="f").cells == parse_sudoku(Q1).cells
+    drawn = "\n".join(Q1[i : i + 9] for i in range(0, 81, 9))
+    assert open_puzzles(file_of(drawn), name="f").cells == parse_sudoku(Q1).cells  # the grid form
+    for text, message in [("", "no puzzle"), ("# only a comment\n", "no puzzle"), ("12\n34\n", "4 cells"),
+                          ("12\n" + "." * 81 + "\n" + "." * 81, "164 cells; a grid has"),  # one grid in the grid form?
+                          ("12\n" + ("." * 81 + "\n") * 20_000, "its first grid line holds 2 cells")]:  # fmt: skip
+        with pytest.raises(InvalidInput, match=message):
+            open_puzzles(file_of(text), name="f")
+    with pytest.raises(InvalidInput, match="f: not UTF-8"):
+        open_puzzles(io.BytesIO(b"\xff" * 81), name="f")

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
+import numpy as np
 import typer
 
 from essais.cli.common import (
@@ -32,35 +34,37 @@ from essais.cli.common import (
     time_limit_option,
     write_out,
 )
-from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
-from essais.core.parallel import Progress, default_workers
+from essais.core.parallel import default_workers
 from essais.core.plots import save_figure
 from essais.core.result import EXIT_BAD_INPUT, Stats, Status
 from essais.render.text import histogram, stats_line
 from essais.sudoku import (
-    METHODS,
-    Line,
+    BLOCK_BYTES,
+    NOT_READ,
+    BatchBlock,
+    PuzzleFile,
     Sudoku,
     SudokuCount,
     SudokuResult,
     count_sudoku,
     is_unique,
-    read_puzzles,
+    open_puzzles,
+    parse_sudoku,
+    read_file,
+    resolve_method,
     solve_each,
-    solve_many,
+    solve_file,
     solve_sudoku,
 )
 
 
-def _read(source: str, alphabet: str | None, limits: Limits) -> tuple[str, list[Line]]:
-    """PUZZLE is `-` (stdin), a file, or the grid itself; a file too large for the memory
-    limit is refused before it is read (stdin once read, before its puzzles are)."""
+def _read(source: str, alphabet: str | None) -> tuple[str, Sudoku | PuzzleFile]:
+    """PUZZLE is `-` (stdin), a file, or the grid itself; a file of grids is read as it is
+    solved (open_puzzles reads its first block only)."""
     if source == "-":
-        text = sys.stdin.read()
-        check_memory(BATCH_BYTES_PER_BYTE * len(text), "the puzzles on stdin", limits)
-        return "stdin", read_puzzles(text, alphabet=alphabet, name="stdin")
+        return "stdin", open_puzzles(sys.stdin.buffer, name="stdin", alphabet=alphabet)
     path = Path(source)
     try:
         is_file = path.is_file()
@@ -68,19 +72,14 @@ def _read(source: str, alphabet: str | None, limits: Limits) -> tuple[str, list[
         is_file = False
     if is_file:
         try:
-            check_memory(BATCH_BYTES_PER_BYTE * path.stat().st_size, f"the puzzles of {source}", limits)
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise InvalidInput(f"{source}: cannot read it ({error})") from None
-        return source, read_puzzles(text, alphabet=alphabet, name=source)
+            stream = path.open("rb")
+            return source, open_puzzles(stream, name=source, alphabet=alphabet, size=path.stat().st_size)
+        except OSError as error:
+            raise InvalidInput(f"{source}: cannot read it ({error.strerror or error})") from None
     if "/" in source or path.suffix in (".txt", ".sdk", ".ss"):  # meant as a file, surely
         raise InvalidInput(f"{source}: no such file")
-    return "puzzle", read_puzzles(source, alphabet=alphabet, name="puzzle")
+    return "puzzle", parse_sudoku(source, alphabet=alphabet, name="puzzle")
 
-
-# A file of puzzles in memory while it is solved: its lines, cells, solutions and output
-# (measured: 983,160 puzzles, an 80 MB file, peaked at 3.0 GB), a byte of the file
-BATCH_BYTES_PER_BYTE = 60
 
 EXAMPLES = [
     ("essais sudoku 2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4 --count",
@@ -136,33 +135,24 @@ def sudoku(
     if workers is not None and workers < 1:
         raise InvalidInput(f"--workers: {workers} must be at least 1")
     limits = make_limits(time_limit, node_limit, memory_limit)
-    name, lines = _read(puzzle, alphabet, limits)
-    refuse_unused(workers=(workers, len(lines) > 1), depths=(depths, len(lines) == 1))
-    method = METHODS.resolve(method, engine)[0]
+    name, source = _read(puzzle, alphabet)
+    many = isinstance(source, PuzzleFile)
+    refuse_unused(workers=(workers, many), depths=(depths, not many))
+    method = resolve_method(method, engine, source.box)[0]
     if depths is not None and plot_format("--depths", depths) and method != "textbook":
         raise InvalidInput(f"--depths: method {method} does not record its calls per depth; use --method textbook")
     pictures = Pictures.make(
-        svg, png, dpi, used=len(lines) == 1 and not count and not unique,
+        svg, png, dpi, used=not many and not count and not unique,
         other_png=depths is not None and depths.suffix.lower() == ".png",
     )  # fmt: skip
-    if len(lines) > 1:
+    if isinstance(source, PuzzleFile):
         one_at_a_time = {"--count": count, "--limit": limit}
         given = [option for option, value in one_at_a_time.items() if value not in (None, False)]
         if given:
-            raise InvalidInput(f"{', '.join(given)}: for one puzzle; {name} holds {len(lines)}")
-        limited = time_limit is not None or node_limit is not None
-        _batch(
-            name,
-            lines,
-            method,
-            unique,
-            workers or default_workers(),
-            limits.per_search() if limited else None,  # each puzzle's
-            as_json,
-        )
-    if lines[0].puzzle is None:
-        raise InvalidInput(str(lines[0].error))
-    grid = lines[0].puzzle
+            raise InvalidInput(f"{', '.join(given)}: for one puzzle; {name} holds many")
+        one_by_one = time_limit is not None or node_limit is not None or method == "sat"  # (SAT: one at a time)
+        _batch(source, method, unique, workers or default_workers(), limits.per_search(), one_by_one, as_json)
+    grid = source
     if limit is not None and not count:
         raise InvalidInput("--limit: it applies to --count (stop after K solutions)")
     result: SudokuResult | SudokuCount
@@ -211,104 +201,154 @@ def _show(result: SudokuResult | SudokuCount, method: str, unique: bool) -> None
 
 @dataclass
 class _Row:
-    """One puzzle of a batch as written out: its status, its solution in the one-line form."""
+    """One puzzle line of a file as written out: its status, its solution in the one-line form."""
 
-    status: Status
-    solution: str | None
-    counters: tuple[int, int, int] | Stats  # (nodes, tries, backtracks) from the compiled batch
+    number: int
+    status: Status | None  # None: the line is not a puzzle (its reason in `error`)
+    solution: str | None = None
+    stats: Stats | None = None
     count: int | None = None  # with --unique: solutions found, up to 2
+    error: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        if self.status is None:
+            return {"status": "invalid", "reason": self.error}
         document: dict[str, Any] = {"status": str(self.status), "found": self.solution is not None}
         document["solution"] = self.solution
         if self.count is not None:
             document["count"] = self.count
-        stats = self.counters if isinstance(self.counters, Stats) else Stats(*self.counters)
-        document["stats"] = stats.to_dict()
+        document["stats"] = (self.stats or Stats()).to_dict()
         return document
+
+    def text(self) -> str:
+        if self.status is None:
+            return ""
+        if self.solution is not None:
+            return self.solution + ("  # not unique" if (self.count or 0) > 1 else "")
+        return f"# line {self.number}: {'no solution' if self.status == Status.NONE else self.status}"
+
+
+@dataclass
+class _Tally:
+    """What a file's lines came to, for the summary line and the exit status."""
+
+    solved: int = 0
+    unsolved: int = 0
+    stopped: int = 0
+    malformed: int = 0
+    last: int = 0  # the number of the last line written
+    interrupted: bool = False
+
+    @property
+    def lines(self) -> int:
+        return self.solved + self.unsolved + self.stopped + self.malformed
+
+    def exit(self) -> NoReturn:
+        if self.interrupted:
+            finish(Status.INTERRUPTED)
+        raise typer.Exit(EXIT_BAD_INPUT if self.malformed else 1 if self.unsolved else 3 if self.stopped else 0)
 
 
 def _batch(
-    name: str, lines: list[Line], method: str, unique: bool, workers: int, limits: Limits | None, as_json: bool
-) -> None:
-    """Every puzzle of the file, solutions in input order (one line each), a summary on stderr;
-    exit 2 if a line was malformed, else 1 if one had no solution, else 3 if a limit stopped
-    one, else 0. Without limits the puzzles go to the compiled batch solver; with limits
-    (per puzzle) they are solved one at a time, and Ctrl-C stops the batch."""
+    puzzles: PuzzleFile, method: str, unique: bool, workers: int, limits: Limits, one_by_one: bool, as_json: bool
+) -> NoReturn:
+    """Every puzzle of the file, solutions in input order (one line each) written block after
+    block as they are solved, a summary on stderr; exit 2 if a line was malformed, else 1 if one
+    had no solution, else 3 if a limit stopped one, else 0. The puzzles go to the compiled
+    batch solver, or `one_by_one` under `limits` each (a time or node limit, SAT). Ctrl-C stops
+    the batch: what was solved is written, then where it stopped."""
     if method == "textbook":
-        raise InvalidInput("--method: a file of puzzles is solved with propagate or sat")
-    if method == "sat" and limits is None:
-        limits = Limits()  # SAT solves one puzzle at a time
-    good = [line.puzzle for line in lines if line.puzzle is not None]
-    if len({puzzle.box for puzzle in good}) > 1:
-        raise InvalidInput(f"{name}: its grids have different sizes")
-    started = time.perf_counter()
+        raise InvalidInput("--method: a file of puzzles is solved with bitwise, propagate or sat")
+    started, tally = time.perf_counter(), _Tally()
     with progress_bar("puzzles") as progress:
-        if limits is None:
-            rows, workers = _compiled(good, unique, workers, progress)
+        blocks: Iterable[BatchBlock]
+        if not one_by_one:
+            workers = workers if puzzles.size is None or puzzles.size > BLOCK_BYTES else 1
+            blocks = solve_file(
+                puzzles, method=method, unique=unique, workers=workers, progress=progress, limits=limits
+            )
         else:
-            rows, workers = _one_by_one(good, method, unique, limits, progress), 1
+            workers, blocks = 1, read_file(puzzles)
+        try:
+            for block in blocks:
+                if not one_by_one:
+                    _write(block, puzzles.symbols, unique, as_json, tally)
+                else:
+                    _write_rows(_one_by_one(block, puzzles.symbols, method, unique, limits), as_json, tally)
+                if tally.interrupted:  # a puzzle solved on its own was stopped: its line says so
+                    break
+        except KeyboardInterrupt:  # between two blocks of the compiled batch
+            tally.interrupted = True
+            write_out(json.dumps({"status": "interrupted", "after_line": tally.last}) + "\n" if as_json
+                      else f"# after line {tally.last}: interrupted\n")  # fmt: skip
     seconds = time.perf_counter() - started
-    out, statuses, pending = [], [], iter(rows)
-    for line in lines:
-        if line.puzzle is None:
-            err_console.print(f"essais: {line.error}", markup=False, soft_wrap=True)
-            out.append(json.dumps({"status": "invalid", "reason": line.error}) if as_json else "")
-            continue
-        row = next(pending, None)
-        if row is None:
-            break  # Ctrl-C stopped the batch here
-        statuses.append(row.status)
-        if as_json:
-            out.append(json.dumps(row.to_dict()))
-        elif row.solution is not None:
-            out.append(row.solution + ("  # not unique" if (row.count or 0) > 1 else ""))
-        else:
-            why = "no solution" if row.status == Status.NONE else str(row.status)
-            out.append(f"# line {line.number}: {why}")
-    write_out("\n".join(out) + "\n")
-    solved = statuses.count(Status.FOUND)
-    unsolved = statuses.count(Status.NONE)
-    stopped = len(statuses) - solved - unsolved
-    malformed = len(lines) - len(good)
-    rate = len(statuses) / seconds if seconds else float("inf")
+    rate = (tally.lines - tally.malformed) / seconds if seconds else float("inf")
     err_console.print(
-        f"{len(lines):,} lines: {solved:,} solved, {unsolved:,} without solution, {stopped:,} stopped,"
-        f" {malformed:,} malformed; {seconds:.3f} s, {rate:,.0f} puzzles/s on {workers} process(es)",
+        f"{tally.lines:,} lines: {tally.solved:,} solved, {tally.unsolved:,} without solution,"
+        f" {tally.stopped:,} stopped, {tally.malformed:,} malformed;"
+        f" {seconds:.3f} s, {rate:,.0f} puzzles/s on {workers} process(es)",
         markup=False,
         soft_wrap=True,
     )
-    if Status.INTERRUPTED in statuses:
-        finish(Status.INTERRUPTED)
-    raise typer.Exit(EXIT_BAD_INPUT if malformed else 1 if unsolved else 3 if stopped else 0)
+    tally.exit()
 
 
-def _compiled(puzzles: list[Sudoku], unique: bool, workers: int, progress: Progress | None) -> tuple[list[_Row], int]:
-    """The compiled batch: no Python work per puzzle while solving; solutions written out at
-    once."""
-    batch = solve_many(puzzles, unique=unique, workers=workers, progress=progress)
-    texts = batch.lines(puzzles[0].alphabet) if puzzles else []
+def _write(block: BatchBlock, symbols: str, unique: bool, as_json: bool, tally: _Tally) -> None:
+    """A solved block of the compiled batch, written out: at once from its arrays when every
+    line has one solution (the common case), else line by line."""
+    tally.last = int(block.numbers[-1]) if len(block) else tally.last
+    if not as_json and symbols.isascii() and not block.errors and (block.found == 1).all():
+        table = np.frombuffer(("." + symbols).encode(), dtype=np.uint8)
+        text = np.full((len(block), block.solutions.shape[1] + 1), ord("\n"), dtype=np.uint8)
+        text[:, :-1] = table[block.solutions]
+        tally.solved += len(block)
+        write_out(text.tobytes().decode())
+        return
+    texts = block.solution_text(symbols)
     rows = []
-    for text, found, (nodes, tries, backtracks) in zip(
-        texts, batch.found.tolist(), batch.counters.tolist(), strict=True
-    ):
+    for i, (number, found) in enumerate(zip(block.numbers.tolist(), block.found.tolist(), strict=True)):
+        if found == NOT_READ:
+            rows.append(_Row(number, None, error=block.errors[i]))
+            continue
+        nodes, tries, backtracks = block.counters[i].tolist()
+        stats = Stats(nodes, tries, backtracks)
         status = Status.FOUND if found else Status.NONE
-        rows.append(_Row(status, text or None, Stats(nodes, tries, backtracks), found if unique else None))
-    if batch.interrupted:  # the line where Ctrl-C stopped the batch says so
-        rows.append(_Row(Status.INTERRUPTED, None, Stats()))
-    return rows, batch.workers
+        rows.append(_Row(number, status, texts[i] or None, stats, found if unique else None))
+    _write_rows(rows, as_json, tally)
 
 
-def _one_by_one(
-    puzzles: list[Sudoku], method: str, unique: bool, limits: Limits, progress: Progress | None
-) -> list[_Row]:
-    """Each puzzle under its own limits; Ctrl-C ends the batch after the puzzle it stopped."""
-    rows = []
-    results = solve_each(puzzles, method=method, unique=unique, limits=limits)
-    for done, (puzzle, result) in enumerate(zip(puzzles, results, strict=False), start=1):  # Ctrl-C ends it early
+def _write_rows(rows: Iterable[_Row], as_json: bool, tally: _Tally) -> None:
+    out = []
+    for row in rows:
+        tally.last = row.number
+        if row.status is None:
+            tally.malformed += 1
+            err_console.print(f"essais: {row.error}", markup=False, soft_wrap=True)
+        elif row.status == Status.FOUND:
+            tally.solved += 1
+        elif row.status == Status.NONE:
+            tally.unsolved += 1
+        else:
+            tally.stopped += 1
+            if row.status == Status.INTERRUPTED:
+                tally.interrupted = True
+        out.append(json.dumps(row.to_dict()) if as_json else row.text())
+        if tally.interrupted:
+            break
+    if out:
+        write_out("\n".join(out) + "\n")
+
+
+def _one_by_one(block: BatchBlock, symbols: str, method: str, unique: bool, limits: Limits) -> Iterator[_Row]:
+    """Each puzzle of a block under its own limits (Ctrl-C: the puzzle it stopped is the last)."""
+    assert block.cells is not None
+    box = round(block.cells.shape[1] ** 0.25)
+    for i, number in enumerate(block.numbers.tolist()):
+        if i in block.errors:
+            yield _Row(number, None, error=block.errors[i])
+            continue
+        puzzle = Sudoku(box, tuple(block.cells[i].tolist()), symbols)
+        [result] = solve_each([puzzle], method=method, unique=unique, limits=limits)
         solution = None if result.solution is None else puzzle.line(result.solution)
         count = result.count if isinstance(result, SudokuCount) else None
-        rows.append(_Row(result.status, solution, result.stats, count))
-        if progress is not None:
-            progress(done, len(puzzles))
-    return rows
+        yield _Row(number, result.status, solution, result.stats, count)

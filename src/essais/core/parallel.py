@@ -25,7 +25,8 @@ import os
 import signal
 import sqlite3
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
 from pathlib import Path
@@ -209,6 +210,24 @@ def process_pool(workers: int, spent: Any = None) -> Pool:
             for each, handler in inherited.items():
                 if handler is not None:  # (None: a handler set outside Python, kept as it is)
                     signal.signal(each, handler)
+
+
+def map_in_order(function: Callable[[Any], Any], jobs: Iterable[Any], workers: int, ahead: int = 2) -> Iterator[Any]:
+    """`function(job)` for each job, in the jobs' order, on `workers` forked processes (in this
+    one for a single worker), with at most `ahead` jobs a worker handed out at a time: the jobs
+    are drawn as the work goes, so that a stream of any length takes flat memory. `function`
+    must be a module's function (the workers receive it by name)."""
+    if workers == 1:
+        yield from map(function, jobs)
+        return
+    with process_pool(workers) as pool:
+        pending: deque[Any] = deque()
+        for job in jobs:
+            pending.append(pool.apply_async(function, (job,)))
+            if len(pending) >= workers * ahead:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
 
 
 def _on_pool(

@@ -5,11 +5,25 @@ python engine, compiled.py the numba engines over _kernels.py (and the SAT metho
 checker, api.py the public functions.
 """
 
-from essais.sudoku.api import count_sudoku, is_unique, read_puzzles, solve_each, solve_many, solve_sudoku
+from essais.sudoku.api import (
+    BLOCK_BYTES,
+    PuzzleFile,
+    count_sudoku,
+    is_unique,
+    open_puzzles,
+    read_file,
+    read_puzzles,
+    solve_each,
+    solve_file,
+    solve_many,
+    solve_sudoku,
+)
 from essais.sudoku.check import is_solution, solution_error
 from essais.sudoku.model import (
     ALPHABET,
     METHODS,
+    NOT_READ,
+    BatchBlock,
     BatchResult,
     Line,
     Sudoku,
@@ -18,14 +32,19 @@ from essais.sudoku.model import (
     first_conflict,
     parse_sudoku,
     peers,
+    resolve_method,
     units,
 )
 
 __all__ = [
     "ALPHABET",
+    "BLOCK_BYTES",
     "METHODS",
+    "NOT_READ",
+    "BatchBlock",
     "BatchResult",
     "Line",
+    "PuzzleFile",
     "Sudoku",
     "SudokuCount",
     "SudokuResult",
@@ -33,11 +52,15 @@ __all__ = [
     "first_conflict",
     "is_solution",
     "is_unique",
+    "open_puzzles",
     "parse_sudoku",
     "peers",
+    "read_file",
     "read_puzzles",
+    "resolve_method",
     "solution_error",
     "solve_each",
+    "solve_file",
     "solve_many",
     "solve_sudoku",
     "units",

@@ -443,3 +443,204 @@ def rows_without_conflict(cells, peers):
             if not good[i]:
                 break
     return good
+
+
+# -- bitwise: the 9×9 solver built for throughput -------------------------------------------------
+# A grid is 81 cells of 9 candidate bits (bit v-1 for value v) plus PLACED once the cell's value
+# has been taken out of its peers; slot PLACED_COUNT counts those cells. One copy of the grid per
+# guess (copy-on-guess: 82 small integers), no weights, no restarts: puzzles of a file are many
+# and mostly easy, so the work per propagation is what counts.
+PLACED = 1 << 9
+ALL9 = (1 << 9) - 1
+PLACED_COUNT = 81
+GRID9 = 82  # the slots of a grid
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _place_queued(grid, queue, queued, peers):
+    """Place every queued cell (one candidate left): take its value out of its 20 peers, and
+    queue a peer left with one candidate. False on a contradiction (a peer left with none)."""
+    while queued:
+        queued -= 1
+        cell = queue[queued]
+        mask = grid[cell]
+        if mask & PLACED:
+            continue
+        grid[cell] = mask | PLACED
+        grid[PLACED_COUNT] += 1
+        for k in range(20):
+            peer = peers[cell, k]
+            other = grid[peer]
+            if other & mask:
+                if other & PLACED:
+                    return False
+                other &= ~mask
+                grid[peer] = other
+                if other & (other - 1) == 0:
+                    if other == 0:
+                        return False
+                    queue[queued] = peer
+                    queued += 1
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _hidden_singles(grid, units, queue):
+    """Each unit's values with one place left go there: bitwise, from the values seen once and
+    seen twice or more in the unit. The cells so fixed are queued; their number, or -1 on a
+    contradiction (a value with no place, or a cell that must take two values)."""
+    queued = 0
+    for u in range(27):
+        once = 0
+        twice = 0
+        for k in range(9):
+            mask = grid[units[u, k]] & ALL9
+            twice |= once & mask
+            once |= mask
+        if once != ALL9:
+            return -1
+        alone = once & ~twice
+        if alone == 0:
+            continue
+        for k in range(9):
+            cell = units[u, k]
+            mask = grid[cell]
+            hidden = mask & alone
+            if hidden == 0 or mask & PLACED or hidden == mask:
+                continue
+            if hidden & (hidden - 1):
+                return -1
+            grid[cell] = hidden
+            queue[queued] = cell
+            queued += 1
+    return queued
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _propagate9(grid, queue, queued, peers, units):
+    """Naked singles, then hidden singles, until neither changes the grid. False on a contradiction."""
+    while True:
+        if not _place_queued(grid, queue, queued, peers):
+            return False
+        if grid[PLACED_COUNT] == 81:
+            return True
+        queued = _hidden_singles(grid, units, queue)
+        if queued < 0:
+            return False
+        if queued == 0:
+            return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _fewest_candidates(grid):
+    """The open cell with the fewest candidates (the first of them), -1 when every cell is placed."""
+    best, fewest = -1, 10
+    for cell in range(81):
+        mask = grid[cell]
+        if mask & PLACED:
+            continue
+        count = popcount(mask)
+        if count < fewest:
+            best, fewest = cell, count
+            if count == 2:
+                break
+    return best
+
+
+@njit(cache=True, nogil=True)
+def start_bitwise(cells, stack):
+    """The root grid of the bitwise search: a given is its one candidate, not yet placed."""
+    root = stack[0]
+    for cell in range(81):
+        root[cell] = ALL9 if cells[cell] == 0 else 1 << (cells[cell] - 1)
+    root[PLACED_COUNT] = 0
+
+
+@njit(cache=True, nogil=True)
+def bitwise_slice(stack, guess_cell, guess_rest, queue, peers, units, state, node_stop):
+    """Depth-first search over propagated 9×9 grids (`stack[d]`: the grid at depth d, made by
+    the guess of depth d - 1): each grid propagated by naked and hidden singles, then a guess on
+    the first open cell with the fewest candidates, lowest value first, the other values
+    (`guess_rest[d]`) tried on the way back. Counters as propagate_slice's: `nodes` the grids
+    propagated, `tries` the guesses, `backtracks` the contradictions. On SOLUTION,
+    `stack[state[DEPTH]]` holds the solution."""
+    depth, entering, nodes, tries, backtracks = load_counters(state)
+    outcome = PAUSED
+    while True:
+        if entering:
+            if nodes >= node_stop:
+                break
+            nodes += 1
+            entering = 0
+            guess_rest[depth] = 0
+            grid = stack[depth]
+            queued = 0
+            if depth == 0:  # the givens
+                for cell in range(81):
+                    if grid[cell] & (grid[cell] - 1) == 0:
+                        queue[queued] = cell
+                        queued += 1
+            else:
+                queue[0] = guess_cell[depth - 1]
+                queued = 1
+            if not _propagate9(grid, queue, queued, peers, units):
+                backtracks += 1
+            else:
+                cell = _fewest_candidates(grid)
+                if cell < 0:  # every cell placed: a solution
+                    state[SOLUTIONS] += 1
+                    outcome = SOLUTION
+                    break
+                guess_cell[depth] = cell
+                guess_rest[depth] = grid[cell]
+        rest = guess_rest[depth]
+        if rest:
+            bit = rest & -rest
+            guess_rest[depth] = rest ^ bit
+            tries += 1
+            stack[depth + 1, :] = stack[depth]
+            stack[depth + 1, guess_cell[depth]] = bit
+            depth += 1
+            entering = 1
+        else:
+            if depth == 0:
+                outcome = EXHAUSTED
+                break
+            depth -= 1
+    store_counters(state, depth, entering, nodes, tries, backtracks)
+    return outcome
+
+
+@njit(cache=True, nogil=True)
+def solution9(grid, out):
+    """The values of a solved grid of the bitwise search."""
+    for cell in range(81):
+        out[cell] = bit_index(grid[cell] & ALL9) + 1
+
+
+@njit(cache=True, nogil=True)
+def bitwise_batch(puzzles, wanted, peers, units, solutions, found, counters):
+    """The bitwise search on every row of `puzzles` (81 values, 0 = empty) up to its `wanted`-th
+    solution: `found[i]` solutions found, `solutions[i]` the first, `counters[i]` the puzzle's
+    nodes, tries and backtracks."""
+    stack = np.zeros((82, GRID9), dtype=np.int32)
+    guess_cell = np.zeros(82, dtype=np.int64)
+    guess_rest = np.zeros(82, dtype=np.int32)
+    queue = np.zeros(96, dtype=np.int64)
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    for i in range(puzzles.shape[0]):
+        start_bitwise(puzzles[i], stack)
+        state[:] = 0
+        state[ENTERING] = 1
+        while found[i] < wanted:
+            if bitwise_slice(stack, guess_cell, guess_rest, queue, peers, units, state, 1 << 62) != SOLUTION:
+                break
+            if found[i] == 0:
+                solution9(stack[state[DEPTH]], solutions[i])
+            found[i] += 1
+            if state[DEPTH] == 0:
+                break  # solved by propagation alone: nothing to branch on
+            state[DEPTH] -= 1  # resume with the next value of the guess above
+        counters[i, 0] = state[NODES]
+        counters[i, 1] = state[TRIES]
+        counters[i, 2] = state[BACKTRACKS]

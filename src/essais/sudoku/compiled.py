@@ -18,13 +18,18 @@ from essais.core.parallel import Progress, process_pool
 from essais.core.result import Stats, Status
 from essais.core.sliced import DEPTH, ENTERING, SlicedSearch
 from essais.sudoku._kernels import (
+    GRID9,
     RANDOM,
     RESTART,
     STATE_SIZE,
+    bitwise_batch,
+    bitwise_slice,
     propagate,
     propagate_slice,
     rows_without_conflict,
+    solution9,
     solve_batch,
+    start_bitwise,
     start_candidates,
     textbook_slice,
     values_of,
@@ -32,9 +37,13 @@ from essais.sudoku._kernels import (
 from essais.sudoku.model import (
     BOX_SIZES,
     EMPTY,
+    NOT_READ,
     SAT_SOLVER,
+    SEPARATORS,
+    BatchBlock,
     BatchResult,
     Sudoku,
+    parse_sudoku,
     peers,
     symbol_values,
     symbols_of,
@@ -69,7 +78,9 @@ class CompiledSudoku(SlicedSearch):
         return stats
 
     def solutions(self) -> Iterator[list[int]]:
-        return self._textbook() if self.method == "textbook" else self._propagating()
+        if self.method == "textbook":
+            return self._textbook()
+        return self._bitwise() if self.method == "bitwise" else self._propagating()
 
     def _textbook(self) -> Iterator[list[int]]:
         grid = np.array(self.puzzle.cells, dtype=np.int64)
@@ -83,6 +94,24 @@ class CompiledSudoku(SlicedSearch):
 
         while self.slices(step) == SOLUTION:
             yield [int(v) for v in grid]
+
+    def _bitwise(self) -> Iterator[list[int]]:
+        """Every solution of a 9×9 grid, by the bitwise search (copy-on-guess grids)."""
+        stack = np.zeros((82, GRID9), dtype=np.int32)
+        guess_cell, guess_rest = np.zeros(82, dtype=np.int64), np.zeros(82, dtype=np.int32)
+        queue, values = np.zeros(96, dtype=np.int64), np.zeros(81, dtype=np.int64)
+        start_bitwise(np.array(self.puzzle.cells, dtype=np.int64), stack)
+
+        def step(node_stop: int) -> int:
+            search = (stack, guess_cell, guess_rest, queue, self.peers, self.units)
+            return int(bitwise_slice(*search, self.state, node_stop))
+
+        while self.slices(step) == SOLUTION:
+            solution9(stack[self.state[DEPTH]], values)
+            yield [int(v) for v in values]
+            if self.state[DEPTH] == 0:
+                return
+            self.state[DEPTH] -= 1  # resume with the next value of the guess above
 
     def _propagating(self) -> Iterator[list[int]]:
         """Every solution, by one complete depth-first search."""
@@ -155,14 +184,29 @@ class _PropagatingRun:
         return [int(v) for v in values]
 
 
-def _solve_chunk(job: tuple[np.ndarray, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    puzzles, box, wanted = job
-    table, unit_cells, cell_units = peers(box), np.array(units(box), dtype=np.int64), units_of_cells(box)
+def _solve_rows(puzzles: np.ndarray, box: int, method: str, wanted: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Solve every row of `puzzles` (values, 0 = empty) in one compiled call, with `method`
+    (bitwise: 9×9 only; propagate) up to its `wanted`-th solution: how many were found, the
+    first solution, the counters (nodes, tries, backtracks)."""
     solutions = np.zeros_like(puzzles)
     found = np.zeros(len(puzzles), dtype=np.int64)
     counters = np.zeros((len(puzzles), 3), dtype=np.int64)
-    solve_batch(puzzles, table, unit_cells, cell_units, (1 << (box * box)) - 1, box, wanted, solutions, found, counters)
+    if method == "bitwise":
+        bitwise_batch(puzzles, wanted, peers(3), _units_array(3), solutions, found, counters)
+    else:
+        full = (1 << (box * box)) - 1
+        solve_batch(puzzles, peers(box), _units_array(box), units_of_cells(box), full, box, wanted, solutions, found,
+                    counters)  # fmt: skip
     return found, solutions, counters
+
+
+def _solve_job(job: tuple[np.ndarray, int, str, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return _solve_rows(*job)
+
+
+@cache
+def _units_array(box: int) -> np.ndarray:
+    return np.array(units(box), dtype=np.int64)
 
 
 BATCH_PER_WORKER = 2000  # below this many puzzles a second process costs more than it gives
@@ -170,14 +214,14 @@ CHUNK_PUZZLES = 1000  # puzzles a compiled call solves: ~0.05 s, so Ctrl-C is se
 
 
 def solve_cells(
-    puzzles: np.ndarray, box: int, wanted: int, workers: int, progress: Progress | None = None
+    puzzles: np.ndarray, box: int, method: str, wanted: int, workers: int, progress: Progress | None = None
 ) -> BatchResult:
     """The batch solver behind essais.sudoku.solve_many: the rows of `puzzles` in chunks, on a
     pool of forked processes when there are enough of them; `progress(done, total)` after each
     chunk. Ctrl-C or SIGTERM stops it after the chunks finished so far (`interrupted`)."""
     started = time.perf_counter()
     workers = max(1, min(workers, len(puzzles) // BATCH_PER_WORKER))
-    jobs = [(puzzles[at : at + CHUNK_PUZZLES], box, wanted) for at in range(0, len(puzzles), CHUNK_PUZZLES)]
+    jobs = [(puzzles[at : at + CHUNK_PUZZLES], box, method, wanted) for at in range(0, len(puzzles), CHUNK_PUZZLES)]
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
 
     def collect(results: Iterable[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:
@@ -189,14 +233,14 @@ def solve_cells(
     interrupted = False
     try:
         if workers == 1:
-            collect(map(_solve_chunk, jobs))
+            collect(map(_solve_job, jobs))
         else:
             with process_pool(workers) as pool:
-                collect(pool.imap(_solve_chunk, jobs))
+                collect(pool.imap(_solve_job, jobs))
     except KeyboardInterrupt:
         interrupted = True
     if not parts:
-        parts.append(_solve_chunk((puzzles[:0], box, wanted)))
+        parts.append(_solve_rows(puzzles[:0], box, method, wanted))
     found, solutions, counters = (np.concatenate([part[k] for part in parts]) for k in range(3))
     return BatchResult(found, solutions, counters, time.perf_counter() - started, workers, interrupted)
 
@@ -240,6 +284,83 @@ def decode_lines(lines: list[str], alphabet: str | None) -> tuple[int, str, list
     cells = table[raw]
     good = (cells >= 0).all(axis=1) & rows_without_conflict(np.where(cells < 0, 0, cells), peers(box))
     return box, symbols, [row if ok else None for row, ok in zip(cells.tolist(), good.tolist(), strict=True)]
+
+
+def _byte_values(box: int, alphabet: str | None) -> np.ndarray:
+    """byte -> value (0 for an empty cell, -1 for any other byte) for the one-byte symbols of
+    the grid's alphabet (upper and lower case alike, as parse_sudoku reads them)."""
+    table = np.full(256, -1, dtype=np.int64)
+    for symbol, value in [*symbol_values(symbols_of(alphabet, box * box)).items(), *((e, 0) for e in EMPTY)]:
+        if ord(symbol) < 128:
+            table[ord(symbol)] = value
+    return table
+
+
+def decode_block(data: bytes, first_number: int, box: int, alphabet: str | None, name: str) -> BatchBlock:
+    """The puzzles of `data`, whole lines of a file (the first one its line `first_number`) of
+    grids of box size `box`: each line of exactly the grid's cells, all of them symbols, read
+    by one table lookup and checked by one compiled pass; any other line read the slow way,
+    which skips blank and comment lines and says what is wrong with the others."""
+    size = box**4
+    raw = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(raw == ord("\n"))
+    if len(raw) and raw[-1] != ord("\n"):
+        ends = np.append(ends, len(raw))
+    starts = np.concatenate(([0], ends[:-1] + 1)).astype(np.int64)
+    stops = ends - ((ends > starts) & (raw[np.maximum(ends - 1, 0)] == ord("\r")))
+    cells = np.zeros((len(ends), size), dtype=np.int64)
+    fast = np.flatnonzero(stops - starts == size)
+    values = _byte_values(box, alphabet)[raw[starts[fast, None] + np.arange(size)]]
+    readable = (values >= 0).all(axis=1)
+    readable[readable] = rows_without_conflict(values[readable], peers(box))
+    cells[fast[readable]] = values[readable]
+    read = np.zeros(len(ends), dtype=np.bool_)
+    read[fast[readable]] = True
+    kept, errors = read.copy(), {}
+    for line in np.flatnonzero(~read).tolist():  # the slow way: rare in a large file
+        number = first_number + line
+        text = data[starts[line] : stops[line]].decode("utf-8", errors="replace").split("#", 1)[0]
+        if all(ch in SEPARATORS for ch in text):
+            continue  # a blank or comment line: not a puzzle
+        kept[line] = True
+        try:
+            puzzle = parse_sudoku(text, alphabet=alphabet, name=f"{name}:{number}")
+            if puzzle.box != box:
+                raise InvalidInput(f"{name}:{number}: a {puzzle.n}×{puzzle.n} grid among {box * box}×{box * box} ones")
+            cells[line] = puzzle.cells
+        except InvalidInput as error:
+            errors[line] = str(error)
+    rows = np.flatnonzero(kept)
+    found = np.zeros(len(rows), dtype=np.int64)
+    position = {line: row for row, line in enumerate(rows.tolist())}
+    for line in errors:
+        found[position[line]] = NOT_READ
+    return BatchBlock(
+        numbers=first_number + rows,
+        found=found,
+        solutions=np.zeros((0, size), dtype=np.uint8),
+        counters=np.zeros((0, 3), dtype=np.int64),
+        errors={position[line]: message for line, message in errors.items()},
+        cells=cells[rows],
+        size=len(data),
+    )
+
+
+def solve_block(job: tuple[bytes, int, int, str | None, str, str, int]) -> BatchBlock:
+    """A block of a file read and solved (in a worker process): decode_block, then every
+    puzzle with `method` (bitwise or propagate) up to its `wanted`-th solution."""
+    data, first_number, box, alphabet, name, method, wanted = job
+    block = decode_block(data, first_number, box, alphabet, name)
+    assert block.cells is not None
+    good = block.found != NOT_READ
+    found, solutions, counters = _solve_rows(block.cells[good], box, method, wanted)
+    block.found[good] = found
+    block.solutions = np.zeros(block.cells.shape, dtype=np.uint8)
+    block.solutions[good] = solutions
+    block.counters = np.zeros((len(block), 3), dtype=np.int64)
+    block.counters[good] = counters
+    block.cells = None  # (not sent back)
+    return block
 
 
 class SatSudoku:
@@ -339,7 +460,10 @@ def _warm_up() -> None:
     puzzle = Sudoku(2, (1, 0, 0, 0) + (0,) * 12)
     for method in ("textbook", "propagate"):
         next(CompiledSudoku(puzzle, method, SearchControl()).solutions())
-    _solve_chunk((np.array([puzzle.cells], dtype=np.int64), 2, 2))
+    _solve_rows(np.array([puzzle.cells], dtype=np.int64), 2, "propagate", 2)
+    line = "1" + "." * 80
+    next(CompiledSudoku(Sudoku(3, tuple(parse_sudoku(line).cells)), "bitwise", SearchControl()).solutions())
+    solve_block((line.encode(), 1, 3, None, "warm-up", "bitwise", 2))
 
 
 _warm_up()

@@ -23,12 +23,25 @@ ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 EMPTY = ".0"
 SEPARATORS = frozenset(" \t\r\n|-+")  # the grid form's spaces and box rules
 BOX_SIZES = (2, 3, 4, 5, 6)  # 4×4 up to 36×36 (a custom alphabet is needed beyond 35 symbols)
-# textbook: 002's search, both engines; propagate: candidate sets (numba); sat: a SAT solver (PySAT)
+# textbook: 002's search, both engines; bitwise: 9×9 grids as bit sets, built for throughput
+# (numba; the default for 9×9, see resolve_method); propagate: candidate sets with dom/wdeg and,
+# from 16×16 on, stronger reasoning (numba; the default for larger grids); sat: a SAT solver (PySAT)
 METHODS = Methods(
-    {"textbook": ("python", "numba"), "propagate": ("numba",), "sat": ("numba",)},
+    {"textbook": ("python", "numba"), "bitwise": ("numba",), "propagate": ("numba",), "sat": ("numba",)},
     default={"python": "textbook", "numba": "propagate"},
 )
 SAT_SOLVER = "glucose42"  # Glucose 4.2 (PySAT): it can be interrupted (CaDiCaL, faster, cannot)
+
+
+def resolve_method(method: str | None, engine: str | None, box: int) -> tuple[str, str]:
+    """METHODS.resolve for grids of box size `box`: with numba and no method named, bitwise
+    for 9×9 grids and propagate for larger ones; bitwise refused for other sizes."""
+    chosen, engine = METHODS.resolve(method, engine)
+    if method is None and engine == "numba" and box == 3:
+        chosen = "bitwise"
+    if chosen == "bitwise" and box != 3:
+        raise InvalidInput(f"method: 'bitwise' solves 9×9 grids, not {box * box}×{box * box} ones (use propagate)")
+    return chosen, engine
 
 
 @dataclass(frozen=True)
@@ -257,3 +270,37 @@ class BatchResult:
         text = symbols[np.where(self.found[:, None] > 0, self.solutions, 0)].tobytes().decode()
         width = self.solutions.shape[1] if self.solutions.ndim == 2 else 0
         return [text[i * width : (i + 1) * width] if self.found[i] else "" for i in range(len(self.found))]
+
+
+NOT_READ = -1  # BatchBlock.found of a line that is not a puzzle
+
+
+@dataclass
+class BatchBlock:
+    """Consecutive puzzle lines of a file (blank and comment lines left out) and, once solved,
+    their outcome: each line's number in the file, how many solutions were found (0, 1, or 2
+    meaning "more than one" when uniqueness was asked; NOT_READ for a line that is not a
+    puzzle, the reason in `errors` under its row), the first solution's values (0 where none),
+    the counters (nodes, tries, backtracks). `cells` are the puzzles read (only before they are
+    solved)."""
+
+    numbers: np.ndarray
+    found: np.ndarray
+    solutions: np.ndarray
+    counters: np.ndarray
+    errors: dict[int, str] = field(default_factory=dict)
+    cells: np.ndarray | None = None
+    size: int = 0  # the bytes of the file it covers
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def solution_text(self, symbols: str) -> list[str]:
+        """Each line's first solution in the one-line form, "" where there is none."""
+        if not symbols.isascii():  # symbols of several bytes: one at a time
+            return ["".join(symbols[v - 1] for v in row) if found > 0 else ""
+                    for row, found in zip(self.solutions.tolist(), self.found.tolist(), strict=True)]  # fmt: skip
+        table = np.frombuffer(("." + symbols).encode(), dtype=np.uint8)
+        width = self.solutions.shape[1] if self.solutions.ndim == 2 else 0
+        text = table[self.solutions].tobytes().decode()
+        return [text[i * width : (i + 1) * width] if self.found[i] > 0 else "" for i in range(len(self))]
