@@ -1,5 +1,7 @@
-"""Sudoku benchmark: batch throughput on the shared puzzle sets with one and two processes,
-and time per grid on Gecode's 16×16 and 25×25 instances.
+"""Sudoku benchmark: whole `essais sudoku FILE` processes timed beside tdoku (the fastest
+published 9×9 solver, built here from ../shared/anchors/tdoku when it is there) on 983,160
+puzzles, the stages of a file's batch (read, decode, solve, write), batch throughput on the
+shared puzzle sets, and time per grid on Gecode's 16×16 and 25×25 instances.
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_sudoku.py
 It rewrites its section of BENCHMARKS.md.
@@ -8,35 +10,151 @@ It rewrites its section of BENCHMARKS.md.
 from __future__ import annotations
 
 import os
+import shutil
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
+
 import essais.sudoku.compiled  # noqa: F401  (compiled at import: the runs below are warm)
 from essais.core.limits import Limits
-from essais.sudoku import is_solution, read_puzzles, solve_many, solve_sudoku
+from essais.sudoku import PuzzleFile, is_solution, open_puzzles, read_puzzles, solve_many, solve_sudoku
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "sudoku"
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "sudoku"
+TDOKU = ROOT.parent / "shared" / "anchors" / "tdoku"
 TIME_LIMIT = {"propagate": 10.0, "sat": 60.0}  # seconds per 16×16 or 25×25 grid
+ROUNDS = 3  # whole-process runs of each command, taken in turn; the median is reported
+COPIES = 20  # 17_clue.txt (49,158 puzzles) this many times: 983,160 puzzles, 80 MB
+
+# Runs a command and prints its wall time and the largest resident set of any of its
+# processes (RUSAGE_CHILDREN: the workers a command waits for count too).
+TIMED = """
+import resource, subprocess, sys, time
+started = time.perf_counter()
+with open(sys.argv[2], "rb") as stdin, open(sys.argv[3], "wb") as stdout:
+    code = subprocess.call(sys.argv[4:], stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL)
+print(code, time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
 
 
-def batch_row(name: str, workers: int) -> str:
-    """End to end as `essais sudoku FILE` does it after start-up: read the file, decode and
-    check every line, solve, write every solution."""
+def build_tdoku(folder: Path) -> Path | None:
+    """tdoku's example solver, built as its README says, or None (no source here, no g++)."""
+    if not TDOKU.is_dir() or shutil.which("g++") is None or shutil.which("gcc") is None:
+        return None
+    flags = ["-O3", "-march=native", "-c"]
+    objects = {"simd.o": ("g++", "src/solver_dpll_triad_simd.cc"), "util.o": ("g++", "src/util.cc"),
+               "solve.o": ("gcc", "example/solve.c")}  # fmt: skip
+    for name, (compiler, source) in objects.items():
+        subprocess.run([compiler, *flags, str(TDOKU / source), "-o", str(folder / name)], check=True)
+    binary = folder / "tdoku_solve"
+    subprocess.run(["g++", *(str(folder / name) for name in objects), "-o", str(binary)], check=True)
+    return binary
+
+
+def timed(command: list[str], stdin: Path, stdout: Path) -> tuple[float, float]:
+    """Wall seconds and peak MB of one whole run of `command`."""
+    out = subprocess.run([sys.executable, "-c", TIMED, "-", str(stdin), str(stdout), *command],
+                         capture_output=True, text=True, check=True).stdout.split()  # fmt: skip
+    assert out[0] == "0", f"{command} exited {out[0]}"
+    return float(out[1]), int(out[2]) / 1024
+
+
+def whole_processes(folder: Path) -> list[str]:
+    """`essais sudoku FILE` (every core, then one) and tdoku on the same 983,160 puzzles, run in
+    turn ROUNDS times; every 1,000th solution of each checked."""
+    lines = (DATA / "17_clue.txt").read_text().splitlines()
+    puzzles = folder / "puzzles.txt"
+    puzzles.write_text("\n".join(lines * COPIES) + "\n")
+    essais = str(Path(sys.executable).with_name("essais"))
+    commands = {"essais sudoku FILE": [essais, "sudoku", str(puzzles)],
+                "essais sudoku FILE --workers 1": [essais, "sudoku", str(puzzles), "--workers", "1"]}  # fmt: skip
+    tdoku = build_tdoku(folder)
+    if tdoku is not None:
+        commands["tdoku (C++, SIMD, -O3 -march=native), one core"] = [str(tdoku), "1"]
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    devnull = Path(os.devnull)
+    for _ in range(ROUNDS):
+        for name, command in commands.items():
+            runs[name].append(timed(command, puzzles, devnull))
+    for name, command in commands.items():  # once more, to check the answers
+        out = folder / "out.txt"
+        timed(command, puzzles, out)
+        answers = out.read_text().splitlines()
+        answers = [a.split(":")[2] for a in answers] if "tdoku" in name else answers
+        assert len(answers) == len(lines) * COPIES, name
+        assert all(is_solution(lines[i % len(lines)], answers[i]) for i in range(0, len(answers), 1000)), name
+    fastest = statistics.median(seconds for seconds, _ in runs[next(iter(runs))])
+    rows = []
+    for name, measured in runs.items():
+        seconds = statistics.median(s for s, _ in measured)
+        peak = max(mb for _, mb in measured)
+        rows.append(f"| {name} | {seconds:.2f} | {len(answers) / seconds:,.0f} | {peak:,.0f} |"
+                    f" {seconds / fastest:.2f} |")  # fmt: skip
+        print(rows[-1], flush=True)
+    return rows
+
+
+def stages() -> list[str]:
+    """The batch of a file in one process, stage by stage, on 17_clue.txt: reading the blocks,
+    decoding them (one table lookup, one compiled check), solving, writing the solutions."""
+    from essais.sudoku.compiled import _solve_rows, decode_block
+
+    clock = {"read": 0.0, "decode": 0.0, "solve": 0.0, "write": 0.0}
+    started = time.perf_counter()
+    with open(DATA / "17_clue.txt", "rb") as stream:
+        puzzles = open_puzzles(stream, name="17_clue.txt")
+        assert isinstance(puzzles, PuzzleFile)
+        blocks = puzzles.blocks()
+        count = 0
+        while True:
+            tick = time.perf_counter()
+            number, data = next(blocks, (0, b""))
+            clock["read"] += time.perf_counter() - tick
+            if not data:
+                break
+            tick = time.perf_counter()
+            block = decode_block(data, number, 3, None, "17_clue.txt")
+            clock["decode"] += (middle := time.perf_counter()) - tick
+            assert block.cells is not None
+            block.found, solutions, block.counters = _solve_rows(block.cells, 3, "bitwise", 1)
+            block.solutions = solutions.astype(np.uint8)
+            clock["solve"] += (tick := time.perf_counter()) - middle
+            written = block.solutions_written(puzzles.symbols)
+            assert written is not None
+            with open(os.devnull, "wb") as sink:
+                sink.write(written)
+            clock["write"] += time.perf_counter() - tick
+            count += len(block)
+    total = time.perf_counter() - started
+    rows = [f"| {stage} | {seconds:.3f} | {count / seconds:,.0f} | {seconds / total:.0%} |"
+            for stage, seconds in clock.items()]  # fmt: skip
+    rows.append(f"| all | {total:.3f} | {count / total:,.0f} | 100% |")
+    print("\n".join(rows), flush=True)
+    return rows
+
+
+def batch_row(name: str, workers: int, method: str) -> str:
+    """The library's batch of parsed grids (solve_many), from reading the file to writing
+    every solution."""
     started = time.perf_counter()
     lines = read_puzzles((DATA / name).read_text())
     puzzles = [line.puzzle for line in lines if line.puzzle is not None]
-    batch = solve_many(puzzles, workers=workers)
+    batch = solve_many(puzzles, method=method, workers=workers)
     with open(os.devnull, "w") as sink:
         sink.write("\n".join(batch.lines(puzzles[0].alphabet)) + "\n")
     seconds = time.perf_counter() - started
     checked = all(is_solution(p, s.tolist()) for p, s in zip(puzzles[::50], batch.solutions[::50], strict=True))
     solved = int((batch.found > 0).sum())
     row = (
-        f"| {name} | {batch.workers} | {len(puzzles):,} | {solved:,} | {len(puzzles) / seconds:,.0f} |"
+        f"| {name} | {method} | {batch.workers} | {len(puzzles):,} | {solved:,} | {len(puzzles) / seconds:,.0f} |"
         f" {len(puzzles) / batch.seconds:,.0f} | {'yes' if checked else 'NO'} |"
     )
     print(row, flush=True)
@@ -58,7 +176,11 @@ def large_row(name: str, method: str) -> str:
 
 
 def main() -> None:
-    batches = [batch_row(name, workers) for name in ("17_clue.txt", "top1465.txt") for workers in (1, 2)]
+    with tempfile.TemporaryDirectory() as folder:
+        processes = whole_processes(Path(folder))
+    stage_rows = stages()
+    batches = [batch_row(name, workers, method) for name in ("17_clue.txt", "top1465.txt")
+               for method in ("bitwise", "propagate") for workers in (1, 2)]  # fmt: skip
     large = [large_row("gecode_16x16.txt", "propagate")]
     large += [large_row("gecode_25x25.txt", method) for method in ("propagate", "sat")]
     write_section(
@@ -66,13 +188,29 @@ def main() -> None:
         [
             "## Sudoku (`.venv/bin/python benchmarks/bench_sudoku.py`)",
             "",
-            f"Measured {machine()}. Method propagate, first solution of each puzzle, every",
-            "50th solution checked. End to end: reading the file, decoding and checking every line,",
-            "solving, writing every solution (warm: kernels compiled; a fresh `essais` process adds",
-            "about 0.7 s of start-up). A file of fewer than 4,000 puzzles runs on one process.",
+            f"Measured {machine()}.",
             "",
-            "| file | processes | puzzles | solved | puzzles/s end to end | puzzles/s solving | checked |",
-            "|---|---:|---:|---:|---:|---:|---|",
+            f"Whole processes on 983,160 puzzles (`17_clue.txt` {COPIES} times, 80 MB), each command run",
+            f"{ROUNDS} times in turn, the median; peak: the largest resident set of any of its processes;",
+            "every 1,000th answer checked. essais uses its default method for 9×9 grids (bitwise):",
+            "",
+            "| command | seconds | puzzles/s | peak MB | time ÷ essais's |",
+            "|---|---:|---:|---:|---:|",
+            *processes,
+            "",
+            "A file's batch stage by stage, in one process, on `17_clue.txt` (49,158 puzzles; kernels",
+            "compiled): reading blocks of whole lines, decoding them (a table lookup, a compiled",
+            "check of the givens), solving (bitwise), writing the solutions.",
+            "",
+            "| stage | seconds | puzzles/s | share |",
+            "|---|---:|---:|---:|",
+            *stage_rows,
+            "",
+            "The library's batch of parsed grids (`solve_many`, first solution of each, every 50th",
+            "checked), from reading the file to writing every solution:",
+            "",
+            "| file | method | processes | puzzles | solved | puzzles/s end to end | puzzles/s solving | checked |",
+            "|---|---|---:|---:|---:|---:|---:|---|",
             *batches,
             "",
             "Large grids, one at a time (time limit per grid: 10 s for propagate, 60 s for sat):",
@@ -80,10 +218,6 @@ def main() -> None:
             "| file | method | grids | solved | median s | max s |",
             "|---|---|---:|---:|---:|---:|",
             *large,
-            "",
-            "Anchors (issue 6): tdoku ≈ 317,000 puzzles/s on 17_clue (one core, C++ with SIMD), a C",
-            "dancing-links solver ≈ 33,500/s, the best pure-Python solver ≈ 3,000/s here; target at",
-            "least 100,000/s end to end on two cores (30,000/s beats every Python tool we know).",
         ],
     )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import time
 from collections import Counter
@@ -26,6 +27,7 @@ runner = CliRunner()
 FUZZ_EXAMPLES = int(os.environ.get("ESSAIS_FUZZ_EXAMPLES", "14300"))
 TALLY: dict[str, Counter[int]] = {}  # exit statuses seen, per command (printed by the fuzz run)
 ANSWERS = {0, 1, 3}  # found or complete, none, limit
+BATCH_SUMMARY = re.compile(r"[\d,]+ lines: .* [1-9][\d,]* malformed; .*")
 BAD_INPUT = 2
 
 # -- pieces of arguments -------------------------------------------------------------------------
@@ -135,11 +137,25 @@ def grids(draw: st.DrawFn) -> str:
     return text if draw(st.integers(0, 5)) else draw(st.sampled_from(other))
 
 
-SUDOKU = command_line(["sudoku"], words(grids()), [
-    flag("--count"), flag("--unique"), option("--limit", NUMBER), choice("--method", ["propagate", "textbook", "sat"]),
-    choice("--engine", ["numba", "python"]),
+@st.composite
+def sudoku_arguments(draw: st.DrawFn, folder: Path) -> list[str]:
+    """A grid, or a file of a few grids a line (with blank, comment and broken lines, CRLF, or
+    bytes that are not UTF-8) that the command streams."""
+    if draw(st.integers(0, 2)):
+        return [draw(grids())]
+    lines = draw(st.lists(st.one_of(grids(), st.sampled_from(["", "# comment", GRID + "  # note", GRID + "\r"])),
+                          min_size=1, max_size=8))  # fmt: skip
+    path = folder / "grids.txt"
+    path.write_bytes("\n".join(lines).encode("utf-8", "surrogatepass") + draw(st.sampled_from([b"", b"\n", b"\xff"])))
+    return [str(path)]
+
+
+SUDOKU_OPTIONS = [
+    flag("--count"), flag("--unique"), option("--limit", NUMBER),
+    choice("--method", ["bitwise", "propagate", "textbook", "sat"]), choice("--engine", ["numba", "python"]),
     option("--alphabet", mostly(st.sampled_from(["123456789", "abcdefghi", "İ23456789"]), ANY)),
-])  # fmt: skip
+    option("--workers", st.sampled_from(["1", "0"]), 10),
+]  # fmt: skip
 
 GRAPH_FILES = st.one_of(
     st.builds(lambda v, e: f"p edge {v} {len(e)}\n" + "".join(f"e {a} {b}\n" for a, b in e),
@@ -203,6 +219,9 @@ def check(arguments: list[str]) -> None:
     assert result.exit_code in ANSWERS | {BAD_INPUT}, f"{where}: exit {result.exit_code}: {stderr}"
     if result.exit_code == BAD_INPUT:
         lines = stderr.strip().splitlines()
+        if lines and BATCH_SUMMARY.fullmatch(lines[-1]):  # a file of puzzles: a line for each bad one, a summary
+            assert lines[:-1] and all(line.startswith("essais: ") for line in lines[:-1]), f"{where}: {stderr!r}"
+            return
         assert len(lines) == 1 and lines[0].startswith("essais: error: "), f"{where}: {stderr!r}"
 
 
@@ -222,7 +241,7 @@ def strategies(folder: Path) -> dict[str, st.SearchStrategy[list[str]]]:
         "distances": DISTANCES,
         "uncrossed": UNCROSSED,
         "queens": QUEENS,
-        "sudoku": SUDOKU,
+        "sudoku": command_line(["sudoku"], sudoku_arguments(folder), SUDOKU_OPTIONS),
         "color": command_line(
             ["color"],
             graph_arguments(folder),

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
-import numpy as np
 import typer
 
 from essais.cli.common import (
@@ -48,6 +47,7 @@ from essais.sudoku import (
     Sudoku,
     SudokuCount,
     SudokuResult,
+    check_limits,
     count_sudoku,
     is_unique,
     open_puzzles,
@@ -102,8 +102,9 @@ def sudoku(
     method: Annotated[
         str | None,
         typer.Option(
-            help="propagate (candidate sets, singles; numba; the default), textbook (002; the default with "
-            "--engine python), or sat (large grids; needs the extra essais[sat]).",
+            help="bitwise (9×9 grids as bit sets; numba; the default for 9×9), propagate (candidate sets, "
+            "dom/wdeg; numba; the default for larger grids), textbook (002; the default with --engine python), "
+            "or sat (large grids; needs the extra essais[sat]).",
             metavar="METHOD",
         ),
     ] = None,
@@ -259,6 +260,7 @@ def _batch(
     the batch: what was solved is written, then where it stopped."""
     if method == "textbook":
         raise InvalidInput("--method: a file of puzzles is solved with bitwise, propagate or sat")
+    check_limits(method, limits)  # before the first line is written
     started, tally = time.perf_counter(), _Tally()
     with progress_bar("puzzles") as progress:
         blocks: Iterable[BatchBlock]
@@ -297,12 +299,10 @@ def _write(block: BatchBlock, symbols: str, unique: bool, as_json: bool, tally: 
     """A solved block of the compiled batch, written out: at once from its arrays when every
     line has one solution (the common case), else line by line."""
     tally.last = int(block.numbers[-1]) if len(block) else tally.last
-    if not as_json and symbols.isascii() and not block.errors and (block.found == 1).all():
-        table = np.frombuffer(("." + symbols).encode(), dtype=np.uint8)
-        text = np.full((len(block), block.solutions.shape[1] + 1), ord("\n"), dtype=np.uint8)
-        text[:, :-1] = table[block.solutions]
+    written = None if as_json else block.solutions_written(symbols)
+    if written is not None:
         tally.solved += len(block)
-        write_out(text.tobytes().decode())
+        write_out(written.decode())
         return
     texts = block.solution_text(symbols)
     rows = []

@@ -1,16 +1,18 @@
-"""Sudoku (002, SPEC §2.5): 002's textbook backtracking in both engines, a fast solver with
-candidate sets (numba) for 9×9 and larger boxes, SAT for the hardest large grids, counts,
-uniqueness, and files of puzzles solved in compiled batches.
+"""Sudoku (002, SPEC §2.5): 002's textbook backtracking in both engines, a throughput solver
+for 9×9 grids and one with candidate sets for larger boxes (numba), SAT for the hardest large
+grids, counts, uniqueness, and files of puzzles streamed through compiled batches.
 
 Methods: `textbook` (002 Programme 1 and Q1; both engines, identical counters): the first empty
 cell in reading order, the values 1…n in order, each checked against the cell's row, column and
 box, undo. `nodes` counts the calls of solve, `depths[d]` the calls at depth d (002's figure 2),
 `tries` the values placed and checked, `backtracks` the cells emptied again after their values
-ran out. `propagate` (numba, the default): candidate sets kept up to date, naked and hidden
-singles (and from 16×16 on, locked candidates and alldifferent on every unit), the cell with the
-fewest candidates per weight of past contradictions first (dom/wdeg); `nodes` counts the grids it
-propagated, `tries` the guesses, `backtracks` the contradictions. With the python engine and no
-method named, `textbook` runs.
+ran out. `bitwise` (numba, the default for 9×9): cells as 9-bit candidate sets, naked singles,
+hidden singles by bitwise sums over each unit, a guess on the first cell with the fewest
+candidates on a copy of the grid. `propagate` (numba, the default for larger grids): candidate
+sets kept up to date, naked and hidden singles (and from 16×16 on, locked candidates and
+alldifferent on every unit), the cell with the fewest candidates per weight of past
+contradictions first (dom/wdeg). Both count `nodes` the grids propagated, `tries` the guesses,
+`backtracks` the contradictions. With the python engine and no method named, `textbook` runs.
 
 >>> puzzle = parse_sudoku("2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4")
 >>> count_sudoku(puzzle).count, count_sudoku(puzzle, method="textbook").count

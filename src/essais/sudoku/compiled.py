@@ -43,6 +43,7 @@ from essais.sudoku.model import (
     BatchBlock,
     BatchResult,
     Sudoku,
+    check_limits,
     parse_sudoku,
     peers,
     symbol_values,
@@ -376,8 +377,7 @@ class SatSudoku:
             from pysat.solvers import Solver
         except ImportError:
             raise InvalidInput("method: 'sat' needs PySAT (pip install 'essais[sat]')") from None
-        if control.limits.nodes is not None:
-            raise InvalidInput("node limit: method 'sat' takes a time limit only")
+        check_limits("sat", control.limits)
         self.puzzle, self.control = puzzle, control
         self.candidates = root_candidates(puzzle)  # None: the root propagation already fails
         self.solver: Any = Solver(name=SAT_SOLVER, bootstrap_with=self._clauses())

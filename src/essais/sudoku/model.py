@@ -17,6 +17,7 @@ import numpy as np
 from essais.core.drawing import grid_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
 from essais.core.result import CountResult, Result, Stats, Status
 
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -42,6 +43,12 @@ def resolve_method(method: str | None, engine: str | None, box: int) -> tuple[st
     if chosen == "bitwise" and box != 3:
         raise InvalidInput(f"method: 'bitwise' solves 9×9 grids, not {box * box}×{box * box} ones (use propagate)")
     return chosen, engine
+
+
+def check_limits(method: str, limits: Limits | None) -> None:
+    """Refuse a limit the method cannot honour (SAT counts no nodes of its own)."""
+    if method == "sat" and limits is not None and limits.nodes is not None:
+        raise InvalidInput("node limit: method 'sat' takes a time limit only")
 
 
 @dataclass(frozen=True)
@@ -294,6 +301,16 @@ class BatchBlock:
 
     def __len__(self) -> int:
         return len(self.numbers)
+
+    def solutions_written(self, symbols: str) -> bytes | None:
+        """Every line's solution in the one-line form, a line each, made at once from the array;
+        None unless every line has exactly one solution and the symbols are ASCII."""
+        if self.errors or not symbols.isascii() or not (self.found == 1).all():
+            return None
+        table = np.frombuffer(("." + symbols).encode(), dtype=np.uint8)
+        text = np.full((len(self), self.solutions.shape[1] + 1), ord("\n"), dtype=np.uint8)
+        text[:, :-1] = table[self.solutions]
+        return text.tobytes()
 
     def solution_text(self, symbols: str) -> list[str]:
         """Each line's first solution in the one-line form, "" where there is none."""
