@@ -2,9 +2,9 @@
 in-process with one worker and small limits. Whatever the input, essais answers (exit 0, 1 or
 3) or refuses it in one line on stderr (exit 2): never a traceback, never exit 70.
 
-The quick suite runs a few examples a command; `pytest -m fuzz` runs FUZZ_EXAMPLES a command
-(ESSAIS_FUZZ_EXAMPLES, 14,300 by default: 100,100 inputs in all; RELIABILITY.md has its
-figures)."""
+The quick suite runs a few examples a command; `pytest -m fuzz -n 2 --maxschedchunk 1` runs
+FUZZ_EXAMPLES a command in PARTS runs (ESSAIS_FUZZ_EXAMPLES, 14,300 by default: 100,100 inputs
+in all) on two processes; RELIABILITY.md has its figures."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -25,6 +25,7 @@ from essais.cli.main import app
 
 runner = CliRunner()
 FUZZ_EXAMPLES = int(os.environ.get("ESSAIS_FUZZ_EXAMPLES", "14300"))
+PARTS = 2  # each command's inputs in two runs with seeds of their own, for two worker processes
 TALLY: dict[str, Counter[int]] = {}  # exit statuses seen, per command (printed by the fuzz run)
 ANSWERS = {0, 1, 3}  # found or complete, none, limit
 BATCH_SUMMARY = re.compile(r"[\d,]+ lines: .* [1-9][\d,]* malformed; .*")
@@ -225,13 +226,17 @@ def check(arguments: list[str]) -> None:
         assert len(lines) == 1 and lines[0].startswith("essais: error: "), f"{where}: {stderr!r}"
 
 
-def fuzz(strategy: st.SearchStrategy[list[str]], examples: int) -> None:
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=True,
+def fuzz(strategy: st.SearchStrategy[list[str]], examples: int, part: int | None = None) -> None:
+    """Run `examples` generated inputs (derandomized, or drawn from seed `part`)."""
+
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=part is None,
               suppress_health_check=list(HealthCheck))  # fmt: skip
     @given(strategy)
     def run(arguments: list[str]) -> None:
         check(arguments)
 
+    if part is not None:
+        run = seed(part)(run)
     run()
 
 
@@ -268,10 +273,12 @@ def test_a_few_generated_inputs(name):
 
 
 @pytest.mark.fuzz
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("name", COMMANDS)
-def test_many_generated_inputs(name):
-    started = time.perf_counter()
+def test_many_generated_inputs(name, part):
+    started, TALLY[name] = time.perf_counter(), Counter()
     with tempfile.TemporaryDirectory() as folder:
-        fuzz(strategies(Path(folder))[name], FUZZ_EXAMPLES)
+        fuzz(strategies(Path(folder))[name], FUZZ_EXAMPLES // PARTS, part)
     statuses = ", ".join(f"exit {code}: {count:,}" for code, count in sorted(TALLY[name].items()))
-    print(f"\nfuzz {name}: {TALLY[name].total():,} inputs in {time.perf_counter() - started:.0f} s ({statuses})")
+    seconds = time.perf_counter() - started
+    print(f"\nfuzz {name} part {part}: {TALLY[name].total():,} inputs in {seconds:.0f} s ({statuses})")

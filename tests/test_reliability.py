@@ -385,3 +385,12 @@ def test_counts_killed_twice_end_with_exact_totals(tmp_path):
 @pytest.mark.slow
 def test_counts_killed_twenty_times_end_with_exact_totals(tmp_path):
     kill_counts(tmp_path, kills=20, seed=2026)
+
+
+def test_the_clique_of_a_dense_graph_is_inside_the_time_limit():
+    """A greedy clique from every vertex of complete:300 took 41 s before any limit was read
+    (found by the fuzzing run, which it held for half an hour)."""
+    for arguments in (["color", "complete:300", "--method", "dsatur"], ["color", "complete:300", "--chromatic"]):
+        started = time.perf_counter()
+        result = runner.invoke(app, [*arguments, "--time-limit", "0.3"])
+        assert result.exit_code == 3 and time.perf_counter() - started < 1.3, result.stdout

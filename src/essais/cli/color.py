@@ -103,6 +103,9 @@ def _chromatic(graph: Graph, spec: str, limits: Limits, pictures: Pictures, as_j
     if result.chromatic is not None:
         clique = plural(result.lower, "vertex", "vertices")
         console.print(f"{where}: chromatic number {result.chromatic} (a clique of {clique}; proved)")
+    elif result.upper is None:
+        console.print(f"{where}: stopped ({result.status}) before any colouring was found; the chromatic number is at"
+                      f" least {max(result.lower, 1 if result.graph.n else 0)}")  # fmt: skip
     else:
         console.print(
             f"{where}: stopped ({result.status}); the chromatic number is between {result.lower} and {result.upper}"

@@ -32,7 +32,7 @@ from essais.coloring.textbook import TextbookColoring
 from essais.core.engine import loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
-from essais.core.result import Stats, Status
+from essais.core.result import Status
 
 if TYPE_CHECKING:
     from essais.coloring.compiled import CompiledDsatur
@@ -84,14 +84,18 @@ def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
     with loading_compiled("coloring"):
         from essais.coloring.compiled import CompiledDsatur
 
-    clique = greedy_clique(graph)
-    if len(clique) > k:  # k colours cannot colour a clique of more than k vertices
-        return Coloring(Status.NONE, graph, k, None, Stats())
-    run = run_search(
-        limits,
-        lambda control: CompiledDsatur(graph, k + 1, control, clique),  # colourings with fewer than k + 1 colours
-        lambda search: search.improve() if graph.n else [],
-    )
+    clique: list[int] = []
+
+    def build(control: SearchControl) -> CompiledDsatur:
+        clique.extend(greedy_clique(graph))  # (set-up: under the limits, for a large dense graph takes long)
+        return CompiledDsatur(graph, k + 1, control, clique)  # colourings with fewer than k + 1 colours
+
+    def search(engine: CompiledDsatur) -> list[int] | None:
+        if len(clique) > k:  # k colours cannot colour a clique of more than k vertices
+            return None
+        return engine.improve() if graph.n else []
+
+    run = run_search(limits, build, search)
     return Coloring(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), graph, k, run.value,
                     run.stats)  # fmt: skip
 
@@ -123,13 +127,14 @@ def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_m
         from essais.coloring.compiled import CompiledDsatur
 
     graph = _as_graph(graph, limits)
-    clique = greedy_clique(graph)
-    bounds = _Bounds(lower=len(clique), best=[] if graph.n == 0 else None)
-    run = run_search(
-        limits,
-        lambda control: CompiledDsatur(graph, graph.n + 1, control, clique),
-        lambda search: _prove(graph, search, bounds, tabu_moves),
-    )
+    bounds = _Bounds(lower=0, best=[] if graph.n == 0 else None)
+
+    def build(control: SearchControl) -> CompiledDsatur:
+        clique = greedy_clique(graph)  # (set-up: under the limits, for a large dense graph takes long)
+        bounds.lower = len(clique)
+        return CompiledDsatur(graph, graph.n + 1, control, clique)
+
+    run = run_search(limits, build, lambda search: _prove(graph, search, bounds, tabu_moves))
     chromatic = None if run.stopped else len(set(bounds.best or []))
     return Chromatic(run.stopped or Status.FOUND, graph, chromatic, bounds.lower, bounds.best, bounds.found, run.stats)
 
