@@ -187,3 +187,11 @@ def test_numbers_and_symbols_out_of_range(args, message):
         assert result.exit_code == 0 and len(result.stdout.splitlines()) < 20, result.stderr
     else:
         assert result.exit_code == 2 and message in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_warmup_compiles_every_problem():
+    result = runner.invoke(app, ["warmup", "--json"])
+    assert result.exit_code == 0, result.stderr
+    warmed = json.loads(result.stdout)["warmed"]
+    assert [entry["problem"] for entry in warmed] == ["tours", "queens", "sudoku", "colouring", "uncrossed paths"]
+    assert all(entry["seconds"] >= 0 for entry in warmed)

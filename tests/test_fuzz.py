@@ -8,6 +8,7 @@ in all) on two processes; RELIABILITY.md has its figures."""
 
 from __future__ import annotations
 
+import faulthandler
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
@@ -25,6 +27,8 @@ from essais.cli.main import app
 
 runner = CliRunner()
 FUZZ_EXAMPLES = int(os.environ.get("ESSAIS_FUZZ_EXAMPLES", "14300"))
+HANG_SECONDS = 120  # an input that runs this long broke its limits: the run stops there
+LAST_INPUT = Path(tempfile.gettempdir()) / f"essais-fuzz-{os.getpid()}.last"  # the input under way
 PARTS = 2  # each command's inputs in two runs with seeds of their own, for two worker processes
 TALLY: dict[str, Counter[int]] = {}  # exit statuses seen, per command (printed by the fuzz run)
 ANSWERS = {0, 1, 3}  # found or complete, none, limit
@@ -212,7 +216,7 @@ def puzzle_files(draw: st.DrawFn, folder: Path) -> list[str]:
 
 
 def check(arguments: list[str]) -> None:
-    result = runner.invoke(app, arguments)
+    result = invoke_watched(arguments)
     TALLY.setdefault(arguments[0], Counter())[result.exit_code] += 1
     stderr = result.stderr
     where = f"essais {' '.join(arguments)!r}"
@@ -224,6 +228,17 @@ def check(arguments: list[str]) -> None:
             assert lines[:-1] and all(line.startswith("essais: ") for line in lines[:-1]), f"{where}: {stderr!r}"
             return
         assert len(lines) == 1 and lines[0].startswith("essais: error: "), f"{where}: {stderr!r}"
+
+
+def invoke_watched(arguments: list[str]) -> Any:
+    """Run the command line in-process; should it hang (past every limit), the process ends
+    after HANG_SECONDS with every thread's traceback, and LAST_INPUT names the input."""
+    LAST_INPUT.write_text(" ".join(arguments))
+    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
+    try:
+        return runner.invoke(app, arguments)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 def fuzz(strategy: st.SearchStrategy[list[str]], examples: int, part: int | None = None) -> None:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         find_tour,
         longest_uncrossed,
         solve_sudoku,
+        warm_up,
     )
     from essais.core.board import Board
     from essais.core.errors import EssaisError, InvalidInput
@@ -50,6 +51,7 @@ _WHERE = {
     "find_tour": "essais.api",
     "longest_uncrossed": "essais.api",
     "solve_sudoku": "essais.api",
+    "warm_up": "essais.api",
 }
 __all__ = [
     "Board",
@@ -67,6 +69,7 @@ __all__ = [
     "find_tour",
     "longest_uncrossed",
     "solve_sudoku",
+    "warm_up",
 ]
 
 

@@ -11,7 +11,8 @@ notebook.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from essais.coloring import Chromatic, Coloring, Graph
@@ -20,6 +21,7 @@ from essais.coloring import color_graph as _color_graph
 from essais.core.board import Board, Move
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
+from essais.knights import METHODS as TOUR_METHODS_BY_ENGINE
 from essais.knights import TourCount, TourProblem, TourResult
 from essais.knights import count_tours as _count_tours
 from essais.knights import find_tour as _find_tour
@@ -30,6 +32,7 @@ from essais.sudoku import solve_sudoku as _solve_sudoku
 from essais.uncrossed import Uncrossed
 from essais.uncrossed import longest_uncrossed as _longest_uncrossed
 
+TOUR_METHODS = [method for method, engines in TOUR_METHODS_BY_ENGINE.engines.items() if "numba" in engines]
 Size = int | str | tuple[int, int]
 Start = str | tuple[int, int] | None
 
@@ -254,3 +257,43 @@ def longest_uncrossed(
     24
     """
     return _longest_uncrossed(_board(size), closed=closed, engine=engine, limits=_limits(time_limit, node_limit))
+
+
+def warm_up() -> list[tuple[str, float]]:
+    """Compile every problem's numba engines once, by running each method on a small case:
+    numba keeps them in its cache on disk, so that no later run (no `essais` command, no
+    function here) waits for a first compilation. Each problem, with the seconds it took (a few
+    tenths once the cache is full).
+
+    Examples
+    --------
+    >>> import essais
+    >>> [name for name, seconds in essais.warm_up()]
+    ['tours', 'queens', 'sudoku', 'colouring', 'uncrossed paths']
+    """
+    sudoku = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
+    cases: dict[str, Callable[[], object]] = {
+        "tours": lambda: (
+            [find_tour(6, method=method, engine="numba", node_limit=5_000) for method in TOUR_METHODS],
+            find_tour(60),
+            count_tours(5, node_limit=5_000),
+        ),
+        "queens": lambda: (
+            count_queens(8, method="textbook", engine="numba"),
+            count_queens(8),
+            count_queens(8, distinct=True),
+        ),
+        "sudoku": lambda: [solve_sudoku(sudoku, method=method) for method in ("bitwise", "propagate", "textbook")],
+        "colouring": lambda: (
+            color_graph("petersen"),
+            color_graph("petersen", method="dsatur"),
+            chromatic_number("queen:5"),
+        ),
+        "uncrossed paths": lambda: longest_uncrossed(5),
+    }
+    took = []
+    for name, case in cases.items():
+        started = time.perf_counter()
+        case()
+        took.append((name, time.perf_counter() - started))
+    return took

@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover - older typer, on click itself
     from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
 
 from essais import __version__
-from essais.cli import color, distances, queens, sudoku, swap, tour, uncrossed
+from essais.cli import color, distances, queens, sudoku, swap, tour, uncrossed, warmup
 from essais.cli.common import (
     end_interrupted_now,
     epilog,
@@ -105,7 +105,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-for module in (tour, distances, uncrossed, swap, queens, color, sudoku):
+for module in (tour, distances, uncrossed, swap, queens, color, sudoku, warmup):
     command = getattr(module, module.__name__.rpartition(".")[2])
     app.command(cls=_Command, epilog=epilog(module.EXAMPLES))(command)
 

@@ -1,0 +1,21 @@
+"""`essais warmup`: every compiled engine compiled once, for the runs to come (issue 15)."""
+
+from __future__ import annotations
+
+from essais.api import warm_up
+from essais.cli.common import JsonFlag, command, console, print_json
+from essais.core.result import format_seconds
+
+EXAMPLES = [("essais warmup", "compile every engine now (about a minute, once per installation)")]
+
+
+@command
+def warmup(as_json: JsonFlag = False) -> None:
+    """Compile every numba engine now, once: later commands start without waiting for it."""
+    took = warm_up()
+    if as_json:
+        print_json({"warmed": [{"problem": name, "seconds": round(seconds, 3)} for name, seconds in took]})
+        return
+    for name, seconds in took:
+        console.print(f"{name}: {format_seconds(seconds)}")
+    console.print(f"every engine compiled and cached ({format_seconds(sum(seconds for _, seconds in took))})")
