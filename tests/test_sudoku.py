@@ -212,7 +212,7 @@ def test_cli_batch(tmp_path):
     assert stdin.exit_code == 0
     counting = runner.invoke(app, ["sudoku", str(good), "--count", "--limit", "1"])
     assert counting.exit_code == 2 and "--count, --limit: for one puzzle" in counting.stderr
-    limited = runner.invoke(app, ["sudoku", str(good), "--node-limit", "1", "--json"])
+    limited = runner.invoke(app, ["sudoku", str(good), "--method", "propagate", "--node-limit", "1", "--json"])
     statuses = [json.loads(line)["status"] for line in limited.stdout.splitlines()]
     assert limited.exit_code == 3 and set(statuses) == {"limit"} and "5 stopped" in limited.stderr
     per_puzzle = runner.invoke(app, ["sudoku", str(good), "--time-limit", "10", "--unique"])

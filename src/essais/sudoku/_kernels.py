@@ -12,7 +12,7 @@ weight each time a contradiction shows in it), ties to the first cell or, for re
 drawn at random. `solve_batch` runs the propagating solver on many puzzles in one call, with no
 Python work per puzzle. `bitwise_slice` and `bitwise_batch` are the 9×9 throughput method: the
 same depth-first search over propagated grids, with less per grid (no weights, no restarts,
-singles only, a grid of 82 small integers).
+singles and locked candidates by bitwise operations, a grid of 82 small integers).
 """
 
 import numpy as np
@@ -538,19 +538,103 @@ def _hidden_singles(grid, units, queue, changed):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _propagate9(grid, queue, queued, peers, units):
-    """Naked singles, then hidden singles in the units that changed, until neither changes the
-    grid. False on a contradiction."""
+def _segment9(grid, first, step):
+    """The candidates of the open cells among three cells in a line (first, first + step, …)."""
+    union = 0
+    for k in range(3):
+        mask = grid[first + k * step]
+        if not mask & PLACED:
+            union |= mask
+    return union
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _take_out9(grid, first, step, values, queue, queued):
+    """Take `values` out of three cells in a line; the units that changed (as bits), and the
+    cells left with one candidate queued (queue[queued] on; their new count in queue's slot
+    95), or -1 when a cell is left with none."""
+    changed = 0
+    for k in range(3):
+        cell = first + k * step
+        mask = grid[cell]
+        if mask & values and not mask & PLACED:
+            mask &= ~values
+            if mask == 0:
+                return -1
+            grid[cell] = mask
+            changed |= _units_of(cell)
+            if mask & (mask - 1) == 0:
+                queue[queued] = cell
+                queued += 1
+    queue[95] = queued
+    return changed
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _locked9(grid, queue, columns, segments):
+    """Locked candidates along rows (or `columns`): a value of a box whose open cells lie in one
+    line of it leaves the rest of that line, and a value of a line whose open cells lie in one
+    box leaves the rest of that box. The units that changed, the cells left with one candidate
+    queued (their number in queue[95]), or -1 on a contradiction. `segments`: 9 slots of scratch,
+    the candidates of the open cells of each box's three cells in each line of a band."""
+    # line l's first cell is l * across; `along` is the step from a cell of a line to the next
+    across, along = (1, 9) if columns else (9, 1)
+    changed = 0
+    queue[95] = 0
+    for band in range(3):
+        for i in range(3):
+            for j in range(3):
+                segments[3 * i + j] = _segment9(grid, (band * 3 + i) * across + 3 * j * along, along)
+        for i in range(3):
+            for j in range(3):
+                own = segments[3 * i + j]
+                in_box = segments[3 * ((i + 1) % 3) + j] | segments[3 * ((i + 2) % 3) + j]
+                in_line = segments[3 * i + (j + 1) % 3] | segments[3 * i + (j + 2) % 3]
+                pointing = own & ~in_box  # only in this line of the box: out of the line's other boxes
+                claiming = own & ~in_line  # only in this box of the line: out of the box's other lines
+                line = band * 3 + i
+                for other in range(3):
+                    if other != j and pointing & segments[3 * i + other]:
+                        outcome = _take_out9(grid, line * across + 3 * other * along, along, pointing, queue, queue[95])
+                        if outcome < 0:
+                            return -1
+                        changed |= outcome
+                    if other != i and claiming & segments[3 * other + j]:
+                        first = (band * 3 + other) * across + 3 * j * along
+                        outcome = _take_out9(grid, first, along, claiming, queue, queue[95])
+                        if outcome < 0:
+                            return -1
+                        changed |= outcome
+    return changed
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _propagate9(grid, queue, queued, peers, units, segments):
+    """Naked singles, hidden singles in the units that changed, and when neither is left,
+    locked candidates along rows and columns, until nothing changes the grid. False on a
+    contradiction."""
+    changed = 0
     while True:
-        changed = _place_queued(grid, queue, queued, peers)
-        if changed < 0:
+        placed = _place_queued(grid, queue, queued, peers)
+        if placed < 0:
             return False
         if grid[PLACED_COUNT] == 81:
             return True
-        queued = _hidden_singles(grid, units, queue, changed)
+        queued = _hidden_singles(grid, units, queue, changed | placed)
         if queued < 0:
             return False
-        if queued == 0:
+        changed = 0
+        if queued:
+            continue
+        for columns in (False, True):
+            outcome = _locked9(grid, queue, columns, segments)
+            if outcome < 0:
+                return False
+            changed |= outcome
+            queued = queue[95]
+            if changed:
+                break
+        if not changed:
             return True
 
 
@@ -582,12 +666,13 @@ def start_bitwise(cells, stack):
 @njit(cache=True, nogil=True)
 def bitwise_slice(stack, guess_cell, guess_rest, queue, peers, units, state, node_stop):
     """Depth-first search over propagated 9×9 grids (`stack[d]`: the grid at depth d, made by
-    the guess of depth d - 1): each grid propagated by naked and hidden singles, then a guess on
+    the guess of depth d - 1): each grid propagated (_propagate9), then a guess on
     the first open cell with the fewest candidates, lowest value first, the other values
     (`guess_rest[d]`) tried on the way back. Counters as propagate_slice's: `nodes` the grids
     propagated, `tries` the guesses, `backtracks` the contradictions. On SOLUTION,
     `stack[state[DEPTH]]` holds the solution."""
     depth, entering, nodes, tries, backtracks = load_counters(state)
+    segments = np.empty(9, dtype=np.int64)  # _locked9's scratch
     outcome = PAUSED
     while True:
         if entering:
@@ -606,7 +691,7 @@ def bitwise_slice(stack, guess_cell, guess_rest, queue, peers, units, state, nod
             else:
                 queue[0] = guess_cell[depth - 1]
                 queued = 1
-            if not _propagate9(grid, queue, queued, peers, units):
+            if not _propagate9(grid, queue, queued, peers, units, segments):
                 backtracks += 1
             else:
                 cell = _fewest_candidates(grid)

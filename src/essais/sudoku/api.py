@@ -7,8 +7,8 @@ cell in reading order, the values 1…n in order, each checked against the cell'
 box, undo. `nodes` counts the calls of solve, `depths[d]` the calls at depth d (002's figure 2),
 `tries` the values placed and checked, `backtracks` the cells emptied again after their values
 ran out. `bitwise` (numba, the default for 9×9): cells as 9-bit candidate sets, naked singles,
-hidden singles by bitwise sums over each unit, a guess on the first cell with the fewest
-candidates on a copy of the grid. `propagate` (numba, the default for larger grids): candidate
+hidden singles by bitwise sums over each unit, locked candidates, a guess on the first cell
+with the fewest candidates on a copy of the grid. `propagate` (numba, the default for larger grids): candidate
 sets kept up to date, naked and hidden singles (and from 16×16 on, locked candidates and
 alldifferent on every unit), the cell with the fewest candidates per weight of past
 contradictions first (dom/wdeg). Both count `nodes` the grids propagated, `tries` the guesses,
