@@ -394,3 +394,13 @@ def test_the_clique_of_a_dense_graph_is_inside_the_time_limit():
         started = time.perf_counter()
         result = runner.invoke(app, [*arguments, "--time-limit", "0.3"])
         assert result.exit_code == 3 and time.perf_counter() - started < 1.3, result.stdout
+
+
+def test_dsatur_tables_fit_the_largest_degree_and_a_clique_too_large_for_k():
+    """Found by the fuzzing run: `color cycle:68263 --chromatic` allocated n × (n + 1) counters
+    (34.7 GiB: DSATUR never needs more colours than the largest degree + 1), and `color
+    complete:5 -k 1 --method dsatur` indexed past its table with a clique larger than k."""
+    big = runner.invoke(app, ["color", "cycle:68263", "--chromatic", "--time-limit", "0.2"])
+    assert big.exit_code == 3, big.stderr
+    small = runner.invoke(app, ["color", "complete:5", "-k", "1", "--method", "dsatur", "--json"])
+    assert small.exit_code == 1 and json.loads(small.stdout)["status"] == "none"

@@ -121,7 +121,7 @@ def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, b
         color = next_color[depth]
         placed = False
         # colours 0..used-1, then `used` itself (a new colour) if that stays below the best
-        while depth < n and color <= used and color + 1 < state[BEST]:
+        while depth < n and color <= used and color + 1 < state[BEST] and color < bound:
             tries += 1
             if seen[vertex * bound + color] == 0:
                 colors[vertex] = color

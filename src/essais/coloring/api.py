@@ -88,7 +88,8 @@ def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
 
     def build(control: SearchControl) -> CompiledDsatur:
         clique.extend(greedy_clique(graph))  # (set-up: under the limits, for a large dense graph takes long)
-        return CompiledDsatur(graph, k + 1, control, clique)  # colourings with fewer than k + 1 colours
+        fits = clique if len(clique) <= k else []  # (more than k: no colouring, nothing to search)
+        return CompiledDsatur(graph, k + 1, control, fits)  # colourings with fewer than k + 1 colours
 
     def search(engine: CompiledDsatur) -> list[int] | None:
         if len(clique) > k:  # k colours cannot colour a clique of more than k vertices

@@ -56,9 +56,12 @@ class CompiledDsatur(SlicedSearch):
         super().__init__(control, DSATUR_STATE_SIZE)
         n = graph.n
         self.n = n
-        self.bound = max(1, min(colors_below, n + 1))
-        self.state[BEST] = colors_below
         self.start, self.adjacent = graph.csr()
+        # DSATUR gives a vertex a new colour only when every colour in use touches it: it never
+        # needs more than the largest degree + 1 colours (the width of `seen`, n × width)
+        degree = int(np.diff(self.start).max()) if n else 0
+        self.bound = max(1, min(colors_below, n + 1, degree + 2))
+        self.state[BEST] = colors_below
         self.colors = np.full(n, -1, dtype=np.int64)
         self.seen = np.zeros(n * self.bound, dtype=np.int64)
         self.saturation = np.zeros(n, dtype=np.int64)
