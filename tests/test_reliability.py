@@ -404,3 +404,10 @@ def test_dsatur_tables_fit_the_largest_degree_and_a_clique_too_large_for_k():
     assert big.exit_code == 3, big.stderr
     small = runner.invoke(app, ["color", "complete:5", "-k", "1", "--method", "dsatur", "--json"])
     assert small.exit_code == 1 and json.loads(small.stdout)["status"] == "none"
+
+
+def test_the_entry_point_says_internal_error_with_the_shared_status():
+    from essais.cli import INTERNAL_ERROR
+    from essais.core.result import EXIT_INTERNAL_ERROR
+
+    assert INTERNAL_ERROR == EXIT_INTERNAL_ERROR

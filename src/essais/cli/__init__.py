@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+INTERNAL_ERROR = 70  # (essais.core.result.EXIT_INTERNAL_ERROR, not imported here: it loads numpy)
+
 
 def main() -> None:
     from essais.core import signals  # standard library only: ready in a millisecond
@@ -17,8 +19,13 @@ def main() -> None:
         from essais.cli.main import run
 
         code = run()
-    except KeyboardInterrupt:  # while the command line loads
-        sys.stderr.write("essais: interrupted\n")
-        code = signals.exit_code()
+    except BaseException as error:  # while the command line loads (run() answers for itself)
+        # (a KeyboardInterrupt raised inside a class statement comes out as a RuntimeError)
+        if signals.received() is not None or isinstance(error, KeyboardInterrupt):
+            sys.stderr.write("essais: interrupted\n")
+            code = signals.exit_code()
+        else:
+            sys.stderr.write(f"essais: internal error: {type(error).__name__}: {error} (a bug: please report it)\n")
+            code = INTERNAL_ERROR
     signals.ignore_stop_signals()
     sys.exit(code)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import functools
 import json
+import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -23,6 +25,7 @@ from essais.core.errors import EssaisError, InvalidInput
 from essais.core.limits import Limits, SearchStopped, active_search, parse_size
 from essais.core.plots import CSS_DPI, check_dpi
 from essais.core.result import EXIT_BAD_INPUT, Status, format_seconds
+from essais.core.signals import STOP_SIGNALS
 
 WIDE = 10_000  # the width of a console on a pipe or a file: data is never wrapped there
 EXAMPLE_WIDTH = 56  # a longer example has its comment on the next line
@@ -191,6 +194,8 @@ class _Watcher:
             self._thread = None
 
     def _run(self) -> None:
+        if hasattr(signal, "pthread_sigmask"):  # signals go to the main thread (see core.parallel.process_pool)
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         if self._stop.wait(1.0):
             return
         with Console(stderr=True, highlight=False, markup=False).status(self._text()) as status:
@@ -283,6 +288,8 @@ def end_interrupted_now(signum: int) -> NoReturn:
     """After a signal, when compiled code loads (a first compilation can take 10 s: no search
     has run, nothing to report but the interruption) or when the run has not ended within
     core.signals.GRACE_SECONDS: the process ends here."""
+    for child in multiprocessing.active_children():  # worker processes would outlive it
+        child.kill()
     WATCHER.silence()
     say_interrupted()
     sys.stdout.flush()

@@ -24,7 +24,6 @@ import multiprocessing
 import os
 import signal
 import sqlite3
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from typing import Any, NoReturn
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
+from essais.core.signals import STOP_SIGNALS
 
 POLL_SECONDS = 0.1  # how often the main process looks at the clock and Ctrl-C while workers run
 DASK_CONNECT_SECONDS = 10  # how long to try to reach a Dask scheduler
@@ -182,9 +182,13 @@ def _solve_in_worker(job: Job) -> list[tuple[int, TaskResult | None]]:
 
 def _start_worker(spent: Any = None) -> None:
     """Ctrl-C reaches every process of the terminal's group: only the main process handles it.
-    SIGTERM, which the main process sends to stop its workers, ends a worker at once."""
+    SIGTERM, which the main process sends to stop its workers, ends a worker at once. The two
+    were blocked while the worker was forked (process_pool): a signal that came since is
+    handled now, as these handlers say."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _SPENT[:] = [spent] if spent is not None else []
 
 
@@ -197,19 +201,17 @@ def process_pool(workers: int, spent: Any = None) -> Pool:
     """A pool of worker processes that leave Ctrl-C to the main process (and share `spent`, a
     counter of nodes, when given). Forked where the system can: workers inherit the compiled
     kernels (no import, no compilation). Create it before any progress display starts its
-    thread. The workers are forked with Ctrl-C ignored and SIGTERM fatal, so that the pool can
-    always stop them, even before their initializer runs."""
-    inherited = {each: signal.getsignal(each) for each in (signal.SIGINT, signal.SIGTERM)}
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    thread. Ctrl-C and SIGTERM are blocked while the workers are forked (and for good in the
+    pool's own threads, which fork replacements): a signal then waits, neither lost nor fatal
+    to the main process with its workers left behind; each worker unblocks them once its
+    handlers are set (_start_worker)."""
+    blocking = hasattr(signal, "pthread_sigmask")
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) if blocking else None
     try:
         return _fork_context().Pool(workers, initializer=_start_worker, initargs=(spent,))
     finally:
-        if threading.current_thread() is threading.main_thread():
-            for each, handler in inherited.items():
-                if handler is not None:  # (None: a handler set outside Python, kept as it is)
-                    signal.signal(each, handler)
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def map_in_order(function: Callable[[Any], Any], jobs: Iterable[Any], workers: int, ahead: int = 2) -> Iterator[Any]:
