@@ -411,3 +411,31 @@ def test_the_entry_point_says_internal_error_with_the_shared_status():
     from essais.core.result import EXIT_INTERNAL_ERROR
 
     assert INTERNAL_ERROR == EXIT_INTERNAL_ERROR
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc (Linux)")
+def test_workers_die_with_their_main_process():
+    """Orphaned workers of a killed count went on with their sub-trees (found when two of them
+    slowed a benchmark down for a quarter of an hour)."""
+    process = start(["queens", "30", "--count", "--workers", "2"], announce=True)
+    assert process.stderr is not None and process.stderr.readline().strip() == ANNOUNCEMENT
+    workers = [pid for pid, parent, _ in processes() if parent == process.pid]
+    assert len(workers) == 2
+    process.kill()
+    process.communicate(timeout=30)  # (its pipes close only once the workers are gone too)
+    deadline = time.monotonic() + 5
+    while {pid for pid, _, state in processes() if state != "Z"} & set(workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert time.monotonic() < deadline
+
+
+def processes() -> list[tuple[int, int, str]]:
+    """(pid, parent's pid, state) of every process, from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        found.append((int(stat.parent.name), int(fields[1]), fields[0]))
+    return found

@@ -18,6 +18,8 @@ even kill -9) resumes where it stopped and ends with exactly the same total.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import hashlib
 import json
 import multiprocessing
@@ -187,9 +189,27 @@ def _start_worker(spent: Any = None) -> None:
     handled now, as these handlers say."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _SPENT[:] = [spent] if spent is not None else []
+
+
+def _die_with_parent() -> None:
+    """On Linux, a worker is killed when the process that forked it ends, however it ends (kill
+    -9 included): orphans would go on with their sub-trees for hours."""
+    forked_by = multiprocessing.parent_process()
+    parent = forked_by.pid if forked_by is not None else os.getppid()
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the pool's own clean-up only
+        return
+    if os.getppid() != parent:  # the parent ended before the call
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1  # <sys/prctl.h>
 
 
 def _fork_context() -> Any:
