@@ -131,29 +131,33 @@ def solve_each(
 
 
 def read_puzzles(text: str, *, alphabet: str | None = None, name: str = "puzzle") -> list[Line]:
-    """A file's puzzles: one per line (`#` starts a comment), or one grid written over several
-    lines (the grid form). A line that cannot be read is kept with its error."""
+    """A file's puzzles: one per line (`#` starts a comment), grids of one size, or one grid
+    written over several lines (the grid form). A line that cannot be read is kept with its
+    error. (A large file is better streamed: open_puzzles, solve_file.)"""
     with loading_compiled("sudoku"):
-        from essais.sudoku.compiled import decode_lines
+        from essais.sudoku.compiled import decode_block
 
-    lines = [(number, raw.split("#", 1)[0]) for number, raw in enumerate(text.splitlines(), start=1)]
+    lines = [(number, raw.split("#", 1)[0]) for number, raw in enumerate(text.split("\n"), start=1)]
     lines = [(number, line) for number, line in lines if any(ch not in SEPARATORS for ch in line)]
     if not lines:
         raise InvalidInput(f"{name}: no puzzle in it")
-    first = sum(ch not in SEPARATORS for ch in lines[0][1])
-    if len(lines) > 1 and first not in {b**4 for b in BOX_SIZES}:  # the grid form, a row per line
+    box = box_of_line(sum(ch not in SEPARATORS for ch in lines[0][1]))
+    if len(lines) > 1 and box is None:  # the grid form, a row per line
         return [Line(lines[0][0], parse_sudoku("\n".join(line for _, line in lines), alphabet=alphabet, name=name))]
-    box, symbols, values = decode_lines([line for _, line in lines], alphabet)
-    read = []
-    for (number, line), row in zip(lines, values, strict=True):
-        if row is not None:  # decoded at once; its givens agree
-            read.append(Line(number, Sudoku(box, tuple(row), symbols)))
-            continue
-        try:  # the slow reading, which says what is wrong
-            read.append(Line(number, parse_sudoku(line, alphabet=alphabet, name=f"{name}:{number}")))
+    if box is None:  # one line that is no grid: say why
+        try:
+            parse_sudoku(lines[0][1], alphabet=alphabet, name=f"{name}:{lines[0][0]}")
         except InvalidInput as error:
-            read.append(Line(number, None, str(error)))
-    return read
+            return [Line(lines[0][0], None, str(error))]
+    assert box is not None
+    block = decode_block(text.encode("utf-8", "surrogatepass"), 1, box, alphabet, name)
+    assert block.cells is not None
+    symbols = symbols_of(alphabet, box * box)
+    return [
+        Line(number, None, block.errors[row]) if row in block.errors else
+        Line(number, Sudoku(box, tuple(block.cells[row].tolist()), symbols))
+        for row, number in enumerate(block.numbers.tolist())
+    ]  # fmt: skip
 
 
 def solve_many(

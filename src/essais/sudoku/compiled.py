@@ -35,7 +35,6 @@ from essais.sudoku._kernels import (
     values_of,
 )
 from essais.sudoku.model import (
-    BOX_SIZES,
     EMPTY,
     NOT_READ,
     SAT_SOLVER,
@@ -261,30 +260,6 @@ def root_candidates(puzzle: Sudoku) -> list[int] | None:
     if not propagate(candidates[0], settled[0], peers(box), unit_cells, units_of_cells(box), weights, full, box, work):
         return None
     return [int(c) for c in candidates[0]]
-
-
-def decode_lines(lines: list[str], alphabet: str | None) -> tuple[int, str, list[list[int] | None]]:
-    """The common case of a large file, fast: lines of one size, no spaces, the default
-    alphabet (or `alphabet`), read by one table lookup and checked by one compiled pass. A line
-    that does not fit gets None and is read the slow way."""
-    size = len(lines[0]) if lines else 0
-    box = next((b for b in BOX_SIZES if b**4 == size), 0)
-    unread: tuple[int, str, list[list[int] | None]] = (box, "", [None] * len(lines))
-    if box == 0 or any(len(line) != size for line in lines):
-        return unread
-    n = box * box
-    symbols = symbols_of(alphabet, n)
-    table = np.full(256, -1, dtype=np.int64)  # byte -> value, 0 for empty, -1 for anything else
-    for symbol, value in [*symbol_values(symbols).items(), *((empty, 0) for empty in EMPTY)]:
-        if ord(symbol) < 256:
-            table[ord(symbol)] = value
-    try:
-        raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(len(lines), size)
-    except UnicodeEncodeError:
-        return unread
-    cells = table[raw]
-    good = (cells >= 0).all(axis=1) & rows_without_conflict(np.where(cells < 0, 0, cells), peers(box))
-    return box, symbols, [row if ok else None for row, ok in zip(cells.tolist(), good.tolist(), strict=True)]
 
 
 def _byte_values(box: int, alphabet: str | None) -> np.ndarray:
