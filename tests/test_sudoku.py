@@ -295,6 +295,7 @@ def test_a_file_is_read_line_by_line_whatever_its_lines_hold():
     assert found[6] == found[7] == found[9] == found[10] == NOT_READ and found[11] == 2
     assert all(is_solution(Q1, text) for number, _, text in rows if number in (2, 8))
     puzzles = open_puzzles(file_of("\n".join(lines)), name="grids")
+    assert isinstance(puzzles, PuzzleFile) and puzzles.small  # read whole: one process is enough
     errors = [message for block in read_file(puzzles) for message in block.errors.values()]
     assert ["twice" in errors[0], "2 cells" in errors[1], "a 4×4 grid among 9×9" in errors[2]] == [True] * 3
     assert "row 1, column 1" in errors[3]
@@ -325,6 +326,7 @@ class CountingReader(io.BytesIO):
 def test_a_file_is_read_as_it_is_solved():
     stream = CountingReader(("\n".join([Q1.replace(".", "0")] * 40_000) + "\n").encode())  # 3.3 MB
     puzzles = open_puzzles(stream, name="grids")
+    assert isinstance(puzzles, PuzzleFile) and not puzzles.small  # (worth a second process)
     blocks = solve_file(puzzles, method="propagate", limits=Limits(time=60))
     first = next(blocks)
     assert first.found[0] == 1 and CountingReader.most <= 3 * BLOCK_BYTES  # the rest is not read yet

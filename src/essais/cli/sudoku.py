@@ -40,7 +40,6 @@ from essais.core.plots import save_figure
 from essais.core.result import EXIT_BAD_INPUT, Stats, Status
 from essais.render.text import histogram, stats_line
 from essais.sudoku import (
-    BLOCK_BYTES,
     NOT_READ,
     BatchBlock,
     PuzzleFile,
@@ -265,7 +264,7 @@ def _batch(
     with progress_bar("puzzles") as progress:
         blocks: Iterable[BatchBlock]
         if not one_by_one:
-            workers = workers if puzzles.size is None or puzzles.size > BLOCK_BYTES else 1
+            workers = 1 if puzzles.small else workers
             blocks = solve_file(
                 puzzles, method=method, unique=unique, workers=workers, progress=progress, limits=limits
             )

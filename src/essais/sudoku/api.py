@@ -210,6 +210,12 @@ class PuzzleFile:
     head: bytes  # what open_puzzles read to see what the file holds
     rest: BinaryIO
     size: int | None = None  # its bytes in all, when known (a file)
+    read_whole: bool = False  # open_puzzles read it all (a small file, or stdin)
+
+    @property
+    def small(self) -> bool:
+        """One block holds it: a second process would cost more than it gives."""
+        return self.read_whole or (self.size is not None and self.size <= BLOCK_BYTES)
 
     @property
     def symbols(self) -> str:
@@ -260,7 +266,7 @@ def open_puzzles(
         return _one_grid(text, alphabet, name)
     if lines is None:
         raise InvalidInput(f"{name}: its first grid line holds {cells} cells (a grid is 81, or 16, 256, 625…)")
-    return PuzzleFile(name, lines, alphabet, head, stream, size)
+    return PuzzleFile(name, lines, alphabet, head, stream, size, read_whole=ended)
 
 
 def box_of_line(cells: int) -> int | None:
