@@ -14,7 +14,7 @@ import numpy as np
 
 from essais.core.errors import InvalidInput
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl, SearchStopped
-from essais.core.parallel import Progress, process_pool
+from essais.core.parallel import Progress, map_in_order
 from essais.core.result import Stats, Status
 from essais.core.sliced import DEPTH, ENTERING, SlicedSearch
 from essais.sudoku._kernels import (
@@ -67,7 +67,7 @@ class CompiledSudoku(SlicedSearch):
         super().__init__(control, STATE_SIZE)
         self.puzzle, self.method = puzzle, method
         self.peers = peers(puzzle.box)
-        self.units = np.array(units(puzzle.box), dtype=np.int64)
+        self.units = _units_array(puzzle.box)
         self.depths: np.ndarray | None = None
 
     def stats(self):  # type: ignore[no-untyped-def]
@@ -232,11 +232,7 @@ def solve_cells(
 
     interrupted = False
     try:
-        if workers == 1:
-            collect(map(_solve_job, jobs))
-        else:
-            with process_pool(workers) as pool:
-                collect(pool.imap(_solve_job, jobs))
+        collect(map_in_order(_solve_job, jobs, workers))
     except KeyboardInterrupt:
         interrupted = True
     if not parts:
@@ -254,7 +250,7 @@ def root_candidates(puzzle: Sudoku) -> list[int] | None:
     settled = np.zeros((1, cells), dtype=np.int8)
     full = (1 << n) - 1
     start_candidates(np.array(puzzle.cells, dtype=np.int64), candidates, settled, full)
-    unit_cells = np.array(units(box), dtype=np.int64)
+    unit_cells = _units_array(box)
     weights = np.ones(len(unit_cells), dtype=np.int64)
     work = np.zeros(n * (box + 5), dtype=np.int64)
     if not propagate(candidates[0], settled[0], peers(box), unit_cells, units_of_cells(box), weights, full, box, work):

@@ -273,10 +273,19 @@ class BatchResult:
 
     def lines(self, alphabet: str) -> list[str]:
         """Every first solution in the one-line form (empty where none was found), at once."""
-        symbols = np.frombuffer(("." + alphabet).encode(), dtype=np.uint8)
-        text = symbols[np.where(self.found[:, None] > 0, self.solutions, 0)].tobytes().decode()
-        width = self.solutions.shape[1] if self.solutions.ndim == 2 else 0
-        return [text[i * width : (i + 1) * width] if self.found[i] else "" for i in range(len(self.found))]
+        return solution_lines(self.solutions, self.found, alphabet)
+
+
+def solution_lines(solutions: np.ndarray, found: np.ndarray, symbols: str) -> list[str]:
+    """Each row's solution (values 1…n) in the one-line form, "" where `found` is not positive:
+    one table lookup for ASCII symbols, a symbol at a time for others."""
+    if not symbols.isascii():
+        return ["".join(symbols[v - 1] for v in row) if count > 0 else ""
+                for row, count in zip(solutions.tolist(), found.tolist(), strict=True)]  # fmt: skip
+    table = np.frombuffer(("." + symbols).encode(), dtype=np.uint8)
+    text = table[np.where(found[:, None] > 0, solutions, 0)].tobytes().decode()
+    width = solutions.shape[1] if solutions.ndim == 2 else 0
+    return [text[i * width : (i + 1) * width] if found[i] > 0 else "" for i in range(len(found))]
 
 
 NOT_READ = -1  # BatchBlock.found of a line that is not a puzzle
@@ -314,10 +323,4 @@ class BatchBlock:
 
     def solution_text(self, symbols: str) -> list[str]:
         """Each line's first solution in the one-line form, "" where there is none."""
-        if not symbols.isascii():  # symbols of several bytes: one at a time
-            return ["".join(symbols[v - 1] for v in row) if found > 0 else ""
-                    for row, found in zip(self.solutions.tolist(), self.found.tolist(), strict=True)]  # fmt: skip
-        table = np.frombuffer(("." + symbols).encode(), dtype=np.uint8)
-        width = self.solutions.shape[1] if self.solutions.ndim == 2 else 0
-        text = table[self.solutions].tobytes().decode()
-        return [text[i * width : (i + 1) * width] if self.found[i] > 0 else "" for i in range(len(self))]
+        return solution_lines(self.solutions, self.found, symbols)
