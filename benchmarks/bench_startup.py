@@ -1,0 +1,69 @@
+"""Start-up benchmark: whole `essais` processes with numba's cache empty (a first run: the
+kernels compile) and full (they load), and `essais warmup`, which compiles them all at once.
+
+Run from the repository root:  .venv/bin/python benchmarks/bench_startup.py
+It rewrites its section of BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _report import machine, write_section  # noqa: E402
+
+ESSAIS = str(Path(sys.executable).with_name("essais"))
+COMMANDS = [["tour", "8"], ["queens", "12", "--count"], ["sudoku", "." * 80 + "1"], ["color", "petersen"],
+            ["uncrossed", "5"]]  # fmt: skip
+
+
+def seconds(arguments: list[str], cache: str) -> float:
+    started = time.perf_counter()
+    subprocess.run([ESSAIS, *arguments], env={**os.environ, "NUMBA_CACHE_DIR": cache}, check=True,
+                   stdout=subprocess.DEVNULL)  # fmt: skip
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    rows = []
+    for arguments in COMMANDS:
+        with tempfile.TemporaryDirectory() as cache:
+            cold, warm = seconds(arguments, cache), seconds(arguments, cache)
+        rows.append(f"| `essais {' '.join(arguments[:1] + ['…'] if len(arguments[1]) > 20 else arguments)}` |"
+                    f" {cold:.2f} | {warm:.2f} |")  # fmt: skip
+        print(rows[-1], flush=True)
+    with tempfile.TemporaryDirectory() as cache:
+        started = time.perf_counter()
+        out = subprocess.run([ESSAIS, "warmup", "--json"], env={**os.environ, "NUMBA_CACHE_DIR": cache}, check=True,
+                             capture_output=True, text=True).stdout  # fmt: skip
+        total = time.perf_counter() - started
+        warmed = json.loads(out)["warmed"]
+        after = seconds(COMMANDS[0], cache)
+    parts = ", ".join(f"{entry['problem']} {entry['seconds']:.1f} s" for entry in warmed)
+    print(parts, total, after, flush=True)
+    write_section(
+        "bench_startup",
+        [
+            "## Start-up (`.venv/bin/python benchmarks/bench_startup.py`)",
+            "",
+            f"Measured {machine()}. Whole processes, numba's cache empty (a first run: the",
+            "kernels compile) then full (they load from it):",
+            "",
+            "| command | first run, s | next runs, s |",
+            "|---|---:|---:|",
+            *rows,
+            "",
+            f"`essais warmup` with the cache empty: {total:.1f} s ({parts}); after it, `essais tour 8`",
+            f"takes {after:.2f} s. Issue 15 aims at a first run under 3 s without it.",
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()
