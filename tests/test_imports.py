@@ -117,3 +117,53 @@ def test_import_essais_loads_no_compiled_code():
     code += "print(sorted(m for m in ('numba', 'llvmlite', 'rich', 'typer') if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]"
+
+
+def test_importing_the_compiled_engines_compiles_no_kernel():
+    """A kernel compiles (or loads from numba's cache) at its first call: a first run compiles only
+    the kernels it uses (no signature given ahead, no warm-up at import)."""
+    code = """
+import sys
+import numba
+import essais.coloring.compiled, essais.knights.compiled, essais.queens.compiled
+import essais.sudoku.compiled, essais.uncrossed.compiled
+from essais.core.limits import _compile_seconds
+modules = [m for name, m in list(sys.modules.items()) if name.endswith("._kernels")]
+kernels = {f"{m.__name__}.{name}": f for m in modules for name, f in vars(m).items()
+           if isinstance(f, numba.core.registry.CPUDispatcher)}
+compiled = [name for name, kernel in kernels.items() if kernel.signatures]
+print(len(modules), len(kernels) > 30, compiled, _compile_seconds[0])
+"""
+    compiled = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert compiled.split() == ["5", "True", "[]", "0.0"]
+
+
+def slice_copies(path: Path) -> list[int]:
+    """The lines where a kernel assigns anything but a constant to a slice of an array."""
+
+    def constant(node: ast.expr) -> bool:
+        return isinstance(node, ast.Constant) or (isinstance(node, ast.UnaryOp) and constant(node.operand))
+
+    def sliced(target: ast.expr) -> bool:
+        if isinstance(target, ast.Tuple):
+            return any(sliced(element) for element in target.elts)
+        return isinstance(target, ast.Subscript) and any(isinstance(n, ast.Slice) for n in ast.walk(target.slice))
+
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Assign) and any(sliced(t) for t in node.targets) and not constant(node.value)
+    ]
+
+
+@pytest.mark.parametrize("module", sorted(name for name in module_files() if name.endswith("._kernels")))
+def test_kernels_copy_arrays_with_loops(module):
+    """`a[i:j] = b[...]` makes numba compile the formatting of its shape-mismatch error: 2-4 s of a
+    first run, for a copy a loop does as fast."""
+    assert slice_copies(module_files()[module]) == []
+
+
+def test_slice_copies_are_seen(tmp_path):
+    path = tmp_path / "k.py"
+    path.write_text("def f(a, b, n):\n    a[:] = -1\n    a[:n] = b[:n]\n    a[0, :], x = b[1], 2\n")
+    assert slice_copies(path) == [3, 4]

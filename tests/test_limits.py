@@ -73,3 +73,39 @@ def test_ctrl_c_prints_the_counters_so_far(engine_name):
     assert document["status"] == "interrupted"
     assert document["stats"]["nodes"] > 0
     assert "Traceback" not in stderr
+
+
+def test_a_kernel_compiled_inside_a_search_is_loading_compiled_code():
+    """numba compiles a kernel at its first call, which may come deep inside a search: that time is
+    loading compiled code (essais.core.sliced watches numba's compiler lock), so a signal then
+    waits for its end, and neither `seconds` nor a time limit counts it."""
+    import numba
+    from numba.core import event
+
+    import essais.core.sliced  # noqa: F401  (it sets the watch up)
+    from essais.core import limits
+    from essais.core.engine import compiled_code_loading
+
+    @numba.njit
+    def kernel(x):  # type: ignore[no-untyped-def]  (no cache: it compiles at each test run)
+        return x + 1
+
+    class Probe(event.Listener):
+        def on_start(self, event: event.Event) -> None:
+            seen.append(compiled_code_loading())
+
+        def on_end(self, event: event.Event) -> None:
+            pass
+
+    seen: list[bool] = []
+    probe, before = Probe(), limits._compile_seconds[0]
+    event.register("numba:compile", probe)
+    try:
+        with limits.SearchControl() as control:
+            assert kernel(1) == 2
+            seconds = control.elapsed()
+    finally:
+        event.unregister("numba:compile", probe)
+    compiling = limits._compile_seconds[0] - before
+    assert seen == [True] and not compiled_code_loading()
+    assert 0 <= seconds < compiling  # the compilation (tens of ms) is the call's only cost

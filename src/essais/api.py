@@ -27,7 +27,7 @@ from essais.knights import count_tours as _count_tours
 from essais.knights import find_tour as _find_tour
 from essais.queens import QueensCount
 from essais.queens import count_queens as _count_queens
-from essais.sudoku import Sudoku, SudokuResult
+from essais.sudoku import Sudoku, SudokuResult, parse_sudoku, read_puzzles, solve_many
 from essais.sudoku import solve_sudoku as _solve_sudoku
 from essais.uncrossed import Uncrossed
 from essais.uncrossed import longest_uncrossed as _longest_uncrossed
@@ -283,7 +283,11 @@ def warm_up() -> list[tuple[str, float]]:
             count_queens(8),
             count_queens(8, distinct=True),
         ),
-        "sudoku": lambda: [solve_sudoku(sudoku, method=method) for method in ("bitwise", "propagate", "textbook")],
+        "sudoku": lambda: (
+            [solve_sudoku(sudoku, method=method) for method in ("bitwise", "propagate", "textbook")],
+            [solve_many([parse_sudoku(sudoku)], method=method) for method in ("bitwise", "propagate")],
+            read_puzzles(sudoku),
+        ),
         "colouring": lambda: (
             color_graph("petersen"),
             color_graph("petersen", method="dsatur"),

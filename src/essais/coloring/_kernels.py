@@ -14,7 +14,7 @@ from essais.core.sliced import FIRST_FREE_SLOT, load_counters, store_counters
 STATE_SIZE = FIRST_FREE_SLOT
 
 
-@njit("int64(int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64)", cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def textbook_slice(k, start, adjacent, colors, next_color, state, node_stop):
     n = colors.shape[0]
     # depth: vertices coloured so far, the node of vertex `depth`
@@ -83,12 +83,7 @@ COLORS_USED, BEST, FLOOR = FIRST_FREE_SLOT, FIRST_FREE_SLOT + 1, FIRST_FREE_SLOT
 DSATUR_STATE_SIZE = FIRST_FREE_SLOT + 3
 
 
-@njit(
-    "int64(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1],"
-    " int64[::1], int64, int64)",
-    cache=True,
-    nogil=True,
-)
+@njit(cache=True, nogil=True)
 def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, best, state, bound, node_stop):
     """DSATUR branch and bound: colour next the uncoloured vertex whose neighbours show the most
     colours (its saturation; ties: the larger degree, then the smaller number), trying the
@@ -173,11 +168,7 @@ TABU_MOVE, TABU_CONFLICTS, TABU_BEST, TABU_STARTED = range(4)
 TABU_STATE_SIZE = 4
 
 
-@njit(
-    "int64(int64[::1], int64[::1], int64, int64[::1], int64[::1], int64[::1], int64[::1], int64, int64, int64)",
-    cache=True,
-    nogil=True,
-)
+@njit(cache=True, nogil=True)
 def tabu_slice(start, adjacent, k, colors, seen, tabu, state, max_moves, seed, move_stop):
     """A k-colouring by tabu search (TabuCol): from a random colouring, repeatedly recolour one
     vertex in conflict with the move that removes the most conflicts, a recently undone

@@ -118,11 +118,3 @@ def tabu_search(graph: Graph, k: int, max_moves: int, control: SearchControl, se
         outcome = tabu_slice(start, adjacent, k, colors, seen, tabu, state, max_moves, seed, move_stop)
         if outcome != PAUSED:
             return [int(c) for c in colors] if outcome == SOLUTION else None
-
-
-def _warm_up() -> None:
-    """Pay numba's first-call cost at import, so that `seconds` is the search alone."""
-    CompiledColoring(Graph.from_edges(["1"], []), 1, SearchControl()).solve()
-
-
-_warm_up()

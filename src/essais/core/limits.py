@@ -136,7 +136,7 @@ class SearchControl:
         # the time limit counts from here (or from limits.started), without the time spent
         # loading compiled code
         self.deadline_clock, self.compile_seconds = self.limits.started or (time.perf_counter(), _compile_seconds[0])
-        self.started = time.perf_counter()  # `seconds` of the result: the search alone
+        self.started, self.compile_seconds_at_start = time.perf_counter(), _compile_seconds[0]  # see elapsed
         self.interrupted = False
         # nodes spent by earlier searches under the same node limit (the sub-trees of a split count)
         self.nodes_before = 0
@@ -154,10 +154,11 @@ class SearchControl:
     # -- the clock ---------------------------------------------------------------------------
     def restart_clock(self) -> None:
         """Start the clock of `seconds` (the search, not its set-up; the limit still counts both)."""
-        self.started = time.perf_counter()
+        self.started, self.compile_seconds_at_start = time.perf_counter(), _compile_seconds[0]
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        """`seconds` of the result: the search alone, the loading of compiled code excepted."""
+        return time.perf_counter() - self.started - (_compile_seconds[0] - self.compile_seconds_at_start)
 
     def limit_elapsed(self) -> float:
         """The time the time limit counts: since `limits.started` (or since the control was

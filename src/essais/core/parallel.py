@@ -28,7 +28,9 @@ import signal
 import sqlite3
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
+from itertools import islice
 from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any, NoReturn
@@ -119,6 +121,7 @@ def run_split(
         if scheduler is not None:
             status = _on_dask(scheduler, workers, todo, solve, finished, control)
         elif workers > 1 and len(todo) > 1:
+            _load_kernels(solve, todo[0][1])
             status = _on_pool(workers, todo, solve, finished, control, progress, run)
         else:
             status = _here(todo, solve, finished, control, progress, run)
@@ -127,6 +130,15 @@ def run_split(
         if store is not None:
             store.close()
     return run
+
+
+def _load_kernels(solve: Solver, task: Any) -> None:
+    """Run `task` in this process, stopped at its first node: the kernels it calls compile
+    (or load from numba's cache) here, once, and the workers forked afterwards inherit them."""
+    control = SearchControl(Limits(nodes=1))
+    control.announce = False  # (the count proper says when it starts)
+    with suppress(SearchStopped):
+        solve(task, control)
 
 
 def _here(
@@ -242,7 +254,12 @@ def map_in_order(function: Callable[[Any], Any], jobs: Iterable[Any], workers: i
     if workers == 1:
         yield from map(function, jobs)
         return
+    jobs = iter(jobs)
+    # the first job here: its kernels compile (or load from numba's cache) once, in this
+    # process, and the workers forked next inherit them (it is given once they are forked)
+    first = [function(job) for job in islice(jobs, 1)]
     with process_pool(workers) as pool:
+        yield from first
         pending: deque[Any] = deque()
         for job in jobs:
             pending.append(pool.apply_async(function, (job,)))

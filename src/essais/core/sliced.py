@@ -5,11 +5,15 @@ class reads the counters of all of them and runs them slice after slice (SPEC §
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from contextlib import ExitStack
 
 import numpy as np
 from numba import njit
+from numba.core import event
 
+from essais.core.engine import loading_compiled
 from essais.core.limits import SLICE_NODES, SearchControl, SearchStopped, run_slices
 from essais.core.result import Stats, Status
 
@@ -57,3 +61,30 @@ class SlicedSearch:
         if isinstance(outcome, Status):
             raise SearchStopped(outcome)
         return outcome
+
+
+class _CompilerWatch(event.Listener):
+    """numba compiles a kernel, or loads it from its cache, at the kernel's first call in a
+    process, holding its compiler lock meanwhile: from the lock's first taking to its last
+    release, the main thread is loading compiled code (core.engine.loading_compiled), so no
+    time limit and no `seconds` count it, however deep in a search the first call comes. Each
+    process thus compiles only the kernels it uses."""
+
+    def __init__(self) -> None:
+        self.depth = 0  # the lock is re-entered when a kernel's callees compile
+        self.loading = ExitStack()
+
+    def on_start(self, event: event.Event) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self.depth += 1
+            if self.depth == 1:
+                self.loading.enter_context(loading_compiled("a kernel"))
+
+    def on_end(self, event: event.Event) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self.depth -= 1
+            if self.depth == 0:
+                self.loading.close()  # (raises the KeyboardInterrupt of a signal that came meanwhile)
+
+
+event.register("numba:compiler_lock", _CompilerWatch())

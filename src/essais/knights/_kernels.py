@@ -63,11 +63,6 @@ def _leaves_a_way(candidate, head, remaining, target, board, ports, closes, clos
     return closed or ends <= 1
 
 
-_DEPTH_FIRST = (
-    "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], boolean, int64)"
-)
-
-
 @njit(inline="always")
 def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, prune, closed):
     """The body of the three depth-first kernels below (depth_first_slice, pruned_open_slice,
@@ -153,7 +148,7 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
     return outcome
 
 
-@njit(_DEPTH_FIRST, cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def depth_first_slice(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop):
     """000 §3.8 / §5.1 with an explicit stack: moves tried in order at every square.
 
@@ -164,25 +159,19 @@ def depth_first_slice(target, closes, board, path, next_move, ports, state, stop
     return _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, False, False)
 
 
-@njit(_DEPTH_FIRST, cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def pruned_open_slice(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop):
     """Method prune for open tours: depth_first_slice with `_leaves_a_way` in the promising test."""
     return _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, True, False)
 
 
-@njit(_DEPTH_FIRST, cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def pruned_closed_slice(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop):
     """Method prune for closed tours."""
     return _depth_first(target, closes, board, path, next_move, ports, state, stop_at_solution, node_stop, True, True)
 
 
-_WARNSDORFF = (
-    "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1],"
-    " int64[::1], int64)"
-)
-
-
-@njit(_WARNSDORFF, cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def warnsdorff_slice(target, closes, board, free_count, path, next_move, best, best_count, state, node_stop):
     """000 §7.2 with an explicit stack: at each square, the free neighbours with the fewest
     free neighbours (`best[top * m:]`, in move order) are tried one after the other.
@@ -254,10 +243,7 @@ def warnsdorff_slice(target, closes, board, free_count, path, next_move, best, b
     return outcome
 
 
-_GREEDY = "int64(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], boolean, int64)"
-
-
-@njit(_GREEDY, cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def accessibility_slice(target, accessibility, board, path, state, lookahead, node_stop):
     """001 §4.1 (and with `lookahead`, §4.3): the greedy walk of TextbookTour.accessibility.
 
@@ -323,19 +309,13 @@ def accessibility_slice(target, accessibility, board, path, state, lookahead, no
     return outcome
 
 
-@njit("void(int64)", cache=True)
+@njit(cache=True)
 def seed_random(seed):
     """Seed numba's own generator (it is not Python's nor numpy's)."""
     np.random.seed(seed)
 
 
-_RANDOM = (
-    "int64(int64[::1], uint8[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, boolean,"
-    " int64, int64)"
-)
-
-
-@njit(_RANDOM, cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def random_walks_slice(
     target, closes, board, path, best_path, lengths, state, start, until_found, attempts_stop, node_stop
 ):
@@ -382,7 +362,8 @@ def random_walks_slice(
         lengths[depth] += 1
         if depth > best:
             best = depth
-            best_path[:depth] = path[:depth]
+            for j in range(depth):
+                best_path[j] = path[j]
         for j in range(depth):
             board[path[j]] = 0
         if depth == n and closes[path[n - 1]]:
@@ -404,7 +385,7 @@ KNIGHT_COLS = np.array([2, -2, 2, -2, 1, -1, 1, -1], dtype=np.int64)
 VISITED = 9  # a degree no square has: the square is on the path
 
 
-@njit("int64(int64, int64, int64, int64, int64, int32[:, ::1])", cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def roth_walk(rows, cols, start_row, start_col, seed, path):
     """Warnsdorff's rule on the knight's moves computed from the coordinates (no move table, so
     any board fits): go to the free neighbour with the fewest free neighbours, ties to the one

@@ -265,22 +265,3 @@ def constructed_tour(rows: int, cols: int, start: Square) -> np.ndarray:
     else:
         kernels.walk_successors(successor, start[0] * cols + start[1], cols, path)
     return path
-
-
-def _warm_up() -> None:
-    """numba spends ~10 ms on the first call of a kernel in a process; pay it here, at import,
-    so that `seconds` measures the search alone."""
-
-    def one_square() -> CompiledTour:
-        return CompiledTour(Board(1, 1), ((1, 2),), (0, 0), False, SearchControl())
-
-    for method in ("basic", "prune"):
-        next(one_square().tours(method))
-    one_square().warnsdorff()
-    one_square().accessibility(lookahead=True)
-    one_square().random_walks(seed=0, attempts=1, until_found=False)
-    roth_tour(5, 5, (0, 0))
-    constructed_tour(5, 6, (0, 0))
-
-
-_warm_up()

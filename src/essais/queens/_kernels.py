@@ -5,11 +5,11 @@ numba and essais.core alone.
 resumable slices of a node budget: the same solutions in the same order, the same counters.
 The bitmask count splits the search at its start constellations (the method of the Q27
 project and of NQueensFAF): the queens of the first and last rows and columns, one
-constellation per orbit under the 8 symmetries of the square. `start_constellations` lists
-them and `image_to_search` picks the image of one to search; `constellation_slice` counts its
-completions with bit sets of the used columns and diagonals, and, for a constellation that a
-rotation maps onto itself, the completions that rotation fixes (which the distinct count
-needs, by Burnside's lemma)."""
+constellation per orbit under the 8 symmetries of the square (listed with numpy by
+queens.compiled.constellation_table). `image_to_search` picks the image of one to search;
+`constellation_slice` counts its completions with bit sets of the used columns and
+diagonals, and, for a constellation that a rotation maps onto itself, the completions that
+rotation fixes (which the distinct count needs, by Burnside's lemma)."""
 
 import numpy as np
 from numba import njit
@@ -33,7 +33,7 @@ FIXED_BY_QUARTER_TURN = FIRST_FREE_SLOT + 2
 STATE_SIZE = FIRST_FREE_SLOT + 3
 
 
-@njit("int64(int64, int64[::1], int64[::1], uint8[::1], int64[::1], boolean, int64)", cache=True, nogil=True)
+@njit(cache=True, nogil=True)
 def textbook_slice(n, columns, next_column, attacked, state, stop_at_solution, node_stop):
     """`attacked` flags: n columns, then 2n-1 diagonals (row + col), then 2n-1 anti-diagonals
     (row - col + n - 1): the same answer as checking every queen above, in one look."""
@@ -114,11 +114,6 @@ def _image(g, n, row, col):
 
 
 @njit(cache=True, nogil=True)
-def _attack(r1, c1, r2, c2):
-    return r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2)
-
-
-@njit(cache=True, nogil=True)
 def _border_queens(n, code):
     """The queens of a start constellation coded ((a*n + b)*n + c)*n + d: the queen of row 0 in
     column a, of the last row in column b, of column 0 in row c, of the last column in row d
@@ -138,23 +133,6 @@ def _border_queens(n, code):
             rows[kept], cols[kept] = rows[i], cols[i]
             kept += 1
     return rows, cols, kept
-
-
-@njit(cache=True, nogil=True)
-def _is_constellation(n, rows, cols, kept):
-    """Each border line holds exactly one of the queens, and no two of them attack."""
-    last = n - 1
-    for i in range(kept):
-        for j in range(i):
-            if _attack(rows[i], cols[i], rows[j], cols[j]):
-                return False
-    top = bottom = left = right = 0
-    for i in range(kept):
-        top += rows[i] == 0
-        bottom += rows[i] == last
-        left += cols[i] == 0
-        right += cols[i] == last
-    return top == 1 and bottom == 1 and left == 1 and right == 1
 
 
 @njit(cache=True, nogil=True)
@@ -245,32 +223,6 @@ def _images(n, code, images):
 
 
 @njit(cache=True, nogil=True)
-def start_constellations(n):
-    """One start constellation per orbit under the 8 symmetries (the one with the smallest
-    code), as an array of rows (code, orbit size, stabiliser size, half turn in the stabiliser,
-    quarter turn in it)."""
-    found = []
-    images = np.zeros(8, dtype=np.int64)
-    for code in range(n**4):
-        rows, cols, kept = _border_queens(n, code)
-        if not _is_constellation(n, rows, cols, kept):
-            continue
-        _images(n, code, images)
-        if images.min() < code:
-            continue
-        stabiliser = orbit = 0
-        for g in range(8):
-            stabiliser += images[g] == code
-            orbit += images[g] not in images[:g]
-        found.append((code, orbit, stabiliser, int(images[HALF_TURN] == code), int(images[QUARTER_TURN] == code)))
-    table = np.zeros((len(found), 5), dtype=np.int64)
-    for i, row in enumerate(found):
-        for j in range(5):
-            table[i, j] = row[j]
-    return table
-
-
-@njit(cache=True, nogil=True)
 def image_to_search(n, code, rows_deep):
     """The image of the constellation whose first `rows_deep` free rows allow the fewest
     placements: the orbit's count is the same from any image, its search is not."""
@@ -298,11 +250,7 @@ def _count_symmetric(n, columns, state, symmetric):
     state[FIXED_BY_QUARTER_TURN] += quarter
 
 
-@njit(
-    "int64(int64, int64[::1], boolean, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64)",
-    cache=True,
-    nogil=True,
-)
+@njit(cache=True, nogil=True)
 def constellation_slice(n, order, symmetric, free_kept, used_kept, diagonals_kept, anti_kept, columns, state, stop):
     """Count the completions of one start constellation: the free rows in `order`, each row's
     free columns from the bit sets of used columns and diagonals at its depth (`used[0]` etc.
@@ -367,5 +315,6 @@ def constellation_slice(n, order, symmetric, free_kept, used_kept, diagonals_kep
     state[TRIES] = tries
     state[BACKTRACKS] = backtracks
     state[SOLUTIONS] = solutions
-    free_kept[:], used_kept[:], diagonals_kept[:], anti_kept[:] = free, used, diagonals, anti
+    for i in range(len(free)):
+        free_kept[i], used_kept[i], diagonals_kept[i], anti_kept[i] = free[i], used[i], diagonals[i], anti[i]
     return outcome

@@ -8,18 +8,20 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from essais.core.board import Board
 from essais.core.limits import SOLUTION, SearchControl
 from essais.core.parallel import TaskResult
 from essais.core.sliced import SlicedSearch
 from essais.queens._kernels import (
     FIXED_BY_HALF_TURN,
     FIXED_BY_QUARTER_TURN,
+    HALF_TURN,
+    QUARTER_TURN,
     SOLUTIONS,
     STATE_SIZE,
     border_masks,
     constellation_slice,
     image_to_search,
-    start_constellations,
     textbook_slice,
 )
 
@@ -87,19 +89,62 @@ def rows_to_look_ahead(n: int) -> int:
     return 3 if n <= 16 else 5
 
 
+CODES_A_STEP = 1 << 16  # start constellations looked at together (n = 27 has 531,441 codes)
+
+
 def constellation_table(n: int) -> list[tuple[int, int, int, int, int]]:
-    """One row per orbit of start constellations: (code, orbit size, stabiliser size, whether
-    the stabiliser holds the half turn, whether it holds the quarter turns)."""
-    return [tuple(int(value) for value in row) for row in start_constellations(n)]  # type: ignore[misc]
+    """One row per orbit of start constellations, the one with the smallest code (see
+    _kernels._border_queens), by increasing code: (code, orbit size, stabiliser size, whether
+    the stabiliser holds the half turn, whether it holds the quarter turns). numpy over the
+    n⁴ codes, CODES_A_STEP at a time."""
+    rows_of_table: list[tuple[int, int, int, int, int]] = []
+    for first in range(0, n**4, CODES_A_STEP):
+        code = np.arange(first, min(first + CODES_A_STEP, n**4), dtype=np.int64)
+        rows, cols = _border_queens(n, code)
+        valid = _is_constellation(n, rows, cols)
+        code, rows, cols = code[valid], rows[valid], cols[valid]
+        # (Board.symmetries' maps work on arrays of rows and columns too)
+        images = np.stack([_code(n, *symmetry(rows, cols)) for symmetry in Board(n, n).symmetries()], axis=1)  # type: ignore[arg-type]
+        least = images.min(axis=1) == code
+        code, images = code[least], images[least]
+        ordered = np.sort(images, axis=1)
+        orbit = 1 + (ordered[:, 1:] != ordered[:, :-1]).sum(axis=1)
+        stabiliser = (images == code[:, None]).sum(axis=1)
+        half, quarter = images[:, HALF_TURN] == code, images[:, QUARTER_TURN] == code
+        columns = (code, orbit, stabiliser, half * 1, quarter * 1)
+        rows_of_table += zip(*(column.tolist() for column in columns), strict=True)
+    return rows_of_table
 
 
-def _warm_up() -> None:
-    """numba spends ~10 ms on a kernel's first call in a process: pay it at import, so that
-    `seconds` measures the search alone."""
-    queens = CompiledQueens(1, SearchControl())
-    next(queens.solutions())
-    for row in start_constellations(5):
-        count_start_constellation((5, int(row[0]), True), SearchControl())
+def _border_queens(n: int, code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and columns of the 4 border queens of each code, as (codes, 4) arrays: in row 0,
+    the last row, column 0, the last column (a corner queen appears twice)."""
+    a, b, c, d = code // n**3, code // n**2 % n, code // n % n, code % n
+    zero, last = np.zeros_like(code), np.full_like(code, n - 1)
+    return np.stack([zero, last, c, d], axis=1), np.stack([a, b, zero, last], axis=1)
 
 
-_warm_up()
+def _is_constellation(n: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """Each border line holds exactly one of the queens (a corner queen counts once), and no
+    two of them attack."""
+    valid = np.ones(len(rows), dtype=bool)
+    distinct = np.ones(rows.shape, dtype=bool)
+    for i in range(4):
+        for j in range(i):
+            same_row, same_col = rows[:, i] == rows[:, j], cols[:, i] == cols[:, j]
+            same_diagonal = np.abs(rows[:, i] - rows[:, j]) == np.abs(cols[:, i] - cols[:, j])
+            valid &= (same_row & same_col) | ~(same_row | same_col | same_diagonal)
+            distinct[:, i] &= ~(same_row & same_col)
+    for line in (rows == 0, rows == n - 1, cols == 0, cols == n - 1):
+        valid &= (line & distinct).sum(axis=1) == 1
+    return valid
+
+
+def _code(n: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The code of each row's border queens (exactly one queen on each border line)."""
+
+    def on(line: np.ndarray, other: np.ndarray) -> np.ndarray:  # the other coordinate of the line's queen
+        return np.where(line, other, 0).max(axis=1)
+
+    last = n - 1
+    return ((on(rows == 0, cols) * n + on(rows == last, cols)) * n + on(cols == 0, rows)) * n + on(cols == last, rows)

@@ -357,8 +357,9 @@ def propagate_slice(
             bit = rest & -rest
             branch_rest[depth] = rest ^ bit
             tries += 1
-            candidates[depth + 1, :] = candidates[depth]
-            settled[depth + 1, :] = settled[depth]
+            for cell in range(candidates.shape[1]):
+                candidates[depth + 1, cell] = candidates[depth, cell]
+                settled[depth + 1, cell] = settled[depth, cell]
             candidates[depth + 1, branch_cell[depth]] = bit
             depth += 1
             entering = 1
@@ -498,7 +499,7 @@ def _place_queued(grid, queue, queued, peers):
     return changed
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _hidden_singles(grid, units, queue, changed):
     """In each unit where a cell changed (`changed`: bits of units), the values with one place
     left go there: bitwise, from the values seen once and seen twice or more in the unit. The
@@ -537,7 +538,7 @@ def _hidden_singles(grid, units, queue, changed):
     return queued
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _segment9(grid, first, step):
     """The candidates of the open cells among three cells in a line (first, first + step, …)."""
     union = 0
@@ -548,7 +549,7 @@ def _segment9(grid, first, step):
     return union
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _take_out9(grid, first, step, values, queue, queued):
     """Take `values` out of three cells in a line; the units that changed (as bits), and the
     cells left with one candidate queued (queue[queued] on; their new count in queue's slot
@@ -570,7 +571,7 @@ def _take_out9(grid, first, step, values, queue, queued):
     return changed
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _locked9(grid, queue, columns, segments):
     """Locked candidates along rows (or `columns`): a value of a box whose open cells lie in one
     line of it leaves the rest of that line, and a value of a line whose open cells lie in one
@@ -608,7 +609,7 @@ def _locked9(grid, queue, columns, segments):
     return changed
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _propagate9(grid, queue, queued, peers, units, segments):
     """Naked singles, hidden singles in the units that changed, and when neither is left,
     locked candidates along rows and columns, until nothing changes the grid. False on a
@@ -638,7 +639,7 @@ def _propagate9(grid, queue, queued, peers, units, segments):
             return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _fewest_candidates(grid):
     """The open cell with the fewest candidates (the first of them), -1 when every cell is placed."""
     best, fewest = -1, 10
@@ -706,7 +707,8 @@ def bitwise_slice(stack, guess_cell, guess_rest, queue, peers, units, state, nod
             bit = rest & -rest
             guess_rest[depth] = rest ^ bit
             tries += 1
-            stack[depth + 1, :] = stack[depth]
+            for slot in range(stack.shape[1]):
+                stack[depth + 1, slot] = stack[depth, slot]
             stack[depth + 1, guess_cell[depth]] = bit
             depth += 1
             entering = 1

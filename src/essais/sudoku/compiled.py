@@ -424,17 +424,3 @@ class SatSudoku:
             self.solver.clear_interrupt()
             raise SearchStopped(Status.INTERRUPTED if self.control.interrupted else Status.LIMIT)
         return bool(found)
-
-
-def _warm_up() -> None:
-    """Compile (or load from the cache) at import, so that `seconds` measures the search."""
-    puzzle = Sudoku(2, (1, 0, 0, 0) + (0,) * 12)
-    for method in ("textbook", "propagate"):
-        next(CompiledSudoku(puzzle, method, SearchControl()).solutions())
-    _solve_rows(np.array([puzzle.cells], dtype=np.int64), 2, "propagate", 2)
-    line = "1" + "." * 80
-    next(CompiledSudoku(Sudoku(3, tuple(parse_sudoku(line).cells)), "bitwise", SearchControl()).solutions())
-    solve_block((line.encode(), 1, 3, None, "warm-up", "bitwise", 2))
-
-
-_warm_up()

@@ -170,13 +170,15 @@ def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits
             if not closed:
                 if jumps > best_jumps and ends[head]:
                     best_jumps = jumps
-                    best[:depth] = path[:depth]
+                    for i in range(depth):
+                        best[i] = path[i]
                     state[BEST_LENGTH] = depth
             elif jumps + 1 > best_jumps and jumps >= 2:
                 for i in range(SLOTS):
                     if neighbour[head * SLOTS + i] == start and blocked[edge[head * SLOTS + i]] == 0:
                         best_jumps = jumps + 1
-                        best[:depth] = path[:depth]
+                        for j in range(depth):
+                            best[j] = path[j]
                         state[BEST_LENGTH] = depth
             if use_bits:
                 bound = _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_bits, closed)
