@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from essais.cli.main import app
 from essais.coloring import Graph, GraphError, chromatic_number, color_graph, is_coloring, load_graph, named_graph
+from essais.coloring.model import edge_cliques
 from essais.core.limits import Limits
 from essais.core.result import Status
 
@@ -210,3 +211,56 @@ def test_the_tabu_step_honours_the_time_limit():
 
     with SearchControl(Limits(time=0.2)) as control, pytest.raises(SearchStopped):
         tabu_search(named_graph("queen:8"), 8, max_moves=10**12, control=control)
+
+
+@settings(max_examples=60, deadline=None)
+@given(graphs())
+def test_edge_cliques_are_cliques_that_cover_every_edge_of_a_triangle(graph):
+    cliques = edge_cliques(graph)
+    for clique in cliques:
+        assert len(clique) >= 3 and all(b in graph.neighbours[a] for a in clique for b in clique if a != b)
+    for a in range(graph.n):
+        for b in graph.neighbours[a]:
+            if graph.neighbours[a] & graph.neighbours[b]:  # the edge lies in a triangle
+                assert any(a in clique and b in clique for clique in cliques)
+
+
+@pytest.mark.parametrize("side", [5, 8, 10])
+def test_edge_cliques_of_a_queen_graph_hold_its_lines(side):
+    cliques = {frozenset(clique) for clique in edge_cliques(named_graph(f"queen:{side}"))}
+    lines = [{row * side + col for col in range(side)} for row in range(side)]
+    lines += [{row * side + col for row in range(side)} for col in range(side)]
+    lines += [{i * side + i for i in range(side)}, {i * side + side - 1 - i for i in range(side)}]
+    assert all(frozenset(line) in cliques for line in lines)
+
+
+@st.composite
+def parts_of_queen_graphs(draw):
+    """The queen graph of a few squares of a 5×5 to 7×7 board: many cliques (its lines) as large
+    as the colours, where DSATUR branches on the places of a colour in a clique."""
+    side = draw(st.integers(5, 7))
+    squares = sorted(draw(st.sets(st.integers(0, side * side - 1), min_size=side + 1, max_size=3 * side)))
+    queen = named_graph(f"queen:{side}")
+    edges = [(i, j) for i, a in enumerate(squares) for j, b in enumerate(squares) if i < j and b in queen.neighbours[a]]
+    return Graph.from_edges([queen.names[a] for a in squares], edges)
+
+
+@settings(max_examples=80, deadline=None)
+@given(parts_of_queen_graphs(), st.integers(3, 7))
+def test_dsatur_with_clique_branching_agrees_with_the_textbook_search(graph, k):
+    dsatur = color_graph(graph, k, method="dsatur")
+    assert dsatur.status == color_graph(graph, k, engine="numba").status  # (an exhaustive search)
+    if dsatur.colors is not None:
+        assert is_coloring(graph, dsatur.colors, k)
+    chromatic = chromatic_number(graph)
+    assert chromatic.chromatic is not None and is_coloring(graph, chromatic.colors, chromatic.chromatic)
+    assert color_graph(graph, chromatic.chromatic - 1, engine="numba").status == Status.NONE
+
+
+def test_the_chromatic_number_of_queen_9_is_proved():
+    """The clique and |V|/α bounds are both 9: the proof of 10 is the search's (a few seconds)."""
+    graph = named_graph("queen:9")
+    result = chromatic_number(graph)
+    assert result.status == Status.FOUND and result.chromatic == 10 and result.lower == 9
+    assert is_coloring(graph, result.colors, 10)
+    assert color_graph(graph, 9, method="dsatur").status == Status.NONE

@@ -418,10 +418,12 @@ def test_workers_die_with_their_main_process():
     """Orphaned workers of a killed count went on with their sub-trees (found when two of them
     slowed a benchmark down for a quarter of an hour)."""
     process = start(["queens", "30", "--count", "--workers", "2"], announce=True)
-    assert process.stderr is not None and process.stderr.readline().strip() == ANNOUNCEMENT
-    workers = [pid for pid, parent, _ in processes() if parent == process.pid]
-    assert len(workers) == 2
-    process.kill()
+    try:
+        assert process.stderr is not None and process.stderr.readline().strip() == ANNOUNCEMENT
+        workers = [pid for pid, parent, _ in processes() if parent == process.pid]
+        assert len(workers) == 2
+    finally:  # (a failed assertion must not leave an hour-long count behind)
+        process.kill()
     process.communicate(timeout=30)  # (its pipes close only once the workers are gone too)
     deadline = time.monotonic() + 5
     while {pid for pid, _, state in processes() if state != "Z"} & set(workers) and time.monotonic() < deadline:

@@ -8,6 +8,7 @@ slices of a node budget; the same colouring and the same counters."""
 import numpy as np
 from numba import njit
 
+from essais.core.bits import popcount
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 from essais.core.sliced import FIRST_FREE_SLOT, load_counters, store_counters
 
@@ -78,22 +79,73 @@ def _most_saturated(colors, saturation, start):
     return chosen
 
 
+MASK_COLORS = 62  # colours a bit set of int64 holds (the clique cut needs no more)
+
 # method dsatur: extra state slots
 COLORS_USED, BEST, FLOOR = FIRST_FREE_SLOT, FIRST_FREE_SLOT + 1, FIRST_FREE_SLOT + 2
 DSATUR_STATE_SIZE = FIRST_FREE_SLOT + 3
 
 
 @njit(cache=True, nogil=True)
-def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, best, state, bound, node_stop):
+def _positions(colors, forbidden, members, first, last, color):
+    """The uncoloured vertices of the clique `members[first:last]` that `color` may go to."""
+    count = 0
+    for i in range(first, last):
+        v = members[i]
+        if colors[v] < 0 and not forbidden[v] >> color & 1:
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _tightest_clique(colors, forbidden, clique_start, members, colors_left, used, fewest):
+    """Among the cliques of exactly `colors_left` vertices (each of those colours must appear
+    in them once), the clique and colour with the fewest places for it, if fewer than `fewest`:
+    (clique, colour, places), else (-1, -1, fewest). Colours not used yet are interchangeable:
+    `used`, the first of them, stands for them all."""
+    chosen, chosen_color = -1, -1
+    for q in range(clique_start.shape[0] - 1):
+        first, last = clique_start[q], clique_start[q + 1]
+        if last - first != colors_left:
+            continue
+        present = 0
+        for i in range(first, last):
+            if colors[members[i]] >= 0:
+                present |= 1 << colors[members[i]]
+        for color in range(min(used + 1, colors_left)):
+            if present >> color & 1:
+                continue
+            places = _positions(colors, forbidden, members, first, last, color)
+            if places < fewest:
+                chosen, chosen_color, fewest = q, color, places
+                if places == 0:
+                    return chosen, chosen_color, 0
+    return chosen, chosen_color, fewest
+
+
+@njit(cache=True, nogil=True)
+def dsatur_slice(
+    start, adjacent, colors, seen, saturation, forbidden, clique_start, members, order, branch, next_color, best,
+    state, bound, node_stop,
+):  # fmt: skip
     """DSATUR branch and bound: colour next the uncoloured vertex whose neighbours show the most
     colours (its saturation; ties: the larger degree, then the smaller number), trying the
     colours already used, then one new colour, while fewer than `state[BEST]` colours are in use.
     `seen[v * bound + c]` counts v's neighbours of colour c. Each full colouring with fewer
     colours than the best is kept in `best` and reported (SOLUTION); calling again looks for a
-    better one; EXHAUSTED when none is left."""
+    better one; EXHAUSTED when none is left.
+
+    Cliques (`members[clique_start[q]:clique_start[q + 1]]`) of exactly as many vertices as
+    colours are left must show every colour once: where such a clique has fewer places for one
+    of its missing colours than the DSATUR vertex has colours, the node branches on the places
+    of that colour instead (`branch[depth]` = clique * 64 + colour; -1 for a vertex), and a
+    colour with no place left cuts the node. `forbidden[v]`: the colours of v's neighbours as
+    bits (kept while bound ≤ MASK_COLORS; the cliques are used only then). `order[depth]`: the
+    vertex coloured at that depth."""
     n = colors.shape[0]
     depth, entering, nodes, tries, backtracks = load_counters(state)
     used = state[COLORS_USED]
+    masks = bound <= MASK_COLORS
     outcome = PAUSED
     while True:
         if entering:
@@ -101,6 +153,7 @@ def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, b
                 break
             nodes += 1
             entering = 0
+            branch[depth] = -1
             if used >= state[BEST]:  # already as many colours as the best: cut
                 next_color[depth] = bound
             elif depth == n:  # every vertex coloured, with fewer colours than the best so far
@@ -110,30 +163,55 @@ def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, b
                 outcome = SOLUTION
                 break
             else:
-                order[depth] = _most_saturated(colors, saturation, start)
+                vertex = _most_saturated(colors, saturation, start)
+                order[depth] = vertex
                 next_color[depth] = 0
-        vertex = order[depth] if depth < n else -1
-        color = next_color[depth]
-        placed = False
-        # colours 0..used-1, then `used` itself (a new colour) if that stays below the best
-        while depth < n and color <= used and color + 1 < state[BEST] and color < bound:
-            tries += 1
-            if seen[vertex * bound + color] == 0:
-                colors[vertex] = color
-                if color == used:
-                    used += 1
-                for i in range(start[vertex], start[vertex + 1]):
-                    w = adjacent[i]
-                    seen[w * bound + color] += 1
-                    if seen[w * bound + color] == 1:
-                        saturation[w] += 1
-                placed = True
-                color += 1
-                break
-            color += 1
-        if depth < n:
-            next_color[depth] = color
-        if placed:
+                if masks:
+                    colors_left = min(state[BEST] - 1, bound)
+                    tried = (1 << (min(used, colors_left - 1) + 1)) - 1  # the colours the vertex may take
+                    fewest = popcount(tried & ~forbidden[vertex])
+                    q, color, places = _tightest_clique(
+                        colors, forbidden, clique_start, members, colors_left, used, fewest
+                    )
+                    if q >= 0 and places == 0:
+                        next_color[depth] = bound  # a colour has no place left in a clique: cut
+                    elif q >= 0:
+                        branch[depth] = q * 64 + color
+                        next_color[depth] = clique_start[q]
+        vertex, color = -1, -1
+        if depth < n and branch[depth] < 0:  # the vertex order[depth], each colour in turn
+            candidate = next_color[depth]
+            while candidate <= used and candidate + 1 < state[BEST] and candidate < bound:
+                tries += 1
+                candidate += 1
+                if seen[order[depth] * bound + candidate - 1] == 0:
+                    vertex, color = order[depth], candidate - 1
+                    break
+            next_color[depth] = candidate
+        elif depth < n:  # a clique's missing colour, each of its places in turn
+            q, wanted = branch[depth] >> 6, branch[depth] & 63
+            place = next_color[depth]
+            while place < clique_start[q + 1] and wanted <= used and wanted + 1 < state[BEST]:
+                place += 1
+                v = members[place - 1]
+                if colors[v] < 0:
+                    tries += 1
+                    if seen[v * bound + wanted] == 0:
+                        vertex, color = v, wanted
+                        break
+            next_color[depth] = place
+        if vertex >= 0:
+            order[depth] = vertex
+            colors[vertex] = color
+            if color == used:
+                used += 1
+            for i in range(start[vertex], start[vertex + 1]):
+                w = adjacent[i]
+                seen[w * bound + color] += 1
+                if seen[w * bound + color] == 1:
+                    saturation[w] += 1
+                    if masks:
+                        forbidden[w] |= 1 << color
             depth += 1
             entering = 1
         else:
@@ -148,6 +226,8 @@ def dsatur_slice(start, adjacent, colors, seen, saturation, order, next_color, b
                 seen[w * bound + color] -= 1
                 if seen[w * bound + color] == 0:
                     saturation[w] -= 1
+                    if masks:
+                        forbidden[w] &= ~(1 << color)
             colors[vertex] = -1
             if color == used - 1:
                 still = False

@@ -25,6 +25,7 @@ from essais.coloring.model import (
     Coloring,
     ColoringSearch,
     Graph,
+    edge_cliques,
     load_graph,
     named_graph,  # noqa: F401 (the doctest's)
 )
@@ -89,7 +90,7 @@ def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
     def build(control: SearchControl) -> CompiledDsatur:
         clique.extend(greedy_clique(graph))  # (set-up: under the limits, for a large dense graph takes long)
         fits = clique if len(clique) <= k else []  # (more than k: no colouring, nothing to search)
-        return CompiledDsatur(graph, k + 1, control, fits)  # colourings with fewer than k + 1 colours
+        return CompiledDsatur(graph, k + 1, control, fits, edge_cliques(graph))  # fewer than k + 1 colours
 
     def search(engine: CompiledDsatur) -> list[int] | None:
         if len(clique) > k:  # k colours cannot colour a clique of more than k vertices
@@ -133,7 +134,7 @@ def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_m
     def build(control: SearchControl) -> CompiledDsatur:
         clique = greedy_clique(graph)  # (set-up: under the limits, for a large dense graph takes long)
         bounds.lower = len(clique)
-        return CompiledDsatur(graph, graph.n + 1, control, clique)
+        return CompiledDsatur(graph, graph.n + 1, control, clique, edge_cliques(graph))
 
     run = run_search(limits, build, lambda search: _prove(graph, search, bounds, tabu_moves))
     chromatic = None if run.stopped else len(set(bounds.best or []))

@@ -12,6 +12,7 @@ from essais.coloring._kernels import (
     COLORS_USED,
     DSATUR_STATE_SIZE,
     FLOOR,
+    MASK_COLORS,
     STATE_SIZE,
     TABU_MOVE,
     TABU_STATE_SIZE,
@@ -50,9 +51,17 @@ class CompiledColoring(SlicedSearch):
 class CompiledDsatur(SlicedSearch):
     """DSATUR in numba: colourings with fewer and fewer colours, below `colors_below`."""
 
-    def __init__(self, graph: Graph, colors_below: int, control: SearchControl, clique: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        graph: Graph,
+        colors_below: int,
+        control: SearchControl,
+        clique: Sequence[int] = (),
+        cliques: Sequence[Sequence[int]] = (),
+    ) -> None:
         """`clique`: vertices that pairwise touch, given colours 0, 1, … before the search (any
-        colouring can be renamed so): this removes the colours' symmetry from the search."""
+        colouring can be renamed so): this removes the colours' symmetry from the search.
+        `cliques`: those of the clique cut (model.edge_cliques)."""
         super().__init__(control, DSATUR_STATE_SIZE)
         n = graph.n
         self.n = n
@@ -67,13 +76,19 @@ class CompiledDsatur(SlicedSearch):
         self.saturation = np.zeros(n, dtype=np.int64)
         self.order = np.zeros(n + 1, dtype=np.int64)
         self.next_color = np.zeros(n + 1, dtype=np.int64)
+        self.branch = np.full(n + 1, -1, dtype=np.int64)
         self.best = np.zeros(n, dtype=np.int64)
+        self.forbidden = np.zeros(n, dtype=np.int64)
+        cut = cliques if self.bound <= MASK_COLORS else []
+        self.clique_start = np.cumsum([0, *(len(members) for members in cut)], dtype=np.int64)
+        self.members = np.array([v for members in cut for v in members], dtype=np.int64)
         for color, vertex in enumerate(clique):
             self.colors[vertex] = color
             self.order[color] = vertex
             for w in graph.neighbours[vertex]:
                 self.seen[w * self.bound + color] += 1
                 self.saturation[w] += 1
+                self.forbidden[w] |= 1 << color if self.bound <= MASK_COLORS else 0
         self.state[DEPTH] = self.state[FLOOR] = self.state[COLORS_USED] = len(clique)
 
     @property
@@ -92,8 +107,9 @@ class CompiledDsatur(SlicedSearch):
         def step(node_stop: int) -> int:
             return int(
                 dsatur_slice(
-                    self.start, self.adjacent, self.colors, self.seen, self.saturation, self.order,
-                    self.next_color, self.best, self.state, self.bound, node_stop,
+                    self.start, self.adjacent, self.colors, self.seen, self.saturation, self.forbidden,
+                    self.clique_start, self.members, self.order, self.branch, self.next_color, self.best,
+                    self.state, self.bound, node_stop,
                 )
             )  # fmt: skip
 
