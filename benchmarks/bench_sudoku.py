@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-import essais.sudoku.compiled  # noqa: F401  (compiled at import: the runs below are warm)
+import essais
 from essais.core.limits import Limits
 from essais.sudoku import PuzzleFile, is_solution, open_puzzles, read_puzzles, solve_many, solve_sudoku
 
@@ -176,6 +176,7 @@ def large_row(name: str, method: str) -> str:
 
 
 def main() -> None:
+    essais.warm_up()  # every kernel compiles (or loads) here: the runs below are warm
     with tempfile.TemporaryDirectory() as folder:
         processes = whole_processes(Path(folder))
     stage_rows = stages()

@@ -1,6 +1,7 @@
 """The house's rules, read from the source: imports run one way (no cycle of any length, imports
-inside functions included), kernels import only numpy, numba and essais.core, and `import essais`
-loads no compiled code."""
+inside functions included), kernels import only numpy, numba and essais.core, `import essais`
+loads no compiled code, importing the compiled engines compiles no kernel, and kernels copy
+arrays with loops."""
 
 import ast
 import subprocess

@@ -251,38 +251,42 @@ def _count_symmetric(n, columns, state, symmetric):
 
 
 @njit(cache=True, nogil=True)
-def constellation_slice(n, order, symmetric, free_kept, used_kept, diagonals_kept, anti_kept, columns, state, stop):
+def constellation_slice(n, order_in, symmetric, free_kept, used_kept, diagonals_kept, anti_kept, columns, state, stop):
     """Count the completions of one start constellation: the free rows in `order`, each row's
     free columns from the bit sets of used columns and diagonals at its depth (`used[0]` etc.
     hold the border queens). With `symmetric`, `columns` keeps each row's queen and the kernel
     also counts completions fixed by the half turn and by the quarter turn."""
     # local copies: the compiler knows they alias nothing, which keeps the loop ~30% faster
     free, used, diagonals, anti = free_kept.copy(), used_kept.copy(), diagonals_kept.copy(), anti_kept.copy()
-    depth = state[DEPTH]
+    order = order_in.copy()
+    # an unsigned depth spares numba's check for negative indices at every access (~25% faster)
+    depth = np.uint64(state[DEPTH])
     nodes = state[NODES]
     tries = state[TRIES]
     backtracks = state[BACKTRACKS]
     solutions = state[SOLUTIONS]
-    last = len(order) - 1
+    last = np.uint64(len(order) - 1)
     outcome = PAUSED
     if state[ENTERING]:  # the root: the border queens alone
         if nodes >= stop:
             return PAUSED
         state[ENTERING] = 0
         nodes += 1
-        if last < 0:
+        if len(order) == 0:
             solutions += 1
             _count_symmetric(n, columns, state, symmetric)
             free[0] = 0
         else:
             free[0] = _free(n, order[0], used[0], diagonals[0], anti[0])
+    last_row = order[last] if len(order) > 0 else 0
+    row_before_last = order[last - np.uint64(1)] if len(order) > 1 else 0
     while True:
         options = free[depth]
         if options == 0:
             if depth == 0:
                 outcome = EXHAUSTED
                 break
-            depth -= 1
+            depth -= np.uint64(1)
             backtracks += 1
             continue
         if nodes >= stop:
@@ -302,12 +306,13 @@ def constellation_slice(n, order, symmetric, free_kept, used_kept, diagonals_kep
         u = used[depth] | bit
         dg = diagonals[depth] | (bit << row)
         an = anti[depth] | (bit << (n - 1 - row))
-        if depth + 1 < last and (
-            _free(n, order[last], u, dg, an) == 0 or (depth + 2 < last and _free(n, order[last - 1], u, dg, an) == 0)
+        if depth + np.uint64(1) < last and (
+            _free(n, last_row, u, dg, an) == 0
+            or (depth + np.uint64(2) < last and _free(n, row_before_last, u, dg, an) == 0)
         ):
             backtracks += 1  # one of the last two free rows has no square left: take the queen back
             continue
-        depth += 1
+        depth += np.uint64(1)
         used[depth], diagonals[depth], anti[depth] = u, dg, an
         free[depth] = _free(n, order[depth], u, dg, an)
     state[DEPTH] = depth
