@@ -734,9 +734,9 @@ def bitwise_batch(puzzles, wanted, peers, units, solutions, found, counters):
     solution: `found[i]` solutions found, `solutions[i]` the first, `counters[i]` the puzzle's
     nodes, tries and backtracks."""
     stack = np.zeros((82, GRID9), dtype=np.int32)
-    guess_cell = np.zeros(82, dtype=np.int64)
+    guess_cell = np.zeros(82, dtype=np.uint8)
     guess_rest = np.zeros(82, dtype=np.int32)
-    queue = np.zeros(96, dtype=np.int64)
+    queue = np.zeros(96, dtype=np.uint8)
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     for i in range(puzzles.shape[0]):
         start_bitwise(puzzles[i], stack)
