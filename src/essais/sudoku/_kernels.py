@@ -459,12 +459,11 @@ PLACED_COUNT = 81
 GRID9 = 82  # the slots of a grid
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _units_of(cell):
-    """The row, column and box of a cell as bits of a set of units (rows 0-8, columns 9-17,
-    boxes 18-26, the order of model.units)."""
-    row, col = cell // 9, cell % 9
-    return (1 << row) | (1 << (9 + col)) | (1 << (18 + (row // 3) * 3 + col // 3))
+# the row, column and box of each cell as bits of a set of units (rows 0-8, columns 9-17, boxes
+# 18-26, the order of model.units): a constant array, one load where arithmetic took ten steps
+UNITS_OF_CELL = np.array(
+    [(1 << row) | (1 << (9 + col)) | (1 << (18 + row // 3 * 3 + col // 3)) for row in range(9) for col in range(9)]
+)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -481,7 +480,7 @@ def _place_queued(grid, queue, queued, peers):
             continue
         grid[cell] = mask | PLACED
         grid[PLACED_COUNT] += 1
-        changed |= _units_of(cell)
+        changed |= UNITS_OF_CELL[cell]
         for k in range(20):
             peer = peers[cell, k]
             other = grid[peer]
@@ -490,7 +489,7 @@ def _place_queued(grid, queue, queued, peers):
                     return -1
                 other &= ~mask
                 grid[peer] = other
-                changed |= _units_of(peer)
+                changed |= UNITS_OF_CELL[peer]
                 if other & (other - 1) == 0:
                     if other == 0:
                         return -1
@@ -563,7 +562,7 @@ def _take_out9(grid, first, step, values, queue, queued):
             if mask == 0:
                 return -1
             grid[cell] = mask
-            changed |= _units_of(cell)
+            changed |= UNITS_OF_CELL[cell]
             if mask & (mask - 1) == 0:
                 queue[queued] = cell
                 queued += 1
