@@ -65,10 +65,10 @@ class SlicedSearch:
 
 class _CompilerWatch(event.Listener):
     """numba compiles a kernel, or loads it from its cache, at the kernel's first call in a
-    process, holding its compiler lock meanwhile: from the lock's first taking to its last
-    release, the main thread is loading compiled code (core.engine.loading_compiled), so no
-    time limit and no `seconds` count it, however deep in a search the first call comes. Each
-    process thus compiles only the kernels it uses."""
+    process (no kernel is compiled ahead: a run compiles only those it calls), holding its
+    compiler lock meanwhile. From the lock's first taking to its last release the main thread
+    is loading compiled code (core.engine.loading_compiled): no time limit and no `seconds`
+    count it, however deep in a search the first call comes, and a signal waits for its end."""
 
     def __init__(self) -> None:
         self.depth = 0  # the lock is re-entered when a kernel's callees compile
