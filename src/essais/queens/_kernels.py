@@ -93,7 +93,7 @@ def textbook_slice(n, columns, next_column, attacked, state, stop_at_solution, n
 HALF_TURN, QUARTER_TURN = 3, 5
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def _image(g, n, row, col):
     last = n - 1
     if g == 0:
@@ -113,7 +113,7 @@ def _image(g, n, row, col):
     return last - col, last - row
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def _border_queens(n, code):
     """The queens of a start constellation coded ((a*n + b)*n + c)*n + d: the queen of row 0 in
     column a, of the last row in column b, of column 0 in row c, of the last column in row d
@@ -135,7 +135,7 @@ def _border_queens(n, code):
     return rows, cols, kept
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def _code(n, rows, cols, kept):
     """The code of a set of border queens (see _border_queens)."""
     last = n - 1
@@ -152,7 +152,7 @@ def _code(n, rows, cols, kept):
     return ((a * n + b) * n + c) * n + d
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def border_masks(n, code):
     """The border queens as bit sets: occupied columns, diagonals (bit row + col) and
     anti-diagonals (bit col - row + n - 1); their columns by row (-1: a free row); the free
@@ -169,13 +169,13 @@ def border_masks(n, code):
     return used, diagonals, anti, columns, order
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def _free(n, row, used, diagonals, anti):
     """The columns of `row` that no queen attacks."""
     return ~(used | (diagonals >> row) | (anti >> (n - 1 - row))) & ((1 << n) - 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def _top_of_tree(n, code, rows_deep):
     """How many placements the first `rows_deep` free rows allow: a cheap guess of how large the
     constellation's search tree is, to pick the image of an orbit that prunes soonest."""
@@ -210,7 +210,7 @@ def _top_of_tree(n, code, rows_deep):
             free[depth] = _free(n, order[depth], u, dg, an)
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def _images(n, code, images):
     """The codes of a constellation's 8 images, in Board.symmetries' order."""
     rows, cols, kept = _border_queens(n, code)
@@ -225,7 +225,8 @@ def _images(n, code, images):
 @njit(cache=True, nogil=True)
 def image_to_search(n, code, rows_deep):
     """The image of the constellation whose first `rows_deep` free rows allow the fewest
-    placements: the orbit's count is the same from any image, its search is not."""
+    placements (the orbit's count is the same from any image, its search is not), as its
+    border_masks. The helpers above are inlined here: one kernel compiles, not eight."""
     images = np.zeros(8, dtype=np.int64)
     _images(n, code, images)
     best, best_size = code, -1
@@ -233,10 +234,10 @@ def image_to_search(n, code, rows_deep):
         size = _top_of_tree(n, images[g], rows_deep)
         if best_size < 0 or size < best_size or (size == best_size and images[g] < best):
             best, best_size = images[g], size
-    return best
+    return border_masks(n, best)
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def _count_symmetric(n, columns, state, symmetric):
     """Count a solution fixed by the half turn (row r's queen mirrors row n-1-r's) or by the
     quarter turn (the queen of row columns[r] stands in column n-1-r)."""

@@ -19,7 +19,6 @@ from essais.queens._kernels import (
     QUARTER_TURN,
     SOLUTIONS,
     STATE_SIZE,
-    border_masks,
     constellation_slice,
     image_to_search,
     textbook_slice,
@@ -50,8 +49,9 @@ class ConstellationSearch(SlicedSearch):
     """One start constellation's sub-tree, counted by `constellation_slice`."""
 
     def __init__(self, n: int, code: int, symmetric: bool, control: SearchControl) -> None:
+        """The constellation `code`, searched from the image that image_to_search picks."""
         super().__init__(control, STATE_SIZE)
-        used, diagonals, anti, self.columns, self.order = border_masks(n, code)
+        used, diagonals, anti, self.columns, self.order = image_to_search(n, code, rows_to_look_ahead(n))
         self.n, self.symmetric = n, symmetric
         self.free, self.used, self.diagonals, self.anti = (np.zeros(n + 1, dtype=np.int64) for _ in range(4))
         self.used[0], self.diagonals[0], self.anti[0] = used, diagonals, anti
@@ -76,7 +76,7 @@ def count_start_constellation(task: tuple[int, int, bool], control: SearchContro
     worker picks the image to search (a few hundred placements' look-ahead, run in parallel)."""
     n, code, symmetric = task
     started = time.perf_counter()
-    search = ConstellationSearch(n, int(image_to_search(n, code, rows_to_look_ahead(n))), symmetric, control)
+    search = ConstellationSearch(n, code, symmetric, control)
     values = search.run()
     stats = search.stats()
     stats.seconds = time.perf_counter() - started
