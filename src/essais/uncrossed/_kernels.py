@@ -98,24 +98,23 @@ def _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_b
     """_bound on bit sets (at most 64 squares): the same value, a few operations a square."""
     head_bit = ONE << np.uint64(head)
     free = ~visited_bits & allowed_bits
+    # a square of the region has its ways to free squares (all in the region) or to the head:
+    # the dead ends are found as the region grows, each square looked at once
+    scope = free | head_bit
     region = ZERO
+    dead = ZERO
     frontier = head_bit
     while frontier:
         square = _lowest(frontier)
         frontier &= frontier - ONE
-        new = open_moves[square] & free & ~region
+        moves = open_moves[square]
+        new = moves & free & ~region
         region |= new
         frontier |= new
+        if not closed and square != head and _popcount(moves & scope) <= 1:
+            dead |= ONE << np.uint64(square)
     if closed:
         return _popcount(region) + 1
-    scope = region | head_bit
-    dead = ZERO
-    walk = region
-    while walk:
-        square = _lowest(walk)
-        walk &= walk - ONE
-        if _popcount(open_moves[square] & scope) <= 1:
-            dead |= ONE << np.uint64(square)
     region &= ~(dead & ~end_bits)  # dead ends the path may not end on: never visited
     if region & end_bits == ZERO:
         return 0 if (end_bits >> np.uint64(head)) & ONE else -64
