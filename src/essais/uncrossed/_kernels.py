@@ -143,10 +143,23 @@ def _set_open(open_moves, edge_ends, move, is_open):
 def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
     """Search from `start` (already visited, path[0]) until `node_stop` nodes or the end.
     `first_allowed[s]`: the first moves to try; `ends[s]`: where the path may end (symmetry).
-    `bits` = (use_bits, open_moves, allowed_bits, colour_bits, end_bits)."""
+    `bits` = (open_moves, allowed_bits, colour_bits, end_bits), unused (see bits_slice)."""
+    return _search(graph, work, state, start, first_allowed, ends, closed, bits, node_stop, False)
+
+
+@njit(cache=True, nogil=True)
+def bits_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
+    """uncrossed_slice for boards of at most 64 squares: the bound on bit sets. Two kernels, the
+    body inlined into each with `use_bits` a constant, so that each compiles one bound only."""
+    return _search(graph, work, state, start, first_allowed, ends, closed, bits, node_stop, True)
+
+
+@njit(inline="always")
+def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_stop, use_bits):
+    """The body of uncrossed_slice and bits_slice."""
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
-    use_bits, open_moves, allowed_bits, colour_bits, end_bits = bits
+    open_moves, allowed_bits, colour_bits, end_bits = bits
     depth, entering, nodes, tries, backtracks = load_counters(state)
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]

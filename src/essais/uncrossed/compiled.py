@@ -60,7 +60,7 @@ class CompiledUncrossed(SlicedSearch):
             # a closed path is searched from its smallest square: only larger squares may follow
             allowed_bits = bit_set(range(start.square + 1, n) if self.closed else range(n))
             end_bits = bit_set(s for s in range(n) if start.ends[s])
-            bits = (self.use_bits, self.open_moves, allowed_bits, self.colour_bits, end_bits)
+            bits = (self.open_moves, allowed_bits, self.colour_bits, end_bits)
             self.visited[start.square] = 1
             self.path[0] = start.square
             self.state[DEPTH] = 1
@@ -73,11 +73,9 @@ class CompiledUncrossed(SlicedSearch):
                 ends: np.ndarray = ends,
                 bits: tuple = bits,
             ) -> int:
-                return int(
-                    kernel.uncrossed_slice(
-                        self.arrays, self.work, self.state, square, first, ends, self.closed, bits, node_stop
-                    )
-                )
+                search = kernel.bits_slice if self.use_bits else kernel.uncrossed_slice
+                arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, bits)
+                return int(search(*arguments, node_stop))
 
             self.slices(step)
             self.visited[start.square] = 0
