@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
 ESSAIS = str(Path(sys.executable).with_name("essais"))
+RUNS = 5  # first runs of each command, each with an empty cache
 COMMANDS = [["tour", "8"], ["queens", "12", "--count"], ["sudoku", "." * 80 + "1"], ["color", "petersen"],
             ["uncrossed", "5"]]  # fmt: skip
 
@@ -33,8 +35,12 @@ def seconds(arguments: list[str], cache: str) -> float:
 def main() -> None:
     rows = []
     for arguments in COMMANDS:
-        with tempfile.TemporaryDirectory() as cache:
-            cold, warm = seconds(arguments, cache), seconds(arguments, cache)
+        colds, warms = [], []
+        for _ in range(RUNS):  # this machine's speed varies from minute to minute: the median
+            with tempfile.TemporaryDirectory() as cache:
+                colds.append(seconds(arguments, cache))
+                warms.append(seconds(arguments, cache))
+        cold, warm = statistics.median(colds), statistics.median(warms)
         rows.append(f"| `essais {' '.join(arguments[:1] + ['…'] if len(arguments[1]) > 20 else arguments)}` |"
                     f" {cold:.2f} | {warm:.2f} |")  # fmt: skip
         print(rows[-1], flush=True)
@@ -53,7 +59,7 @@ def main() -> None:
             "## Start-up (`.venv/bin/python benchmarks/bench_startup.py`)",
             "",
             f"Measured {machine()}. Whole processes, numba's cache empty (a first run: the",
-            "kernels compile) then full (they load from it):",
+            f"kernels compile) then full (they load from it), the median of {RUNS} runs each:",
             "",
             "| command | first run, s | next runs, s |",
             "|---|---:|---:|",
