@@ -318,9 +318,8 @@ def test_signals_at_many_moments():
 
 @pytest.mark.parametrize("arguments", [LONG, ["uncrossed", "9"]])
 def test_a_signal_during_a_first_compilation(tmp_path, arguments):
-    """With numba's cache empty (a fresh install) the tour's kernels compile for seconds as
-    they load, the uncrossed search's at their first call, inside the search: the first run
-    ends at once, the second within the grace the command line gives (core.signals)."""
+    """With numba's cache empty (a fresh install) a kernel compiles for a second or more at
+    its first call, inside the search: a signal then ends the run at once (core.signals)."""
     process = start(arguments, cache=tmp_path)
     time.sleep(0.8)  # the command line has loaded, the kernels have not
     check_stopped(process, signal.SIGINT, 0.8)
