@@ -334,6 +334,8 @@ class StreamFromEveryStart:
 
     def __iter__(self) -> Iterator[tuple[Square, list[Square]]]:
         result = self.result
+        if self.problem.impossible:  # no start has a tour: said at once, however many squares
+            return
         for start in self.problem.board.squares():
             left = None if self.limit is None else self.limit - result.count
             stream = TourStream(self.problem.at(start), self.method, self.engine, left, self.limits)
