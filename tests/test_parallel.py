@@ -5,7 +5,7 @@ import pytest
 
 from essais.core import parallel
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl
+from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel import TaskResult, run_split
 from essais.core.result import Stats, Status
 from essais.queens import count_queens
@@ -105,3 +105,32 @@ def test_an_unreachable_scheduler_is_bad_input(monkeypatch):
     monkeypatch.setattr(parallel, "DASK_CONNECT_SECONDS", 1)
     with pytest.raises(InvalidInput, match="--scheduler"):
         count_queens(8, scheduler="tcp://127.0.0.1:1")
+
+
+def first_node_tasks():
+    """Each solver the library gives run_split, with a task of it that takes many nodes."""
+    from essais.core.board import Board
+    from essais.knights import TourProblem
+    from essais.knights.api import search_from
+    from essais.knights.compiled import count_below
+    from essais.queens.compiled import constellation_table, count_start_constellation
+
+    problem = TourProblem.make(Board(6, 6))
+    code = constellation_table(14)[0][0]
+    return [
+        (search_from, (problem.at((0, 1)), "basic", "numba", None)),
+        (count_below, (6, 6, problem.moves, False, "basic", ((0, 0),))),
+        (count_start_constellation, (14, code, False)),
+    ]
+
+
+@pytest.mark.parametrize("solve, task", first_node_tasks())
+def test_every_solver_stops_at_the_node_limit_of_its_control(solve, task):
+    """run_split loads a pool's kernels by running its first task in the main process under a
+    node limit of 1 (parallel._load_kernels): a solver that ignored it would run the whole task
+    twice."""
+    try:
+        result = solve(task, SearchControl(Limits(nodes=1)))
+    except SearchStopped:
+        return
+    assert result.stats.nodes <= 1

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -534,8 +535,12 @@ STATUSES = list(Status)
 def search_from(task: tuple[TourProblem, str | None, str | None, Limits | None], control: SearchControl) -> TaskResult:
     """One start of a table of searches (essais.core.parallel): task = (the problem at that
     start, method, engine, the start's own limits). Its status, how far a walk got and its
-    counters; Ctrl-C in this process reaches the table's `control`."""
+    counters; Ctrl-C in this process reaches the table's `control`, and a node limit of
+    `control` bounds the start too (run_split loads the kernels by a run stopped at its first node)."""
     problem, method, engine, limits = task
+    table_nodes, own = control.limits.nodes, limits or Limits()
+    if table_nodes is not None and (own.nodes is None or table_nodes < own.nodes):
+        limits = replace(own, nodes=table_nodes)
     result = find_tour(problem, method=method, engine=engine, limits=limits)
     if result.status == Status.INTERRUPTED:
         control.interrupted = True
