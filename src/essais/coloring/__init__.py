@@ -5,7 +5,7 @@ python engine, compiled.py the numba engines over _kernels.py, check.py the chec
 public functions.
 """
 
-from essais.coloring.api import chromatic_number, color_graph, greedy_clique
+from essais.coloring.api import chromatic_number, color_graph
 from essais.coloring.check import coloring_error, is_coloring
 from essais.coloring.model import (
     METHODS,
@@ -13,6 +13,7 @@ from essais.coloring.model import (
     Coloring,
     Graph,
     GraphError,
+    greedy_clique,
     load_graph,
     named_graph,
     read_dimacs,

@@ -26,6 +26,7 @@ from essais.coloring.model import (
     ColoringSearch,
     Graph,
     edge_cliques,
+    greedy_clique,
     load_graph,
     named_graph,  # noqa: F401 (the doctest's)
 )
@@ -100,22 +101,6 @@ def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
     run = run_search(limits, build, search)
     return Coloring(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), graph, k, run.value,
                     run.stats)  # fmt: skip
-
-
-def greedy_clique(graph: Graph) -> list[int]:
-    """A large clique, found greedily from each vertex (most neighbours first): its size is a
-    lower bound of the chromatic number."""
-    best: list[int] = []
-    by_degree = sorted(range(graph.n), key=lambda v: (-len(graph.neighbours[v]), v))
-    for seed in by_degree:
-        clique, candidates = [seed], set(graph.neighbours[seed])
-        while candidates:
-            vertex = max(sorted(candidates), key=lambda v: len(graph.neighbours[v] & candidates))
-            clique.append(vertex)
-            candidates &= graph.neighbours[vertex]
-        if len(clique) > len(best):
-            best = clique
-    return best
 
 
 def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_moves: int = 100_000) -> Chromatic:

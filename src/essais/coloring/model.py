@@ -63,33 +63,53 @@ class Graph:
 CLIQUE_CUT_EDGES = 50_000  # larger graphs get no clique list (its greedy growth would take long)
 
 
+def greedy_clique(graph: Graph) -> list[int]:
+    """A large clique, grown greedily from each vertex (most neighbours first): its size is a
+    lower bound of the chromatic number."""
+    around = _neighbour_bits(graph)
+    by_degree = sorted(range(graph.n), key=lambda v: (-len(graph.neighbours[v]), v))
+    return max(([seed, *_grown(around[seed], around)] for seed in by_degree), key=len, default=[])
+
+
 def edge_cliques(graph: Graph) -> list[list[int]]:
     """Cliques of at least 3 vertices that cover every edge inside one (DSATUR's clique cut,
     coloring._kernels.dsatur_slice): from each edge no clique found so far holds, a maximal
-    clique grown greedily, the candidate with the most neighbours among the candidates first
-    (ties: the smaller number). On a queen graph of side 5 or more they include its rows,
+    clique grown greedily (_grown). On a queen graph of side 5 or more they include its rows,
     columns and two long diagonals, its cliques of `side` vertices. An edge in no triangle is
     in none. No clique for a graph of more than CLIQUE_CUT_EDGES edges."""
     if graph.edges > CLIQUE_CUT_EDGES:
         return []
-    around = [sum(1 << w for w in others) for others in graph.neighbours]  # neighbours as bit sets
+    around = _neighbour_bits(graph)
     held = [0] * graph.n  # held[v]: the cliques found so far that hold v, as bits
     cliques: list[list[int]] = []
     edges = ((u, v) for u in range(graph.n) for v in sorted(graph.neighbours[u]) if u < v)
     for u, v in edges:
         if held[u] & held[v]:
             continue
-        clique, candidates = [u, v], around[u] & around[v]
-        while candidates:
-            members = [w for w in range(candidates.bit_length()) if candidates >> w & 1]
-            chosen = max(members, key=lambda w: ((around[w] & candidates).bit_count(), -w))
-            clique.append(chosen)
-            candidates &= around[chosen]
+        clique = [u, v, *_grown(around[u] & around[v], around)]
         if len(clique) >= 3:
             for w in clique:
                 held[w] |= 1 << len(cliques)
             cliques.append(sorted(clique))
     return cliques
+
+
+def _neighbour_bits(graph: Graph) -> list[int]:
+    """Each vertex's neighbours as a bit set (a Python int)."""
+    return [sum(1 << w for w in others) for others in graph.neighbours]
+
+
+def _grown(candidates: int, around: list[int]) -> list[int]:
+    """The vertices added, one at a time, to a clique whose common neighbours are `candidates`
+    (a bit set): each time the candidate with the most neighbours among the candidates (ties:
+    the smaller number), until none is left."""
+    added = []
+    while candidates:
+        members = [w for w in range(candidates.bit_length()) if candidates >> w & 1]
+        chosen = max(members, key=lambda w: ((around[w] & candidates).bit_count(), -w))
+        added.append(chosen)
+        candidates &= around[chosen]
+    return added
 
 
 # What a graph takes in memory while it is built (names, sets of neighbours, the edge list),
