@@ -116,11 +116,11 @@ def first_node_tasks():
     from essais.queens.compiled import constellation_table, count_start_constellation
 
     problem = TourProblem.make(Board(6, 6))
-    code = constellation_table(14)[0][0]
+    images = constellation_table(14)[0][5]
     return [
         (search_from, (problem.at((0, 1)), "basic", "numba", None)),
         (count_below, (6, 6, problem.moves, False, "basic", ((0, 0),))),
-        (count_start_constellation, (14, code, False)),
+        (count_start_constellation, (14, images, False)),
     ]
 
 

@@ -88,31 +88,6 @@ def textbook_slice(n, columns, next_column, attacked, state, stop_at_solution, n
     return outcome
 
 
-# The 8 symmetries of the square as (row, col) maps, in Board.symmetries' order: 3 is the half
-# turn, 5 and 6 the quarter turns; the others are reflections, which fix no solution for n > 1.
-HALF_TURN, QUARTER_TURN = 3, 5
-
-
-@njit(inline="always")
-def _image(g, n, row, col):
-    last = n - 1
-    if g == 0:
-        return row, col
-    if g == 1:
-        return row, last - col
-    if g == 2:
-        return last - row, col
-    if g == 3:
-        return last - row, last - col
-    if g == 4:
-        return col, row
-    if g == 5:
-        return col, last - row
-    if g == 6:
-        return last - col, row
-    return last - col, last - row
-
-
 @njit(inline="always")
 def _border_queens(n, code):
     """The queens of a start constellation coded ((a*n + b)*n + c)*n + d: the queen of row 0 in
@@ -133,23 +108,6 @@ def _border_queens(n, code):
             rows[kept], cols[kept] = rows[i], cols[i]
             kept += 1
     return rows, cols, kept
-
-
-@njit(inline="always")
-def _code(n, rows, cols, kept):
-    """The code of a set of border queens (see _border_queens)."""
-    last = n - 1
-    a = b = c = d = 0
-    for i in range(kept):
-        if rows[i] == 0:
-            a = cols[i]
-        if rows[i] == last:
-            b = cols[i]
-        if cols[i] == 0:
-            c = rows[i]
-        if cols[i] == last:
-            d = rows[i]
-    return ((a * n + b) * n + c) * n + d
 
 
 @njit(inline="always")
@@ -210,26 +168,13 @@ def _top_of_tree(n, code, rows_deep):
             free[depth] = _free(n, order[depth], u, dg, an)
 
 
-@njit(inline="always")
-def _images(n, code, images):
-    """The codes of a constellation's 8 images, in Board.symmetries' order."""
-    rows, cols, kept = _border_queens(n, code)
-    image_rows = np.zeros(4, dtype=np.int64)
-    image_cols = np.zeros(4, dtype=np.int64)
-    for g in range(8):
-        for i in range(kept):
-            image_rows[i], image_cols[i] = _image(g, n, rows[i], cols[i])
-        images[g] = _code(n, image_rows, image_cols, kept)
-
-
 @njit(cache=True, nogil=True)
-def image_to_search(n, code, rows_deep):
-    """The image of the constellation whose first `rows_deep` free rows allow the fewest
-    placements (the orbit's count is the same from any image, its search is not), as its
-    border_masks. The helpers above are inlined here: one kernel compiles, not eight."""
-    images = np.zeros(8, dtype=np.int64)
-    _images(n, code, images)
-    best, best_size = code, -1
+def image_to_search(n, images, rows_deep):
+    """Of a constellation's 8 images (their codes, queens.compiled.constellation_table), the one
+    whose first `rows_deep` free rows allow the fewest placements (ties: the smaller code; the
+    orbit's count is the same from any image, its search is not), as its border_masks. The
+    helpers above are inlined here: one kernel compiles."""
+    best, best_size = images[0], -1
     for g in range(8):
         size = _top_of_tree(n, images[g], rows_deep)
         if best_size < 0 or size < best_size or (size == best_size and images[g] < best):

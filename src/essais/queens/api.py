@@ -115,7 +115,7 @@ def _count_constellations(
 
     with SearchControl(limits) as control:
         table = constellation_table(n)
-        tasks = [(n, code, bool(half or quarter)) for code, _, _, half, quarter in table]
+        tasks = [(n, images, bool(half or quarter)) for _, _, _, half, quarter, images in table]
         problem = {"problem": "queens", "n": n, "split": "start constellations"}
         run = run_split(
             problem, tasks, count_start_constellation, control=control, workers=workers, scheduler=scheduler,
@@ -124,7 +124,7 @@ def _count_constellations(
         count = 0
         for index, result in run.results.items():
             completions, fixed_by_half_turn, fixed_by_quarter_turn = result.values
-            _, orbit, stabiliser, half, quarter = table[index]
+            _, orbit, stabiliser, half, quarter, _ = table[index]
             if distinct:
                 reflections = stabiliser - 1 - half - 2 * quarter
                 fixed_by_reflections = reflections * completions if n == 1 else 0  # the lone queen

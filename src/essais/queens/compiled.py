@@ -15,8 +15,6 @@ from essais.core.sliced import SlicedSearch
 from essais.queens._kernels import (
     FIXED_BY_HALF_TURN,
     FIXED_BY_QUARTER_TURN,
-    HALF_TURN,
-    QUARTER_TURN,
     SOLUTIONS,
     STATE_SIZE,
     constellation_slice,
@@ -48,10 +46,11 @@ class CompiledQueens(SlicedSearch):
 class ConstellationSearch(SlicedSearch):
     """One start constellation's sub-tree, counted by `constellation_slice`."""
 
-    def __init__(self, n: int, code: int, symmetric: bool, control: SearchControl) -> None:
-        """The constellation `code`, searched from the image that image_to_search picks."""
+    def __init__(self, n: int, images: tuple[int, ...], symmetric: bool, control: SearchControl) -> None:
+        """The constellation whose 8 images are `images`, searched from the one image_to_search picks."""
         super().__init__(control, STATE_SIZE)
-        used, diagonals, anti, self.columns, self.order = image_to_search(n, code, rows_to_look_ahead(n))
+        chosen = image_to_search(n, np.array(images, dtype=np.int64), rows_to_look_ahead(n))
+        used, diagonals, anti, self.columns, self.order = chosen
         self.n, self.symmetric = n, symmetric
         self.free, self.used, self.diagonals, self.anti = (np.zeros(n + 1, dtype=np.int64) for _ in range(4))
         self.used[0], self.diagonals[0], self.anti[0] = used, diagonals, anti
@@ -70,13 +69,14 @@ class ConstellationSearch(SlicedSearch):
         return int(self.state[SOLUTIONS]), int(self.state[FIXED_BY_HALF_TURN]), int(self.state[FIXED_BY_QUARTER_TURN])
 
 
-def count_start_constellation(task: tuple[int, int, bool], control: SearchControl) -> TaskResult:
-    """A sub-tree of the split count (essais.core.parallel): task = (n, constellation code,
-    whether its stabiliser holds a rotation, so that symmetric solutions must be counted). The
-    worker picks the image to search (a few hundred placements' look-ahead, run in parallel)."""
-    n, code, symmetric = task
+def count_start_constellation(task: tuple[int, tuple[int, ...], bool], control: SearchControl) -> TaskResult:
+    """A sub-tree of the split count (essais.core.parallel): task = (n, the codes of the
+    constellation's 8 images, whether its stabiliser holds a rotation, so that symmetric
+    solutions must be counted). The worker picks the image to search (a few hundred
+    placements' look-ahead, run in parallel)."""
+    n, images, symmetric = task
     started = time.perf_counter()
-    search = ConstellationSearch(n, code, symmetric, control)
+    search = ConstellationSearch(n, images, symmetric, control)
     values = search.run()
     stats = search.stats()
     stats.seconds = time.perf_counter() - started
@@ -89,15 +89,18 @@ def rows_to_look_ahead(n: int) -> int:
     return 3 if n <= 16 else 5
 
 
+# Board.symmetries' maps of the square, in their order: 3 is the half turn, 5 and 6 the quarter
+# turns; the others are reflections, which fix no solution for n > 1.
+HALF_TURN, QUARTER_TURN = 3, 5
 CODES_A_STEP = 1 << 16  # start constellations looked at together (n = 27 has 531,441 codes)
 
 
-def constellation_table(n: int) -> list[tuple[int, int, int, int, int]]:
+def constellation_table(n: int) -> list[tuple[int, int, int, int, int, tuple[int, ...]]]:
     """One row per orbit of start constellations, the one with the smallest code (see
     _kernels._border_queens), by increasing code: (code, orbit size, stabiliser size, whether
-    the stabiliser holds the half turn, whether it holds the quarter turns). numpy over the
-    n⁴ codes, CODES_A_STEP at a time."""
-    rows_of_table: list[tuple[int, int, int, int, int]] = []
+    the stabiliser holds the half turn, whether it holds the quarter turns, the codes of its 8
+    images in Board.symmetries' order). numpy over the n⁴ codes, CODES_A_STEP at a time."""
+    rows_of_table: list[tuple[int, int, int, int, int, tuple[int, ...]]] = []
     for first in range(0, n**4, CODES_A_STEP):
         code = np.arange(first, min(first + CODES_A_STEP, n**4), dtype=np.int64)
         rows, cols = _border_queens(n, code)
@@ -112,7 +115,7 @@ def constellation_table(n: int) -> list[tuple[int, int, int, int, int]]:
         stabiliser = (images == code[:, None]).sum(axis=1)
         half, quarter = images[:, HALF_TURN] == code, images[:, QUARTER_TURN] == code
         columns = (code, orbit, stabiliser, half * 1, quarter * 1)
-        rows_of_table += zip(*(column.tolist() for column in columns), strict=True)
+        rows_of_table += zip(*(column.tolist() for column in columns), map(tuple, images.tolist()), strict=True)
     return rows_of_table
 
 
