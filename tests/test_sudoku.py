@@ -301,6 +301,24 @@ def test_a_file_is_read_line_by_line_whatever_its_lines_hold():
     assert "row 1, column 1" in errors[3]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.dictionaries(st.integers(0, 80), st.sampled_from("123456789123456789x"), max_size=14),
+                min_size=1, max_size=8))  # fmt: skip
+def test_a_file_reads_each_grid_as_parse_sudoku_does(givens):
+    """The compiled decoding of whole lines agrees with the parser line by line: the same
+    values, and an error exactly where the parser finds one (a stray symbol, a value twice)."""
+    texts = ["".join(line.get(cell, ".") for cell in range(81)) for line in givens]
+    lines = read_puzzles("\n".join(texts))
+    assert [line.number for line in lines] == list(range(1, len(texts) + 1))
+    for text, line in zip(texts, lines, strict=True):
+        try:
+            expected = parse_sudoku(text).cells
+        except InvalidInput:
+            assert line.puzzle is None and line.error
+        else:
+            assert line.puzzle is not None and line.puzzle.cells == expected
+
+
 def test_a_large_file_streams_in_order_on_two_processes():
     text = (DATA / "17_clue.txt").read_text()
     lines = text.splitlines()[:20_000]

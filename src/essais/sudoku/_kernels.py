@@ -432,19 +432,32 @@ def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions,
 
 
 @njit(cache=True, nogil=True)
-def rows_without_conflict(cells, peers):
-    """For each row of `cells` (0 = empty): True when no given equals one of its peers."""
-    good = np.ones(cells.shape[0], dtype=np.bool_)
-    for i in range(cells.shape[0]):
+def decode_lines(raw, starts, lines, byte_values, cell_units, unit_count, cells):
+    """Row `line` of `cells`, for each of `lines`, read from the bytes of raw from starts[line]
+    on, one cell a byte through
+    `byte_values` (byte -> value, 0 an empty cell, -1 no symbol), `cell_units` each cell's units.
+    For each line: True when every byte is a symbol and no value is given twice in a unit."""
+    good = np.ones(len(lines), dtype=np.bool_)
+    seen = np.zeros(unit_count, dtype=np.uint64)  # the values given so far in each unit, as bits
+    for i in range(len(lines)):
+        line = lines[i]
+        for u in range(unit_count):
+            seen[u] = 0
         for cell in range(cells.shape[1]):
-            value = cells[i, cell]
-            if value:
-                for peer in peers[cell]:
-                    if cells[i, peer] == value:
-                        good[i] = False
-                        break
-            if not good[i]:
+            value = byte_values[raw[starts[line] + cell]]
+            if value < 0:
+                good[i] = False
                 break
+            cells[line, cell] = value
+            if value:
+                bit = np.uint64(1) << np.uint64(value - 1)
+                for k in range(3):
+                    unit = cell_units[cell, k]
+                    if seen[unit] & bit:
+                        good[i] = False
+                    seen[unit] |= bit
+                if not good[i]:
+                    break
     return good
 
 

@@ -180,7 +180,7 @@ def solve_many(
     if any(p.box != box for p in puzzles):
         raise InvalidInput("puzzles: a batch must hold grids of one size")
     method = _batch_method(method, box)
-    cells = np.array([p.cells for p in puzzles], dtype=np.int64)
+    cells = np.array([p.cells for p in puzzles], dtype=np.uint8)
     return solve_cells(cells, box, method, 2 if unique else 1, workers, progress)
 
 

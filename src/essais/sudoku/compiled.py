@@ -24,9 +24,9 @@ from essais.sudoku._kernels import (
     STATE_SIZE,
     bitwise_batch,
     bitwise_slice,
+    decode_lines,
     propagate,
     propagate_slice,
-    rows_without_conflict,
     solution9,
     solve_batch,
     start_bitwise,
@@ -100,7 +100,7 @@ class CompiledSudoku(SlicedSearch):
         stack = np.zeros((82, GRID9), dtype=np.int32)
         guess_cell, guess_rest = np.zeros(82, dtype=np.uint8), np.zeros(82, dtype=np.int32)
         queue, values = np.zeros(96, dtype=np.uint8), np.zeros(81, dtype=np.int64)
-        start_bitwise(np.array(self.puzzle.cells, dtype=np.int64), stack)
+        start_bitwise(np.array(self.puzzle.cells, dtype=np.uint8), stack)
 
         def step(node_stop: int) -> int:
             search = (stack, guess_cell, guess_rest, queue, *bitwise_tables())
@@ -159,7 +159,7 @@ class _PropagatingRun:
         self.cell_units = units_of_cells(puzzle.box)
         self.weights = np.ones(len(search.units), dtype=np.int64)
         self.end = 1 << 62  # the node count at which this run stops (a restart)
-        start_candidates(np.array(puzzle.cells, dtype=np.int64), self.candidates, self.settled, self.full)
+        start_candidates(np.array(puzzle.cells, dtype=np.uint8), self.candidates, self.settled, self.full)
 
     def restart(self, end: int) -> None:
         state = self.search.state
@@ -256,7 +256,7 @@ def root_candidates(puzzle: Sudoku) -> list[int] | None:
     candidates = np.zeros((1, cells), dtype=np.int64)
     settled = np.zeros((1, cells), dtype=np.int8)
     full = (1 << n) - 1
-    start_candidates(np.array(puzzle.cells, dtype=np.int64), candidates, settled, full)
+    start_candidates(np.array(puzzle.cells, dtype=np.uint8), candidates, settled, full)
     unit_cells = _units_array(box)
     weights = np.ones(len(unit_cells), dtype=np.int64)
     work = np.zeros(n * (box + 5), dtype=np.int64)
@@ -287,14 +287,10 @@ def decode_block(data: bytes, first_number: int, box: int, alphabet: str | None,
         ends = np.append(ends, len(raw))
     starts = np.concatenate(([0], ends[:-1] + 1)).astype(np.int64)
     stops = ends - ((ends > starts) & (raw[np.maximum(ends - 1, 0)] == ord("\r")))
-    cells = np.zeros((len(ends), size), dtype=np.int64)
+    cells = np.zeros((len(ends), size), dtype=np.uint8)
     fast = np.flatnonzero(stops - starts == size)
-    values = _byte_values(box, alphabet)[raw[starts[fast, None] + np.arange(size)]]
-    readable = (values >= 0).all(axis=1)
-    readable[readable] = rows_without_conflict(values[readable], peers(box))
-    cells[fast[readable]] = values[readable]
     read = np.zeros(len(ends), dtype=np.bool_)
-    read[fast[readable]] = True
+    read[fast] = decode_lines(raw, starts, fast, _byte_values(box, alphabet), units_of_cells(box), 3 * box * box, cells)
     kept, errors = read.copy(), {}
     for line in np.flatnonzero(~read).tolist():  # the slow way: rare in a large file
         number = first_number + line
@@ -320,7 +316,7 @@ def decode_block(data: bytes, first_number: int, box: int, alphabet: str | None,
         solutions=np.zeros((0, size), dtype=np.uint8),
         counters=np.zeros((0, 3), dtype=np.int64),
         errors={position[line]: message for line, message in errors.items()},
-        cells=cells[rows],
+        cells=cells if len(rows) == len(cells) else cells[rows],
         size=len(data),
     )
 
