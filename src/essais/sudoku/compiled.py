@@ -327,13 +327,16 @@ def solve_block(job: tuple[bytes, int, int, str | None, str, str, int]) -> Batch
     data, first_number, box, alphabet, name, method, wanted = job
     block = decode_block(data, first_number, box, alphabet, name)
     assert block.cells is not None
-    good = block.found != NOT_READ
-    found, solutions, counters = _solve_rows(block.cells[good], box, method, wanted)
-    block.found[good] = found
-    block.solutions = np.zeros(block.cells.shape, dtype=np.uint8)
-    block.solutions[good] = solutions
-    block.counters = np.zeros((len(block), 3), dtype=np.int64)
-    block.counters[good] = counters
+    if not block.errors:  # (the common case: no copies)
+        block.found, block.solutions, block.counters = _solve_rows(block.cells, box, method, wanted)
+    else:
+        good = block.found != NOT_READ
+        found, solutions, counters = _solve_rows(block.cells[good], box, method, wanted)
+        block.found[good] = found
+        block.solutions = np.zeros(block.cells.shape, dtype=np.uint8)
+        block.solutions[good] = solutions
+        block.counters = np.zeros((len(block), 3), dtype=np.int64)
+        block.counters[good] = counters
     block.cells = None  # (not sent back)
     return block
 
