@@ -92,12 +92,15 @@ def textbook_slice(n, columns, next_column, attacked, state, stop_at_solution, n
 def _border_queens(n, code):
     """The queens of a start constellation coded ((a*n + b)*n + c)*n + d: the queen of row 0 in
     column a, of the last row in column b, of column 0 in row c, of the last column in row d
-    (a corner queen is one queen on two borders). Returns rows, cols and how many distinct."""
-    a, rest = divmod(code, n * n * n)
-    b, rest = divmod(rest, n * n)
-    c, d = divmod(rest, n)
-    rows = np.array([0, n - 1, c, d], dtype=np.int64)
-    cols = np.array([a, b, 0, n - 1], dtype=np.int64)
+    (a corner queen is one queen on two borders). Returns rows, cols and how many distinct.
+    (Plain loops and arithmetic: divmod, lists and np.array of a list would each make the first
+    run compile one more of numba's implementations.)"""
+    rows = np.empty(4, dtype=np.int64)
+    cols = np.empty(4, dtype=np.int64)
+    rows[0], cols[0] = 0, code // (n * n * n)
+    rows[1], cols[1] = n - 1, code // (n * n) % n
+    rows[2], cols[2] = code // n % n, 0
+    rows[3], cols[3] = code % n, n - 1
     kept = 0
     for i in range(4):
         seen = False
@@ -110,20 +113,27 @@ def _border_queens(n, code):
     return rows, cols, kept
 
 
-@njit(inline="always")
+@njit(cache=True, nogil=True)
 def border_masks(n, code):
     """The border queens as bit sets: occupied columns, diagonals (bit row + col) and
     anti-diagonals (bit col - row + n - 1); their columns by row (-1: a free row); the free
     rows, top to bottom."""
     rows, cols, kept = _border_queens(n, code)
     used, diagonals, anti = 0, 0, 0
-    columns = np.full(n, -1, dtype=np.int64)
+    columns = np.empty(n, dtype=np.int64)
+    for row in range(n):
+        columns[row] = -1
     for i in range(kept):
         used |= 1 << cols[i]
         diagonals |= 1 << (rows[i] + cols[i])
         anti |= 1 << (cols[i] - rows[i] + n - 1)
         columns[rows[i]] = cols[i]
-    order = np.array([row for row in range(n) if columns[row] < 0], dtype=np.int64)
+    order = np.empty(n - kept, dtype=np.int64)
+    free_rows = 0
+    for row in range(n):
+        if columns[row] < 0:
+            order[free_rows] = row
+            free_rows += 1
     return used, diagonals, anti, columns, order
 
 
@@ -133,7 +143,7 @@ def _free(n, row, used, diagonals, anti):
     return ~(used | (diagonals >> row) | (anti >> (n - 1 - row))) & ((1 << n) - 1)
 
 
-@njit(inline="always")
+@njit(cache=True, nogil=True)
 def _top_of_tree(n, code, rows_deep):
     """How many placements the first `rows_deep` free rows allow: a cheap guess of how large the
     constellation's search tree is, to pick the image of an orbit that prunes soonest."""
@@ -141,10 +151,10 @@ def _top_of_tree(n, code, rows_deep):
     depth_limit = min(rows_deep, len(order))
     if depth_limit == 0:
         return 0
-    free = np.zeros(depth_limit, dtype=np.int64)
-    used_at = np.zeros(depth_limit, dtype=np.int64)
-    diagonals_at = np.zeros(depth_limit, dtype=np.int64)
-    anti_at = np.zeros(depth_limit, dtype=np.int64)
+    free = np.empty(depth_limit, dtype=np.int64)  # (each depth written before it is read)
+    used_at = np.empty(depth_limit, dtype=np.int64)
+    diagonals_at = np.empty(depth_limit, dtype=np.int64)
+    anti_at = np.empty(depth_limit, dtype=np.int64)
     used_at[0], diagonals_at[0], anti_at[0] = used, diagonals, anti
     free[0] = _free(n, order[0], used, diagonals, anti)
     depth = placements = 0
