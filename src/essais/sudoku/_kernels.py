@@ -433,10 +433,9 @@ def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions,
 
 @njit(cache=True, nogil=True)
 def decode_lines(raw, starts, lines, byte_values, cell_units, unit_count, cells):
-    """Row `line` of `cells`, for each of `lines`, read from the bytes of raw from starts[line]
-    on, one cell a byte through
-    `byte_values` (byte -> value, 0 an empty cell, -1 no symbol), `cell_units` each cell's units.
-    For each line: True when every byte is a symbol and no value is given twice in a unit."""
+    """For each of `lines`: row `line` of `cells` read from raw's bytes from starts[line] on, a
+    cell a byte, through `byte_values` (byte -> value, 0 an empty cell, -1 no symbol); True when
+    every byte is a symbol and no value is given twice in a unit (`cell_units`: each cell's)."""
     good = np.ones(len(lines), dtype=np.bool_)
     seen = np.zeros(unit_count, dtype=np.uint64)  # the values given so far in each unit, as bits
     for i in range(len(lines)):
