@@ -61,7 +61,7 @@ def test_a_checkpoint_resumes_exactly(tmp_path, workers):
 def test_a_checkpoint_refuses_another_count(tmp_path):
     path = tmp_path / "count.sqlite"
     count_queens(9, checkpoint=path)
-    with pytest.raises(InvalidInput, match="another count"):
+    with pytest.raises(InvalidInput, match="another split search"):
         count_queens(10, checkpoint=path)
     junk = tmp_path / "junk.txt"
     junk.write_text("not a database, just text " * 100)

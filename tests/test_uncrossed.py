@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from essais.cli.main import app
+from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, make_moves
@@ -101,6 +102,48 @@ def test_a_limit_keeps_the_best_path_so_far(engine):
     assert result.jumps > 10 and uncrossed_error(result.path, Board(8, 8)) is None
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.booleans(), st.integers(1, 2))
+def test_method_parallel_finds_what_the_bound_finds(rows, cols, closed, workers):
+    """The sub-trees share their best length as they go: the same length as the sequential
+    search (its path may differ), a checked path, every sub-tree finished."""
+    board = Board(rows, cols)
+    parallel = longest_uncrossed(board, closed=closed, method="parallel", workers=workers)
+    assert parallel.status == Status.FOUND and parallel.split["done"] == parallel.split["total"]
+    assert parallel.jumps == longest_uncrossed(board, closed=closed).jumps
+    if parallel.jumps:
+        assert uncrossed_error(parallel.path, board, closed) is None
+
+
+@pytest.mark.parametrize(("n", "closed", "jumps"), [(7, False, 24), (7, True, 24)])
+def test_method_parallel_on_two_processes(n, closed, jumps):
+    result = longest_uncrossed(Board(n, n), closed=closed, method="parallel", workers=2)
+    assert (result.status, result.jumps) == (Status.FOUND, jumps)
+    assert uncrossed_error(result.path, Board(n, n), closed) is None
+
+
+def test_method_parallel_stops_at_its_limits_and_resumes_from_its_checkpoint(tmp_path):
+    saved = tmp_path / "u7.sqlite"
+    stopped = longest_uncrossed(
+        Board(7, 7), method="parallel", workers=1, checkpoint=saved, limits=Limits(nodes=400_000)
+    )
+    assert stopped.status == Status.LIMIT and 0 < stopped.split["done"] < stopped.split["total"]
+    resumed = longest_uncrossed(Board(7, 7), method="parallel", workers=2, checkpoint=saved)
+    assert resumed.status == Status.FOUND and resumed.jumps == 24 and resumed.split["resumed"] == stopped.split["done"]
+    assert uncrossed_error(resumed.path, Board(7, 7)) is None
+    with pytest.raises(InvalidInput, match="another split search"):
+        longest_uncrossed(Board(7, 7), closed=True, method="parallel", checkpoint=saved)
+
+
+def test_method_bound_and_the_python_engine_refuse_what_only_parallel_does():
+    with pytest.raises(InvalidInput, match="workers: method bound runs in one process"):
+        longest_uncrossed(Board(5, 5), workers=2)
+    with pytest.raises(InvalidInput, match="checkpoint: method bound"):
+        longest_uncrossed(Board(5, 5), checkpoint="x.sqlite")
+    with pytest.raises(InvalidInput, match="'parallel' exists in the numba engine only"):
+        longest_uncrossed(Board(5, 5), method="parallel", engine="python")
+
+
 def test_the_checker_finds_crossings():
     assert uncrossed_error([(0, 0), (1, 2), (2, 0), (0, 1)], Board(3, 3)) == "moves 1 and 3 cross"
     assert "not a knight's move" in uncrossed_error([(0, 0), (1, 1)], Board(3, 3))
@@ -119,13 +162,26 @@ def test_cli_json():
     assert (document["jumps"], document["optimal"]) == (17, True)
 
 
+def test_cli_method_parallel():
+    result = runner.invoke(app, ["uncrossed", "6", "--method", "parallel", "--workers", "2", "--json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 0 and (document["jumps"], document["optimal"]) == (17, True)
+    assert document["subtrees"]["done"] == document["subtrees"]["total"] > 1
+    stopped = runner.invoke(app, ["uncrossed", "8", "--method", "parallel", "--workers", "1", "--node-limit", "3000"])
+    assert stopped.exit_code == 3 and "sub-trees finished" in stopped.stdout
+
+
 def test_cli_text_and_limit():
     assert "17 jumps (proved optimal)" in runner.invoke(app, ["uncrossed", "6"]).stdout
     result = runner.invoke(app, ["uncrossed", "8", "--node-limit", "1000"])
     assert result.exit_code == 3 and "stopped (limit)" in result.stdout
 
 
-@pytest.mark.parametrize(("args", "message"), [(["0"], "board size"), (["6", "--engine", "gpu"], "engine")])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["0"], "board size"), (["6", "--engine", "gpu"], "engine"), (["6", "--workers", "2"], "use method parallel"),
+     (["6", "--method", "sideways"], "method")],
+)  # fmt: skip
 def test_cli_bad_input(args, message):
     result = runner.invoke(app, ["uncrossed", *args])
     assert result.exit_code == 2 and message in result.stderr

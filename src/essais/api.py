@@ -244,11 +244,21 @@ def longest_uncrossed(
     size: Size,
     *,
     closed: bool = False,
+    method: str | None = None,
     engine: str | None = None,
+    workers: int | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
 ) -> Uncrossed:
     """The longest knight's path whose moves never cross (OEIS A003192), proved optimal.
+
+    Parameters
+    ----------
+    method, engine : str, optional
+        bound (one process; both engines, equal counters) or parallel (sub-trees on `workers`
+        processes sharing the best length found; numba; counters that depend on the timing).
+    workers : int, optional
+        Processes for method parallel (None: one per core).
 
     Examples
     --------
@@ -256,7 +266,8 @@ def longest_uncrossed(
     >>> essais.longest_uncrossed(7).jumps
     24
     """
-    return _longest_uncrossed(_board(size), closed=closed, engine=engine, limits=_limits(time_limit, node_limit))
+    return _longest_uncrossed(_board(size), closed=closed, method=method, engine=engine, workers=workers,
+                              limits=_limits(time_limit, node_limit))  # fmt: skip
 
 
 def warm_up() -> list[tuple[str, float]]:

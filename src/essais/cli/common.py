@@ -88,7 +88,9 @@ Scheduler = Annotated[
 ]
 Checkpoint = Annotated[
     Path | None,
-    typer.Option(help="Counts: record finished sub-trees in this SQLite file and resume from it.", metavar="FILE"),
+    typer.Option(
+        help="Split searches: record finished sub-trees in this SQLite file and resume from it.", metavar="FILE"
+    ),
 ]
 
 

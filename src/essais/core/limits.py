@@ -143,6 +143,9 @@ class SearchControl:
         # in a worker process: the nodes spent by every worker (multiprocessing.Value), and
         # how many of this search's nodes it holds already
         self.shared, self.nodes_shared = shared, 0
+        # in a split search whose sub-trees share their best value (core.parallel.run_split with
+        # `best_of`): a multiprocessing.Value, the best any sub-tree has reached so far
+        self.shared_best: Any = None
         self.announce = bool(os.environ.get(ANNOUNCE))
         # the counters so far, for a display that watches from another thread (set by the engine layer)
         self.counters: Callable[[], Stats] | None = None

@@ -95,8 +95,14 @@ def run_split(
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
+    best_of: Callable[[TaskResult], int] | None = None,
 ) -> SplitRun:
-    """Run every task not finished yet; `problem` (JSON-able) names the count in the checkpoint."""
+    """Run every task not finished yet; `problem` (JSON-able) names the count in the checkpoint.
+    With `best_of` (a branch and bound's value of a result), the sub-trees of this machine share
+    the best value reached so far (`control.shared_best`, a multiprocessing.Value that starts at
+    the best of the results resumed): a solver reads it to prune and raises it as it finds
+    better. The results then depend on the timing, not the answer (on a Dask cluster each
+    sub-tree prunes with its own best alone)."""
     if workers < 1:
         raise InvalidInput(f"workers: {workers} must be at least 1")
     store = Checkpoint(Path(checkpoint), {**problem, "subtrees": len(tasks)}) if checkpoint else None
@@ -106,6 +112,9 @@ def run_split(
             run.results = store.finished()
             run.resumed = len(run.results)
         todo = [(index, task) for index, task in enumerate(tasks) if index not in run.results]
+        best = None
+        if best_of is not None:
+            best = _fork_context().Value("q", max((best_of(result) for result in run.results.values()), default=0))
 
         spent = [run.nodes()]  # nodes of every finished sub-tree, kept up to date
 
@@ -122,8 +131,9 @@ def run_split(
             status = _on_dask(scheduler, workers, todo, solve, finished, control)
         elif workers > 1 and len(todo) > 1:
             _load_kernels(solve, todo[0][1])
-            status = _on_pool(workers, todo, solve, finished, control, progress, run)
+            status = _on_pool(workers, todo, solve, finished, control, progress, run, best)
         else:
+            control.shared_best = best
             status = _here(todo, solve, finished, control, progress, run)
         run.status = status or Status.COMPLETE
     finally:
@@ -172,6 +182,7 @@ def _here(
 
 Job = tuple[Solver, list[tuple[int, Any]], int | None]  # (solve, its tasks, the node limit)
 _SPENT: list[Any] = []  # in a worker of a pool: the nodes spent by every worker (a shared Value)
+_BEST: list[Any] = []  # in a worker of a pool: the best value shared by the sub-trees (run_split's best_of)
 
 
 def _solve_in_worker(job: Job) -> list[tuple[int, TaskResult | None]]:
@@ -183,6 +194,7 @@ def _solve_in_worker(job: Job) -> list[tuple[int, TaskResult | None]]:
     done: list[tuple[int, TaskResult | None]] = []
     for index, task in tasks:
         control = SearchControl(Limits(nodes=node_limit), shared=spent if node_limit is not None else None)
+        control.shared_best = _BEST[0] if _BEST else None
         try:
             result = solve(task, control)
         except SearchStopped:
@@ -194,7 +206,7 @@ def _solve_in_worker(job: Job) -> list[tuple[int, TaskResult | None]]:
     return done
 
 
-def _start_worker(spent: Any = None) -> None:
+def _start_worker(spent: Any = None, best: Any = None) -> None:
     """Ctrl-C reaches every process of the terminal's group: only the main process handles it.
     SIGTERM, which the main process sends to stop its workers, ends a worker at once. The two
     were blocked while the worker was forked (process_pool): a signal that came since is
@@ -205,6 +217,7 @@ def _start_worker(spent: Any = None) -> None:
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _SPENT[:] = [spent] if spent is not None else []
+    _BEST[:] = [best] if best is not None else []
 
 
 def _die_with_parent() -> None:
@@ -229,9 +242,9 @@ def _fork_context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
-def process_pool(workers: int, spent: Any = None) -> Pool:
+def process_pool(workers: int, spent: Any = None, best: Any = None) -> Pool:
     """A pool of worker processes that leave Ctrl-C to the main process (and share `spent`, a
-    counter of nodes, when given). Forked where the system can: workers inherit the compiled
+    counter of nodes, and `best`, a best value, when given). Forked where the system can: workers inherit the compiled
     kernels (no import, no compilation). Create it before any progress display starts its
     thread. Ctrl-C and SIGTERM are blocked while the workers are forked (and for good in the
     pool's own threads, which fork replacements): a signal then waits, neither lost nor fatal
@@ -240,7 +253,7 @@ def process_pool(workers: int, spent: Any = None) -> Pool:
     blocking = hasattr(signal, "pthread_sigmask")
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) if blocking else None
     try:
-        return _fork_context().Pool(workers, initializer=_start_worker, initargs=(spent,))
+        return _fork_context().Pool(workers, initializer=_start_worker, initargs=(spent, best))
     finally:
         if previous is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
@@ -277,14 +290,15 @@ def _on_pool(
     control: SearchControl,
     progress: Progress | None,
     run: SplitRun,
+    best: Any,
 ) -> Status | None:
     """A process pool on this machine; the workers share one count of the nodes spent (the
-    finished sub-trees' to begin with), which the node limit bites on."""
+    finished sub-trees' to begin with), which the node limit bites on, and `best` if given."""
     size = max(1, len(todo) // (workers * 64))  # still fine-grained enough to balance the load
     node_limit = control.limits.nodes
     jobs: list[Job] = [(solve, todo[start : start + size], node_limit) for start in range(0, len(todo), size)]
     spent = _fork_context().Value("q", run.nodes())
-    with process_pool(min(workers, len(jobs)), spent) as pool:
+    with process_pool(min(workers, len(jobs)), spent, best) as pool:
         results = pool.imap_unordered(_solve_in_worker, jobs)
         if progress is not None:
             progress(len(run.results), run.total)
@@ -387,7 +401,7 @@ class Checkpoint:
                 theirs = _describe(json.loads(rows[0][0]))
             except (ValueError, AttributeError):
                 self._refuse("its record of the count is damaged")
-            self._refuse(f"it records another count ({theirs}), not this one ({_describe(problem)})")
+            self._refuse(f"it records another split search ({theirs}), not this one ({_describe(problem)})")
 
     def _refuse(self, why: str) -> NoReturn:
         if hasattr(self, "connection"):

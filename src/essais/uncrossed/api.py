@@ -8,16 +8,22 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
 from essais.core.board import Board
 from essais.core.engine import check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl
-from essais.core.result import Status
+from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.parallel import Progress, TaskResult, default_workers, run_split
+from essais.core.result import Stats, Status
 from essais.uncrossed.model import (
     BYTES_PER_SQUARE,
     MAX_SQUARES,
     METHODS,
     KnightGraph,
+    Plan,
     Uncrossed,
     UncrossedSearch,
     closed_plan,
@@ -30,20 +36,32 @@ def longest_uncrossed(
     board: Board,
     *,
     closed: bool = False,
+    method: str | None = None,
     engine: str | None = None,
     limits: Limits | None = None,
+    workers: int | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
 ) -> Uncrossed:
     """The longest uncrossed knight's path on the board, proved optimal unless a limit or
-    Ctrl-C stops the search first (then the best path so far, `optimal` false)."""
-    _, engine = METHODS.resolve(None, engine)
+    Ctrl-C stops the search first (then the best path so far, `optimal` false). Method
+    `parallel` runs the search's sub-trees on `workers` processes (default: every core),
+    recorded in `checkpoint` (an SQLite file) when one is named; `progress(done, total)`."""
+    method, engine = METHODS.resolve(method, engine)
     if not isinstance(board, Board):
         raise InvalidInput(f"board: {board!r} is not a Board (use Board(rows, cols) or Board.parse('8'))")
     if board.n_squares > MAX_SQUARES:
         raise InvalidInput(
             f"board: {board} has {board.n_squares:,} squares; the search takes boards of at most {MAX_SQUARES:,}"
         )
+    if method == "bound" and (workers is not None or checkpoint is not None):
+        name = "workers" if workers is not None else "checkpoint"
+        raise InvalidInput(f"{name}: method bound runs in one process, from its start; use method parallel")
     check_memory(BYTES_PER_SQUARE * board.n_squares, f"the uncrossed paths of the {board} board", limits)
     plan = closed_plan(board) if closed else search_plan(board)
+    if method == "parallel":
+        return _parallel(board, closed, plan, limits, default_workers() if workers is None else workers, checkpoint,
+                         progress)  # fmt: skip
     run = run_search(
         limits, lambda control: _make_search(board, closed, engine, control), lambda search: search.run(plan)
     )
@@ -52,9 +70,79 @@ def longest_uncrossed(
     return Uncrossed(run.stopped or Status.FOUND, board, closed, path, run.stats)
 
 
+def _parallel(
+    board: Board,
+    closed: bool,
+    plan: Plan,
+    limits: Limits | None,
+    workers: int,
+    checkpoint: str | Path | None,
+    progress: Progress | None,
+) -> Uncrossed:
+    """Method parallel: a sub-tree for each start of the plan and each first move it tries,
+    searched by the numba engine on `workers` processes that share the length of the longest
+    path found so far (core.parallel.run_split's `best_of`). Each sub-tree returns its longest
+    path if it beat what was shared when it found it: the longest of them is the answer."""
+    with SearchControl(limits) as control:
+        try:
+            with control.setting_up():
+                graph = KnightGraph.of(board, control.check_setup)
+        except SearchStopped as stop:
+            return Uncrossed(
+                stop.status, board, closed, [board.square(plan.squares[0])], Stats(seconds=control.elapsed())
+            )
+        tasks = [
+            (board.rows, board.cols, closed, index, target)
+            for index, start in enumerate(plan)
+            for target, _ in graph.neighbours[start.square]
+            if start.first[target]
+        ]
+        problem = {"problem": "uncrossed", "board": str(board), "closed": closed, "split": "starts and first moves"}
+        run = run_split(problem, tasks, search_first_move, control=control, workers=workers, checkpoint=checkpoint,
+                        progress=progress, best_of=_jumps)  # fmt: skip
+        stats = run.stats(control.elapsed())
+    best: list[int] = []
+    for index in sorted(run.results):  # the first of the longest, in the plan's order
+        found = list(run.results[index].values[1:])
+        if len(found) > len(best):
+            best = found
+    path = [board.square(index) for index in best] or [board.square(plan.squares[0])]
+    status = Status.FOUND if run.status == Status.COMPLETE else run.status
+    return Uncrossed(status, board, closed, path, stats, run.to_dict())
+
+
+def _jumps(result: TaskResult) -> int:
+    """The jumps of a sub-tree's path (0 when it found none that beat the others)."""
+    return result.values[0] if result.values else 0
+
+
+@cache
+def _graph(rows: int, cols: int) -> KnightGraph:
+    """The board's graph, made once in each process that searches sub-trees."""
+    return KnightGraph.of(Board(rows, cols))
+
+
+def search_first_move(task: tuple[int, int, bool, int, int], control: SearchControl) -> TaskResult:
+    """A sub-tree of method parallel (essais.core.parallel): task = (rows, cols, closed, the
+    start's index in the plan, the square of the first move). Its values: the jumps and the
+    squares of its longest path, if that beat the longest shared when it was found; else none."""
+    rows, cols, closed, index, target = task
+    graph = _graph(rows, cols)
+    start = (closed_plan(graph.board) if closed else search_plan(graph.board))[index]
+    only_first = [square == target for square in range(graph.board.n_squares)]
+    search = _engine(graph, closed, "numba", control)
+    search.run([replace(start, first=only_first)])
+    best = search.best
+    jumps = len(best) - 1 + (1 if closed and len(best) > 2 else 0)
+    return TaskResult((jumps, *best) if best else (), search.stats())
+
+
 def _make_search(board: Board, closed: bool, engine: str, control: SearchControl) -> UncrossedSearch:
     """The engine, its graph made under the limits; compiled code loads only when asked for."""
-    graph = KnightGraph.of(board, control.check_setup)
+    return _engine(KnightGraph.of(board, control.check_setup), closed, engine, control)
+
+
+def _engine(graph: KnightGraph, closed: bool, engine: str, control: SearchControl) -> UncrossedSearch:
     if engine == "numba":
         with loading_compiled("uncrossed"):
             from essais.uncrossed.compiled import CompiledUncrossed

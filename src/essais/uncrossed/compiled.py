@@ -44,6 +44,18 @@ class CompiledUncrossed(SlicedSearch):
                 self.open_moves[b] |= np.uint64(1 << a)
         self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.colour[s]) if self.use_bits else 0)
 
+    def _share_best(self) -> None:
+        """Method parallel (control.shared_best): prune with the longest path any sub-tree has
+        found so far, and publish this one's when it is longer."""
+        shared = self.control.shared_best
+        if shared is None:
+            return
+        with shared.get_lock():
+            if self.state[kernel.BEST_JUMPS] > shared.value:
+                shared.value = int(self.state[kernel.BEST_JUMPS])
+            else:
+                self.state[kernel.BEST_JUMPS] = shared.value
+
     @property
     def best(self) -> list[int]:
         return [int(square) for square in self.best_path[: self.state[kernel.BEST_LENGTH]]]
@@ -75,7 +87,10 @@ class CompiledUncrossed(SlicedSearch):
             ) -> int:
                 search = kernel.bits_slice if self.use_bits else kernel.uncrossed_slice
                 arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, bits)
-                return int(search(*arguments, node_stop))
+                self._share_best()
+                outcome = int(search(*arguments, node_stop))
+                self._share_best()
+                return outcome
 
             self.slices(step)
             self.visited[start.square] = 0

@@ -24,8 +24,12 @@ from essais.core.drawing import board_svg
 from essais.core.engine import Methods
 from essais.core.result import Result, Stats, Status
 
-# one method, branch and bound, in both engines
-METHODS = Methods({"bound": ("python", "numba")}, default={"python": "bound", "numba": "bound"})
+# bound: the branch and bound, one start after the other, in both engines (equal counters);
+# parallel: the same search cut into sub-trees (a start and its first move) run on several
+# processes that share their best path's length, numba only: the answer is the same, the
+# counters depend on the timing (a sub-tree prunes with what the others have found so far)
+METHODS = Methods({"bound": ("python", "numba"), "parallel": ("numba",)},
+                  default={"python": "bound", "numba": "bound"})  # fmt: skip
 
 NO_SQUARE = -1
 
@@ -183,6 +187,7 @@ class Uncrossed(Result):
     closed: bool
     path: list[Square]
     stats: Stats = field(default_factory=Stats)
+    split: dict[str, int] | None = None  # method parallel: sub-trees done / total / resumed from a checkpoint
 
     @property
     def jumps(self) -> int:
@@ -223,4 +228,5 @@ class Uncrossed(Result):
             "optimal": self.optimal,
             "closed": self.closed,
             "stats": self.stats.to_dict(),
+            **({"subtrees": self.split} if self.split is not None else {}),
         }
