@@ -117,7 +117,8 @@ DISTANCES = command_line(["distances"], words(SIZE), [
 ])  # fmt: skip
 UNCROSSED = command_line(
     ["uncrossed"], words(mostly(st.integers(-1, 7).map(str), ANY)),
-    [flag("--closed"), choice("--engine", ["numba", "python"])],
+    [flag("--closed"), choice("--engine", ["numba", "python"]), choice("--method", ["bound", "parallel"]),
+     option("--workers", st.sampled_from(["1", "0", "-1"]), 10)],
 )  # fmt: skip
 QUEENS = command_line(["queens"], words(mostly(st.integers(-1, 14).map(str), ANY)), [
     flag("--count"), flag("--all"), option("--limit", NUMBER), flag("--distinct"),

@@ -107,6 +107,39 @@ def test_an_unreachable_scheduler_is_bad_input(monkeypatch):
         count_queens(8, scheduler="tcp://127.0.0.1:1")
 
 
+def raise_the_shared_best(task, control):
+    """A toy branch and bound for run_split's best_of: its value is the task; it says what it
+    saw shared when it started, and raises the shared best."""
+    shared = control.shared_best
+    seen = -1 if shared is None else int(shared.value)
+    if shared is not None:
+        with shared.get_lock():
+            shared.value = max(shared.value, task)
+    return TaskResult((task, seen), Stats(nodes=1))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_split_searches_share_their_best_value(tmp_path, workers):
+    tasks = [3, 1, 7, 2, 5, 4]
+    problem = {"problem": "toy"}
+    with SearchControl(Limits()) as control:
+        run = run_split(problem, tasks, raise_the_shared_best, control=control, workers=workers,
+                        best_of=lambda result: result.values[0])  # fmt: skip
+    seen = [run.results[index].values[1] for index in range(len(tasks))]
+    if workers == 1:  # one after the other: each sees the best of those before it
+        assert seen == [0, 3, 3, 7, 7, 7]
+    else:  # every worker is given the shared value (what it holds then depends on the timing)
+        assert all(0 <= value <= 7 for value in seen)
+    with SearchControl(Limits(nodes=2)) as control:  # stopped after two tasks, then resumed
+        saved = tmp_path / "toy.sqlite"
+        run_split(problem, tasks, raise_the_shared_best, control=control, checkpoint=saved,
+                  best_of=lambda result: result.values[0])  # fmt: skip
+    with SearchControl(Limits()) as control:
+        run = run_split(problem, tasks, raise_the_shared_best, control=control, checkpoint=saved,
+                        best_of=lambda result: result.values[0])  # fmt: skip
+    assert run.resumed == 2 and run.results[2].values[1] == 3  # the resumed results' best to begin with
+
+
 def first_node_tasks():
     """Each solver the library gives run_split, with a task of it that takes many nodes."""
     from essais.core.board import Board
@@ -114,6 +147,7 @@ def first_node_tasks():
     from essais.knights.api import search_from
     from essais.knights.compiled import count_below
     from essais.queens.compiled import constellation_table, count_start_constellation
+    from essais.uncrossed.api import search_first_move
 
     problem = TourProblem.make(Board(6, 6))
     images = constellation_table(14)[0][5]
@@ -121,6 +155,7 @@ def first_node_tasks():
         (search_from, (problem.at((0, 1)), "basic", "numba", None)),
         (count_below, (6, 6, problem.moves, False, "basic", ((0, 0),))),
         (count_start_constellation, (14, images, False)),
+        (search_first_move, (8, 8, False, 4, 19)),  # from (1, 1), first to (2, 3)
     ]
 
 

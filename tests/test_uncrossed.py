@@ -140,6 +140,8 @@ def test_method_bound_and_the_python_engine_refuse_what_only_parallel_does():
         longest_uncrossed(Board(5, 5), workers=2)
     with pytest.raises(InvalidInput, match="checkpoint: method bound"):
         longest_uncrossed(Board(5, 5), checkpoint="x.sqlite")
+    with pytest.raises(InvalidInput, match="workers: 0 must be at least 1"):
+        longest_uncrossed(Board(5, 5), method="parallel", workers=0)
     with pytest.raises(InvalidInput, match="'parallel' exists in the numba engine only"):
         longest_uncrossed(Board(5, 5), method="parallel", engine="python")
 

@@ -57,11 +57,14 @@ def longest_uncrossed(
     if method == "bound" and (workers is not None or checkpoint is not None):
         name = "workers" if workers is not None else "checkpoint"
         raise InvalidInput(f"{name}: method bound runs in one process, from its start; use method parallel")
-    check_memory(BYTES_PER_SQUARE * board.n_squares, f"the uncrossed paths of the {board} board", limits)
+    processes = 1 if method == "bound" else default_workers() if workers is None else workers
+    if processes < 1:
+        raise InvalidInput(f"workers: {workers} must be at least 1")
+    memory = BYTES_PER_SQUARE * board.n_squares * processes  # (a search in each process)
+    check_memory(memory, f"the uncrossed paths of the {board} board", limits)
     plan = closed_plan(board) if closed else search_plan(board)
     if method == "parallel":
-        return _parallel(board, closed, plan, limits, default_workers() if workers is None else workers, checkpoint,
-                         progress)  # fmt: skip
+        return _parallel(board, closed, plan, limits, processes, checkpoint, progress)
     run = run_search(
         limits, lambda control: _make_search(board, closed, engine, control), lambda search: search.run(plan)
     )
