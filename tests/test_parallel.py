@@ -111,10 +111,11 @@ def raise_the_shared_best(task, control):
     """A toy branch and bound for run_split's best_of: its value is the task; it says what it
     saw shared when it started, and raises the shared best."""
     shared = control.shared_best
-    seen = -1 if shared is None else int(shared.value)
+    seen = -1 if shared is None else int(shared[0])
     if shared is not None:
         with shared.get_lock():
-            shared.value = max(shared.value, task)
+            if task > shared[0]:
+                shared[:2] = [task, 100 + task]  # (its value, then what has it)
     return TaskResult((task, seen), Stats(nodes=1))
 
 
@@ -124,8 +125,9 @@ def test_split_searches_share_their_best_value(tmp_path, workers):
     problem = {"problem": "toy"}
     with SearchControl(Limits()) as control:
         run = run_split(problem, tasks, raise_the_shared_best, control=control, workers=workers,
-                        best_of=lambda result: result.values[0])  # fmt: skip
+                        best_of=lambda result: (result.values[0],), best_size=2)  # fmt: skip
     seen = [run.results[index].values[1] for index in range(len(tasks))]
+    assert run.best == (7, 107)
     if workers == 1:  # one after the other: each sees the best of those before it
         assert seen == [0, 3, 3, 7, 7, 7]
     else:  # every worker is given the shared value (what it holds then depends on the timing)
@@ -133,10 +135,10 @@ def test_split_searches_share_their_best_value(tmp_path, workers):
     with SearchControl(Limits(nodes=2)) as control:  # stopped after two tasks, then resumed
         saved = tmp_path / "toy.sqlite"
         run_split(problem, tasks, raise_the_shared_best, control=control, checkpoint=saved,
-                  best_of=lambda result: result.values[0])  # fmt: skip
+                  best_of=lambda result: (result.values[0],), best_size=2)  # fmt: skip
     with SearchControl(Limits()) as control:
         run = run_split(problem, tasks, raise_the_shared_best, control=control, checkpoint=saved,
-                        best_of=lambda result: result.values[0])  # fmt: skip
+                        best_of=lambda result: (result.values[0],), best_size=2)  # fmt: skip
     assert run.resumed == 2 and run.results[2].values[1] == 3  # the resumed results' best to begin with
 
 

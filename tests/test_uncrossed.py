@@ -122,6 +122,13 @@ def test_method_parallel_on_two_processes(n, closed, jumps):
     assert uncrossed_error(result.path, Board(n, n), closed) is None
 
 
+@pytest.mark.parametrize(("workers", "limits"), [(1, Limits(nodes=5000)), (2, Limits(time=1.0))])
+def test_method_parallel_stopped_keeps_the_best_path_of_unfinished_subtrees(workers, limits):
+    result = longest_uncrossed(Board(8, 8), method="parallel", workers=workers, limits=limits)
+    assert result.status == Status.LIMIT and result.split["done"] < result.split["total"]
+    assert result.jumps > 10 and uncrossed_error(result.path, Board(8, 8)) is None
+
+
 def test_method_parallel_stops_at_its_limits_and_resumes_from_its_checkpoint(tmp_path):
     saved = tmp_path / "u7.sqlite"
     stopped = longest_uncrossed(

@@ -144,7 +144,7 @@ class SearchControl:
         # how many of this search's nodes it holds already
         self.shared, self.nodes_shared = shared, 0
         # in a split search whose sub-trees share their best value (core.parallel.run_split with
-        # `best_of`): a multiprocessing.Value, the best any sub-tree has reached so far
+        # `best_of`): a multiprocessing.Array, the best any sub-tree has reached so far (value first)
         self.shared_best: Any = None
         self.announce = bool(os.environ.get(ANNOUNCE))
         # the counters so far, for a display that watches from another thread (set by the engine layer)

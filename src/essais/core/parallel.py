@@ -64,6 +64,7 @@ class SplitRun:
     total: int  # sub-trees in the split
     results: dict[int, TaskResult] = field(default_factory=dict)
     resumed: int = 0  # sub-trees read back from the checkpoint
+    best: tuple[int, ...] = ()  # with run_split's best_of: the best shared at the end (a stopped run's too)
 
     def nodes(self) -> int:
         return sum(result.stats.nodes for result in self.results.values())
@@ -95,14 +96,19 @@ def run_split(
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
-    best_of: Callable[[TaskResult], int] | None = None,
+    best_of: Callable[[TaskResult], tuple[int, ...]] | None = None,
+    best_size: int = 1,
 ) -> SplitRun:
     """Run every task not finished yet; `problem` (JSON-able) names the count in the checkpoint.
-    With `best_of` (a branch and bound's value of a result), the sub-trees of this machine share
-    the best value reached so far (`control.shared_best`, a multiprocessing.Value that starts at
-    the best of the results resumed): a solver reads it to prune and raises it as it finds
-    better. The results then depend on the timing, not the answer (on a Dask cluster each
-    sub-tree prunes with its own best alone)."""
+
+    With `best_of`, a branch and bound's best in a result (its value, then what has it, in at
+    most `best_size` numbers), the sub-trees of this machine share the best reached so far:
+    `control.shared_best`, a multiprocessing.Array of `best_size` numbers, starts as the best
+    of the results resumed; a solver reads its value (slot 0) to prune, and writes its own best
+    there, under the array's lock, when it is better. The results then depend on the timing,
+    not the answer (on a Dask cluster each sub-tree prunes with its own best alone). The shared
+    best at the end is `SplitRun.best`: a run stopped by a limit has it from unfinished
+    sub-trees too."""
     if workers < 1:
         raise InvalidInput(f"workers: {workers} must be at least 1")
     store = Checkpoint(Path(checkpoint), {**problem, "subtrees": len(tasks)}) if checkpoint else None
@@ -114,7 +120,9 @@ def run_split(
         todo = [(index, task) for index, task in enumerate(tasks) if index not in run.results]
         best = None
         if best_of is not None:
-            best = _fork_context().Value("q", max((best_of(result) for result in run.results.values()), default=0))
+            best = _fork_context().Array("q", best_size)
+            resumed = max((best_of(result) for result in run.results.values()), default=(0,))
+            best[: len(resumed)] = resumed
 
         spent = [run.nodes()]  # nodes of every finished sub-tree, kept up to date
 
@@ -136,6 +144,8 @@ def run_split(
             control.shared_best = best
             status = _here(todo, solve, finished, control, progress, run)
         run.status = status or Status.COMPLETE
+        if best is not None:
+            run.best = tuple(best)
     finally:
         if store is not None:
             store.close()
@@ -182,7 +192,7 @@ def _here(
 
 Job = tuple[Solver, list[tuple[int, Any]], int | None]  # (solve, its tasks, the node limit)
 _SPENT: list[Any] = []  # in a worker of a pool: the nodes spent by every worker (a shared Value)
-_BEST: list[Any] = []  # in a worker of a pool: the best value shared by the sub-trees (run_split's best_of)
+_BEST: list[Any] = []  # in a worker of a pool: the best shared by the sub-trees (run_split's best_of)
 
 
 def _solve_in_worker(job: Job) -> list[tuple[int, TaskResult | None]]:
@@ -244,7 +254,7 @@ def _fork_context() -> Any:
 
 def process_pool(workers: int, spent: Any = None, best: Any = None) -> Pool:
     """A pool of worker processes that leave Ctrl-C to the main process (and share `spent`, a
-    counter of nodes, and `best`, a best value, when given). Forked where the system can: workers inherit the compiled
+    counter of nodes, and `best`, a shared best, when given). Forked where the system can: workers inherit the compiled
     kernels (no import, no compilation). Create it before any progress display starts its
     thread. Ctrl-C and SIGTERM are blocked while the workers are forked (and for good in the
     pool's own threads, which fork replacements): a signal then waits, neither lost nor fatal

@@ -102,21 +102,23 @@ def _parallel(
         ]
         problem = {"problem": "uncrossed", "board": str(board), "closed": closed, "split": "starts and first moves"}
         run = run_split(problem, tasks, search_first_move, control=control, workers=workers, checkpoint=checkpoint,
-                        progress=progress, best_of=_jumps)  # fmt: skip
+                        progress=progress, best_of=_shared_form, best_size=2 + board.n_squares)  # fmt: skip
         stats = run.stats(control.elapsed())
-    best: list[int] = []
-    for index in sorted(run.results):  # the first of the longest, in the plan's order
-        found = list(run.results[index].values[1:])
-        if len(found) > len(best):
-            best = found
+    # the first of the finished sub-trees' longest paths in the plan's order, or the shared one
+    # when it is longer (a stopped run: it may come from an unfinished sub-tree)
+    best = list(run.best[2 : 2 + run.best[1]])
+    found = [list(run.results[index].values[1:]) for index in sorted(run.results)]
+    longest = max(map(len, found), default=0)
+    if longest >= len(best) and longest > 0:
+        best = next(path for path in found if len(path) == longest)
     path = [board.square(index) for index in best] or [board.square(plan.squares[0])]
     status = Status.FOUND if run.status == Status.COMPLETE else run.status
     return Uncrossed(status, board, closed, path, stats, run.to_dict())
 
 
-def _jumps(result: TaskResult) -> int:
-    """The jumps of a sub-tree's path (0 when it found none that beat the others)."""
-    return result.values[0] if result.values else 0
+def _shared_form(result: TaskResult) -> tuple[int, ...]:
+    """A sub-tree's path as method parallel shares it: jumps, squares, the squares."""
+    return (result.values[0], len(result.values) - 1, *result.values[1:]) if result.values else (0,)
 
 
 @cache

@@ -45,16 +45,17 @@ class CompiledUncrossed(SlicedSearch):
         self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.colour[s]) if self.use_bits else 0)
 
     def _share_best(self) -> None:
-        """Method parallel (control.shared_best): prune with the longest path any sub-tree has
-        found so far, and publish this one's when it is longer."""
+        """Method parallel (control.shared_best: jumps, squares, the squares): prune with the
+        longest path any sub-tree has found so far, and publish this one's when it is longer."""
         shared = self.control.shared_best
         if shared is None:
             return
         with shared.get_lock():
-            if self.state[kernel.BEST_JUMPS] > shared.value:
-                shared.value = int(self.state[kernel.BEST_JUMPS])
+            if self.state[kernel.BEST_JUMPS] > shared[0]:
+                best = self.best
+                shared[: 2 + len(best)] = [int(self.state[kernel.BEST_JUMPS]), len(best), *best]
             else:
-                self.state[kernel.BEST_JUMPS] = shared.value
+                self.state[kernel.BEST_JUMPS] = shared[0]
 
     @property
     def best(self) -> list[int]:
