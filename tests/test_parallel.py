@@ -1,6 +1,10 @@
 """The split count (essais.core.parallel): the same totals on one process, a pool and Dask;
 limits and Ctrl-C keep finished sub-trees; a checkpoint resumes exactly, even after kill -9."""
 
+import multiprocessing
+import signal
+import time
+
 import pytest
 
 from essais.core import parallel
@@ -8,6 +12,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel import TaskResult, run_split
 from essais.core.result import Stats, Status
+from essais.core.signals import holding
 from essais.queens import count_queens
 
 from conftest import kill_when_recorded
@@ -140,6 +145,29 @@ def test_split_searches_share_their_best_value(tmp_path, workers):
         run = run_split(problem, tasks, raise_the_shared_best, control=control, checkpoint=saved,
                         best_of=lambda result: (result.values[0],), best_size=2)  # fmt: skip
     assert run.resumed == 2 and run.results[2].values[1] == 3  # the resumed results' best to begin with
+
+
+def _hold_the_value(value, entered):
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with holding(value):
+        entered.set()
+        time.sleep(0.5)
+        value.value = 1
+
+
+def test_a_worker_stopped_while_it_holds_a_shared_value_releases_it_first():
+    """A pool stopped by a limit terminates its workers (SIGTERM): one that held a shared value's
+    lock then left it taken for good, and the main process waited forever reading the value
+    (method parallel of uncrossed paths hung so once in about a thousand runs)."""
+    context = multiprocessing.get_context("fork")
+    value, entered = context.Value("q", 0), context.Event()
+    worker = context.Process(target=_hold_the_value, args=(value, entered))
+    worker.start()
+    assert entered.wait(5)
+    worker.terminate()  # inside the lock
+    worker.join(5)
+    assert value.get_lock().acquire(timeout=2) and value.value == 1  # released, and its write done
+    value.get_lock().release()
 
 
 def first_node_tasks():

@@ -181,7 +181,7 @@ class SearchControl:
         """In a worker: the nodes the other workers have spent (0 elsewhere)."""
         if self.shared is None:
             return 0
-        with self.shared.get_lock():
+        with signals.holding(self.shared):
             self.shared.value += nodes - self.nodes_shared
             self.nodes_shared = nodes
             return int(self.shared.value) - nodes

@@ -38,7 +38,7 @@ from typing import Any, NoReturn
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
-from essais.core.signals import STOP_SIGNALS
+from essais.core.signals import STOP_SIGNALS, holding
 
 POLL_SECONDS = 0.1  # how often the main process looks at the clock and Ctrl-C while workers run
 DASK_CONNECT_SECONDS = 10  # how long to try to reach a Dask scheduler
@@ -210,7 +210,7 @@ def _solve_in_worker(job: Job) -> list[tuple[int, TaskResult | None]]:
         except SearchStopped:
             return [*done, (index, None)]
         if spent is not None:
-            with spent.get_lock():
+            with holding(spent):
                 spent.value += result.stats.nodes - control.nodes_shared
         done.append((index, result))
     return done

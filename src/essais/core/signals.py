@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -115,3 +116,20 @@ def raise_on_stop_signals() -> None:
     if threading.current_thread() is threading.main_thread():
         for each in STOP_SIGNALS:
             signal.signal(each, _raise_interrupt)
+
+
+@contextmanager
+def holding(shared: Any) -> Iterator[None]:
+    """The lock of a value shared between processes (multiprocessing), with the stop signals
+    held back meanwhile: a pool stopped by a limit terminates its workers (SIGTERM), and one
+    ended while it held the lock would leave the lock taken for good (whoever reads the value
+    next waits forever) and its write half done. A signal that comes meanwhile is handled at
+    the lock's release."""
+    blocking = hasattr(signal, "pthread_sigmask")
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) if blocking else None
+    try:
+        with shared.get_lock():
+            yield
+    finally:
+        if previous is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)

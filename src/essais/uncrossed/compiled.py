@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from essais.core.limits import SearchControl
+from essais.core.signals import holding
 from essais.core.sliced import DEPTH, ENTERING, SlicedSearch
 from essais.uncrossed import _kernels as kernel
 from essais.uncrossed.model import KnightGraph, Start
@@ -50,7 +51,7 @@ class CompiledUncrossed(SlicedSearch):
         shared = self.control.shared_best
         if shared is None:
             return
-        with shared.get_lock():
+        with holding(shared):  # (shared's own reads and writes take its lock again: it is re-entrant)
             if self.state[kernel.BEST_JUMPS] > shared[0]:
                 best = self.best
                 shared[: 2 + len(best)] = [int(self.state[kernel.BEST_JUMPS]), len(best), *best]
