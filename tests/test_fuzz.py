@@ -92,9 +92,7 @@ def command_line(
     arguments = head + draw(positional) + [word for words in chosen for word in words]
     if "--time-limit" not in arguments:
         arguments += ["--time-limit", "0.2"]
-    spreads = ({"--count", "--every-start"} & set(arguments) and head[0] in ("tour", "queens")) or (
-        head[0] == "uncrossed" and "parallel" in arguments
-    )
+    spreads = {"--count", "--every-start"} & set(arguments) and head[0] in ("tour", "queens")
     if spreads and "--workers" not in arguments:  # one worker: no process forked from the test
         arguments += ["--workers", "1"]
     return arguments
