@@ -254,12 +254,12 @@ def _fork_context() -> Any:
 
 def process_pool(workers: int, spent: Any = None, best: Any = None) -> Pool:
     """A pool of worker processes that leave Ctrl-C to the main process (and share `spent`, a
-    counter of nodes, and `best`, a shared best, when given). Forked where the system can: workers inherit the compiled
-    kernels (no import, no compilation). Create it before any progress display starts its
-    thread. Ctrl-C and SIGTERM are blocked while the workers are forked (and for good in the
-    pool's own threads, which fork replacements): a signal then waits, neither lost nor fatal
-    to the main process with its workers left behind; each worker unblocks them once its
-    handlers are set (_start_worker)."""
+    counter of nodes, and `best`, a branch and bound's best, when given). Forked where the
+    system can: workers inherit the compiled kernels (no import, no compilation). Create it
+    before any progress display starts its thread. Ctrl-C and SIGTERM are blocked while the
+    workers are forked (and for good in the pool's own threads, which fork replacements): a
+    signal then waits, neither lost nor fatal to the main process with its workers left
+    behind; each worker unblocks them once its handlers are set (_start_worker)."""
     blocking = hasattr(signal, "pthread_sigmask")
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) if blocking else None
     try:

@@ -83,9 +83,10 @@ def _parallel(
     progress: Progress | None,
 ) -> Uncrossed:
     """Method parallel: a sub-tree for each start of the plan and each first move it tries,
-    searched by the numba engine on `workers` processes that share the length of the longest
-    path found so far (core.parallel.run_split's `best_of`). Each sub-tree returns its longest
-    path if it beat what was shared when it found it: the longest of them is the answer."""
+    searched by the numba engine on `workers` processes that share the longest path found so
+    far (core.parallel.run_split's `best_of`: its jumps prune every sub-tree). Each sub-tree
+    returns its longest path if it beat what was shared when it found it: the longest of them
+    is the answer."""
     with SearchControl(limits) as control:
         try:
             with control.setting_up():

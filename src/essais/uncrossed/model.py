@@ -26,7 +26,7 @@ from essais.core.result import Result, Stats, Status
 
 # bound: the branch and bound, one start after the other, in both engines (equal counters);
 # parallel: the same search cut into sub-trees (a start and its first move) run on several
-# processes that share their best path's length, numba only: the answer is the same, the
+# processes that share their best path, numba only: the answer is the same, the
 # counters depend on the timing (a sub-tree prunes with what the others have found so far)
 METHODS = Methods({"bound": ("python", "numba"), "parallel": ("numba",)},
                   default={"python": "bound", "numba": "bound"})  # fmt: skip
