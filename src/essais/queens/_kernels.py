@@ -182,8 +182,8 @@ def _top_of_tree(n, code, rows_deep):
 def image_to_search(n, images, rows_deep):
     """Of a constellation's 8 images (their codes, queens.compiled.constellation_table), the one
     whose first `rows_deep` free rows allow the fewest placements (ties: the smaller code; the
-    orbit's count is the same from any image, its search is not), as its border_masks. The
-    helpers above are inlined here: one kernel compiles."""
+    orbit's count is the same from any image, its search is not), as its border_masks. (Its
+    helpers are kernels of their own: inlined, each was compiled twice at a first run.)"""
     best, best_size = images[0], -1
     for g in range(8):
         size = _top_of_tree(n, images[g], rows_deep)
