@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 
 from essais.core.board import Board
@@ -91,6 +90,8 @@ def _parallel(
         try:
             with control.setting_up():
                 graph = KnightGraph.of(board, control.check_setup)
+            _SEARCHED.clear()  # (one board at a time)
+            _SEARCHED[board.rows, board.cols, closed] = (graph, plan)
         except SearchStopped as stop:
             return Uncrossed(
                 stop.status, board, closed, [board.square(plan.squares[0])], Stats(seconds=control.elapsed())
@@ -122,10 +123,17 @@ def _shared_form(result: TaskResult) -> tuple[int, ...]:
     return (result.values[0], len(result.values) - 1, *result.values[1:]) if result.values else (0,)
 
 
-@cache
-def _graph(rows: int, cols: int) -> KnightGraph:
-    """The board's graph, made once in each process that searches sub-trees."""
-    return KnightGraph.of(Board(rows, cols))
+# The graph and plan of the board method parallel searches, by (rows, cols, closed): made once,
+# under the limits, by the main process, whose forked workers inherit them (a process that has
+# none, a Dask worker, makes its own at its first sub-tree).
+_SEARCHED: dict[tuple[int, int, bool], tuple[KnightGraph, Plan]] = {}
+
+
+def _graph_and_plan(rows: int, cols: int, closed: bool) -> tuple[KnightGraph, Plan]:
+    if (rows, cols, closed) not in _SEARCHED:
+        board = Board(rows, cols)
+        _SEARCHED[rows, cols, closed] = (KnightGraph.of(board), closed_plan(board) if closed else search_plan(board))
+    return _SEARCHED[rows, cols, closed]
 
 
 def search_first_move(task: tuple[int, int, bool, int, int], control: SearchControl) -> TaskResult:
@@ -133,8 +141,8 @@ def search_first_move(task: tuple[int, int, bool, int, int], control: SearchCont
     start's index in the plan, the square of the first move). Its values: the jumps and the
     squares of its longest path, if that beat the longest shared when it was found; else none."""
     rows, cols, closed, index, target = task
-    graph = _graph(rows, cols)
-    start = (closed_plan(graph.board) if closed else search_plan(graph.board))[index]
+    graph, plan = _graph_and_plan(rows, cols, closed)
+    start = plan[index]
     only_first = [square == target for square in range(graph.board.n_squares)]
     search = _engine(graph, closed, "numba", control)
     search.run([replace(start, first=only_first)])
