@@ -23,7 +23,7 @@ from essais.cli.main import app
 from essais.coloring import load_graph
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
-from essais.core.limits import ANNOUNCE, ANNOUNCEMENT, Limits, parse_size
+from essais.core.limits import ANNOUNCE, ANNOUNCEMENT, Limits, compile_seconds, parse_size
 from essais.core.result import Status
 from essais.knights import TourProblem, count_tours, find_tour
 from essais.knights.distances import distances
@@ -178,12 +178,14 @@ def test_the_memory_limit_is_read_before_any_allocation(tmp_path):
     ],
 )
 def test_every_command_returns_within_a_second_of_its_time_limit(arguments):
-    # the same run once first: the kernels it calls compile or load (the time limit leaves that out)
+    # the same run once first: the kernels it calls compile or load (in the workers too); the
+    # time limit leaves loading out, and a first run stopped in its set-up leaves some kernels
+    # to the second, so the clock below leaves out what this process spends loading too
     runner.invoke(app, [*arguments, "--time-limit", "0.5", "--json"])
-    started = time.perf_counter()
+    started, loading = time.perf_counter(), compile_seconds()
     result = runner.invoke(app, [*arguments, "--time-limit", "0.5", "--json"])
     assert result.exit_code == 3, result.stderr
-    assert time.perf_counter() - started < 1.5
+    assert time.perf_counter() - started - (compile_seconds() - loading) < 1.5
 
 
 def test_the_node_limit_is_shared_by_the_workers():

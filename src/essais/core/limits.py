@@ -108,6 +108,11 @@ def add_compile_seconds(seconds: float) -> None:
     _compile_seconds[0] += seconds
 
 
+def compile_seconds() -> float:
+    """The time this process has spent loading compiled code so far."""
+    return _compile_seconds[0]
+
+
 @contextmanager
 def setting_up(limits: Limits | None) -> Iterator[SearchControl]:
     """Around set-up work outside any search (reading a graph or a puzzle): the time limit
