@@ -1,22 +1,48 @@
-"""Bit-set helpers for numba kernels whose sets are signed 64-bit integers (queens' columns and
-diagonals, Sudoku candidates). The uncrossed-path kernel keeps its own for unsigned words."""
+"""Bit-set helpers for numba kernels: queens' columns and diagonals, Sudoku candidates,
+colouring's vertex sets (signed words), the uncrossed path's squares (unsigned words).
+
+Both are numba intrinsics, one LLVM instruction each, which numba types at once and which
+give an int64 whatever the integer they take. (As plain functions inlined into their callers,
+numba typed and inlined them again at each call: time that a first run paid.)"""
 
 from __future__ import annotations
 
-from numba import njit
+from typing import Any
+
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 
 
-@njit(cache=True, nogil=True, inline="always")
-def popcount(bits):
-    """How many bits are set (LLVM makes this loop one popcnt instruction)."""
-    count = 0
-    while bits:
-        bits &= bits - 1
-        count += 1
-    return count
+def _integer_type(bits: Any) -> types.Integer:
+    """The type the intrinsics work in: the argument's (a literal integer counts as int64)."""
+    return types.int64 if isinstance(bits, types.IntegerLiteral) else bits
 
 
-@njit(cache=True, nogil=True, inline="always")
-def bit_index(bit):
-    """The index of a set bit given alone (1 << i gives i)."""
-    return popcount(bit - 1)
+@intrinsic
+def popcount(typingctx: Any, bits: Any) -> Any:
+    """How many bits are set (LLVM's ctpop, one popcnt instruction)."""
+    if not isinstance(bits, types.Integer):
+        return None
+    integer = _integer_type(bits)
+
+    def codegen(context: Any, builder: ir.IRBuilder, signature: Any, args: Any) -> Any:
+        value = context.cast(builder, args[0], signature.args[0], integer)
+        return context.cast(builder, builder.ctpop(value), integer, types.int64)
+
+    return types.int64(bits), codegen
+
+
+@intrinsic
+def bit_index(typingctx: Any, bit: Any) -> Any:
+    """The index of the lowest set bit (1 << i gives i): LLVM's count of trailing zeros."""
+    if not isinstance(bit, types.Integer):
+        return None
+    integer = _integer_type(bit)
+
+    def codegen(context: Any, builder: ir.IRBuilder, signature: Any, args: Any) -> Any:
+        value = context.cast(builder, args[0], signature.args[0], integer)
+        zero_is_defined = ir.Constant(ir.IntType(1), 0)  # bit_index(0) is the word's width
+        return context.cast(builder, builder.cttz(value, zero_is_defined), integer, types.int64)
+
+    return types.int64(bit), codegen

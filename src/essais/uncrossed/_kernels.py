@@ -13,6 +13,7 @@ bound runs on bit sets: `open_moves[s]` has a bit for each square one uncrossed 
 import numpy as np
 from numba import njit
 
+from essais.core.bits import bit_index, popcount
 from essais.core.limits import EXHAUSTED, PAUSED
 from essais.core.sliced import FIRST_FREE_SLOT, load_counters, store_counters
 
@@ -78,21 +79,6 @@ def _bound(head, graph, work, closed, start, ends, stamp):
     return min(reached - max(0, dead_ends - 1), 2 * other, 2 * (reached - other) + 1)
 
 
-@njit(inline="always")
-def _popcount(bits):
-    count = 0
-    while bits:
-        bits &= bits - ONE  # LLVM turns this loop into one popcnt instruction
-        count += 1
-    return count
-
-
-@njit(inline="always")
-def _lowest(bits):
-    """The index of the lowest set bit."""
-    return _popcount((bits & (~bits + ONE)) - ONE)
-
-
 @njit(cache=True, nogil=True)
 def _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_bits, closed):
     """_bound on bit sets (at most 64 squares): the same value, a few operations a square."""
@@ -105,25 +91,23 @@ def _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_b
     dead = ZERO
     frontier = head_bit
     while frontier:
-        square = _lowest(frontier)
+        square = bit_index(frontier)  # its lowest square
         frontier &= frontier - ONE
         moves = open_moves[square]
         new = moves & free & ~region
         region |= new
         frontier |= new
-        if not closed and square != head and _popcount(moves & scope) <= 1:
+        if not closed and square != head and popcount(moves & scope) <= 1:
             dead |= ONE << np.uint64(square)
     if closed:
-        return _popcount(region) + 1
+        return popcount(region) + 1
     region &= ~(dead & ~end_bits)  # dead ends the path may not end on: never visited
     if region & end_bits == ZERO:
         return 0 if (end_bits >> np.uint64(head)) & ONE else -64
-    reached = _popcount(region)
-    if (colour_bits >> np.uint64(head)) & ONE:
-        other = _popcount(region & ~colour_bits)
-    else:
-        other = _popcount(region & colour_bits)
-    dead_ends = _popcount(dead & end_bits)
+    reached = popcount(region)
+    other_colour = ~colour_bits if (colour_bits >> np.uint64(head)) & ONE else colour_bits
+    other = popcount(region & other_colour)
+    dead_ends = popcount(dead & end_bits)
     return min(reached - max(0, dead_ends - 1), 2 * other, 2 * (reached - other) + 1)
 
 
