@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,6 +32,8 @@ from essais.sudoku import (
     solve_many,
     solve_sudoku,
 )
+from essais.sudoku._kernels import GRID9, _hidden_singles
+from essais.sudoku.compiled import bitwise_tables
 
 DATA = Path(__file__).resolve().parent / "data" / "sudoku"  # copied from shared/data (see data/README.md)
 Q1 = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
@@ -264,6 +267,20 @@ def test_bitwise_and_propagate_batches_agree_on_every_hard_puzzle():
     fast, other = (solve_many(grids, method=method, unique=True) for method in ("bitwise", "propagate"))
     assert list(fast.found) == list(other.found) and all(found == 1 for found in fast.found)
     assert all(is_solution(p, list(s)) for p, s in zip(grids, fast.solutions, strict=True))
+
+
+def test_bitwise_propagation_sees_a_cell_that_must_take_two_values():
+    # row 0: values 1 and 2 have no place but cell 0, whose only candidates they are; a hidden
+    # single rule that took "nothing new in this cell" for "no news" let such grids through
+    # (one 17-clue puzzle in 50,000 searched 22 more nodes for it, and the result depended on
+    # the order of the rules)
+    peers_table, units_table = bitwise_tables()
+    grid = np.zeros(GRID9, dtype=np.int32)
+    grid[:81] = (1 << 9) - 1
+    grid[0] = 0b11
+    grid[1:9] = 0b111111100
+    queue = np.zeros(96, dtype=np.uint8)
+    assert _hidden_singles(grid, units_table, queue, 1) == -1  # unit 0: row 0
 
 
 def file_of(text: str) -> io.BytesIO:

@@ -539,35 +539,51 @@ def _hidden_singles(grid, units, queue, changed):
             cell = units[u, k]
             mask = grid[cell]
             hidden = mask & alone
-            if hidden == 0 or mask & PLACED or hidden == mask:
+            if hidden == 0 or mask & PLACED:
                 continue
             if hidden & (hidden - 1):
-                return -1
+                return -1  # the cell would take two values
+            if hidden == mask:
+                continue
             grid[cell] = hidden
             queue[queued] = cell
             queued += 1
     return queued
 
 
-@njit(cache=True, nogil=True)
-def _segment9(grid, first, step):
-    """The candidates of the open cells among three cells in a line (first, first + step, …)."""
-    union = 0
-    for k in range(3):
-        mask = grid[first + k * step]
-        if not mask & PLACED:
-            union |= mask
-    return union
+def _segment_tables():
+    """The 54 segments of the grid, three cells where a line crosses a box: a row's in each box
+    (0-26: row r, box column j is 3r + j), then a column's (27-53: column c, box row i is
+    27 + 3c + i). Their cells, and for each the other two segments of its box along the same
+    direction (box mates) and the other two of its line (line mates)."""
+    cells, box_mates, line_mates = [], [], []
+    for columns in (False, True):
+        for line in range(9):
+            for part in range(3):
+                squares = [(line, 3 * part + k) for k in range(3)]
+                cells.append([c * 9 + r if columns else r * 9 + c for r, c in squares])
+                first = 27 * columns
+                box_mates.append([first + 3 * other + part for other in range(line // 3 * 3, line // 3 * 3 + 3)
+                                  if other != line])  # fmt: skip
+                line_mates.append([first + 3 * line + other for other in range(3) if other != part])
+    return np.array(cells, dtype=np.uint8), np.array(box_mates, dtype=np.uint8), np.array(line_mates, dtype=np.uint8)
+
+
+SEGMENT_CELLS, BOX_MATES, LINE_MATES = _segment_tables()
+SEGMENTS = 54
 
 
 @njit(cache=True, nogil=True)
-def _take_out9(grid, first, step, values, queue, queued):
-    """Take `values` out of three cells in a line; the units that changed (as bits), and the
-    cells left with one candidate queued (queue[queued] on; their new count in queue's slot
-    95), or -1 when a cell is left with none."""
+def _take_out9(grid, segments, segment, values, queue):
+    """Take `values` out of a segment's open cells (and out of its slot of `segments`): the
+    units that changed (as bits), the cells left with one candidate queued after the
+    queue[95] cells there already (queue[95] counts them), or -1 when a cell is left with
+    none."""
+    segments[segment] &= ~values
     changed = 0
+    queued = queue[95]
     for k in range(3):
-        cell = first + k * step
+        cell = SEGMENT_CELLS[segment, k]
         mask = grid[cell]
         if mask & values and not mask & PLACED:
             mask &= ~values
@@ -583,48 +599,44 @@ def _take_out9(grid, first, step, values, queue, queued):
 
 
 @njit(cache=True, nogil=True)
-def _locked9(grid, queue, columns, segments):
-    """Locked candidates along rows (or `columns`): a value of a box whose open cells lie in one
-    line of it leaves the rest of that line, and a value of a line whose open cells lie in one
-    box leaves the rest of that box. The units that changed, the cells left with one candidate
-    queued (their number in queue[95]), or -1 on a contradiction. `segments`: 9 slots of scratch,
-    the candidates of the open cells of each box's three cells in each line of a band."""
-    # line l's first cell is l * across; `along` is the step from a cell of a line to the next
-    across, along = (1, 9) if columns else (9, 1)
+def _locked9(grid, queue, segments):
+    """Locked candidates: a value of a box whose open cells lie in one segment (one line of the
+    box) leaves the rest of that line (pointing), and a value of a line whose open cells lie
+    in one segment leaves the rest of that box (claiming). The units that changed, the cells
+    left with one candidate queued (their number in queue[95]), or -1 on a contradiction.
+    `segments`: 54 slots of scratch, the candidates of each segment's open cells. (A slot
+    that still holds values taken out of a cell since only makes a rule find less, and the
+    rules run again until nothing changes.)"""
+    for segment in range(SEGMENTS):
+        union = 0
+        for k in range(3):
+            mask = grid[SEGMENT_CELLS[segment, k]]
+            if not mask & PLACED:
+                union |= mask
+        segments[segment] = union
     changed = 0
     queue[95] = 0
-    for band in range(3):
-        for i in range(3):
-            for j in range(3):
-                segments[3 * i + j] = _segment9(grid, (band * 3 + i) * across + 3 * j * along, along)
-        for i in range(3):
-            for j in range(3):
-                own = segments[3 * i + j]
-                in_box = segments[3 * ((i + 1) % 3) + j] | segments[3 * ((i + 2) % 3) + j]
-                in_line = segments[3 * i + (j + 1) % 3] | segments[3 * i + (j + 2) % 3]
-                pointing = own & ~in_box  # only in this line of the box: out of the line's other boxes
-                claiming = own & ~in_line  # only in this box of the line: out of the box's other lines
-                line = band * 3 + i
-                for other in range(3):
-                    if other != j and pointing & segments[3 * i + other]:
-                        outcome = _take_out9(grid, line * across + 3 * other * along, along, pointing, queue, queue[95])
-                        if outcome < 0:
-                            return -1
-                        changed |= outcome
-                    if other != i and claiming & segments[3 * other + j]:
-                        first = (band * 3 + other) * across + 3 * j * along
-                        outcome = _take_out9(grid, first, along, claiming, queue, queue[95])
-                        if outcome < 0:
-                            return -1
-                        changed |= outcome
+    for segment in range(SEGMENTS):
+        own = segments[segment]
+        pointing = own & ~(segments[BOX_MATES[segment, 0]] | segments[BOX_MATES[segment, 1]])
+        claiming = own & ~(segments[LINE_MATES[segment, 0]] | segments[LINE_MATES[segment, 1]])
+        for k in range(4):
+            other = LINE_MATES[segment, k] if k < 2 else BOX_MATES[segment, k - 2]
+            values = (pointing if k < 2 else claiming) & segments[other]
+            if values:  # (the test here, not in _take_out9: a call costs the arrays' reference counts)
+                outcome = _take_out9(grid, segments, other, values, queue)
+                if outcome < 0:
+                    return -1
+                changed |= outcome
     return changed
 
 
 @njit(cache=True, nogil=True)
 def _propagate9(grid, queue, queued, peers, units, segments):
     """Naked singles, hidden singles in the units that changed, and when neither is left,
-    locked candidates along rows and columns, until nothing changes the grid. False on a
-    contradiction."""
+    locked candidates, until nothing changes the grid. False on a contradiction. (The rules
+    only take candidates out, and each stays true as more go: whatever their order, they end
+    on the same grid, so the search and its counters do not depend on it.)"""
     changed = 0
     while True:
         placed = _place_queued(grid, queue, queued, peers)
@@ -638,16 +650,12 @@ def _propagate9(grid, queue, queued, peers, units, segments):
         changed = 0
         if queued:
             continue
-        for columns in (False, True):
-            outcome = _locked9(grid, queue, columns, segments)
-            if outcome < 0:
-                return False
-            changed |= outcome
-            queued = queue[95]
-            if changed:
-                break
+        changed = _locked9(grid, queue, segments)
+        if changed < 0:
+            return False
         if not changed:
             return True
+        queued = queue[95]
 
 
 @njit(cache=True, nogil=True)
@@ -676,7 +684,7 @@ def start_bitwise(cells, stack):
 
 
 @njit(cache=True, nogil=True)
-def bitwise_slice(stack, guess_cell, guess_rest, queue, peers, units, state, node_stop):
+def bitwise_slice(stack, guess_cell, guess_rest, queue, segments, peers, units, state, node_stop):
     """Depth-first search over propagated 9×9 grids (`stack[d]`: the grid at depth d, made by
     the guess of depth d - 1): each grid propagated (_propagate9), then a guess on
     the first open cell with the fewest candidates, lowest value first, the other values
@@ -684,7 +692,6 @@ def bitwise_slice(stack, guess_cell, guess_rest, queue, peers, units, state, nod
     propagated, `tries` the guesses, `backtracks` the contradictions. On SOLUTION,
     `stack[state[DEPTH]]` holds the solution."""
     depth, entering, nodes, tries, backtracks = load_counters(state)
-    segments = np.empty(9, dtype=np.int64)  # _locked9's scratch
     outcome = PAUSED
     while True:
         if entering:
@@ -748,13 +755,14 @@ def bitwise_batch(puzzles, wanted, peers, units, solutions, found, counters):
     guess_cell = np.zeros(82, dtype=np.uint8)
     guess_rest = np.zeros(82, dtype=np.int32)
     queue = np.zeros(96, dtype=np.uint8)
+    segments = np.zeros(SEGMENTS, dtype=np.int64)
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     for i in range(puzzles.shape[0]):
         start_bitwise(puzzles[i], stack)
         state[:] = 0
         state[ENTERING] = 1
         while found[i] < wanted:
-            if bitwise_slice(stack, guess_cell, guess_rest, queue, peers, units, state, 1 << 62) != SOLUTION:
+            if bitwise_slice(stack, guess_cell, guess_rest, queue, segments, peers, units, state, 1 << 62) != SOLUTION:
                 break
             if found[i] == 0:
                 solution9(stack[state[DEPTH]], solutions[i])

@@ -21,6 +21,7 @@ from essais.sudoku._kernels import (
     GRID9,
     RANDOM,
     RESTART,
+    SEGMENTS,
     STATE_SIZE,
     bitwise_batch,
     bitwise_slice,
@@ -100,10 +101,11 @@ class CompiledSudoku(SlicedSearch):
         stack = np.zeros((82, GRID9), dtype=np.int32)
         guess_cell, guess_rest = np.zeros(82, dtype=np.uint8), np.zeros(82, dtype=np.int32)
         queue, values = np.zeros(96, dtype=np.uint8), np.zeros(81, dtype=np.int64)
+        segments = np.zeros(SEGMENTS, dtype=np.int64)  # scratch of the search's locked candidates
         start_bitwise(np.array(self.puzzle.cells, dtype=np.uint8), stack)
 
         def step(node_stop: int) -> int:
-            search = (stack, guess_cell, guess_rest, queue, *bitwise_tables())
+            search = (stack, guess_cell, guess_rest, queue, segments, *bitwise_tables())
             return int(bitwise_slice(*search, self.state, node_stop))
 
         while self.slices(step) == SOLUTION:
