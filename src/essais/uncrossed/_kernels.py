@@ -185,6 +185,8 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_s
             next_slot[top] = SLOTS if jumps + bound <= best_jumps else 0
         i = next_slot[top]
         placed = False
+        if use_bits:  # the squares one usable move away, as bits: one test a slot
+            usable = open_moves[head] & ~visited_bits & allowed_bits
         while i < SLOTS:
             target = neighbour[head * SLOTS + i]
             move = edge[head * SLOTS + i]
@@ -192,7 +194,11 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_s
             if target < 0:
                 continue
             tries += 1
-            if _usable(target, move, visited, blocked, closed, start) and (jumps != 0 or first_allowed[target]):
+            if use_bits:
+                can_go = (usable >> np.uint64(target)) & ONE != ZERO
+            else:
+                can_go = _usable(target, move, visited, blocked, closed, start)
+            if can_go and (jumps != 0 or first_allowed[target]):
                 visited[target] = 1
                 visited_bits |= ONE << np.uint64(target)
                 for k in range(crossing_start[move], crossing_start[move + 1]):

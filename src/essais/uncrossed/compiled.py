@@ -29,9 +29,10 @@ class CompiledUncrossed(SlicedSearch):
                 edge[square * slots + slot] = move
         crossing_start = np.zeros(len(graph.edges) + 1, dtype=np.int64)
         crossing_start[1:] = np.cumsum([len(others) for others in graph.crossing])
-        crossing = np.array([f for others in graph.crossing for f in others], dtype=np.int64)
+        # (unsigned where they index an array: numba then checks no negative index at each move)
+        crossing = np.array([f for others in graph.crossing for f in others], dtype=np.uint32)
         colour = np.array(graph.colour, dtype=np.int64)
-        edge_ends = np.array([square for ends in graph.edges for square in ends], dtype=np.int64)
+        edge_ends = np.array([square for ends in graph.edges for square in ends], dtype=np.uint32)
         self.arrays = (neighbour, edge, crossing_start, crossing, colour, edge_ends)
         # visited, blocked, path, path_edge, next_slot, best, mark, stack
         self.work = tuple(np.zeros(size, dtype=np.int64) for size in (n, len(graph.edges), n, n, n, n, n, n))
