@@ -1,5 +1,6 @@
 """Bit-set helpers for numba kernels: queens' columns and diagonals, Sudoku candidates,
-colouring's vertex sets (signed words), the uncrossed path's squares (unsigned words).
+colouring's vertex sets (signed words), the uncrossed path's squares (unsigned words); and
+a small random generator a kernel carries in one slot of its state.
 
 Both are numba intrinsics, one LLVM instruction each, which numba types at once and which
 give an int64 whatever the integer they take. (As plain functions inlined into their callers,
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from llvmlite import ir
-from numba import types
+from numba import njit, types
 from numba.extending import intrinsic
 
 
@@ -46,3 +47,15 @@ def bit_index(typingctx: Any, bit: Any) -> Any:
         return context.cast(builder, builder.cttz(value, zero_is_defined), integer, types.int64)
 
     return types.int64(bit), codegen
+
+
+@njit(cache=True, nogil=True)
+def next_random(random_state):  # type: ignore[no-untyped-def]
+    """xorshift64 on `random_state[0]` (a nonzero int64, kept by the caller): the next number,
+    62 bits, as an int64."""
+    x = random_state[0]
+    x ^= x << 13
+    x ^= (x >> 7) & ((1 << 57) - 1)
+    x ^= x << 17
+    random_state[0] = x
+    return x & ((1 << 62) - 1)

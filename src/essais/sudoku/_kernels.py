@@ -18,7 +18,7 @@ singles and locked candidates by bitwise operations, a grid of 82 small integers
 import numpy as np
 from numba import njit
 
-from essais.core.bits import bit_index, popcount
+from essais.core.bits import bit_index, next_random, popcount
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 from essais.core.sliced import (
     BACKTRACKS,
@@ -309,20 +309,9 @@ def _choose(candidates, cell_units, weights, random_state):
                 best, best_count, best_weight, ties = cell, count, weight, 1
             elif random_state[0] != 0 and count * best_weight == best_count * weight:
                 ties += 1  # keep each of the tied cells with the same chance
-                if _next_random(random_state) % ties == 0:
+                if next_random(random_state) % ties == 0:
                     best = cell
     return best
-
-
-@njit(cache=True, nogil=True)
-def _next_random(random_state):
-    """xorshift64: a small generator the kernel can carry in one array slot."""
-    x = random_state[0]
-    x ^= x << 13
-    x ^= (x >> 7) & ((1 << 57) - 1)
-    x ^= x << 17
-    random_state[0] = x
-    return x & ((1 << 62) - 1)
 
 
 @njit(cache=True, nogil=True)
