@@ -163,15 +163,21 @@ class Result:
 
 
 def format_seconds(seconds: float) -> str:
-    """`0.12 ms`, `3.4 s`, `2 min 5 s`: a time a person reads at a glance."""
+    """`0.12 ms`, `3.4 s`, `2 min 5 s`, `5.2 h`, `3.1 days`: a time a person reads at a glance."""
     if seconds < 1e-3:
         return f"{seconds * 1e6:.3g} µs"
     if seconds < 1:
         return f"{seconds * 1e3:.3g} ms"
     if seconds < 60:
         return f"{seconds:.3g} s"
-    minutes, rest = divmod(round(seconds), 60)
-    return f"{minutes} min {rest} s"
+    if seconds < 3600:
+        minutes, rest = divmod(round(seconds), 60)
+        return f"{minutes} min {rest} s"
+    if seconds < 86400:
+        return f"{seconds / 3600:.3g} h"
+    if seconds < 365 * 86400:
+        return f"{seconds / 86400:.3g} days"
+    return f"{seconds / (365.25 * 86400):.3g} years"
 
 
 @dataclass
