@@ -118,7 +118,8 @@ DISTANCES = command_line(["distances"], words(SIZE), [
 UNCROSSED = command_line(
     ["uncrossed"], words(mostly(st.integers(-1, 7).map(str), ANY)),
     [flag("--closed"), choice("--engine", ["numba", "python"]), choice("--method", ["bound", "parallel"]),
-     option("--workers", st.sampled_from(["1", "0", "-1"]), 10)],
+     option("--workers", st.sampled_from(["1", "0", "-1"]), 10), flag("--estimate"),
+     option("--beat", st.sampled_from(["0", "5", "-1", "40"])), option("--probes", st.sampled_from(["1", "50", "0"]))],
 )  # fmt: skip
 QUEENS = command_line(["queens"], words(mostly(st.integers(-1, 14).map(str), ANY)), [
     flag("--count"), flag("--all"), option("--limit", NUMBER), flag("--distinct"),

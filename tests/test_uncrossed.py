@@ -9,10 +9,13 @@ from typer.testing import CliRunner
 
 from essais.cli.main import app
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits
+from essais.core.limits import Limits, SearchControl
 from essais.core.result import Status
 from essais.knights import Board, make_moves
-from essais.uncrossed import longest_uncrossed, segments_cross, uncrossed_error
+from essais.uncrossed import KnightGraph, estimate_uncrossed, longest_uncrossed, segments_cross, uncrossed_error
+from essais.uncrossed import _kernels as kernel
+from essais.uncrossed.compiled import CompiledUncrossed
+from essais.uncrossed.model import closed_plan, search_plan
 
 OPEN_A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35}
 CLOSED_A157416 = {3: 0, 4: 4, 5: 8, 6: 12, 7: 24, 8: 32}
@@ -153,6 +156,49 @@ def test_method_bound_and_the_python_engine_refuse_what_only_parallel_does():
         longest_uncrossed(Board(5, 5), method="parallel", engine="python")
 
 
+# -- the estimate: Knuth's probes of the branch and bound's tree ------------------------------------
+def tree_size(board, closed, beat):
+    """The nodes the numba engine searches holding a path of `beat` jumps from its first node."""
+    with SearchControl(None) as control:
+        search = CompiledUncrossed(KnightGraph.of(board), closed, control)
+        search.state[kernel.BEST_JUMPS] = beat
+        search.run(closed_plan(board) if closed else search_plan(board))
+        assert search.best == []  # (nothing longer than the known optimum)
+        return search.stats().nodes
+
+
+@pytest.mark.parametrize(("rows", "cols", "closed"), [(5, 5, False), (6, 6, False), (6, 6, True), (5, 7, False)])
+def test_the_estimate_is_unbiased_around_the_trees_true_size(rows, cols, closed):
+    board = Board(rows, cols)
+    estimate = estimate_uncrossed(board, closed=closed, probes=40_000)
+    assert estimate.status == Status.COMPLETE and estimate.probes >= 40_000
+    assert estimate.beat == ((CLOSED_A157416 if closed else OPEN_A003192)[rows] if rows == cols else 16)  # 5×7: 16
+    exact = tree_size(board, closed, estimate.beat)
+    assert estimate.error is not None and estimate.nodes is not None
+    assert 0 < estimate.error < 0.05 * exact  # (a seed's estimate: within 4 standard errors, deterministic)
+    assert abs(estimate.nodes - exact) < 4 * estimate.error
+    assert estimate.seconds == estimate.nodes * estimate.seconds_per_node > 0
+
+
+def test_the_estimate_takes_the_path_to_beat_and_a_seed():
+    board = Board(6, 6)
+    smaller = estimate_uncrossed(board, beat=15, probes=2000)
+    assert smaller.beat == 15 and smaller.nodes > estimate_uncrossed(board, probes=2000).nodes  # a weaker cut
+    assert estimate_uncrossed(board, probes=500, seed=7).nodes == estimate_uncrossed(board, probes=500, seed=7).nodes
+    assert estimate_uncrossed(board, probes=500, seed=7).nodes != estimate_uncrossed(board, probes=500, seed=8).nodes
+    for keyword, value in (("probes", 0), ("beat", -1), ("seed", 0), ("probes", 2.5)):
+        with pytest.raises(InvalidInput, match=f"{keyword}: .* must be a whole number"):
+            estimate_uncrossed(board, **{keyword: value})
+
+
+def test_a_limit_stops_the_estimate_with_what_it_has():
+    stopped = estimate_uncrossed(Board(8, 8), probes=10**7, limits=Limits(time=1.5))
+    assert stopped.status == Status.LIMIT and 0 < stopped.probes < 10**7
+    assert stopped.nodes is not None and "stopped (limit), so far" in stopped.text()  # every start probed
+    none = estimate_uncrossed(Board(8, 8), limits=Limits(nodes=100))
+    assert none.status == Status.LIMIT and none.nodes is None and "no estimate" in none.text()
+
+
 def test_the_checker_finds_crossings():
     assert uncrossed_error([(0, 0), (1, 2), (2, 0), (0, 1)], Board(3, 3)) == "moves 1 and 3 cross"
     assert "not a knight's move" in uncrossed_error([(0, 0), (1, 1)], Board(3, 3))
@@ -186,10 +232,21 @@ def test_cli_text_and_limit():
     assert result.exit_code == 3 and "stopped (limit)" in result.stdout
 
 
+def test_cli_estimate():
+    result = runner.invoke(app, ["uncrossed", "6", "--estimate", "--probes", "3000", "--json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 0 and document["beat"] == 17 and document["probes"] >= 3000
+    assert document["projected_seconds"] == pytest.approx(document["nodes"] * document["seconds_per_node"])
+    text = runner.invoke(app, ["uncrossed", "7", "--closed", "--estimate", "--beat", "24"]).stdout
+    assert "no closed uncrossed path on 7x7 has more than 24 jumps: about" in text and "on one core" in text
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [(["0"], "board size"), (["6", "--engine", "gpu"], "engine"), (["6", "--workers", "2"], "use method parallel"),
-     (["6", "--method", "sideways"], "method")],
+     (["6", "--method", "sideways"], "method"), (["6", "--beat", "3"], "add --estimate"),
+     (["6", "--estimate", "--method", "parallel"], "method bound's search"),
+     (["6", "--estimate", "--png", "u.png"], "draws no path"), (["6", "--estimate", "--probes", "0"], "probes: 0")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
     result = runner.invoke(app, ["uncrossed", *args])

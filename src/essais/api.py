@@ -29,7 +29,8 @@ from essais.queens import QueensCount
 from essais.queens import count_queens as _count_queens
 from essais.sudoku import Sudoku, SudokuResult, parse_sudoku, read_puzzles, solve_many
 from essais.sudoku import solve_sudoku as _solve_sudoku
-from essais.uncrossed import Uncrossed
+from essais.uncrossed import Uncrossed, UncrossedEstimate
+from essais.uncrossed import estimate_uncrossed as _estimate_uncrossed
 from essais.uncrossed import longest_uncrossed as _longest_uncrossed
 
 TOUR_METHODS = [method for method, engines in TOUR_METHODS_BY_ENGINE.engines.items() if "numba" in engines]
@@ -270,6 +271,31 @@ def longest_uncrossed(
                               limits=_limits(time_limit, node_limit))  # fmt: skip
 
 
+def estimate_uncrossed(
+    size: Size,
+    *,
+    closed: bool = False,
+    beat: int | None = None,
+    probes: int = 20_000,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> UncrossedEstimate:
+    """How many nodes and how long longest_uncrossed's search takes, before it is run: Knuth's
+    estimate from random probes of its tree, holding a path of `beat` jumps (default: the
+    longest a short first search finds). Method bound, numba engine: it takes neither.
+
+    Examples
+    --------
+    >>> import essais
+    >>> estimate = essais.estimate_uncrossed(7, beat=24)
+    >>> 1.8e6 < estimate.nodes < 2.4e6  # the search holding 24 jumps: 2,059,375 nodes
+    True
+    """
+    return _estimate_uncrossed(
+        _board(size), closed=closed, beat=beat, probes=probes, limits=_limits(time_limit, node_limit)
+    )
+
+
 def warm_up() -> list[tuple[str, float]]:
     """Compile every problem's numba engines once, by running each method on a small case:
     numba keeps them in its cache on disk, so that no later run (no `essais` command, no
@@ -304,7 +330,7 @@ def warm_up() -> list[tuple[str, float]]:
             color_graph("petersen", method="dsatur"),
             chromatic_number("queen:5"),
         ),
-        "uncrossed paths": lambda: longest_uncrossed(5),
+        "uncrossed paths": lambda: (longest_uncrossed(5), estimate_uncrossed(5, probes=100)),
     }
     took = []
     for name, case in cases.items():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -28,8 +28,11 @@ from essais.cli.common import (
     workers_option,
 )
 from essais.core.board import Board, format_square
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
+from essais.core.result import format_seconds
 from essais.render.text import numbered_board, stats_line
-from essais.uncrossed import longest_uncrossed
+from essais.uncrossed import estimate_uncrossed, longest_uncrossed
 
 EXAMPLES = [
     ("essais uncrossed 7", "24 jumps, proved in about half a second"),
@@ -37,6 +40,7 @@ EXAMPLES = [
     ("essais uncrossed 8 --time-limit 10", "the best path found in 10 s (35 jumps when proved)"),
     ("essais uncrossed 8 --method parallel", "35 jumps, proved on every core"),
     ("essais uncrossed 9 --method parallel --checkpoint u9.sqlite", "Ctrl-C, then the same line resumes"),
+    ("essais uncrossed 9 --estimate --beat 47", "how long proving 47 jumps optimal takes, before running it"),
 ]
 
 
@@ -60,6 +64,23 @@ def uncrossed(
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     memory_limit: MemoryLimit = None,
+    estimate: Annotated[
+        bool,
+        typer.Option(
+            "--estimate",
+            help="Do not search: estimate method bound's search (its nodes and time here) by Knuth's"
+            " random probes of its tree.",
+        ),
+    ] = False,
+    beat: Annotated[
+        int | None,
+        typer.Option(
+            help="With --estimate: the jumps the search holds from its start (it proves none is longer;"
+            " default: the longest path a short first search finds).",
+            metavar="J",
+        ),
+    ] = None,
+    probes: Annotated[int, typer.Option(help="With --estimate: random walks down the tree.", metavar="P")] = 20_000,
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
@@ -67,8 +88,13 @@ def uncrossed(
 ) -> None:
     """The longest knight's path whose moves never cross, found and proved optimal."""
     board = Board.parse(size)
-    pictures = Pictures.make(svg, png, dpi)
     limits = make_limits(time_limit, node_limit, memory_limit)
+    if estimate:
+        _refuse_with_estimate(method, engine, workers, checkpoint, svg, png, dpi)
+        _estimate(board, closed, beat, probes, limits, as_json)
+    if beat is not None:
+        raise InvalidInput("--beat: it sets what the estimated search holds; add --estimate")
+    pictures = Pictures.make(svg, png, dpi)
     with progress_bar("sub-trees") if method == "parallel" else nullcontext() as progress:
         result = longest_uncrossed(
             board, closed=closed, method=method, engine=engine, limits=limits, workers=workers,
@@ -92,4 +118,27 @@ def uncrossed(
         done, total = result.split["done"], result.split["total"]
         console.print(f"{done:,} of {total:,} sub-trees finished" + (" (saved)" if checkpoint else ""))
     console.print(stats_line(result.stats))
+    finish(result.status)
+
+
+def _refuse_with_estimate(method: str | None, engine: str, *options: object) -> None:
+    """--estimate estimates method bound's search on the numba engine: no path, no picture."""
+    if method == "parallel":
+        raise InvalidInput("--method: an estimate is of method bound's search (parallel divides its time by the cores)")
+    if engine == "python":
+        raise InvalidInput("--engine: an estimate probes the search with the numba engine")
+    names = ("--workers", "--checkpoint", "--svg", "--png", "--dpi")
+    for name, value in zip(names, options, strict=True):
+        if value is not None:
+            raise InvalidInput(f"{name}: an estimate runs in one process and draws no path")
+
+
+def _estimate(board: Board, closed: bool, beat: int | None, probes: int, limits: Limits, as_json: bool) -> NoReturn:
+    result = estimate_uncrossed(board, closed=closed, beat=beat, probes=probes, limits=limits)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        console.print(result.text(), markup=False)
+        visited = plural(result.stats.nodes, "node")
+        console.print(f"the probes visited {visited} in {format_seconds(result.stats.seconds)}")
     finish(result.status)

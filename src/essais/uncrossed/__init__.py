@@ -4,8 +4,17 @@ model.py holds the knight graph, the search plan and the result, textbook.py the
 compiled.py the numba engine over _kernels.py, check.py the checker, api.py the public function.
 """
 
-from essais.uncrossed.api import longest_uncrossed
+from essais.uncrossed.api import estimate_uncrossed, longest_uncrossed
 from essais.uncrossed.check import is_uncrossed, uncrossed_error
-from essais.uncrossed.model import KnightGraph, Uncrossed, segments_cross
+from essais.uncrossed.model import KnightGraph, Uncrossed, UncrossedEstimate, segments_cross
 
-__all__ = ["KnightGraph", "Uncrossed", "is_uncrossed", "longest_uncrossed", "segments_cross", "uncrossed_error"]
+__all__ = [
+    "KnightGraph",
+    "Uncrossed",
+    "UncrossedEstimate",
+    "estimate_uncrossed",
+    "is_uncrossed",
+    "longest_uncrossed",
+    "segments_cross",
+    "uncrossed_error",
+]

@@ -13,12 +13,12 @@ bound runs on bit sets: `open_moves[s]` has a bit for each square one uncrossed 
 import numpy as np
 from numba import njit
 
-from essais.core.bits import bit_index, popcount
+from essais.core.bits import bit_index, next_random, popcount
 from essais.core.limits import EXHAUSTED, PAUSED
-from essais.core.sliced import FIRST_FREE_SLOT, load_counters, store_counters
+from essais.core.sliced import FIRST_FREE_SLOT, NODES, load_counters, store_counters
 
-BEST_JUMPS, BEST_LENGTH, STAMP = range(FIRST_FREE_SLOT, FIRST_FREE_SLOT + 3)
-STATE_SIZE = FIRST_FREE_SLOT + 3
+BEST_JUMPS, BEST_LENGTH, STAMP, PROBES, RANDOM = range(FIRST_FREE_SLOT, FIRST_FREE_SLOT + 5)
+STATE_SIZE = FIRST_FREE_SLOT + 5
 SLOTS = 8
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -228,5 +228,73 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_s
             depth -= 1
     store_counters(state, depth, entering, nodes, tries, backtracks)
     state[BEST_JUMPS] = best_jumps
+    state[STAMP] = stamp
+    return outcome
+
+
+@njit(cache=True, nogil=True)
+def probe_slice(graph, work, state, start, first_allowed, ends, closed, beat, estimates, node_stop):
+    """Knuth's estimate of the size of the tree uncrossed_slice searches from `start` when it
+    holds a path of `beat` jumps from its first node (the tree that proves none is longer): a
+    probe walks from the root to a leaf, taking one child of each node at random (the moves
+    the search would try, the bound cutting where it would), and estimates[p] is 1 + d1 +
+    d1·d2 + … (dk: the children of the walk's k-th node), whose mean over probes is the tree's
+    node count. Probes until `estimates` is full (EXHAUSTED) or, between two probes, until
+    their nodes reach `node_stop` (PAUSED). state[PROBES]: probes made; state[RANDOM]: the
+    generator's state (nonzero)."""
+    neighbour, edge, crossing_start, crossing, _, _ = graph
+    visited, blocked, path, path_edge, _, _, _, _ = work
+    children = np.empty(SLOTS, dtype=np.int64)
+    random_state = state[RANDOM : RANDOM + 1]
+    nodes = state[NODES]
+    stamp = state[STAMP]
+    outcome = EXHAUSTED
+    while state[PROBES] < len(estimates):
+        if nodes >= node_stop:
+            outcome = PAUSED
+            break
+        visited[start] = 1
+        path[0] = start
+        depth = 1
+        weight = 1.0
+        total = 0.0
+        while True:
+            total += weight
+            nodes += 1
+            head = path[depth - 1]
+            jumps = depth - 1
+            stamp += 1
+            if jumps + _bound(head, graph, work, closed, start, ends, stamp) <= beat:
+                break
+            count = 0
+            for i in range(SLOTS):
+                target = neighbour[head * SLOTS + i]
+                move = edge[head * SLOTS + i]
+                usable = target >= 0 and _usable(target, move, visited, blocked, closed, start)
+                if usable and (jumps != 0 or first_allowed[target]):
+                    children[count] = i
+                    count += 1
+            if count == 0:
+                break
+            weight *= count
+            slot = children[next_random(random_state) % count]
+            target = neighbour[head * SLOTS + slot]
+            move = edge[head * SLOTS + slot]
+            visited[target] = 1
+            for k in range(crossing_start[move], crossing_start[move + 1]):
+                blocked[crossing[k]] += 1
+            path[depth] = target
+            path_edge[depth] = move
+            depth += 1
+        while depth > 1:  # the walk taken back: the arrays as they were
+            depth -= 1
+            move = path_edge[depth]
+            for k in range(crossing_start[move], crossing_start[move + 1]):
+                blocked[crossing[k]] -= 1
+            visited[path[depth]] = 0
+        visited[start] = 0
+        estimates[state[PROBES]] = total
+        state[PROBES] += 1
+    state[NODES] = nodes
     state[STAMP] = stamp
     return outcome

@@ -8,8 +8,10 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from essais.core.board import Board
 from essais.core.engine import check_memory, loading_compiled, run_search
@@ -24,11 +26,15 @@ from essais.uncrossed.model import (
     KnightGraph,
     Plan,
     Uncrossed,
+    UncrossedEstimate,
     UncrossedSearch,
     closed_plan,
     search_plan,
 )
 from essais.uncrossed.textbook import TextbookUncrossed
+
+if TYPE_CHECKING:
+    from essais.uncrossed.compiled import CompiledUncrossed
 
 
 def longest_uncrossed(
@@ -47,12 +53,7 @@ def longest_uncrossed(
     `parallel` runs the search's sub-trees on `workers` processes (default: every core),
     recorded in `checkpoint` (an SQLite file) when one is named; `progress(done, total)`."""
     method, engine = METHODS.resolve(method, engine)
-    if not isinstance(board, Board):
-        raise InvalidInput(f"board: {board!r} is not a Board (use Board(rows, cols) or Board.parse('8'))")
-    if board.n_squares > MAX_SQUARES:
-        raise InvalidInput(
-            f"board: {board} has {board.n_squares:,} squares; the search takes boards of at most {MAX_SQUARES:,}"
-        )
+    _check_board(board)
     if method == "bound" and (workers is not None or checkpoint is not None):
         name = "workers" if workers is not None else "checkpoint"
         raise InvalidInput(f"{name}: method bound runs in one process, from its start; use method parallel")
@@ -70,6 +71,58 @@ def longest_uncrossed(
     best = run.engine.best if run.engine is not None else []  # (no engine: stopped while it was made)
     path = [board.square(index) for index in best] or [board.square(plan.squares[0])]
     return Uncrossed(run.stopped or Status.FOUND, board, closed, path, run.stats)
+
+
+# The search an estimate runs first, to find a path to beat and to measure the speed per node
+PILOT_NODES = 2_000_000
+
+
+def estimate_uncrossed(
+    board: Board,
+    *,
+    closed: bool = False,
+    beat: int | None = None,
+    probes: int = 20_000,
+    seed: int = 1,
+    limits: Limits | None = None,
+) -> UncrossedEstimate:
+    """How large method bound's search is, before it is run: Knuth's estimator (D. E. Knuth,
+    "Estimating the efficiency of backtrack programs", Math. Comp. 29, 1975) on the tree it
+    searches while it holds a path of `beat` jumps (proving that none is longer), by default
+    the longest path a first search of PILOT_NODES nodes finds, which also measures the speed.
+    `probes` random walks down the tree, shared among the starts of the plan; the same `seed`
+    gives the same estimate. The numba engine; the time limit counts the first search too (it
+    takes half of it at most); `stats` are the probes' (nodes: those they visited)."""
+    _check_board(board)
+    for name, value, least in (("probes", probes, 1), ("beat", beat, 0), ("seed", seed, 1)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < least):
+            raise InvalidInput(f"{name}: {value!r} must be a whole number, at least {least}")
+    check_memory(BYTES_PER_SQUARE * board.n_squares, f"the uncrossed paths of the {board} board", limits)
+    limits = limits or Limits()
+    if limits.started is None:
+        limits = limits.from_now()
+    # the first search: at most PILOT_NODES nodes and half the time limit (the probes have the rest)
+    pilot_nodes, pilot_time = min(PILOT_NODES, limits.nodes or PILOT_NODES), limits.time and limits.time / 2
+    pilot = longest_uncrossed(board, closed=closed, limits=replace(limits, nodes=pilot_nodes, time=pilot_time))
+    speed = pilot.stats.seconds / max(pilot.stats.nodes, 1)
+    beat = pilot.jumps if beat is None else beat
+    plan = closed_plan(board) if closed else search_plan(board)
+    per_start = max(2, math.ceil(probes / len(plan)))
+    if pilot.status == Status.INTERRUPTED:
+        return UncrossedEstimate(pilot.status, board, closed, beat, None, None, 0, speed, pilot.stats)
+    run = run_search(
+        limits,
+        lambda control: _compiled(KnightGraph.of(board, control.check_setup), closed, control),
+        lambda search: search.probe(plan, beat, per_start, seed),
+    )
+    made = run.engine.estimates if run.engine is not None else []
+    count = sum(map(len, made))
+    if len(made) < len(plan) or min(map(len, made)) < 2:
+        return UncrossedEstimate(run.stopped or Status.LIMIT, board, closed, beat, None, None, count, speed, run.stats)
+    nodes = sum(float(estimates.mean()) for estimates in made)
+    error = math.sqrt(sum(float(estimates.var(ddof=1)) / len(estimates) for estimates in made))
+    status = Status.COMPLETE if run.stopped is None else run.stopped
+    return UncrossedEstimate(status, board, closed, beat, nodes, error, count, speed, run.stats)
 
 
 def _parallel(
@@ -118,6 +171,15 @@ def _parallel(
     return Uncrossed(status, board, closed, path, stats, run.to_dict())
 
 
+def _check_board(board: Board) -> None:
+    if not isinstance(board, Board):
+        raise InvalidInput(f"board: {board!r} is not a Board (use Board(rows, cols) or Board.parse('8'))")
+    if board.n_squares > MAX_SQUARES:
+        raise InvalidInput(
+            f"board: {board} has {board.n_squares:,} squares; the search takes boards of at most {MAX_SQUARES:,}"
+        )
+
+
 def _shared_form(result: TaskResult) -> tuple[int, ...]:
     """A sub-tree's path as method parallel shares it: jumps, squares, the squares."""
     return (result.values[0], len(result.values) - 1, *result.values[1:]) if result.values else (0,)
@@ -157,9 +219,12 @@ def _make_search(board: Board, closed: bool, engine: str, control: SearchControl
 
 
 def _engine(graph: KnightGraph, closed: bool, engine: str, control: SearchControl) -> UncrossedSearch:
-    if engine == "numba":
-        with loading_compiled("uncrossed"):
-            from essais.uncrossed.compiled import CompiledUncrossed
+    return _compiled(graph, closed, control) if engine == "numba" else TextbookUncrossed(graph, closed, control)
 
-        return CompiledUncrossed(graph, closed, control)
-    return TextbookUncrossed(graph, closed, control)
+
+def _compiled(graph: KnightGraph, closed: bool, control: SearchControl) -> CompiledUncrossed:
+    """The numba engine (its compiled code loads only when asked for)."""
+    with loading_compiled("uncrossed"):
+        from essais.uncrossed.compiled import CompiledUncrossed
+
+    return CompiledUncrossed(graph, closed, control)

@@ -97,3 +97,37 @@ class CompiledUncrossed(SlicedSearch):
 
             self.slices(step)
             self.visited[start.square] = 0
+
+    def probe(self, plan: Sequence[Start], beat: int, probes_per_start: int, seed: int) -> list[np.ndarray]:
+        """Knuth's probes (kernel.probe_slice) of the tree searched from each start of the plan
+        holding a path of `beat` jumps from the first node: for each start, the estimates of
+        its probes, made in rounds over the starts that double the probes of each (2, 4, 8…),
+        so that a limit or Ctrl-C (SearchStopped) soon leaves in `self.estimates` some probes
+        of every start."""
+        starts = [(np.array(start.first, dtype=np.int64), np.array(start.ends, dtype=np.int64)) for start in plan]
+        made = [0] * len(plan)
+        full = [np.zeros(probes_per_start) for _ in plan]
+        self.estimates: list[np.ndarray] = [estimates[:0] for estimates in full]
+        self.state[kernel.RANDOM] = seed
+        while made[-1] < probes_per_start:
+            for index, start in enumerate(plan):
+                first, ends = starts[index]
+                estimates = full[index][: min(max(2, 2 * made[index]), probes_per_start)]
+                self.state[kernel.PROBES] = made[index]
+
+                def step(
+                    node_stop: int,
+                    square: int = start.square,
+                    first: np.ndarray = first,
+                    ends: np.ndarray = ends,
+                    estimates: np.ndarray = estimates,
+                ) -> int:
+                    arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, beat)
+                    return int(kernel.probe_slice(*arguments, estimates, node_stop))  # fmt: skip
+
+                try:
+                    self.slices(step)
+                finally:
+                    made[index] = int(self.state[kernel.PROBES])
+                    self.estimates[index] = full[index][: made[index]]
+        return self.estimates

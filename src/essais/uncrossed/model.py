@@ -22,7 +22,7 @@ from typing import Any, Protocol, overload
 from essais.core.board import Board, Square, make_moves, numbered_text
 from essais.core.drawing import board_svg
 from essais.core.engine import Methods
-from essais.core.result import Result, Stats, Status
+from essais.core.result import Result, Stats, Status, format_seconds
 
 # bound: the branch and bound, one start after the other, in both engines (equal counters);
 # parallel: the same search cut into sub-trees (a start and its first move) run on several
@@ -229,4 +229,56 @@ class Uncrossed(Result):
             "closed": self.closed,
             "stats": self.stats.to_dict(),
             **({"subtrees": self.split} if self.split is not None else {}),
+        }
+
+
+@dataclass
+class UncrossedEstimate(Result):
+    """Knuth's estimate of a branch and bound's size before it is run (api.estimate_uncrossed):
+    the nodes method bound searches when it holds a path of `beat` jumps from its first node
+    (so proving that none is longer), from `probes` random walks down its tree; `error` is the
+    standard error of `nodes`; the time at `seconds_per_node`, measured here. Both are None
+    when a limit stopped the probes before every start of the plan had two."""
+
+    status: Status
+    board: Board
+    closed: bool
+    beat: int
+    nodes: float | None
+    error: float | None
+    probes: int
+    seconds_per_node: float
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def found(self) -> bool:
+        return self.nodes is not None
+
+    @property
+    def seconds(self) -> float | None:
+        """The search's projected time on one core of this machine."""
+        return None if self.nodes is None else self.nodes * self.seconds_per_node
+
+    def text(self) -> str:
+        kind = "closed uncrossed path" if self.closed else "uncrossed path"
+        if self.nodes is None or self.error is None or self.seconds is None:
+            return f"no estimate: stopped ({self.status}) after {self.probes:,} probes"
+        stopped = "" if self.status.finished else f"stopped ({self.status}), so far: "
+        return (
+            f"{stopped}proving that no {kind} on {self.board} has more than {self.beat} jumps: about"
+            f" {self.nodes:.3g} nodes (standard error {self.error / self.nodes:.0%}, {self.probes:,} probes);"
+            f" at {self.seconds_per_node * 1e9:.0f} ns a node, about {format_seconds(self.seconds)} on one core"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": str(self.status),
+            "closed": self.closed,
+            "beat": self.beat,
+            "nodes": self.nodes,
+            "standard_error": self.error,
+            "probes": self.probes,
+            "seconds_per_node": self.seconds_per_node,
+            "projected_seconds": self.seconds,
+            "stats": self.stats.to_dict(),
         }
