@@ -233,15 +233,16 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_s
 
 
 @njit(cache=True, nogil=True)
-def probe_slice(graph, work, state, start, first_allowed, ends, closed, beat, estimates, node_stop):
+def probe_slice(graph, work, state, start, first_allowed, ends, closed, beat, probes, moments, node_stop):
     """Knuth's estimate of the size of the tree uncrossed_slice searches from `start` when it
     holds a path of `beat` jumps from its first node (the tree that proves none is longer): a
     probe walks from the root to a leaf, taking one child of each node at random (the moves
     the search would try, the bound cutting where it would), and estimates[p] is 1 + d1 +
     d1·d2 + … (dk: the children of the walk's k-th node), whose mean over probes is the tree's
-    node count. Probes until `estimates` is full (EXHAUSTED) or, between two probes, until
-    their nodes reach `node_stop` (PAUSED). state[PROBES]: probes made; state[RANDOM]: the
-    generator's state (nonzero)."""
+    node count. Probes until state[PROBES] (the probes made) reaches `probes` (EXHAUSTED) or,
+    between two probes, until their nodes reach `node_stop` (PAUSED). `moments`: the mean of
+    the estimates and the sum of their squared deviations from it, updated probe after probe
+    (Welford's method: no estimate is kept). state[RANDOM]: the generator's state (nonzero)."""
     neighbour, edge, crossing_start, crossing, _, _ = graph
     visited, blocked, path, path_edge, _, _, _, _ = work
     children = np.empty(SLOTS, dtype=np.int64)
@@ -249,7 +250,7 @@ def probe_slice(graph, work, state, start, first_allowed, ends, closed, beat, es
     nodes = state[NODES]
     stamp = state[STAMP]
     outcome = EXHAUSTED
-    while state[PROBES] < len(estimates):
+    while state[PROBES] < probes:
         if nodes >= node_stop:
             outcome = PAUSED
             break
@@ -293,8 +294,10 @@ def probe_slice(graph, work, state, start, first_allowed, ends, closed, beat, es
                 blocked[crossing[k]] -= 1
             visited[path[depth]] = 0
         visited[start] = 0
-        estimates[state[PROBES]] = total
         state[PROBES] += 1
+        deviation = total - moments[0]
+        moments[0] += deviation / state[PROBES]
+        moments[1] += deviation * (total - moments[0])
     state[NODES] = nodes
     state[STAMP] = stamp
     return outcome

@@ -109,18 +109,19 @@ def estimate_uncrossed(
     plan = closed_plan(board) if closed else search_plan(board)
     per_start = max(2, math.ceil(probes / len(plan)))
     if pilot.status == Status.INTERRUPTED:
-        return UncrossedEstimate(pilot.status, board, closed, beat, None, None, 0, speed, pilot.stats)
+        return UncrossedEstimate(pilot.status, board, closed, beat, None, None, 0, speed, Stats())  # (no probe yet)
     run = run_search(
         limits,
         lambda control: _compiled(KnightGraph.of(board, control.check_setup), closed, control),
         lambda search: search.probe(plan, beat, per_start, seed),
     )
-    made = run.engine.estimates if run.engine is not None else []
-    count = sum(map(len, made))
-    if len(made) < len(plan) or min(map(len, made)) < 2:
+    moments = run.engine.moments if run.engine is not None else []
+    count = sum(made for made, _, _ in moments)
+    if len(moments) < len(plan) or min(made for made, _, _ in moments) < 2:
         return UncrossedEstimate(run.stopped or Status.LIMIT, board, closed, beat, None, None, count, speed, run.stats)
-    nodes = sum(float(estimates.mean()) for estimates in made)
-    error = math.sqrt(sum(float(estimates.var(ddof=1)) / len(estimates) for estimates in made))
+    # the starts' trees add up, and so do the variances of their means
+    nodes = sum(mean for _, mean, _ in moments)
+    error = math.sqrt(sum(squares / (made - 1) / made for made, _, squares in moments))
     status = Status.COMPLETE if run.stopped is None else run.stopped
     return UncrossedEstimate(status, board, closed, beat, nodes, error, count, speed, run.stats)
 

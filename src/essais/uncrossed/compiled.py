@@ -13,6 +13,10 @@ from essais.core.sliced import DEPTH, ENTERING, SlicedSearch
 from essais.uncrossed import _kernels as kernel
 from essais.uncrossed.model import KnightGraph, Start
 
+# an estimate's probes from one start: how many, the mean of their estimates, the sum of the
+# squared deviations from it
+Moments = tuple[int, float, float]
+
 
 class CompiledUncrossed(SlicedSearch):
     """The numba engine: the graph as flat arrays, the search state in arrays, slices."""
@@ -98,36 +102,36 @@ class CompiledUncrossed(SlicedSearch):
             self.slices(step)
             self.visited[start.square] = 0
 
-    def probe(self, plan: Sequence[Start], beat: int, probes_per_start: int, seed: int) -> list[np.ndarray]:
+    def probe(self, plan: Sequence[Start], beat: int, probes_per_start: int, seed: int) -> list[Moments]:
         """Knuth's probes (kernel.probe_slice) of the tree searched from each start of the plan
-        holding a path of `beat` jumps from the first node: for each start, the estimates of
-        its probes, made in rounds over the starts that double the probes of each (2, 4, 8…),
-        so that a limit or Ctrl-C (SearchStopped) soon leaves in `self.estimates` some probes
-        of every start."""
+        holding a path of `beat` jumps from the first node: for each start, the moments of its
+        probes' estimates (how many, their mean, the sum of their squared deviations), made in
+        rounds over the starts that double the probes of each (2, 4, 8…), so that a limit or
+        Ctrl-C (SearchStopped) soon leaves in `self.moments` some probes of every start."""
         starts = [(np.array(start.first, dtype=np.int64), np.array(start.ends, dtype=np.int64)) for start in plan]
-        made = [0] * len(plan)
-        full = [np.zeros(probes_per_start) for _ in plan]
-        self.estimates: list[np.ndarray] = [estimates[:0] for estimates in full]
+        sums = [np.zeros(2) for _ in plan]
+        self.moments: list[Moments] = [(0, 0.0, 0.0) for _ in plan]
         self.state[kernel.RANDOM] = seed
-        while made[-1] < probes_per_start:
+        while self.moments[-1][0] < probes_per_start:
             for index, start in enumerate(plan):
                 first, ends = starts[index]
-                estimates = full[index][: min(max(2, 2 * made[index]), probes_per_start)]
-                self.state[kernel.PROBES] = made[index]
+                made = self.moments[index][0]
+                self.state[kernel.PROBES] = made
+                goal = min(max(2, 2 * made), probes_per_start)
 
                 def step(
                     node_stop: int,
                     square: int = start.square,
                     first: np.ndarray = first,
                     ends: np.ndarray = ends,
-                    estimates: np.ndarray = estimates,
+                    goal: int = goal,
+                    moments: np.ndarray = sums[index],
                 ) -> int:
                     arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, beat)
-                    return int(kernel.probe_slice(*arguments, estimates, node_stop))  # fmt: skip
+                    return int(kernel.probe_slice(*arguments, goal, moments, node_stop))  # fmt: skip
 
                 try:
                     self.slices(step)
                 finally:
-                    made[index] = int(self.state[kernel.PROBES])
-                    self.estimates[index] = full[index][: made[index]]
-        return self.estimates
+                    self.moments[index] = (int(self.state[kernel.PROBES]), float(sums[index][0]), float(sums[index][1]))
+        return self.moments
