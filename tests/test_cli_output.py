@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from essais import __version__
 from essais.cli.main import app
+from essais.core.result import format_seconds
 
 runner = CliRunner()
 COMMANDS = ["tour", "distances", "uncrossed", "swap", "queens", "color", "sudoku"]
@@ -101,3 +102,6 @@ def test_singular_and_plural():
 def test_times_read_at_a_glance():
     line = run("tour", "8").stdout.strip().splitlines()[-1]
     assert re.search(r"\d (µs|ms|s)$", line) and "e-" not in line
+    assert [format_seconds(s) for s in (5e-5, 0.012, 3.4, 125, 7200, 3 * 86400, 4e8)] == [
+        "50 µs", "12 ms", "3.4 s", "2 min 5 s", "2 h", "3 days", "12.7 years",
+    ]  # fmt: skip
