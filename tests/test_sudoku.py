@@ -272,8 +272,8 @@ def test_bitwise_and_propagate_batches_agree_on_every_hard_puzzle():
 def test_bitwise_propagation_sees_a_cell_that_must_take_two_values():
     # row 0: values 1 and 2 have no place but cell 0, whose only candidates they are; a hidden
     # single rule that took "nothing new in this cell" for "no news" let such grids through
-    # (one 17-clue puzzle in 50,000 searched 22 more nodes for it, and the result depended on
-    # the order of the rules)
+    # (line 3422 of 17_clue.txt searched 175 nodes for it, 197 with the rules in another order,
+    # where 131 do)
     peers_table, units_table = bitwise_tables()
     grid = np.zeros(GRID9, dtype=np.int32)
     grid[:81] = (1 << 9) - 1
