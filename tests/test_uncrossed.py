@@ -99,6 +99,21 @@ def test_engines_agree_on_rectangles_and_boards_over_64_squares(rows, cols):
     assert (python.jumps, python.path, python.stats.counters()) == (numba.jumps, numba.path, numba.stats.counters())
 
 
+@pytest.mark.parametrize(
+    ("rows", "cols", "closed", "nodes"),
+    [(9, 9, False, 20_000), (9, 9, True, 20_000), (5, 13, False, 20_000), (11, 12, True, 5_000),
+     (16, 16, False, 5_000), (17, 16, False, 3_000)],
+)  # fmt: skip
+def test_engines_agree_where_the_bound_takes_several_words(rows, cols, closed, nodes):
+    # 65 to 256 squares: the numba engine's bound on bit sets of 2 to 4 words (272: on arrays)
+    python, numba = (
+        longest_uncrossed(Board(rows, cols), closed=closed, engine=engine, limits=Limits(nodes=nodes))
+        for engine in ("python", "numba")
+    )
+    assert python.status == numba.status == Status.LIMIT
+    assert (python.path, python.stats.counters()) == (numba.path, numba.stats.counters())
+
+
 def test_a_limit_keeps_the_best_path_so_far(engine):
     result = longest_uncrossed(Board(8, 8), engine=engine, limits=Limits(nodes=5000))
     assert result.status == Status.LIMIT and not result.optimal

@@ -7,7 +7,10 @@ neighbour slots (`neighbour`, `edge`; -1 where a move leaves the board);
 `edge_ends[2e], edge_ends[2e + 1]` its squares. `work` = (visited, blocked, path, path_edge,
 next_slot, best, mark, stack): the search's own arrays. The search is TextbookUncrossed's, with
 an explicit stack, in resumable slices of a node budget. On boards of at most 64 squares the
-bound runs on bit sets: `open_moves[s]` has a bit for each square one uncrossed move from s.
+bound runs on bit sets: `open_moves[s]` has a bit for each square one uncrossed move from s;
+on boards of 65 to 256 squares on bit sets of several words (_bound_words); on larger boards
+on the arrays (_bound). The three give the same value, so the search and its counters are the
+same in every kernel.
 """
 
 import numpy as np
@@ -124,34 +127,103 @@ def _set_open(open_moves, edge_ends, move, is_open):
 
 
 @njit(cache=True, nogil=True)
-def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
-    """Search from `start` (already visited, path[0]) until `node_stop` nodes or the end.
-    `first_allowed[s]`: the first moves to try; `ends[s]`: where the path may end (symmetry).
-    `bits` = (open_moves, allowed_bits, colour_bits, end_bits), unused (see bits_slice)."""
-    return _search(graph, work, state, start, first_allowed, ends, closed, bits, node_stop, False)
-
-
-@njit(cache=True, nogil=True)
-def bits_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
-    """uncrossed_slice for boards of at most 64 squares: the bound on bit sets. Two kernels, the
-    body inlined into each with `use_bits` a constant, so that each compiles one bound only."""
-    return _search(graph, work, state, start, first_allowed, ends, closed, bits, node_stop, True)
+def _bound_words(head, words, visited, closed):
+    """_bound_bits on boards of 65 to 256 squares, each bit set in W words (square s: bit s % 64
+    of word s // 64): `words` = (open_moves (n, W), allowed, colour, ends, scratch (4, W)). The
+    same value as _bound."""
+    open_moves, allowed, colour, end_bits, scratch = words
+    free, region, dead, frontier = scratch[0], scratch[1], scratch[2], scratch[3]
+    count = open_moves.shape[1]
+    for w in range(count):
+        free[w] = ~visited[w] & allowed[w]
+        region[w] = dead[w] = frontier[w] = ZERO
+    head_word, head_bit = head >> 6, ONE << np.uint64(head & 63)
+    frontier[head_word] = head_bit
+    while True:
+        w = 0
+        while w < count and frontier[w] == ZERO:  # (a square found may sit in a word before w)
+            w += 1
+        if w == count:
+            break
+        square = w * 64 + bit_index(frontier[w])
+        frontier[w] &= frontier[w] - ONE
+        ways = 0
+        for v in range(count):
+            moves = open_moves[square, v]
+            new = moves & free[v] & ~region[v]
+            region[v] |= new
+            frontier[v] |= new
+            ways += popcount(moves & (free[v] | (head_bit if v == head_word else ZERO)))
+        if not closed and square != head and ways <= 1:
+            dead[w] |= ONE << np.uint64(square & 63)
+    reached = other = dead_ends = can_end = 0
+    head_colour = (colour[head_word] >> np.uint64(head & 63)) & ONE
+    for w in range(count):
+        if not closed:
+            region[w] &= ~(dead[w] & ~end_bits[w])  # dead ends the path may not end on: never visited
+            can_end += popcount(region[w] & end_bits[w])
+            dead_ends += popcount(dead[w] & end_bits[w])
+        reached += popcount(region[w])
+        other += popcount(region[w] & (~colour[w] if head_colour else colour[w]))
+    if closed:
+        return reached + 1
+    if can_end == 0:
+        return 0 if (end_bits[head_word] & head_bit) != ZERO else -64 * count
+    return min(reached - max(0, dead_ends - 1), 2 * other, 2 * (reached - other) + 1)
 
 
 @njit(inline="always")
-def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_stop, use_bits):
-    """The body of uncrossed_slice and bits_slice."""
+def _set_open_words(open_moves, edge_ends, move, is_open):
+    """_set_open on words (see _bound_words)."""
+    a = edge_ends[2 * move]
+    b = edge_ends[2 * move + 1]
+    if is_open:
+        open_moves[a, b >> 6] |= ONE << np.uint64(b & 63)
+        open_moves[b, a >> 6] |= ONE << np.uint64(a & 63)
+    else:
+        open_moves[a, b >> 6] &= ~(ONE << np.uint64(b & 63))
+        open_moves[b, a >> 6] &= ~(ONE << np.uint64(a & 63))
+
+
+@njit(cache=True, nogil=True)
+def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop):
+    """Search from `start` (already visited, path[0]) until `node_stop` nodes or the end.
+    `first_allowed[s]`: the first moves to try; `ends[s]`: where the path may end (symmetry).
+    `bits` = (open_moves, allowed_bits, colour_bits, end_bits) and `words` (see _bound_words):
+    unused here (see bits_slice and words_slice)."""
+    return _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, False, False)
+
+
+@njit(cache=True, nogil=True)
+def bits_slice(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop):
+    """uncrossed_slice for boards of at most 64 squares: the bound on bit sets. Three kernels, the
+    body inlined into each with `use_bits` and `use_words` constants, so that each compiles one
+    bound only."""
+    return _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, True, False)
+
+
+@njit(cache=True, nogil=True)
+def words_slice(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop):
+    """uncrossed_slice for boards of 65 to 256 squares: the bound on bit sets of several words."""
+    return _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, False, True)
+
+
+@njit(inline="always")
+def _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, use_bits, use_words):
+    """The body of uncrossed_slice, bits_slice and words_slice."""
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
     open_moves, allowed_bits, colour_bits, end_bits = bits
+    open_words = words[0]
+    visited_words = np.zeros(open_words.shape[1], dtype=np.uint64)
     depth, entering, nodes, tries, backtracks = load_counters(state)
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]
     visited_bits = ZERO
-    if use_bits:
-        for square in range(visited.shape[0]):
-            if visited[square]:
-                visited_bits |= ONE << np.uint64(square)
+    for square in range(visited.shape[0] if use_bits or use_words else 0):
+        if visited[square]:
+            visited_bits |= ONE << np.uint64(square & 63)
+            visited_words[square >> 6] |= ONE << np.uint64(square & 63)
     outcome = PAUSED
     while True:
         top = depth - 1
@@ -178,6 +250,8 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_s
                         state[BEST_LENGTH] = depth
             if use_bits:
                 bound = _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_bits, closed)
+            elif use_words:
+                bound = _bound_words(head, words, visited_words, closed)
             else:
                 stamp += 1
                 bound = _bound(head, graph, work, closed, start, ends, stamp)
@@ -200,11 +274,15 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_s
                 can_go = _usable(target, move, visited, blocked, closed, start)
             if can_go and (jumps != 0 or first_allowed[target]):
                 visited[target] = 1
-                visited_bits |= ONE << np.uint64(target)
+                visited_bits |= ONE << np.uint64(target & 63)
+                if use_words:
+                    visited_words[target >> 6] |= ONE << np.uint64(target & 63)
                 for k in range(crossing_start[move], crossing_start[move + 1]):
                     blocked[crossing[k]] += 1
                     if use_bits and blocked[crossing[k]] == 1:
                         _set_open(open_moves, edge_ends, crossing[k], False)
+                    if use_words and blocked[crossing[k]] == 1:
+                        _set_open_words(open_words, edge_ends, crossing[k], False)
                 path[depth] = target
                 path_edge[depth] = move
                 placed = True
@@ -222,8 +300,12 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, node_s
                 blocked[crossing[k]] -= 1
                 if use_bits and blocked[crossing[k]] == 0:
                     _set_open(open_moves, edge_ends, crossing[k], True)
+                if use_words and blocked[crossing[k]] == 0:
+                    _set_open_words(open_words, edge_ends, crossing[k], True)
             visited[head] = 0
-            visited_bits &= ~(ONE << np.uint64(head))
+            visited_bits &= ~(ONE << np.uint64(head & 63))
+            if use_words:
+                visited_words[head >> 6] &= ~(ONE << np.uint64(head & 63))
             backtracks += 1
             depth -= 1
     store_counters(state, depth, entering, nodes, tries, backtracks)

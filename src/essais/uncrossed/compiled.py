@@ -49,6 +49,23 @@ class CompiledUncrossed(SlicedSearch):
                 self.open_moves[a] |= np.uint64(1 << b)
                 self.open_moves[b] |= np.uint64(1 << a)
         self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.colour[s]) if self.use_bits else 0)
+        # and in words of 64 bits for boards of 65 to 256 squares (kernel._bound_words)
+        self.use_words = 64 < n <= 256
+        count = -(-n // 64) if self.use_words else 1
+        self.open_words = np.zeros((n if self.use_words else 1, count), dtype=np.uint64)
+        if self.use_words:
+            for a, b in graph.edges:
+                self.open_words[a, b // 64] |= np.uint64(1 << b % 64)
+                self.open_words[b, a // 64] |= np.uint64(1 << a % 64)
+        self.colour_words = self._words(s for s in range(n) if graph.colour[s])
+        self.scratch = np.zeros((4, count), dtype=np.uint64)
+
+    def _words(self, squares: Iterable[int]) -> np.ndarray:
+        """A set of squares in the words of kernel._bound_words."""
+        words = np.zeros(self.open_words.shape[1], dtype=np.uint64)
+        for square in squares if self.use_words else ():
+            words[square // 64] |= np.uint64(1 << square % 64)
+        return words
 
     def _share_best(self) -> None:
         """Method parallel (control.shared_best: jumps, squares, the squares): prune with the
@@ -80,6 +97,9 @@ class CompiledUncrossed(SlicedSearch):
             allowed_bits = bit_set(range(start.square + 1, n) if self.closed else range(n))
             end_bits = bit_set(s for s in range(n) if start.ends[s])
             bits = (self.open_moves, allowed_bits, self.colour_bits, end_bits)
+            allowed = range(start.square + 1, n) if self.closed else range(n)
+            words = (self.open_words, self._words(allowed), self.colour_words,
+                     self._words(s for s in range(n) if start.ends[s]), self.scratch)  # fmt: skip
             self.visited[start.square] = 1
             self.path[0] = start.square
             self.state[DEPTH] = 1
@@ -91,9 +111,11 @@ class CompiledUncrossed(SlicedSearch):
                 first: np.ndarray = first,
                 ends: np.ndarray = ends,
                 bits: tuple = bits,
+                words: tuple = words,
             ) -> int:
                 search = kernel.bits_slice if self.use_bits else kernel.uncrossed_slice
-                arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, bits)
+                search = kernel.words_slice if self.use_words else search
+                arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, bits, words)
                 self._share_best()
                 outcome = int(search(*arguments, node_stop))
                 self._share_best()
