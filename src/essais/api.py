@@ -330,7 +330,10 @@ def warm_up() -> list[tuple[str, float]]:
             color_graph("petersen", method="dsatur"),
             chromatic_number("queen:5"),
         ),
-        "uncrossed paths": lambda: (longest_uncrossed(5), estimate_uncrossed(5, probes=100)),
+        "uncrossed paths": lambda: (
+            [longest_uncrossed(size, node_limit=1_000) for size in (5, 9, 17)],  # one word, words, arrays
+            estimate_uncrossed(5, probes=100),
+        ),
     }
     took = []
     for name, case in cases.items():

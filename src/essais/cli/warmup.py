@@ -6,7 +6,7 @@ from essais.api import warm_up
 from essais.cli.common import JsonFlag, command, console, print_json
 from essais.core.result import format_seconds
 
-EXAMPLES = [("essais warmup", "compile every engine now (about 20 s, once per installation)")]
+EXAMPLES = [("essais warmup", "compile every engine now (about 30 s, once per installation)")]
 
 
 @command
