@@ -129,9 +129,9 @@ def _set_open(open_moves, edge_ends, move, is_open):
 @njit(cache=True, nogil=True)
 def _bound_words(head, words, visited, closed):
     """_bound_bits on boards of 65 to 256 squares, each bit set in W words (square s: bit s % 64
-    of word s // 64): `words` = (open_moves (n, W), allowed, colour, ends, scratch (4, W)). The
-    same value as _bound."""
-    open_moves, allowed, colour, end_bits, scratch = words
+    of word s // 64): `words` = (open_moves (n, W), allowed, colour, ends, scratch (4, W), and
+    the search's visited squares, which `visited` is). The same value as _bound."""
+    open_moves, allowed, colour, end_bits, scratch, _ = words
     free, region, dead, frontier = scratch[0], scratch[1], scratch[2], scratch[3]
     count = open_moves.shape[1]
     for w in range(count):
@@ -172,7 +172,7 @@ def _bound_words(head, words, visited, closed):
     return min(reached - max(0, dead_ends - 1), 2 * other, 2 * (reached - other) + 1)
 
 
-@njit(inline="always")
+@njit(cache=True, nogil=True)
 def _set_open_words(open_moves, edge_ends, move, is_open):
     """_set_open on words (see _bound_words)."""
     a = edge_ends[2 * move]
@@ -186,44 +186,49 @@ def _set_open_words(open_moves, edge_ends, move, is_open):
 
 
 @njit(cache=True, nogil=True)
-def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop):
+def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
     """Search from `start` (already visited, path[0]) until `node_stop` nodes or the end.
     `first_allowed[s]`: the first moves to try; `ends[s]`: where the path may end (symmetry).
-    `bits` = (open_moves, allowed_bits, colour_bits, end_bits) and `words` (see _bound_words):
-    unused here (see bits_slice and words_slice)."""
-    return _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, False, False)
+    `bits` = (open_moves, allowed_bits, colour_bits, end_bits), unused (see bits_slice)."""
+    return _search(graph, work, state, start, first_allowed, ends, closed, bits, None, node_stop, False, False)
 
 
 @njit(cache=True, nogil=True)
-def bits_slice(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop):
+def bits_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
     """uncrossed_slice for boards of at most 64 squares: the bound on bit sets. Three kernels, the
-    body inlined into each with `use_bits` and `use_words` constants, so that each compiles one
-    bound only."""
-    return _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, True, False)
+    body inlined into each with `use_bits` and `use_words` constants: numba drops the branches
+    of the other two before it compiles, so that each compiles its own bound only."""
+    return _search(graph, work, state, start, first_allowed, ends, closed, bits, None, node_stop, True, False)
 
 
 @njit(cache=True, nogil=True)
 def words_slice(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop):
-    """uncrossed_slice for boards of 65 to 256 squares: the bound on bit sets of several words."""
+    """uncrossed_slice for boards of 65 to 256 squares: the bound on bit sets of several words
+    (`words`: see _bound_words)."""
     return _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, False, True)
 
 
 @njit(inline="always")
 def _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, use_bits, use_words):
-    """The body of uncrossed_slice, bits_slice and words_slice."""
+    """The body of uncrossed_slice, bits_slice and words_slice (`words` is read only in the
+    branches of `use_words`)."""
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
     open_moves, allowed_bits, colour_bits, end_bits = bits
-    open_words = words[0]
-    visited_words = np.zeros(open_words.shape[1], dtype=np.uint64)
     depth, entering, nodes, tries, backtracks = load_counters(state)
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]
     visited_bits = ZERO
-    for square in range(visited.shape[0] if use_bits or use_words else 0):
-        if visited[square]:
-            visited_bits |= ONE << np.uint64(square & 63)
-            visited_words[square >> 6] |= ONE << np.uint64(square & 63)
+    if use_bits:
+        for square in range(visited.shape[0]):
+            if visited[square]:
+                visited_bits |= ONE << np.uint64(square)
+    if use_words:
+        open_words, visited_words = words[0], words[5]
+        for w in range(visited_words.shape[0]):
+            visited_words[w] = ZERO
+        for square in range(visited.shape[0]):
+            visited_words[square >> 6] |= np.uint64(visited[square]) << np.uint64(square & 63)
     outcome = PAUSED
     while True:
         top = depth - 1
@@ -274,7 +279,7 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                 can_go = _usable(target, move, visited, blocked, closed, start)
             if can_go and (jumps != 0 or first_allowed[target]):
                 visited[target] = 1
-                visited_bits |= ONE << np.uint64(target & 63)
+                visited_bits |= ONE << np.uint64(target)
                 if use_words:
                     visited_words[target >> 6] |= ONE << np.uint64(target & 63)
                 for k in range(crossing_start[move], crossing_start[move + 1]):
@@ -303,7 +308,7 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                 if use_words and blocked[crossing[k]] == 0:
                     _set_open_words(open_words, edge_ends, crossing[k], True)
             visited[head] = 0
-            visited_bits &= ~(ONE << np.uint64(head & 63))
+            visited_bits &= ~(ONE << np.uint64(head))
             if use_words:
                 visited_words[head >> 6] &= ~(ONE << np.uint64(head & 63))
             backtracks += 1

@@ -99,7 +99,7 @@ class CompiledUncrossed(SlicedSearch):
             bits = (self.open_moves, allowed_bits, self.colour_bits, end_bits)
             allowed = range(start.square + 1, n) if self.closed else range(n)
             words = (self.open_words, self._words(allowed), self.colour_words,
-                     self._words(s for s in range(n) if start.ends[s]), self.scratch)  # fmt: skip
+                     self._words(s for s in range(n) if start.ends[s]), self.scratch, self._words(()))  # fmt: skip
             self.visited[start.square] = 1
             self.path[0] = start.square
             self.state[DEPTH] = 1
@@ -113,11 +113,13 @@ class CompiledUncrossed(SlicedSearch):
                 bits: tuple = bits,
                 words: tuple = words,
             ) -> int:
-                search = kernel.bits_slice if self.use_bits else kernel.uncrossed_slice
-                search = kernel.words_slice if self.use_words else search
-                arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, bits, words)
+                arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, bits)
                 self._share_best()
-                outcome = int(search(*arguments, node_stop))
+                if self.use_words:
+                    outcome = int(kernel.words_slice(*arguments, words, node_stop))
+                else:
+                    search = kernel.bits_slice if self.use_bits else kernel.uncrossed_slice
+                    outcome = int(search(*arguments, node_stop))
                 self._share_best()
                 return outcome
 
