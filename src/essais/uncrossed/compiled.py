@@ -94,12 +94,11 @@ class CompiledUncrossed(SlicedSearch):
             first = np.array(start.first, dtype=np.int64)
             ends = np.array(start.ends, dtype=np.int64)
             # a closed path is searched from its smallest square: only larger squares may follow
-            allowed_bits = bit_set(range(start.square + 1, n) if self.closed else range(n))
-            end_bits = bit_set(s for s in range(n) if start.ends[s])
-            bits = (self.open_moves, allowed_bits, self.colour_bits, end_bits)
             allowed = range(start.square + 1, n) if self.closed else range(n)
-            words = (self.open_words, self._words(allowed), self.colour_words,
-                     self._words(s for s in range(n) if start.ends[s]), self.scratch, self._words(()))  # fmt: skip
+            may_end = [s for s in range(n) if start.ends[s]]
+            bits = (self.open_moves, bit_set(allowed), self.colour_bits, bit_set(may_end))
+            words = (self.open_words, self._words(allowed), self.colour_words, self._words(may_end), self.scratch,
+                     self._words(()))  # fmt: skip
             self.visited[start.square] = 1
             self.path[0] = start.square
             self.state[DEPTH] = 1
