@@ -8,6 +8,7 @@ numba typed and inlined them again at each call: time that a first run paid.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from llvmlite import ir
@@ -15,38 +16,28 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 
-def _integer_type(bits: Any) -> types.Integer:
-    """The type the intrinsics work in: the argument's (a literal integer counts as int64)."""
-    return types.int64 if isinstance(bits, types.IntegerLiteral) else bits
+def _bit_count(instruction: Callable[[ir.IRBuilder, Any], Any]) -> Callable[..., Any]:
+    """The typing of an intrinsic that counts bits of an integer with one LLVM `instruction`
+    (in the argument's own width; a literal counts as int64) and gives an int64."""
+
+    def typing(typingctx: Any, bits: Any) -> Any:
+        if not isinstance(bits, types.Integer):
+            return None
+        integer = types.int64 if isinstance(bits, types.IntegerLiteral) else bits
+
+        def codegen(context: Any, builder: ir.IRBuilder, signature: Any, args: Any) -> Any:
+            value = context.cast(builder, args[0], signature.args[0], integer)
+            return context.cast(builder, instruction(builder, value), integer, types.int64)
+
+        return types.int64(bits), codegen
+
+    return typing
 
 
-@intrinsic
-def popcount(typingctx: Any, bits: Any) -> Any:
-    """How many bits are set (LLVM's ctpop, one popcnt instruction)."""
-    if not isinstance(bits, types.Integer):
-        return None
-    integer = _integer_type(bits)
-
-    def codegen(context: Any, builder: ir.IRBuilder, signature: Any, args: Any) -> Any:
-        value = context.cast(builder, args[0], signature.args[0], integer)
-        return context.cast(builder, builder.ctpop(value), integer, types.int64)
-
-    return types.int64(bits), codegen
-
-
-@intrinsic
-def bit_index(typingctx: Any, bit: Any) -> Any:
-    """The index of the lowest set bit (1 << i gives i): LLVM's count of trailing zeros."""
-    if not isinstance(bit, types.Integer):
-        return None
-    integer = _integer_type(bit)
-
-    def codegen(context: Any, builder: ir.IRBuilder, signature: Any, args: Any) -> Any:
-        value = context.cast(builder, args[0], signature.args[0], integer)
-        zero_is_defined = ir.Constant(ir.IntType(1), 0)  # bit_index(0) is the word's width
-        return context.cast(builder, builder.cttz(value, zero_is_defined), integer, types.int64)
-
-    return types.int64(bit), codegen
+# how many bits are set (LLVM's ctpop, one popcnt instruction)
+popcount = intrinsic(_bit_count(lambda builder, value: builder.ctpop(value)))
+# the index of the lowest set bit (1 << i gives i; bit_index(0) is the word's width): LLVM's cttz
+bit_index = intrinsic(_bit_count(lambda builder, value: builder.cttz(value, ir.Constant(ir.IntType(1), 0))))
 
 
 @njit(cache=True, nogil=True)
