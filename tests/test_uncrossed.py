@@ -99,6 +99,18 @@ def test_engines_agree_on_rectangles_and_boards_over_64_squares(rows, cols):
     assert (python.jumps, python.path, python.stats.counters()) == (numba.jumps, numba.path, numba.stats.counters())
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 64).flatmap(lambda rows: st.tuples(st.just(rows), st.integers(1, 64 // rows))), st.booleans())
+def test_engines_agree_on_every_shape_of_at_most_64_squares(shape, closed):
+    # the numba engine's bound on one word, each knight direction a shift of the squares' bits
+    python, numba = (
+        longest_uncrossed(Board(*shape), closed=closed, engine=engine, limits=Limits(nodes=3_000))
+        for engine in ("python", "numba")
+    )
+    assert python.status == numba.status
+    assert (python.path, python.stats.counters()) == (numba.path, numba.stats.counters())
+
+
 @pytest.mark.parametrize(
     ("rows", "cols", "closed", "nodes"),
     [(9, 9, False, 20_000), (9, 9, True, 20_000), (5, 13, False, 20_000), (11, 12, True, 5_000),

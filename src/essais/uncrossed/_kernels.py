@@ -7,10 +7,13 @@ neighbour slots (`neighbour`, `edge`; -1 where a move leaves the board);
 `edge_ends[2e], edge_ends[2e + 1]` its squares. `work` = (visited, blocked, path, path_edge,
 next_slot, best, mark, stack): the search's own arrays. The search is TextbookUncrossed's, with
 an explicit stack, in resumable slices of a node budget. On boards of at most 64 squares the
-bound runs on bit sets: `open_moves[s]` has a bit for each square one uncrossed move from s;
-on boards of 65 to 256 squares on bit sets of several words (_bound_words); on larger boards
-on the arrays (_bound). The three give the same value, so the search and its counters are the
-same in every kernel.
+bound runs on bit sets of one word, each knight direction a shift (_bound_bits); on boards of
+65 to 256 squares on bit sets of several words (_bound_words); on larger boards on the arrays
+(_bound). The three give the same value, so the search and its counters are the same in every
+kernel. The first two keep the blocked (crossed) edges as bit sets too: `bits` = (open_toward,
+allowed_bits, colour_bits, end_bits, crossing_bits, blocked_bits, newly_blocked, step_left,
+step_right, slot_direction, edge_direction), built by uncrossed.compiled.CompiledUncrossed;
+the array kernel counts each edge's crossings in `blocked` instead.
 """
 
 import numpy as np
@@ -83,27 +86,33 @@ def _bound(head, graph, work, closed, start, ends, stamp):
 
 
 @njit(cache=True, nogil=True)
-def _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_bits, closed):
-    """_bound on bit sets (at most 64 squares): the same value, a few operations a square."""
+def _bound_bits(head, bits, visited_bits, closed):
+    """_bound on bit sets (at most 64 squares), the same value: the squares one knight move
+    further, and the squares' ways, found for every square at once, direction by direction
+    (`open_toward[d]`: the squares whose move in direction d is on the board and uncrossed;
+    that move is a shift of a square's bit, left by step_left[d] then right by step_right[d])."""
+    open_toward, allowed_bits, colour_bits, end_bits, _, _, _, step_left, step_right, _, _ = bits
     head_bit = ONE << np.uint64(head)
     free = ~visited_bits & allowed_bits
-    # a square of the region has its ways to free squares (all in the region) or to the head:
-    # the dead ends are found as the region grows, each square looked at once
-    scope = free | head_bit
     region = ZERO
-    dead = ZERO
     frontier = head_bit
-    while frontier:
-        square = bit_index(frontier)  # its lowest square
-        frontier &= frontier - ONE
-        moves = open_moves[square]
-        new = moves & free & ~region
-        region |= new
-        frontier |= new
-        if not closed and square != head and popcount(moves & scope) <= 1:
-            dead |= ONE << np.uint64(square)
+    while frontier:  # one move further from the head each pass
+        further = ZERO
+        for d in range(SLOTS):
+            further |= ((frontier & open_toward[d]) << step_left[d]) >> step_right[d]
+        frontier = further & free & ~region
+        region |= frontier
     if closed:
         return popcount(region) + 1
+    # the squares with two ways or more to a free square or the head (the others are dead
+    # ends), counted in bit slices: `one` has the squares with a way so far, `two` with two
+    scope = free | head_bit
+    one = two = ZERO
+    for d in range(SLOTS):
+        way = open_toward[d] & ((scope << step_right[d]) >> step_left[d])
+        two |= one & way
+        one |= way
+    dead = region & ~two
     region &= ~(dead & ~end_bits)  # dead ends the path may not end on: never visited
     if region & end_bits == ZERO:
         return 0 if (end_bits >> np.uint64(head)) & ONE else -64
@@ -115,22 +124,24 @@ def _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_b
 
 
 @njit(inline="always")
-def _set_open(open_moves, edge_ends, move, is_open):
-    a = edge_ends[2 * move]
-    b = edge_ends[2 * move + 1]
-    if is_open:
-        open_moves[a] |= ONE << np.uint64(b)
-        open_moves[b] |= ONE << np.uint64(a)
-    else:
-        open_moves[a] &= ~(ONE << np.uint64(b))
-        open_moves[b] &= ~(ONE << np.uint64(a))
+def _set_open(bits, edge_ends, move, is_open):
+    """Mark `move` open (or crossed) in open_toward, at both its squares."""
+    open_toward, edge_direction = bits[0], bits[10]
+    for end in range(2):
+        square = np.uint64(edge_ends[2 * move + end])
+        d = edge_direction[2 * move + end]
+        if is_open:
+            open_toward[d] |= ONE << square
+        else:
+            open_toward[d] &= ~(ONE << square)
 
 
 @njit(cache=True, nogil=True)
 def _bound_words(head, words, visited, closed):
-    """_bound_bits on boards of 65 to 256 squares, each bit set in W words (square s: bit s % 64
-    of word s // 64): `words` = (open_moves (n, W), allowed, colour, ends, scratch (4, W), and
-    the search's visited squares, which `visited` is). The same value as _bound."""
+    """_bound on boards of 65 to 256 squares, on bit sets of W words (square s: bit s % 64 of
+    word s // 64), square by square: `words` = (open_moves (n, W): the squares one uncrossed
+    move from each square, allowed, colour, ends, scratch (4, W), and the search's visited
+    squares, which `visited` is). The same value as _bound."""
     open_moves, allowed, colour, end_bits, scratch, _ = words
     free, region, dead, frontier = scratch[0], scratch[1], scratch[2], scratch[3]
     count = open_moves.shape[1]
@@ -185,11 +196,46 @@ def _set_open_words(open_moves, edge_ends, move, is_open):
         open_moves[b, a >> 6] &= ~(ONE << np.uint64(a & 63))
 
 
+@njit(inline="always")
+def _block_bits(bits, words, depth, move, edge_ends, use_words):
+    """The crossing bookkeeping of the bit-set kernels: a path move at `depth` blocks the edges
+    it crosses that were open (kept in newly_blocked[depth] for its undoing), and each of them
+    leaves the open moves (in `words` with `use_words`)."""
+    crossing_bits, blocked_bits, newly_blocked = bits[4], bits[5], bits[6]
+    for w in range(blocked_bits.shape[0]):
+        fresh = crossing_bits[move, w] & ~blocked_bits[w]
+        newly_blocked[depth, w] = fresh
+        blocked_bits[w] |= fresh
+        while fresh:
+            crossed = w * 64 + bit_index(fresh)
+            if use_words:
+                _set_open_words(words[0], edge_ends, crossed, False)
+            else:
+                _set_open(bits, edge_ends, crossed, False)
+            fresh &= fresh - ONE
+
+
+@njit(inline="always")
+def _unblock_bits(bits, words, depth, edge_ends, use_words):
+    """_block_bits undone."""
+    blocked_bits, newly_blocked = bits[5], bits[6]
+    for w in range(blocked_bits.shape[0]):
+        fresh = newly_blocked[depth, w]
+        blocked_bits[w] &= ~fresh
+        while fresh:
+            crossed = w * 64 + bit_index(fresh)
+            if use_words:
+                _set_open_words(words[0], edge_ends, crossed, True)
+            else:
+                _set_open(bits, edge_ends, crossed, True)
+            fresh &= fresh - ONE
+
+
 @njit(cache=True, nogil=True)
 def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
     """Search from `start` (already visited, path[0]) until `node_stop` nodes or the end.
     `first_allowed[s]`: the first moves to try; `ends[s]`: where the path may end (symmetry).
-    `bits` = (open_moves, allowed_bits, colour_bits, end_bits), unused (see bits_slice)."""
+    `bits` (see the module's text) is unused: this kernel runs on arrays alone."""
     return _search(graph, work, state, start, first_allowed, ends, closed, bits, None, node_stop, False, False)
 
 
@@ -214,7 +260,7 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
     branches of `use_words`)."""
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
-    open_moves, allowed_bits, colour_bits, end_bits = bits
+    open_toward, allowed_bits, blocked_bits, slot_direction = bits[0], bits[1], bits[5], bits[9]
     depth, entering, nodes, tries, backtracks = load_counters(state)
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]
@@ -224,7 +270,7 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
             if visited[square]:
                 visited_bits |= ONE << np.uint64(square)
     if use_words:
-        open_words, visited_words = words[0], words[5]
+        open_words, allowed_words, visited_words = words[0], words[1], words[5]
         for w in range(visited_words.shape[0]):
             visited_words[w] = ZERO
         for square in range(visited.shape[0]):
@@ -248,13 +294,18 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                     state[BEST_LENGTH] = depth
             elif jumps + 1 > best_jumps and jumps >= 2:
                 for i in range(SLOTS):
-                    if neighbour[head * SLOTS + i] == start and blocked[edge[head * SLOTS + i]] == 0:
+                    if use_bits or use_words:
+                        e = edge[head * SLOTS + i]
+                        is_open = (blocked_bits[e >> 6] >> np.uint64(e & 63)) & ONE == ZERO
+                    else:
+                        is_open = blocked[edge[head * SLOTS + i]] == 0
+                    if neighbour[head * SLOTS + i] == start and is_open:
                         best_jumps = jumps + 1
                         for j in range(depth):
                             best[j] = path[j]
                         state[BEST_LENGTH] = depth
             if use_bits:
-                bound = _bound_bits(head, open_moves, visited_bits, allowed_bits, colour_bits, end_bits, closed)
+                bound = _bound_bits(head, bits, visited_bits, closed)
             elif use_words:
                 bound = _bound_words(head, words, visited_words, closed)
             else:
@@ -264,8 +315,8 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
             next_slot[top] = SLOTS if jumps + bound <= best_jumps else 0
         i = next_slot[top]
         placed = False
-        if use_bits:  # the squares one usable move away, as bits: one test a slot
-            usable = open_moves[head] & ~visited_bits & allowed_bits
+        if use_bits:
+            free = ~visited_bits & allowed_bits
         while i < SLOTS:
             target = neighbour[head * SLOTS + i]
             move = edge[head * SLOTS + i]
@@ -273,8 +324,13 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
             if target < 0:
                 continue
             tries += 1
-            if use_bits:
-                can_go = (usable >> np.uint64(target)) & ONE != ZERO
+            if use_bits:  # the move uncrossed, to a free square
+                d = slot_direction[head * SLOTS + i - 1]
+                can_go = (open_toward[d] >> np.uint64(head)) & (free >> np.uint64(target)) & ONE != ZERO
+            elif use_words:
+                w = target >> 6
+                usable = open_words[head, w] & ~visited_words[w] & allowed_words[w]
+                can_go = (usable >> np.uint64(target & 63)) & ONE != ZERO
             else:
                 can_go = _usable(target, move, visited, blocked, closed, start)
             if can_go and (jumps != 0 or first_allowed[target]):
@@ -282,12 +338,11 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                 visited_bits |= ONE << np.uint64(target)
                 if use_words:
                     visited_words[target >> 6] |= ONE << np.uint64(target & 63)
-                for k in range(crossing_start[move], crossing_start[move + 1]):
-                    blocked[crossing[k]] += 1
-                    if use_bits and blocked[crossing[k]] == 1:
-                        _set_open(open_moves, edge_ends, crossing[k], False)
-                    if use_words and blocked[crossing[k]] == 1:
-                        _set_open_words(open_words, edge_ends, crossing[k], False)
+                if use_bits or use_words:
+                    _block_bits(bits, words, depth, move, edge_ends, use_words)
+                else:
+                    for k in range(crossing_start[move], crossing_start[move + 1]):
+                        blocked[crossing[k]] += 1
                 path[depth] = target
                 path_edge[depth] = move
                 placed = True
@@ -300,13 +355,12 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
             if depth == 1:
                 outcome = EXHAUSTED
                 break
-            move = path_edge[top]
-            for k in range(crossing_start[move], crossing_start[move + 1]):
-                blocked[crossing[k]] -= 1
-                if use_bits and blocked[crossing[k]] == 0:
-                    _set_open(open_moves, edge_ends, crossing[k], True)
-                if use_words and blocked[crossing[k]] == 0:
-                    _set_open_words(open_words, edge_ends, crossing[k], True)
+            if use_bits or use_words:
+                _unblock_bits(bits, words, top, edge_ends, use_words)
+            else:
+                move = path_edge[top]
+                for k in range(crossing_start[move], crossing_start[move + 1]):
+                    blocked[crossing[k]] -= 1
             visited[head] = 0
             visited_bits &= ~(ONE << np.uint64(head))
             if use_words:
