@@ -10,10 +10,14 @@ an explicit stack, in resumable slices of a node budget. On boards of at most 64
 bound runs on bit sets of one word, each knight direction a shift (_bound_bits); on boards of
 65 to 256 squares on bit sets of several words (_bound_words); on larger boards on the arrays
 (_bound). The three give the same value, so the search and its counters are the same in every
-kernel. The first two keep the blocked (crossed) edges as bit sets too: `bits` = (open_toward,
-allowed_bits, colour_bits, end_bits, crossing_bits, blocked_bits, newly_blocked, step_left,
-step_right, slot_direction, edge_direction), built by uncrossed.compiled.CompiledUncrossed;
-the array kernel counts each edge's crossings in `blocked` instead.
+kernel. `bits` = (open_toward, allowed_bits, colour_bits, end_bits, crossing_bits, blocked_bits,
+newly_blocked, step_left, step_right, slot_direction, crossing_toward), built by
+uncrossed.compiled.CompiledUncrossed. The one-word kernel keeps the uncrossed moves of each
+node on a stack of bit sets by direction (open_toward[depth, d], see _bound_bits): a move
+takes out at once every move it crosses, in each direction (crossing_toward[move, d]), and the
+backtrack has nothing to undo. The several-word kernel keeps the crossed edges as a bit set
+(blocked_bits, and each move's newly_blocked at its depth, undone at its backtrack); the array
+kernel counts each edge's crossings in `blocked`.
 """
 
 import numpy as np
@@ -86,11 +90,12 @@ def _bound(head, graph, work, closed, start, ends, stamp):
 
 
 @njit(cache=True, nogil=True)
-def _bound_bits(head, bits, visited_bits, closed):
+def _bound_bits(head, bits, depth, visited_bits, closed):
     """_bound on bit sets (at most 64 squares), the same value: the squares one knight move
     further, and the squares' ways, found for every square at once, direction by direction
-    (`open_toward[d]`: the squares whose move in direction d is on the board and uncrossed;
-    that move is a shift of a square's bit, left by step_left[d] then right by step_right[d])."""
+    (`open_toward[depth, d]`: the squares whose move in direction d is on the board and
+    uncrossed at this depth; that move shifts a square's bit left by step_left[d], then right
+    by step_right[d])."""
     open_toward, allowed_bits, colour_bits, end_bits, _, _, _, step_left, step_right, _, _ = bits
     head_bit = ONE << np.uint64(head)
     free = ~visited_bits & allowed_bits
@@ -99,7 +104,7 @@ def _bound_bits(head, bits, visited_bits, closed):
     while frontier:  # one move further from the head each pass
         further = ZERO
         for d in range(SLOTS):
-            further |= ((frontier & open_toward[d]) << step_left[d]) >> step_right[d]
+            further |= ((frontier & open_toward[depth, d]) << step_left[d]) >> step_right[d]
         frontier = further & free & ~region
         region |= frontier
     if closed:
@@ -109,7 +114,7 @@ def _bound_bits(head, bits, visited_bits, closed):
     scope = free | head_bit
     one = two = ZERO
     for d in range(SLOTS):
-        way = open_toward[d] & ((scope << step_right[d]) >> step_left[d])
+        way = open_toward[depth, d] & ((scope << step_right[d]) >> step_left[d])
         two |= one & way
         one |= way
     dead = region & ~two
@@ -121,19 +126,6 @@ def _bound_bits(head, bits, visited_bits, closed):
     other = popcount(region & other_colour)
     dead_ends = popcount(dead & end_bits)
     return min(reached - max(0, dead_ends - 1), 2 * other, 2 * (reached - other) + 1)
-
-
-@njit(inline="always")
-def _set_open(bits, edge_ends, move, is_open):
-    """Mark `move` open (or crossed) in open_toward, at both its squares."""
-    open_toward, edge_direction = bits[0], bits[10]
-    for end in range(2):
-        square = np.uint64(edge_ends[2 * move + end])
-        d = edge_direction[2 * move + end]
-        if is_open:
-            open_toward[d] |= ONE << square
-        else:
-            open_toward[d] &= ~(ONE << square)
 
 
 @njit(cache=True, nogil=True)
@@ -197,37 +189,29 @@ def _set_open_words(open_moves, edge_ends, move, is_open):
 
 
 @njit(inline="always")
-def _block_bits(bits, words, depth, move, edge_ends, use_words):
-    """The crossing bookkeeping of the bit-set kernels: a path move at `depth` blocks the edges
-    it crosses that were open (kept in newly_blocked[depth] for its undoing), and each of them
-    leaves the open moves (in `words` with `use_words`)."""
+def _block_words(bits, open_words, depth, move, edge_ends):
+    """The several-word kernel's crossings: a path move at `depth` blocks the edges it crosses
+    that were open (kept in newly_blocked[depth] for its undoing), and each of them leaves
+    open_words."""
     crossing_bits, blocked_bits, newly_blocked = bits[4], bits[5], bits[6]
     for w in range(blocked_bits.shape[0]):
         fresh = crossing_bits[move, w] & ~blocked_bits[w]
         newly_blocked[depth, w] = fresh
         blocked_bits[w] |= fresh
         while fresh:
-            crossed = w * 64 + bit_index(fresh)
-            if use_words:
-                _set_open_words(words[0], edge_ends, crossed, False)
-            else:
-                _set_open(bits, edge_ends, crossed, False)
+            _set_open_words(open_words, edge_ends, w * 64 + bit_index(fresh), False)
             fresh &= fresh - ONE
 
 
 @njit(inline="always")
-def _unblock_bits(bits, words, depth, edge_ends, use_words):
-    """_block_bits undone."""
+def _unblock_words(bits, open_words, depth, edge_ends):
+    """_block_words undone."""
     blocked_bits, newly_blocked = bits[5], bits[6]
     for w in range(blocked_bits.shape[0]):
         fresh = newly_blocked[depth, w]
         blocked_bits[w] &= ~fresh
         while fresh:
-            crossed = w * 64 + bit_index(fresh)
-            if use_words:
-                _set_open_words(words[0], edge_ends, crossed, True)
-            else:
-                _set_open(bits, edge_ends, crossed, True)
+            _set_open_words(open_words, edge_ends, w * 64 + bit_index(fresh), True)
             fresh &= fresh - ONE
 
 
@@ -260,7 +244,13 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
     branches of `use_words`)."""
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
-    open_toward, allowed_bits, blocked_bits, slot_direction = bits[0], bits[1], bits[5], bits[9]
+    open_toward, allowed_bits, blocked_bits, slot_direction, crossing_toward = (
+        bits[0],
+        bits[1],
+        bits[5],
+        bits[9],
+        bits[10],
+    )
     depth, entering, nodes, tries, backtracks = load_counters(state)
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]
@@ -294,7 +284,10 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                     state[BEST_LENGTH] = depth
             elif jumps + 1 > best_jumps and jumps >= 2:
                 for i in range(SLOTS):
-                    if use_bits or use_words:
+                    if use_bits:
+                        d = slot_direction[head * SLOTS + i]
+                        is_open = (open_toward[depth, d] >> np.uint64(head)) & ONE != ZERO
+                    elif use_words:
                         e = edge[head * SLOTS + i]
                         is_open = (blocked_bits[e >> 6] >> np.uint64(e & 63)) & ONE == ZERO
                     else:
@@ -305,7 +298,7 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                             best[j] = path[j]
                         state[BEST_LENGTH] = depth
             if use_bits:
-                bound = _bound_bits(head, bits, visited_bits, closed)
+                bound = _bound_bits(head, bits, depth, visited_bits, closed)
             elif use_words:
                 bound = _bound_words(head, words, visited_words, closed)
             else:
@@ -326,7 +319,7 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
             tries += 1
             if use_bits:  # the move uncrossed, to a free square
                 d = slot_direction[head * SLOTS + i - 1]
-                can_go = (open_toward[d] >> np.uint64(head)) & (free >> np.uint64(target)) & ONE != ZERO
+                can_go = (open_toward[depth, d] >> np.uint64(head)) & (free >> np.uint64(target)) & ONE != ZERO
             elif use_words:
                 w = target >> 6
                 usable = open_words[head, w] & ~visited_words[w] & allowed_words[w]
@@ -338,8 +331,11 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                 visited_bits |= ONE << np.uint64(target)
                 if use_words:
                     visited_words[target >> 6] |= ONE << np.uint64(target & 63)
-                if use_bits or use_words:
-                    _block_bits(bits, words, depth, move, edge_ends, use_words)
+                if use_bits:  # the child's uncrossed moves
+                    for d in range(SLOTS):
+                        open_toward[depth + 1, d] = open_toward[depth, d] & ~crossing_toward[move, d]
+                elif use_words:
+                    _block_words(bits, open_words, depth, move, edge_ends)
                 else:
                     for k in range(crossing_start[move], crossing_start[move + 1]):
                         blocked[crossing[k]] += 1
@@ -355,9 +351,9 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
             if depth == 1:
                 outcome = EXHAUSTED
                 break
-            if use_bits or use_words:
-                _unblock_bits(bits, words, top, edge_ends, use_words)
-            else:
+            if use_words:
+                _unblock_words(bits, open_words, top, edge_ends)
+            elif not use_bits:
                 move = path_edge[top]
                 for k in range(crossing_start[move], crossing_start[move + 1]):
                     blocked[crossing[k]] -= 1

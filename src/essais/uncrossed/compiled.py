@@ -42,17 +42,19 @@ class CompiledUncrossed(SlicedSearch):
         # visited, blocked, path, path_edge, next_slot, best, mark, stack
         self.work = tuple(np.zeros(size, dtype=np.int64) for size in (n, len(graph.edges), n, n, n, n, n, n))
         self.visited, self.path, self.best_path = self.work[0], self.work[2], self.work[5]
-        # bit sets for boards of at most 64 squares (kernel._bound_bits): open_toward[d] has the
-        # squares whose move in direction d is uncrossed, a shift of their bit (left, right)
+        # bit sets for boards of at most 64 squares (kernel._bound_bits): open_toward[depth, d]
+        # has the squares whose move in direction d is uncrossed, a shift of their bit (left,
+        # right); crossing_toward[e, d] the squares whose move in direction d crosses edge e
         self.use_bits = n <= 64
-        self.open_toward = np.zeros(kernel.SLOTS, dtype=np.uint64)
-        self.step_left, self.step_right = np.zeros((2, kernel.SLOTS), dtype=np.uint64)
+        self.open_toward = np.zeros((n + 1 if self.use_bits else 1, slots), dtype=np.uint64)
+        self.step_left, self.step_right = np.zeros((2, slots), dtype=np.uint64)
         self.slot_direction = np.zeros(n * slots, dtype=np.int64)
-        self.edge_direction = np.zeros(2 * len(graph.edges), dtype=np.int64)
+        self.crossing_toward = np.zeros((len(graph.edges) if self.use_bits else 1, slots), dtype=np.uint64)
         if self.use_bits:
             self._directions(graph)
-        # the edges each edge crosses, as bit sets; the edges blocked now; those each move blocked
-        edge_sets = n <= 256
+        # for 65 to 256 squares: the edges each edge crosses, as bit sets; the edges blocked now;
+        # those each move blocked
+        edge_sets = 64 < n <= 256
         edge_words = -(-len(graph.edges) // 64) if edge_sets else 1
         self.crossing_bits = np.zeros((len(graph.edges) if edge_sets else 1, edge_words), dtype=np.uint64)
         if edge_sets:
@@ -74,23 +76,27 @@ class CompiledUncrossed(SlicedSearch):
         self.scratch = np.zeros((4, count), dtype=np.uint64)
 
     def _directions(self, graph: KnightGraph) -> None:
-        """open_toward with every move open, each direction's shift, each slot's and each edge
-        end's direction (the knight's moves in 000's order)."""
+        """open_toward with every move open (at every depth), each direction's shift, each
+        slot's direction, crossing_toward (the knight's moves in 000's order)."""
         board, slots = graph.board, kernel.SLOTS
         directions = {move: d for d, move in enumerate(make_moves())}
         for d, (dr, dc) in enumerate(make_moves()):
             step = dr * board.cols + dc
             if abs(step) < 64:  # (a longer step is no move on a board of 64 squares)
                 self.step_left[d], self.step_right[d] = max(step, 0), max(-step, 0)
+
+        def direction(a: int, b: int) -> int:
+            (ra, ca), (rb, cb) = board.square(a), board.square(b)
+            return directions[(rb - ra, cb - ca)]
+
         for square, row in enumerate(graph.neighbours):
-            (r, c) = board.square(square)
-            for slot, (target, move) in enumerate(row):
-                tr, tc = board.square(target)
-                d = directions[(tr - r, tc - c)]
-                self.slot_direction[square * slots + slot] = d
-                self.open_toward[d] |= np.uint64(1 << square)
-                end = 0 if graph.edges[move][0] == square else 1
-                self.edge_direction[2 * move + end] = d
+            for slot, (target, _) in enumerate(row):
+                self.slot_direction[square * slots + slot] = direction(square, target)
+                self.open_toward[:, direction(square, target)] |= np.uint64(1 << square)
+        for e, others in enumerate(graph.crossing):
+            for a, b in (graph.edges[f] for f in others):
+                self.crossing_toward[e, direction(a, b)] |= np.uint64(1 << a)
+                self.crossing_toward[e, direction(b, a)] |= np.uint64(1 << b)
 
     def _words(self, squares: Iterable[int]) -> np.ndarray:
         """A set of squares in the words of kernel._bound_words."""
@@ -130,7 +136,7 @@ class CompiledUncrossed(SlicedSearch):
             may_end = [s for s in range(n) if start.ends[s]]
             bits = (self.open_toward, bit_set(allowed), self.colour_bits, bit_set(may_end), self.crossing_bits,
                     self.blocked_bits, self.newly_blocked, self.step_left, self.step_right, self.slot_direction,
-                    self.edge_direction)  # fmt: skip
+                    self.crossing_toward)  # fmt: skip
             words = (self.open_words, self._words(allowed), self.colour_words, self._words(may_end), self.scratch,
                      self._words(()))  # fmt: skip
             self.visited[start.square] = 1
