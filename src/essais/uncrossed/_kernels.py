@@ -244,13 +244,8 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
     branches of `use_words`)."""
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
-    open_toward, allowed_bits, blocked_bits, slot_direction, crossing_toward = (
-        bits[0],
-        bits[1],
-        bits[5],
-        bits[9],
-        bits[10],
-    )
+    open_toward, allowed_bits, blocked_bits = bits[0], bits[1], bits[5]
+    slot_direction, crossing_toward = bits[9], bits[10]
     depth, entering, nodes, tries, backtracks = load_counters(state)
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]
