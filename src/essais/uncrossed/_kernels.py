@@ -11,7 +11,7 @@ bound runs on bit sets of one word, each knight direction a shift (_bound_bits);
 65 to 256 squares on bit sets of several words (_bound_words); on larger boards on the arrays
 (_bound). The three give the same value, so the search and its counters are the same in every
 kernel. `bits` = (open_toward, allowed_bits, colour_bits, end_bits, crossing_bits, blocked_bits,
-newly_blocked, step_left, step_right, slot_direction, crossing_toward), built by
+newly_blocked, step, slot_direction, crossing_toward), built by
 uncrossed.compiled.CompiledUncrossed. The one-word kernel keeps the uncrossed moves of each
 node on a stack of bit sets by direction (open_toward[depth, d], see _bound_bits): a move
 takes out at once every move it crosses, in each direction (crossing_toward[move, d]), and the
@@ -94,17 +94,19 @@ def _bound_bits(head, bits, depth, visited_bits, closed):
     """_bound on bit sets (at most 64 squares), the same value: the squares one knight move
     further, and the squares' ways, found for every square at once, direction by direction
     (`open_toward[depth, d]`: the squares whose move in direction d is on the board and
-    uncrossed at this depth; that move shifts a square's bit left by step_left[d], then right
-    by step_right[d])."""
-    open_toward, allowed_bits, colour_bits, end_bits, _, _, _, step_left, step_right, _, _ = bits
+    uncrossed at this depth. The directions come in opposite pairs: direction j < 4 shifts a
+    square's bit up by step[j], direction j + 4 down by as much, one shift with no register
+    spent on a second amount)."""
+    open_toward, allowed_bits, colour_bits, end_bits, _, _, _, step, _, _ = bits
     head_bit = ONE << np.uint64(head)
     free = ~visited_bits & allowed_bits
     region = ZERO
     frontier = head_bit
     while frontier:  # one move further from the head each pass
         further = ZERO
-        for d in range(SLOTS):
-            further |= ((frontier & open_toward[depth, d]) << step_left[d]) >> step_right[d]
+        for j in range(SLOTS // 2):
+            further |= (frontier & open_toward[depth, j]) << step[j]
+            further |= (frontier & open_toward[depth, j + 4]) >> step[j]
         frontier = further & free & ~region
         region |= frontier
     if closed:
@@ -113,10 +115,10 @@ def _bound_bits(head, bits, depth, visited_bits, closed):
     # ends), counted in bit slices: `one` has the squares with a way so far, `two` with two
     scope = free | head_bit
     one = two = ZERO
-    for d in range(SLOTS):
-        way = open_toward[depth, d] & ((scope << step_right[d]) >> step_left[d])
-        two |= one & way
-        one |= way
+    for j in range(SLOTS // 2):
+        for way in (open_toward[depth, j] & (scope >> step[j]), open_toward[depth, j + 4] & (scope << step[j])):
+            two |= one & way
+            one |= way
     dead = region & ~two
     region &= ~(dead & ~end_bits)  # dead ends the path may not end on: never visited
     if region & end_bits == ZERO:
@@ -245,7 +247,7 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
     open_toward, allowed_bits, blocked_bits = bits[0], bits[1], bits[5]
-    slot_direction, crossing_toward = bits[9], bits[10]
+    slot_direction, crossing_toward = bits[8], bits[9]
     depth, entering, nodes, tries, backtracks = load_counters(state)
     best_jumps = state[BEST_JUMPS]
     stamp = state[STAMP]

@@ -47,7 +47,7 @@ class CompiledUncrossed(SlicedSearch):
         # right); crossing_toward[e, d] the squares whose move in direction d crosses edge e
         self.use_bits = n <= 64
         self.open_toward = np.zeros((n + 1 if self.use_bits else 1, slots), dtype=np.uint64)
-        self.step_left, self.step_right = np.zeros((2, slots), dtype=np.uint64)
+        self.step = np.zeros(slots // 2, dtype=np.uint64)
         self.slot_direction = np.zeros(n * slots, dtype=np.int64)
         self.crossing_toward = np.zeros((len(graph.edges) if self.use_bits else 1, slots), dtype=np.uint64)
         if self.use_bits:
@@ -76,14 +76,17 @@ class CompiledUncrossed(SlicedSearch):
         self.scratch = np.zeros((4, count), dtype=np.uint64)
 
     def _directions(self, graph: KnightGraph) -> None:
-        """open_toward with every move open (at every depth), each direction's shift, each
-        slot's direction, crossing_toward (the knight's moves in 000's order)."""
+        """open_toward with every move open (at every depth), each direction pair's step, each
+        slot's direction, crossing_toward. The kernel's directions: j < 4 a knight's move whose
+        square number grows by step[j], j + 4 its opposite (see kernel._bound_bits)."""
         board, slots = graph.board, kernel.SLOTS
-        directions = {move: d for d, move in enumerate(make_moves())}
-        for d, (dr, dc) in enumerate(make_moves()):
+        directions = {}
+        for j, (dr, dc) in enumerate(move for move in make_moves() if move[0] > 0):  # one of each opposite pair
             step = dr * board.cols + dc
+            up, down = ((dr, dc), (-dr, -dc)) if step > 0 else ((-dr, -dc), (dr, dc))
+            directions[up], directions[down] = j, j + slots // 2
             if abs(step) < 64:  # (a longer step is no move on a board of 64 squares)
-                self.step_left[d], self.step_right[d] = max(step, 0), max(-step, 0)
+                self.step[j] = abs(step)
 
         def direction(a: int, b: int) -> int:
             (ra, ca), (rb, cb) = board.square(a), board.square(b)
@@ -135,7 +138,7 @@ class CompiledUncrossed(SlicedSearch):
             allowed = range(start.square + 1, n) if self.closed else range(n)
             may_end = [s for s in range(n) if start.ends[s]]
             bits = (self.open_toward, bit_set(allowed), self.colour_bits, bit_set(may_end), self.crossing_bits,
-                    self.blocked_bits, self.newly_blocked, self.step_left, self.step_right, self.slot_direction,
+                    self.blocked_bits, self.newly_blocked, self.step, self.slot_direction,
                     self.crossing_toward)  # fmt: skip
             words = (self.open_words, self._words(allowed), self.colour_words, self._words(may_end), self.scratch,
                      self._words(()))  # fmt: skip
