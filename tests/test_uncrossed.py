@@ -99,10 +99,11 @@ def test_engines_agree_on_rectangles_and_boards_over_64_squares(rows, cols):
     assert (python.jumps, python.path, python.stats.counters()) == (numba.jumps, numba.path, numba.stats.counters())
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.integers(1, 64).flatmap(lambda rows: st.tuples(st.just(rows), st.integers(1, 64 // rows))), st.booleans())
-def test_engines_agree_on_every_shape_of_at_most_64_squares(shape, closed):
-    # the numba engine's bound on one word, each knight direction a shift of the squares' bits
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 128).flatmap(lambda rows: st.tuples(st.just(rows), st.integers(1, 128 // rows))), st.booleans())
+def test_engines_agree_on_every_shape_of_at_most_128_squares(shape, closed):
+    # the numba engine's bound on bit sets of one word (at most 64 squares) or two, each knight
+    # direction a shift of the squares' bits (or, on 2×33 to 4×32, square by square)
     python, numba = (
         longest_uncrossed(Board(*shape), closed=closed, engine=engine, limits=Limits(nodes=3_000))
         for engine in ("python", "numba")
@@ -113,11 +114,13 @@ def test_engines_agree_on_every_shape_of_at_most_64_squares(shape, closed):
 
 @pytest.mark.parametrize(
     ("rows", "cols", "closed", "nodes"),
-    [(9, 9, False, 20_000), (9, 9, True, 20_000), (5, 13, False, 20_000), (11, 12, True, 5_000),
-     (16, 16, False, 5_000), (17, 16, False, 3_000)],
+    [(9, 9, False, 20_000), (9, 9, True, 20_000), (5, 13, False, 20_000), (8, 16, True, 20_000),
+     (3, 40, False, 20_000), (11, 12, True, 5_000), (16, 16, False, 5_000), (17, 16, False, 3_000)],
 )  # fmt: skip
 def test_engines_agree_where_the_bound_takes_several_words(rows, cols, closed, nodes):
-    # 65 to 256 squares: the numba engine's bound on bit sets of 2 to 4 words (272: on arrays)
+    # 65 to 256 squares: the numba engine's bound on bit sets of two words by direction (up to
+    # 128 squares, each move a step under 64: not 3×40), else of 2 to 4 words square by square
+    # (272: on arrays)
     python, numba = (
         longest_uncrossed(Board(rows, cols), closed=closed, engine=engine, limits=Limits(nodes=nodes))
         for engine in ("python", "numba")

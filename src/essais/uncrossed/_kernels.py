@@ -131,6 +131,60 @@ def _bound_bits(head, bits, depth, visited_bits, closed):
 
 
 @njit(cache=True, nogil=True)
+def _bound_pair(head, pair, depth, visited_low, visited_high, closed):
+    """_bound_bits on boards of 65 to 128 squares, each bit set in two words (low: squares 0 to
+    63; high: 64 to 127) and each step less than 64, the same value: `pair` = (open_toward
+    (n + 1, 8, 2), allowed, colour, ends (two words each), step, visited, slot_direction,
+    crossing_toward (edges, 8, 2))."""
+    open_toward, allowed, colour, end_bits, step, _, _, _ = pair
+    head_low = ONE << np.uint64(head) if head < 64 else ZERO
+    head_high = ONE << np.uint64(head - 64) if head >= 64 else ZERO
+    free_low, free_high = ~visited_low & allowed[0], ~visited_high & allowed[1]
+    region_low = region_high = ZERO
+    frontier_low, frontier_high = head_low, head_high
+    while frontier_low | frontier_high:  # one move further from the head each pass
+        low = high = ZERO
+        for j in range(SLOTS // 2):
+            up, back = step[j], np.uint64(64) - step[j]
+            a_low, a_high = frontier_low & open_toward[depth, j, 0], frontier_high & open_toward[depth, j, 1]
+            b_low, b_high = frontier_low & open_toward[depth, j + 4, 0], frontier_high & open_toward[depth, j + 4, 1]
+            low |= (a_low << up) | (b_low >> up) | (b_high << back)
+            high |= (a_high << up) | (a_low >> back) | (b_high >> up)
+        frontier_low, frontier_high = low & free_low & ~region_low, high & free_high & ~region_high
+        region_low |= frontier_low
+        region_high |= frontier_high
+    if closed:
+        return popcount(region_low) + popcount(region_high) + 1
+    # the squares with two ways or more to a free square or the head (see _bound_bits)
+    scope_low, scope_high = free_low | head_low, free_high | head_high
+    one_low = one_high = two_low = two_high = ZERO
+    for j in range(SLOTS // 2):
+        up, back = step[j], np.uint64(64) - step[j]
+        # the squares whose move up (down) lands in the scope: the scope moved down (up)
+        down_low, down_high = (scope_low >> up) | (scope_high << back), scope_high >> up
+        up_low, up_high = scope_low << up, (scope_high << up) | (scope_low >> back)
+        for way_low, way_high in (
+            (open_toward[depth, j, 0] & down_low, open_toward[depth, j, 1] & down_high),
+            (open_toward[depth, j + 4, 0] & up_low, open_toward[depth, j + 4, 1] & up_high),
+        ):
+            two_low |= one_low & way_low
+            two_high |= one_high & way_high
+            one_low |= way_low
+            one_high |= way_high
+    dead_low, dead_high = region_low & ~two_low, region_high & ~two_high
+    region_low &= ~(dead_low & ~end_bits[0])  # dead ends the path may not end on: never visited
+    region_high &= ~(dead_high & ~end_bits[1])
+    if (region_low & end_bits[0]) | (region_high & end_bits[1]) == ZERO:
+        return 0 if (end_bits[0] & head_low) | (end_bits[1] & head_high) != ZERO else -128
+    reached = popcount(region_low) + popcount(region_high)
+    head_colour = (colour[0] & head_low) | (colour[1] & head_high) != ZERO
+    other_low, other_high = (~colour[0], ~colour[1]) if head_colour else (colour[0], colour[1])
+    other = popcount(region_low & other_low) + popcount(region_high & other_high)
+    dead_ends = popcount(dead_low & end_bits[0]) + popcount(dead_high & end_bits[1])
+    return min(reached - max(0, dead_ends - 1), 2 * other, 2 * (reached - other) + 1)
+
+
+@njit(cache=True, nogil=True)
 def _bound_words(head, words, visited, closed):
     """_bound on boards of 65 to 256 squares, on bit sets of W words (square s: bit s % 64 of
     word s // 64), square by square: `words` = (open_moves (n, W): the squares one uncrossed
@@ -240,8 +294,17 @@ def words_slice(graph, work, state, start, first_allowed, ends, closed, bits, wo
     return _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, False, True)
 
 
+@njit(cache=True, nogil=True)
+def pair_slice(graph, work, state, start, first_allowed, ends, closed, bits, pair, node_stop):
+    """uncrossed_slice for boards of 65 to 128 squares whose moves are steps of less than 64:
+    the bound on bit sets of two words by direction (`pair`: see _bound_pair)."""
+    return _search(graph, work, state, start, first_allowed, ends, closed, bits, pair, node_stop, False, False, True)
+
+
 @njit(inline="always")
-def _search(graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, use_bits, use_words):
+def _search(
+    graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, use_bits, use_words, use_pair=False
+):
     """The body of uncrossed_slice, bits_slice and words_slice (`words` is read only in the
     branches of `use_words`)."""
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
@@ -256,7 +319,7 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
         for square in range(visited.shape[0]):
             if visited[square]:
                 visited_bits |= ONE << np.uint64(square)
-    if use_words:
+    if use_words or use_pair:  # (`words` is the pair's arrays with use_pair)
         open_words, allowed_words, visited_words = words[0], words[1], words[5]
         for w in range(visited_words.shape[0]):
             visited_words[w] = ZERO
@@ -284,6 +347,9 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                     if use_bits:
                         d = slot_direction[head * SLOTS + i]
                         is_open = (open_toward[depth, d] >> np.uint64(head)) & ONE != ZERO
+                    elif use_pair:
+                        d = words[6][head * SLOTS + i]
+                        is_open = (open_words[depth, d, head >> 6] >> np.uint64(head & 63)) & ONE != ZERO
                     elif use_words:
                         e = edge[head * SLOTS + i]
                         is_open = (blocked_bits[e >> 6] >> np.uint64(e & 63)) & ONE == ZERO
@@ -296,6 +362,8 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                         state[BEST_LENGTH] = depth
             if use_bits:
                 bound = _bound_bits(head, bits, depth, visited_bits, closed)
+            elif use_pair:
+                bound = _bound_pair(head, words, depth, visited_words[0], visited_words[1], closed)
             elif use_words:
                 bound = _bound_words(head, words, visited_words, closed)
             else:
@@ -317,6 +385,12 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
             if use_bits:  # the move uncrossed, to a free square
                 d = slot_direction[head * SLOTS + i - 1]
                 can_go = (open_toward[depth, d] >> np.uint64(head)) & (free >> np.uint64(target)) & ONE != ZERO
+            elif use_pair:
+                d = words[6][head * SLOTS + i - 1]
+                w = target >> 6
+                open_bit = open_words[depth, d, head >> 6] >> np.uint64(head & 63)
+                free_bit = (~visited_words[w] & allowed_words[w]) >> np.uint64(target & 63)
+                can_go = open_bit & free_bit & ONE != ZERO
             elif use_words:
                 w = target >> 6
                 usable = open_words[head, w] & ~visited_words[w] & allowed_words[w]
@@ -326,11 +400,16 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
             if can_go and (jumps != 0 or first_allowed[target]):
                 visited[target] = 1
                 visited_bits |= ONE << np.uint64(target)
-                if use_words:
+                if use_words or use_pair:
                     visited_words[target >> 6] |= ONE << np.uint64(target & 63)
                 if use_bits:  # the child's uncrossed moves
                     for d in range(SLOTS):
                         open_toward[depth + 1, d] = open_toward[depth, d] & ~crossing_toward[move, d]
+                elif use_pair:
+                    crossing_pair = words[7]
+                    for d in range(SLOTS):
+                        open_words[depth + 1, d, 0] = open_words[depth, d, 0] & ~crossing_pair[move, d, 0]
+                        open_words[depth + 1, d, 1] = open_words[depth, d, 1] & ~crossing_pair[move, d, 1]
                 elif use_words:
                     _block_words(bits, open_words, depth, move, edge_ends)
                 else:
@@ -350,13 +429,13 @@ def _search(graph, work, state, start, first_allowed, ends, closed, bits, words,
                 break
             if use_words:
                 _unblock_words(bits, open_words, top, edge_ends)
-            elif not use_bits:
+            elif not (use_bits or use_pair):
                 move = path_edge[top]
                 for k in range(crossing_start[move], crossing_start[move + 1]):
                     blocked[crossing[k]] -= 1
             visited[head] = 0
             visited_bits &= ~(ONE << np.uint64(head))
-            if use_words:
+            if use_words or use_pair:
                 visited_words[head >> 6] &= ~(ONE << np.uint64(head & 63))
             backtracks += 1
             depth -= 1

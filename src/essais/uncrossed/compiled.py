@@ -42,19 +42,27 @@ class CompiledUncrossed(SlicedSearch):
         # visited, blocked, path, path_edge, next_slot, best, mark, stack
         self.work = tuple(np.zeros(size, dtype=np.int64) for size in (n, len(graph.edges), n, n, n, n, n, n))
         self.visited, self.path, self.best_path = self.work[0], self.work[2], self.work[5]
-        # bit sets for boards of at most 64 squares (kernel._bound_bits): open_toward[depth, d]
-        # has the squares whose move in direction d is uncrossed, a shift of their bit (left,
-        # right); crossing_toward[e, d] the squares whose move in direction d crosses edge e
-        self.use_bits = n <= 64
-        self.open_toward = np.zeros((n + 1 if self.use_bits else 1, slots), dtype=np.uint64)
-        self.step = np.zeros(slots // 2, dtype=np.uint64)
-        self.slot_direction = np.zeros(n * slots, dtype=np.int64)
-        self.crossing_toward = np.zeros((len(graph.edges) if self.use_bits else 1, slots), dtype=np.uint64)
+        # Bit sets by direction for boards of at most 64 squares (kernel._bound_bits), or of 65
+        # to 128 in two words (kernel._bound_pair, where every move is a step of less than 64):
+        # open_toward[depth, d] has the squares whose move in direction d is uncrossed, a shift
+        # of their bit; crossing_toward[e, d] the squares whose move in direction d crosses e.
+        self.step = np.ones(slots // 2, dtype=np.uint64)
+        self.slot_direction = np.zeros(n * slots if n <= 128 else 1, dtype=np.int64)
+        pair_words = 1 if n <= 64 else 2 if n <= 128 else 0
+        self.open_toward = np.zeros((n + 1 if pair_words else 1, slots, max(pair_words, 1)), dtype=np.uint64)
+        self.crossing_toward = np.zeros((len(graph.edges) if pair_words else 1, slots, max(pair_words, 1)),
+                                        dtype=np.uint64)  # fmt: skip
+        short_steps = pair_words > 0 and self._directions(graph)
+        self.use_bits, self.use_pair = n <= 64, 64 < n <= 128 and short_steps
         if self.use_bits:
-            self._directions(graph)
-        # for 65 to 256 squares: the edges each edge crosses, as bit sets; the edges blocked now;
-        # those each move blocked
-        edge_sets = 64 < n <= 256
+            self.open_toward, self.crossing_toward = (
+                self.open_toward[..., 0].copy(),
+                self.crossing_toward[..., 0].copy(),
+            )
+        # for the other boards of 65 to 256 squares (kernel._bound_words), square by square: the
+        # edges each edge crosses, as bit sets; the edges blocked now; those each move blocked
+        self.use_words = 64 < n <= 256 and not self.use_pair
+        edge_sets = self.use_words
         edge_words = -(-len(graph.edges) // 64) if edge_sets else 1
         self.crossing_bits = np.zeros((len(graph.edges) if edge_sets else 1, edge_words), dtype=np.uint64)
         if edge_sets:
@@ -64,9 +72,7 @@ class CompiledUncrossed(SlicedSearch):
         self.blocked_bits = np.zeros(edge_words, dtype=np.uint64)
         self.newly_blocked = np.zeros((n if edge_sets else 1, edge_words), dtype=np.uint64)
         self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.colour[s]) if self.use_bits else 0)
-        # and in words of 64 bits for boards of 65 to 256 squares (kernel._bound_words)
-        self.use_words = 64 < n <= 256
-        count = -(-n // 64) if self.use_words else 1
+        count = -(-n // 64) if 64 < n <= 256 else 1
         self.open_words = np.zeros((n if self.use_words else 1, count), dtype=np.uint64)
         if self.use_words:
             for a, b in graph.edges:
@@ -75,36 +81,44 @@ class CompiledUncrossed(SlicedSearch):
         self.colour_words = self._words(s for s in range(n) if graph.colour[s])
         self.scratch = np.zeros((4, count), dtype=np.uint64)
 
-    def _directions(self, graph: KnightGraph) -> None:
+    def _directions(self, graph: KnightGraph) -> bool:
         """open_toward with every move open (at every depth), each direction pair's step, each
-        slot's direction, crossing_toward. The kernel's directions: j < 4 a knight's move whose
-        square number grows by step[j], j + 4 its opposite (see kernel._bound_bits)."""
+        slot's direction, crossing_toward; whether every move is a step of less than 64. The
+        kernel's directions: j < 4 a knight's move whose square number grows by step[j], j + 4
+        its opposite (see kernel._bound_bits)."""
         board, slots = graph.board, kernel.SLOTS
         directions = {}
+        short = True
         for j, (dr, dc) in enumerate(move for move in make_moves() if move[0] > 0):  # one of each opposite pair
             step = dr * board.cols + dc
             up, down = ((dr, dc), (-dr, -dc)) if step > 0 else ((-dr, -dc), (dr, dc))
             directions[up], directions[down] = j, j + slots // 2
-            if abs(step) < 64:  # (a longer step is no move on a board of 64 squares)
+            if 0 < abs(step) < 64:  # (the others: steps no square of the board can take, or too long)
                 self.step[j] = abs(step)
+            elif any(board.contains((r + dr, c + dc)) for r, c in board.squares()):
+                short = False
 
         def direction(a: int, b: int) -> int:
             (ra, ca), (rb, cb) = board.square(a), board.square(b)
             return directions[(rb - ra, cb - ca)]
 
+        def add(sets: np.ndarray, square: int) -> None:
+            sets[..., square // 64] |= np.uint64(1 << square % 64)
+
         for square, row in enumerate(graph.neighbours):
             for slot, (target, _) in enumerate(row):
                 self.slot_direction[square * slots + slot] = direction(square, target)
-                self.open_toward[:, direction(square, target)] |= np.uint64(1 << square)
+                add(self.open_toward[:, direction(square, target)], square)
         for e, others in enumerate(graph.crossing):
             for a, b in (graph.edges[f] for f in others):
-                self.crossing_toward[e, direction(a, b)] |= np.uint64(1 << a)
-                self.crossing_toward[e, direction(b, a)] |= np.uint64(1 << b)
+                add(self.crossing_toward[e, direction(a, b)], a)
+                add(self.crossing_toward[e, direction(b, a)], b)
+        return short
 
     def _words(self, squares: Iterable[int]) -> np.ndarray:
         """A set of squares in the words of kernel._bound_words."""
         words = np.zeros(self.open_words.shape[1], dtype=np.uint64)
-        for square in squares if self.use_words else ():
+        for square in squares if self.use_words or self.use_pair else ():
             words[square // 64] |= np.uint64(1 << square % 64)
         return words
 
@@ -142,6 +156,8 @@ class CompiledUncrossed(SlicedSearch):
                     self.crossing_toward)  # fmt: skip
             words = (self.open_words, self._words(allowed), self.colour_words, self._words(may_end), self.scratch,
                      self._words(()))  # fmt: skip
+            pair = (self.open_toward, self._words(allowed), self.colour_words, self._words(may_end), self.step,
+                    self._words(()), self.slot_direction, self.crossing_toward)  # fmt: skip
             self.visited[start.square] = 1
             self.path[0] = start.square
             self.state[DEPTH] = 1
@@ -154,11 +170,14 @@ class CompiledUncrossed(SlicedSearch):
                 ends: np.ndarray = ends,
                 bits: tuple = bits,
                 words: tuple = words,
+                pair: tuple = pair,
             ) -> int:
                 arguments = (self.arrays, self.work, self.state, square, first, ends, self.closed, bits)
                 self._share_best()
                 if self.use_words:
                     outcome = int(kernel.words_slice(*arguments, words, node_stop))
+                elif self.use_pair:
+                    outcome = int(kernel.pair_slice(*arguments, pair, node_stop))
                 else:
                     search = kernel.bits_slice if self.use_bits else kernel.uncrossed_slice
                     outcome = int(search(*arguments, node_stop))
