@@ -331,7 +331,8 @@ def warm_up() -> list[tuple[str, float]]:
             chromatic_number("queen:5"),
         ),
         "uncrossed paths": lambda: (
-            [longest_uncrossed(size, node_limit=1_000) for size in (5, 9, 17)],  # one word, words, arrays
+            # one word, two by direction, words square by square, arrays
+            [longest_uncrossed(size, node_limit=1_000) for size in (5, 9, 12, 17)],
             estimate_uncrossed(5, probes=100),
         ),
     }
