@@ -42,42 +42,49 @@ class CompiledUncrossed(SlicedSearch):
         # visited, blocked, path, path_edge, next_slot, best, mark, stack
         self.work = tuple(np.zeros(size, dtype=np.int64) for size in (n, len(graph.edges), n, n, n, n, n, n))
         self.visited, self.path, self.best_path = self.work[0], self.work[2], self.work[5]
-        # Bit sets by direction for boards of at most 64 squares (kernel._bound_bits), or of 65
-        # to 128 in two words (kernel._bound_pair, where every move is a step of less than 64):
-        # open_toward[depth, d] has the squares whose move in direction d is uncrossed, a shift
-        # of their bit; crossing_toward[e, d] the squares whose move in direction d crosses e.
+        short_steps = self._direction_sets(graph)
+        self.use_bits = n <= 64  # one word: kernel.bits_slice
+        self.use_pair = 64 < n <= 128 and short_steps  # two words: kernel.pair_slice
+        self.use_words = 64 < n <= 256 and not self.use_pair  # square by square: kernel.words_slice
+        self._square_sets(graph)
+
+    def _direction_sets(self, graph: KnightGraph) -> bool:
+        """The bit sets by direction of kernel._bound_bits (at most 64 squares) and _bound_pair
+        (65 to 128 in two words): open_toward[depth, d] has the squares whose move in direction
+        d is uncrossed, a shift of their bit; crossing_toward[e, d] the squares whose move in
+        direction d crosses edge e. Whether every move is a step of less than 64 (two words
+        need it). (Small stand-ins on larger boards.)"""
+        n, slots = graph.board.n_squares, kernel.SLOTS
+        count, on = (1 if n <= 64 else 2), n <= 128
         self.step = np.ones(slots // 2, dtype=np.uint64)
-        self.slot_direction = np.zeros(n * slots if n <= 128 else 1, dtype=np.int64)
-        pair_words = 1 if n <= 64 else 2 if n <= 128 else 0
-        self.open_toward = np.zeros((n + 1 if pair_words else 1, slots, max(pair_words, 1)), dtype=np.uint64)
-        self.crossing_toward = np.zeros((len(graph.edges) if pair_words else 1, slots, max(pair_words, 1)),
-                                        dtype=np.uint64)  # fmt: skip
-        short_steps = pair_words > 0 and self._directions(graph)
-        self.use_bits, self.use_pair = n <= 64, 64 < n <= 128 and short_steps
-        if self.use_bits:
-            self.open_toward, self.crossing_toward = (
-                self.open_toward[..., 0].copy(),
-                self.crossing_toward[..., 0].copy(),
-            )
-        # for the other boards of 65 to 256 squares (kernel._bound_words), square by square: the
-        # edges each edge crosses, as bit sets; the edges blocked now; those each move blocked
-        self.use_words = 64 < n <= 256 and not self.use_pair
-        edge_sets = self.use_words
-        edge_words = -(-len(graph.edges) // 64) if edge_sets else 1
-        self.crossing_bits = np.zeros((len(graph.edges) if edge_sets else 1, edge_words), dtype=np.uint64)
-        if edge_sets:
-            for e, others in enumerate(graph.crossing):
-                for f in others:
-                    self.crossing_bits[e, f // 64] |= np.uint64(1 << f % 64)
-        self.blocked_bits = np.zeros(edge_words, dtype=np.uint64)
-        self.newly_blocked = np.zeros((n if edge_sets else 1, edge_words), dtype=np.uint64)
-        self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.colour[s]) if self.use_bits else 0)
-        count = -(-n // 64) if 64 < n <= 256 else 1
+        self.slot_direction = np.zeros(n * slots if on else 1, dtype=np.int64)
+        self.open_toward: np.ndarray = np.zeros((n + 1 if on else 1, slots, count), dtype=np.uint64)
+        self.crossing_toward: np.ndarray = np.zeros((len(graph.edges) if on else 1, slots, count), dtype=np.uint64)
+        short = on and self._directions(graph)
+        if count == 1:
+            self.open_toward = self.open_toward.reshape(n + 1, slots)
+            self.crossing_toward = self.crossing_toward.reshape(len(graph.edges), slots)
+        return short
+
+    def _square_sets(self, graph: KnightGraph) -> None:
+        """The bit sets of kernel._bound_words (65 to 256 squares, square by square): each
+        square's uncrossed moves, the edges each edge crosses, the edges blocked now and those
+        each move blocked (small stand-ins for the kernels that take none)."""
+        n, edges = graph.board.n_squares, len(graph.edges)
+        count = -(-n // 64) if self.use_words or self.use_pair else 1
+        edge_words = -(-edges // 64) if self.use_words else 1
         self.open_words = np.zeros((n if self.use_words else 1, count), dtype=np.uint64)
+        self.crossing_bits = np.zeros((edges if self.use_words else 1, edge_words), dtype=np.uint64)
         if self.use_words:
             for a, b in graph.edges:
                 self.open_words[a, b // 64] |= np.uint64(1 << b % 64)
                 self.open_words[b, a // 64] |= np.uint64(1 << a % 64)
+            for e, others in enumerate(graph.crossing):
+                for f in others:
+                    self.crossing_bits[e, f // 64] |= np.uint64(1 << f % 64)
+        self.blocked_bits = np.zeros(edge_words, dtype=np.uint64)
+        self.newly_blocked = np.zeros((n if self.use_words else 1, edge_words), dtype=np.uint64)
+        self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.colour[s]) if self.use_bits else 0)
         self.colour_words = self._words(s for s in range(n) if graph.colour[s])
         self.scratch = np.zeros((4, count), dtype=np.uint64)
 
@@ -116,7 +123,7 @@ class CompiledUncrossed(SlicedSearch):
         return short
 
     def _words(self, squares: Iterable[int]) -> np.ndarray:
-        """A set of squares in the words of kernel._bound_words."""
+        """A set of squares in the words of kernel._bound_words or _bound_pair."""
         words = np.zeros(self.open_words.shape[1], dtype=np.uint64)
         for square in squares if self.use_words or self.use_pair else ():
             words[square // 64] |= np.uint64(1 << square % 64)
