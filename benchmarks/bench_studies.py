@@ -2,7 +2,7 @@
 the longest uncrossed paths, side by side.
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_studies.py [--quick]
-It rewrites its section of BENCHMARKS.md. --quick skips the 8×8 proofs (about a minute each).
+It rewrites its section of BENCHMARKS.md. --quick skips the 8×8 proofs (10 to 25 s each).
 """
 
 from __future__ import annotations
@@ -100,7 +100,10 @@ def main() -> None:
         *uncrossed_rows(quick),
         "",
         "Seconds: the whole call. Method parallel's nodes vary from run to run (its sub-trees",
-        "prune with the best length the others have found so far).",
+        "prune with the best length the others have found so far). The numba engine keeps each",
+        "node's uncrossed moves as bit sets by knight direction (one word up to 64 squares, two up",
+        "to 128): the region the bound counts grows by eight shifts a step, and a move takes out",
+        "every move it crosses in eight ANDs (issue 15: 8×8 proved in under 10 s on two cores).",
         "",
         "For comparison, a plain exhaustive search in C (every path from every square, no bound,",
         "no symmetry) proves 8×8 in about 80 s on this machine (figure given in issue 3).",

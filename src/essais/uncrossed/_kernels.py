@@ -6,18 +6,22 @@ neighbour slots (`neighbour`, `edge`; -1 where a move leaves the board);
 `crossing[crossing_start[e]:crossing_start[e + 1]]` are the edges that cross edge e;
 `edge_ends[2e], edge_ends[2e + 1]` its squares. `work` = (visited, blocked, path, path_edge,
 next_slot, best, mark, stack): the search's own arrays. The search is TextbookUncrossed's, with
-an explicit stack, in resumable slices of a node budget. On boards of at most 64 squares the
-bound runs on bit sets of one word, each knight direction a shift (_bound_bits); on boards of
-65 to 256 squares on bit sets of several words (_bound_words); on larger boards on the arrays
-(_bound). The three give the same value, so the search and its counters are the same in every
-kernel. `bits` = (open_toward, allowed_bits, colour_bits, end_bits, crossing_bits, blocked_bits,
-newly_blocked, step, slot_direction, crossing_toward), built by
-uncrossed.compiled.CompiledUncrossed. The one-word kernel keeps the uncrossed moves of each
-node on a stack of bit sets by direction (open_toward[depth, d], see _bound_bits): a move
-takes out at once every move it crosses, in each direction (crossing_toward[move, d]), and the
-backtrack has nothing to undo. The several-word kernel keeps the crossed edges as a bit set
-(blocked_bits, and each move's newly_blocked at its depth, undone at its backtrack); the array
-kernel counts each edge's crossings in `blocked`.
+an explicit stack, in resumable slices of a node budget. Four kernels, one body (_search), four
+forms of the bound, all of the same value, so that the search and its counters are the same in
+every kernel:
+- boards of at most 64 squares (bits_slice, _bound_bits): bit sets of one word, by knight
+  direction. The uncrossed moves of each node are on a stack (open_toward[depth, d]: the
+  squares whose move in direction d is open): a move takes out at once every move it crosses,
+  in each direction (crossing_toward[move, d]), and its backtrack has nothing to undo.
+- 65 to 128 squares, each move a step under 64 (pair_slice, _bound_pair): the same in two words.
+- the other boards of up to 256 squares (words_slice, _bound_words): bit sets of two to four
+  words, square by square, with the crossed edges as a bit set (blocked_bits, and each move's
+  newly_blocked at its depth, undone at its backtrack).
+- larger boards (uncrossed_slice, _bound): arrays, each edge's crossings counted in `blocked`.
+`bits` = (open_toward, allowed_bits, colour_bits, end_bits, crossing_bits, blocked_bits,
+newly_blocked, step, slot_direction, crossing_toward), whose parts each kernel uses, and the
+`words` of the last two bit-set kernels (see _bound_words, _bound_pair) are built by
+uncrossed.compiled.CompiledUncrossed.
 """
 
 import numpy as np
