@@ -185,7 +185,7 @@ def first_node_tasks():
         (search_from, (problem.at((0, 1)), "basic", "numba", None)),
         (count_below, (6, 6, problem.moves, False, "basic", ((0, 0),))),
         (count_start_constellation, (14, images, False)),
-        (search_first_move, (8, 8, False, 4, 19)),  # from (1, 1), first to (2, 3)
+        (search_first_move, (8, 8, False, 4, 19, 0)),  # from (1, 1), first to (2, 3), holding no path
     ]
 
 

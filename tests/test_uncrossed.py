@@ -9,13 +9,10 @@ from typer.testing import CliRunner
 
 from essais.cli.main import app
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl
+from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, make_moves
-from essais.uncrossed import KnightGraph, estimate_uncrossed, longest_uncrossed, segments_cross, uncrossed_error
-from essais.uncrossed import _kernels as kernel
-from essais.uncrossed.compiled import CompiledUncrossed
-from essais.uncrossed.model import closed_plan, search_plan
+from essais.uncrossed import estimate_uncrossed, longest_uncrossed, segments_cross, uncrossed_error
 
 OPEN_A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35}
 CLOSED_A157416 = {3: 0, 4: 4, 5: 8, 6: 12, 7: 24, 8: 32}
@@ -129,6 +126,24 @@ def test_engines_agree_where_the_bound_takes_several_words(rows, cols, closed, n
     assert (python.path, python.stats.counters()) == (numba.path, numba.stats.counters())
 
 
+@pytest.mark.parametrize(("n", "closed"), [(5, False), (6, False), (6, True), (7, True)])
+def test_beat_finds_the_longest_path_above_it_or_proves_there_is_none(n, closed):
+    """Holding the optimum J from its start, the search proves that none is longer (status
+    none, no path) in both engines with the same counters; holding J - 1 it finds a path of J."""
+    board, jumps = Board(n, n), (CLOSED_A157416 if closed else OPEN_A003192)[n]
+    engines = ("python", "numba") if n < 7 else ("numba",)
+    proofs = [longest_uncrossed(board, closed=closed, engine=engine, beat=jumps) for engine in engines]
+    assert all((proof.status, proof.path, proof.jumps, proof.beat) == (Status.NONE, [], 0, jumps) for proof in proofs)
+    assert len({proof.stats.counters() for proof in proofs}) == 1
+    assert proofs[0].stats.nodes < longest_uncrossed(board, closed=closed).stats.nodes
+    for method in ("bound", "parallel"):
+        found = longest_uncrossed(board, closed=closed, method=method, beat=jumps - 1)
+        assert (found.status, found.jumps) == (Status.FOUND, jumps)
+        assert uncrossed_error(found.path, board, closed) is None
+    parallel = longest_uncrossed(board, closed=closed, method="parallel", workers=2, beat=jumps)
+    assert (parallel.status, parallel.path) == (Status.NONE, [])
+
+
 def test_a_limit_keeps_the_best_path_so_far(engine):
     result = longest_uncrossed(Board(8, 8), engine=engine, limits=Limits(nodes=5000))
     assert result.status == Status.LIMIT and not result.optimal
@@ -188,13 +203,10 @@ def test_method_bound_and_the_python_engine_refuse_what_only_parallel_does():
 
 # -- the estimate: Knuth's probes of the branch and bound's tree ------------------------------------
 def tree_size(board, closed, beat):
-    """The nodes the numba engine searches holding a path of `beat` jumps from its first node."""
-    with SearchControl(None) as control:
-        search = CompiledUncrossed(KnightGraph.of(board), closed, control)
-        search.state[kernel.BEST_JUMPS] = beat
-        search.run(closed_plan(board) if closed else search_plan(board))
-        assert search.best == []  # (nothing longer than the known optimum)
-        return search.stats().nodes
+    """The nodes method bound searches holding a path of `beat` jumps from its first node."""
+    proof = longest_uncrossed(board, closed=closed, beat=beat)
+    assert proof.status == Status.NONE  # (nothing longer than the known optimum)
+    return proof.stats.nodes
 
 
 @pytest.mark.parametrize(("rows", "cols", "closed"), [(5, 5, False), (6, 6, False), (6, 6, True), (5, 7, False)])
@@ -256,6 +268,16 @@ def test_cli_method_parallel():
     assert stopped.exit_code == 3 and "sub-trees finished" in stopped.stdout
 
 
+def test_cli_beat():
+    proof = runner.invoke(app, ["uncrossed", "6", "--beat", "17"])
+    assert proof.exit_code == 1 and "no uncrossed path on 6x6 has more than 17 jumps (proved)" in proof.stdout
+    document = json.loads(runner.invoke(app, ["uncrossed", "6", "--beat", "16", "--json"]).stdout)
+    assert (document["status"], document["jumps"], document["beat"]) == ("found", 17, 16)
+    stopped = runner.invoke(app, ["uncrossed", "8", "--beat", "35", "--node-limit", "1000", "--png", "none.png"])
+    assert stopped.exit_code == 3 and "no uncrossed path on 8x8 longer than 35 jumps found so far" in stopped.stdout
+    assert "nothing to draw" in stopped.stderr
+
+
 def test_cli_text_and_limit():
     assert "17 jumps (proved optimal)" in runner.invoke(app, ["uncrossed", "6"]).stdout
     result = runner.invoke(app, ["uncrossed", "8", "--node-limit", "1000"])
@@ -274,7 +296,7 @@ def test_cli_estimate():
 @pytest.mark.parametrize(
     ("args", "message"),
     [(["0"], "board size"), (["6", "--engine", "gpu"], "engine"), (["6", "--workers", "2"], "use method parallel"),
-     (["6", "--method", "sideways"], "method"), (["6", "--beat", "3"], "add --estimate"),
+     (["6", "--method", "sideways"], "method"), (["6", "--beat", "-3"], "beat: -3 must be"),
      (["6", "--estimate", "--method", "parallel"], "method bound's search"),
      (["6", "--estimate", "--png", "u.png"], "draws no path"), (["6", "--estimate", "--probes", "0"], "probes: 0")],
 )  # fmt: skip

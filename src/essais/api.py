@@ -248,6 +248,7 @@ def longest_uncrossed(
     method: str | None = None,
     engine: str | None = None,
     workers: int | None = None,
+    beat: int | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
 ) -> Uncrossed:
@@ -260,15 +261,20 @@ def longest_uncrossed(
         processes sharing the best length found; numba; counters that depend on the timing).
     workers : int, optional
         Processes for method parallel (None: one per core).
+    beat : int, optional
+        The jumps of a path already known: only longer ones are searched for, and with none
+        the result has no path and status "none" (proved: none is longer).
 
     Examples
     --------
     >>> import essais
     >>> essais.longest_uncrossed(7).jumps
     24
+    >>> str(essais.longest_uncrossed(7, beat=24).status)  # none has more than 24 jumps
+    'none'
     """
     return _longest_uncrossed(_board(size), closed=closed, method=method, engine=engine, workers=workers,
-                              limits=_limits(time_limit, node_limit))  # fmt: skip
+                              beat=beat, limits=_limits(time_limit, node_limit))  # fmt: skip
 
 
 def estimate_uncrossed(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -30,9 +31,9 @@ from essais.cli.common import (
 from essais.core.board import Board, format_square
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
-from essais.core.result import format_seconds
+from essais.core.result import Status, format_seconds
 from essais.render.text import numbered_board, stats_line
-from essais.uncrossed import estimate_uncrossed, longest_uncrossed
+from essais.uncrossed import Uncrossed, estimate_uncrossed, longest_uncrossed
 
 EXAMPLES = [
     ("essais uncrossed 7", "24 jumps, proved in about half a second"),
@@ -41,6 +42,7 @@ EXAMPLES = [
     ("essais uncrossed 8 --method parallel", "35 jumps, proved on every core"),
     ("essais uncrossed 9 --method parallel --checkpoint u9.sqlite", "Ctrl-C, then the same line resumes"),
     ("essais uncrossed 9 --estimate --beat 47", "how long proving 47 jumps optimal takes, before running it"),
+    ("essais uncrossed 9 --method parallel --beat 47", "proves that no path has more than 47 jumps (exit 1)"),
 ]
 
 
@@ -75,8 +77,9 @@ def uncrossed(
     beat: Annotated[
         int | None,
         typer.Option(
-            help="With --estimate: the jumps the search holds from its start (it proves none is longer;"
-            " default: the longest path a short first search finds).",
+            help="The jumps of a path the search holds from its start: it looks only for longer ones, or"
+            " proves there are none (exit 1). With --estimate: the search estimated (default: the"
+            " longest path a short first search finds).",
             metavar="J",
         ),
     ] = None,
@@ -92,19 +95,25 @@ def uncrossed(
     if estimate:
         _refuse_with_estimate(method, engine, workers, checkpoint, svg, png, dpi)
         _estimate(board, closed, beat, probes, limits, as_json)
-    if beat is not None:
-        raise InvalidInput("--beat: it sets what the estimated search holds; add --estimate")
     pictures = Pictures.make(svg, png, dpi)
     with progress_bar("sub-trees") if method == "parallel" else nullcontext() as progress:
         result = longest_uncrossed(
             board, closed=closed, method=method, engine=engine, limits=limits, workers=workers,
-            checkpoint=checkpoint, progress=progress,
+            checkpoint=checkpoint, progress=progress, beat=beat,
         )  # fmt: skip
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
     kind = "closed uncrossed path" if closed else "uncrossed path"
+    if not result.path:  # (with --beat)
+        if result.status == Status.NONE:
+            console.print(f"no {kind} on {board} has more than {plural(beat or 0, 'jump')} (proved)")
+        else:
+            console.print(f"stopped ({result.status}): no {kind} on {board} longer than {beat} jumps found so far")
+        _subtrees(result, checkpoint)
+        console.print(stats_line(result.stats))
+        finish(result.status)
     if result.optimal:
         console.print(f"longest {kind} on {board}: {plural(result.jumps, 'jump')} (proved optimal)")
     else:
@@ -114,11 +123,16 @@ def uncrossed(
     picture = board.numbered(result.path)
     console.print(numbered_board(picture, result.path), end="")
     console.print(f"from {format_square(result.path[0])} to {format_square(result.path[-1])}")
-    if result.split is not None and not result.optimal:
-        done, total = result.split["done"], result.split["total"]
-        console.print(f"{done:,} of {total:,} sub-trees finished" + (" (saved)" if checkpoint else ""))
+    _subtrees(result, checkpoint)
     console.print(stats_line(result.stats))
     finish(result.status)
+
+
+def _subtrees(result: Uncrossed, checkpoint: Path | None) -> None:
+    """Method parallel stopped: how many sub-trees it finished."""
+    if result.split is not None and not result.status.finished:
+        done, total = result.split["done"], result.split["total"]
+        console.print(f"{done:,} of {total:,} sub-trees finished" + (" (saved)" if checkpoint else ""))
 
 
 def _refuse_with_estimate(method: str | None, engine: str, *options: object) -> None:

@@ -47,13 +47,20 @@ def longest_uncrossed(
     workers: int | None = None,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
+    beat: int | None = None,
 ) -> Uncrossed:
     """The longest uncrossed knight's path on the board, proved optimal unless a limit or
     Ctrl-C stops the search first (then the best path so far, `optimal` false). Method
     `parallel` runs the search's sub-trees on `workers` processes (default: every core),
-    recorded in `checkpoint` (an SQLite file) when one is named; `progress(done, total)`."""
+    recorded in `checkpoint` (an SQLite file) when one is named; `progress(done, total)`.
+
+    With `beat`, the search holds from its start a path of that many jumps (one known already,
+    say): it looks only for longer ones, which prunes from the first node, and either finds the
+    longest (`optimal`) or proves that none is longer (status NONE, no path): the tree
+    `estimate_uncrossed(beat=…)` estimates."""
     method, engine = METHODS.resolve(method, engine)
     _check_board(board)
+    _check_whole("beat", beat, 0)
     if method == "bound" and (workers is not None or checkpoint is not None):
         name = "workers" if workers is not None else "checkpoint"
         raise InvalidInput(f"{name}: method bound runs in one process, from its start; use method parallel")
@@ -64,13 +71,28 @@ def longest_uncrossed(
     check_memory(memory, f"the uncrossed paths of the {board} board", limits)
     plan = closed_plan(board) if closed else search_plan(board)
     if method == "parallel":
-        return _parallel(board, closed, plan, limits, processes, checkpoint, progress)
+        return _parallel(board, closed, plan, limits, processes, checkpoint, progress, beat)
     run = run_search(
-        limits, lambda control: _make_search(board, closed, engine, control), lambda search: search.run(plan)
+        limits,
+        lambda control: _engine(KnightGraph.of(board, control.check_setup), closed, engine, control, beat or 0),
+        lambda search: search.run(plan),
     )
     best = run.engine.best if run.engine is not None else []  # (no engine: stopped while it was made)
-    path = [board.square(index) for index in best] or [board.square(plan.squares[0])]
-    return Uncrossed(run.stopped or Status.FOUND, board, closed, path, run.stats)
+    return _result(board, closed, plan, run.stopped or Status.FOUND, best, run.stats, beat)
+
+
+def _result(
+    board: Board, closed: bool, plan: Plan, status: Status, best: list[int], stats: Stats, beat: int | None,
+    split: dict[str, int] | None = None,
+) -> Uncrossed:  # fmt: skip
+    """The search's best path as squares. With no path: the start alone (0 jumps), or with
+    `beat`, none (a finished search then proved that no path has more than `beat` jumps)."""
+    path = [board.square(index) for index in best]
+    if not path and beat is None:
+        path = [board.square(plan.squares[0])]
+    if not path and status == Status.FOUND:
+        status = Status.NONE
+    return Uncrossed(status, board, closed, path, stats, split, beat)
 
 
 # The search an estimate runs first, to find a path to beat and to measure the speed per node
@@ -95,8 +117,7 @@ def estimate_uncrossed(
     takes half of it at most); `stats` are the probes' (nodes: those they visited)."""
     _check_board(board)
     for name, value, least in (("probes", probes, 1), ("beat", beat, 0), ("seed", seed, 1)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < least):
-            raise InvalidInput(f"{name}: {value!r} must be a whole number, at least {least}")
+        _check_whole(name, value, least)
     check_memory(BYTES_PER_SQUARE * board.n_squares, f"the uncrossed paths of the {board} board", limits)
     limits = limits or Limits()
     if limits.started is None:
@@ -112,7 +133,7 @@ def estimate_uncrossed(
         return UncrossedEstimate(pilot.status, board, closed, beat, None, None, 0, speed, Stats())  # (no probe yet)
     run = run_search(
         limits,
-        lambda control: _compiled(KnightGraph.of(board, control.check_setup), closed, control),
+        lambda control: _compiled(KnightGraph.of(board, control.check_setup), closed, control, 0),
         lambda search: search.probe(plan, beat, per_start, seed),
     )
     moments = run.engine.moments if run.engine is not None else []
@@ -134,6 +155,7 @@ def _parallel(
     workers: int,
     checkpoint: str | Path | None,
     progress: Progress | None,
+    beat: int | None,
 ) -> Uncrossed:
     """Method parallel: a sub-tree for each start of the plan and each first move it tries,
     searched by the numba engine on `workers` processes that share the longest path found so
@@ -151,12 +173,14 @@ def _parallel(
                 stop.status, board, closed, [board.square(plan.squares[0])], Stats(seconds=control.elapsed())
             )
         tasks = [
-            (board.rows, board.cols, closed, index, target)
+            (board.rows, board.cols, closed, index, target, beat or 0)
             for index, start in enumerate(plan)
             for target, _ in graph.neighbours[start.square]
             if start.first[target]
         ]
         problem = {"problem": "uncrossed", "board": str(board), "closed": closed, "split": "starts and first moves"}
+        if beat is not None:  # (a checkpoint of another `beat` holds other sub-trees' paths)
+            problem["beat"] = beat
         run = run_split(problem, tasks, search_first_move, control=control, workers=workers, checkpoint=checkpoint,
                         progress=progress, best_of=_shared_form, best_size=2 + board.n_squares)  # fmt: skip
         stats = run.stats(control.elapsed())
@@ -167,9 +191,8 @@ def _parallel(
     longest = max(map(len, found), default=0)
     if longest >= len(best) and longest > 0:
         best = next(path for path in found if len(path) == longest)
-    path = [board.square(index) for index in best] or [board.square(plan.squares[0])]
     status = Status.FOUND if run.status == Status.COMPLETE else run.status
-    return Uncrossed(status, board, closed, path, stats, run.to_dict())
+    return _result(board, closed, plan, status, best, stats, beat, run.to_dict())
 
 
 def _check_board(board: Board) -> None:
@@ -199,33 +222,38 @@ def _graph_and_plan(rows: int, cols: int, closed: bool) -> tuple[KnightGraph, Pl
     return _SEARCHED[rows, cols, closed]
 
 
-def search_first_move(task: tuple[int, int, bool, int, int], control: SearchControl) -> TaskResult:
+def search_first_move(task: tuple[int, int, bool, int, int, int], control: SearchControl) -> TaskResult:
     """A sub-tree of method parallel (essais.core.parallel): task = (rows, cols, closed, the
-    start's index in the plan, the square of the first move). Its values: the jumps and the
-    squares of its longest path, if that beat the longest shared when it was found; else none."""
-    rows, cols, closed, index, target = task
+    start's index in the plan, the square of the first move, the jumps it holds from its start).
+    Its values: the jumps and the squares of its longest path, if that beat the longest shared
+    when it was found; else none."""
+    rows, cols, closed, index, target, beat = task
     graph, plan = _graph_and_plan(rows, cols, closed)
     start = plan[index]
     only_first = [square == target for square in range(graph.board.n_squares)]
-    search = _engine(graph, closed, "numba", control)
+    search = _engine(graph, closed, "numba", control, beat)
     search.run([replace(start, first=only_first)])
     best = search.best
     jumps = len(best) - 1 + (1 if closed and len(best) > 2 else 0)
     return TaskResult((jumps, *best) if best else (), search.stats())
 
 
-def _make_search(board: Board, closed: bool, engine: str, control: SearchControl) -> UncrossedSearch:
-    """The engine, its graph made under the limits; compiled code loads only when asked for."""
-    return _engine(KnightGraph.of(board, control.check_setup), closed, engine, control)
+def _engine(graph: KnightGraph, closed: bool, engine: str, control: SearchControl, beat: int) -> UncrossedSearch:
+    """The engine asked for; compiled code loads only then."""
+    if engine == "numba":
+        return _compiled(graph, closed, control, beat)
+    return TextbookUncrossed(graph, closed, control, beat)
 
 
-def _engine(graph: KnightGraph, closed: bool, engine: str, control: SearchControl) -> UncrossedSearch:
-    return _compiled(graph, closed, control) if engine == "numba" else TextbookUncrossed(graph, closed, control)
-
-
-def _compiled(graph: KnightGraph, closed: bool, control: SearchControl) -> CompiledUncrossed:
+def _compiled(graph: KnightGraph, closed: bool, control: SearchControl, beat: int) -> CompiledUncrossed:
     """The numba engine (its compiled code loads only when asked for)."""
     with loading_compiled("uncrossed"):
         from essais.uncrossed.compiled import CompiledUncrossed
 
-    return CompiledUncrossed(graph, closed, control)
+    return CompiledUncrossed(graph, closed, control, beat)
+
+
+def _check_whole(name: str, value: object, least: int) -> None:
+    """A whole number (when given), at least `least`."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < least):
+        raise InvalidInput(f"{name}: {value!r} must be a whole number, at least {least}")

@@ -22,9 +22,11 @@ Moments = tuple[int, float, float]
 class CompiledUncrossed(SlicedSearch):
     """The numba engine: the graph as flat arrays, the search state in arrays, slices."""
 
-    def __init__(self, graph: KnightGraph, closed: bool, control: SearchControl) -> None:
+    def __init__(self, graph: KnightGraph, closed: bool, control: SearchControl, beat: int = 0) -> None:
+        """`beat`: the jumps of a path the search holds from its start (it records only longer ones)."""
         n, slots = graph.board.n_squares, kernel.SLOTS
         super().__init__(control, kernel.STATE_SIZE)
+        self.state[kernel.BEST_JUMPS] = beat
         self.graph, self.closed = graph, closed
         neighbour = np.full(n * slots, -1, dtype=np.int64)
         edge = np.full(n * slots, -1, dtype=np.int64)

@@ -180,7 +180,9 @@ class UncrossedSearch(Protocol):
 
 @dataclass
 class Uncrossed(Result):
-    """The longest uncrossed path found: `optimal` when the search ran to its end."""
+    """The longest uncrossed path found: `optimal` when the search ran to its end. With `beat`
+    (the jumps of a path the search held from its start) there may be no path: status NONE
+    when the search proved that none has more than `beat` jumps."""
 
     status: Status
     board: Board
@@ -188,11 +190,12 @@ class Uncrossed(Result):
     path: list[Square]
     stats: Stats = field(default_factory=Stats)
     split: dict[str, int] | None = None  # method parallel: sub-trees done / total / resumed from a checkpoint
+    beat: int | None = None
 
     @property
     def jumps(self) -> int:
-        """Moves in the path (for a closed path, the move back to the start included)."""
-        return len(self.path) - 1 + (1 if self.closed and len(self.path) > 2 else 0)
+        """Moves in the path (for a closed path, the move back to the start included; 0 with none)."""
+        return max(len(self.path) - 1, 0) + (1 if self.closed and len(self.path) > 2 else 0)
 
     @property
     def optimal(self) -> bool:
@@ -207,7 +210,7 @@ class Uncrossed(Result):
         return self.path
 
     def text(self) -> str:
-        return numbered_text(self.board.numbered(self.path))
+        return numbered_text(self.board.numbered(self.path)) if self.path else ""
 
     def to_svg(self) -> str:
         """The path through the squares' centres, its squares numbered (up to 50×50)."""
@@ -229,6 +232,7 @@ class Uncrossed(Result):
             "closed": self.closed,
             "stats": self.stats.to_dict(),
             **({"subtrees": self.split} if self.split is not None else {}),
+            **({"beat": self.beat} if self.beat is not None else {}),
         }
 
 

@@ -14,14 +14,15 @@ from essais.uncrossed.model import KnightGraph, Start
 class TextbookUncrossed:
     """The plain-Python branch and bound (the numba engine repeats it step for step)."""
 
-    def __init__(self, graph: KnightGraph, closed: bool, control: SearchControl) -> None:
+    def __init__(self, graph: KnightGraph, closed: bool, control: SearchControl, beat: int = 0) -> None:
+        """`beat`: the jumps of a path the search holds from its start (it records only longer ones)."""
         self.graph, self.closed, self.control = graph, closed, control
         n = graph.board.n_squares
         self.visited = [False] * n
         self.blocked = [0] * len(graph.edges)  # path moves crossing each edge
         self.path: list[int] = []
         self.best: list[int] = []
-        self.best_jumps = 0
+        self.best_jumps = beat
         self.counters = PythonCounters(control)
 
     def stats(self) -> Stats:
