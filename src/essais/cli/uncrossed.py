@@ -36,7 +36,7 @@ from essais.render.text import numbered_board, stats_line
 from essais.uncrossed import Uncrossed, estimate_uncrossed, longest_uncrossed
 
 EXAMPLES = [
-    ("essais uncrossed 7", "24 jumps, proved in about half a second"),
+    ("essais uncrossed 7", "24 jumps, proved in about a fifth of a second"),
     ("essais uncrossed 7 --closed", "a closed path of 24 jumps (OEIS A157416)"),
     ("essais uncrossed 8 --time-limit 10", "the best path found in 10 s (35 jumps when proved)"),
     ("essais uncrossed 8 --method parallel", "35 jumps, proved on every core"),
