@@ -58,7 +58,13 @@ def main() -> None:
             "constellation chosen by a look-ahead, the last two free rows checked) and, in issue 15, from",
             "a kernel whose stack index is unsigned (numba then checks no negative index: 25% faster, the",
             "same counters): about 12.5 ns a node on one core. Closing on the Java figure needs fewer",
-            "nodes or a leaner node than this kernel's.",
+            "nodes or a leaner node than this kernel's. Measured on n = 16 (183 million nodes), all",
+            "short of it: the same search in C -O2, 11.5 ns a node (numba's kernel, stripped alike,",
+            "14); without the look-ahead, 9.2 ns a node but 24% more nodes (the same time); the best",
+            "image of every orbit, found by searching all eight, 8% fewer nodes; other static row",
+            "orders, more nodes; dropping the columns a later row could not live with (its free squares",
+            "all on the lines of one column), 20 to 50% fewer nodes at two to three times the cost a",
+            "node.",
         ],
     )
 
