@@ -285,9 +285,9 @@ def uncrossed_slice(graph, work, state, start, first_allowed, ends, closed, bits
 
 @njit(cache=True, nogil=True)
 def bits_slice(graph, work, state, start, first_allowed, ends, closed, bits, node_stop):
-    """uncrossed_slice for boards of at most 64 squares: the bound on bit sets. Three kernels, the
-    body inlined into each with `use_bits` and `use_words` constants: numba drops the branches
-    of the other two before it compiles, so that each compiles its own bound only."""
+    """uncrossed_slice for boards of at most 64 squares: the bound on bit sets. Four kernels, the
+    body inlined into each with `use_bits`, `use_words` and `use_pair` constants: numba drops the
+    branches of the others before it compiles, so that each compiles its own bound only."""
     return _search(graph, work, state, start, first_allowed, ends, closed, bits, None, node_stop, True, False)
 
 
@@ -309,8 +309,8 @@ def pair_slice(graph, work, state, start, first_allowed, ends, closed, bits, pai
 def _search(
     graph, work, state, start, first_allowed, ends, closed, bits, words, node_stop, use_bits, use_words, use_pair=False
 ):
-    """The body of uncrossed_slice, bits_slice and words_slice (`words` is read only in the
-    branches of `use_words`)."""
+    """The body of uncrossed_slice, bits_slice, words_slice and pair_slice (`words` is read only
+    in the branches of `use_words` and `use_pair`)."""
     neighbour, edge, crossing_start, crossing, _, edge_ends = graph
     visited, blocked, path, path_edge, next_slot, best, _, _ = work
     open_toward, allowed_bits, blocked_bits = bits[0], bits[1], bits[5]
@@ -403,7 +403,8 @@ def _search(
                 can_go = _usable(target, move, visited, blocked, closed, start)
             if can_go and (jumps != 0 or first_allowed[target]):
                 visited[target] = 1
-                visited_bits |= ONE << np.uint64(target)
+                if use_bits:
+                    visited_bits |= ONE << np.uint64(target)
                 if use_words or use_pair:
                     visited_words[target >> 6] |= ONE << np.uint64(target & 63)
                 if use_bits:  # the child's uncrossed moves
@@ -438,7 +439,8 @@ def _search(
                 for k in range(crossing_start[move], crossing_start[move + 1]):
                     blocked[crossing[k]] -= 1
             visited[head] = 0
-            visited_bits &= ~(ONE << np.uint64(head))
+            if use_bits:
+                visited_bits &= ~(ONE << np.uint64(head))
             if use_words or use_pair:
                 visited_words[head >> 6] &= ~(ONE << np.uint64(head & 63))
             backtracks += 1
