@@ -128,7 +128,7 @@ def main() -> None:
         "nodes over its 56 sub-trees. It ran three times from the same file: twice on the kernels",
         "before issue 15's second round (7 sub-trees, 11.7e9 nodes, 74 minutes), then on the bit",
         "sets by direction, the 49 others (35.8e9 nodes) in 72 minutes of wall time on two cores,",
-        "about a fifth of it paused or shared with other work. From nothing, at 145 ns a node on",
+        "some 20 minutes of it paused or shared with other work. From nothing, at 145 ns a node on",
         "two cores: about an hour.",
     ]
     write_section("bench_studies", lines)
