@@ -29,6 +29,7 @@ from essais.uncrossed.model import (
     UncrossedEstimate,
     UncrossedSearch,
     closed_plan,
+    path_jumps,
     search_plan,
 )
 from essais.uncrossed.textbook import TextbookUncrossed
@@ -169,9 +170,7 @@ def _parallel(
             _SEARCHED.clear()  # (one board at a time)
             _SEARCHED[board.rows, board.cols, closed] = (graph, plan)
         except SearchStopped as stop:
-            return Uncrossed(
-                stop.status, board, closed, [board.square(plan.squares[0])], Stats(seconds=control.elapsed())
-            )
+            return _result(board, closed, plan, stop.status, [], Stats(seconds=control.elapsed()), beat)
         tasks = [
             (board.rows, board.cols, closed, index, target, beat or 0)
             for index, start in enumerate(plan)
@@ -234,8 +233,7 @@ def search_first_move(task: tuple[int, int, bool, int, int, int], control: Searc
     search = _engine(graph, closed, "numba", control, beat)
     search.run([replace(start, first=only_first)])
     best = search.best
-    jumps = len(best) - 1 + (1 if closed and len(best) > 2 else 0)
-    return TaskResult((jumps, *best) if best else (), search.stats())
+    return TaskResult((path_jumps(len(best), closed), *best) if best else (), search.stats())
 
 
 def _engine(graph: KnightGraph, closed: bool, engine: str, control: SearchControl, beat: int) -> UncrossedSearch:

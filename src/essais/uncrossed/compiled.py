@@ -97,15 +97,12 @@ class CompiledUncrossed(SlicedSearch):
         its opposite (see kernel._bound_bits)."""
         board, slots = graph.board, kernel.SLOTS
         directions = {}
-        short = True
         for j, (dr, dc) in enumerate(move for move in make_moves() if move[0] > 0):  # one of each opposite pair
             step = dr * board.cols + dc
             up, down = ((dr, dc), (-dr, -dc)) if step > 0 else ((-dr, -dc), (dr, dc))
             directions[up], directions[down] = j, j + slots // 2
-            if 0 < abs(step) < 64:  # (the others: steps no square of the board can take, or too long)
+            if 0 < abs(step) < 64:  # (the others: steps no square of the board takes, or too long for the kernels)
                 self.step[j] = abs(step)
-            elif any(board.contains((r + dr, c + dc)) for r, c in board.squares()):
-                short = False
 
         def direction(a: int, b: int) -> int:
             (ra, ca), (rb, cb) = board.square(a), board.square(b)
@@ -116,13 +113,14 @@ class CompiledUncrossed(SlicedSearch):
 
         for square, row in enumerate(graph.neighbours):
             for slot, (target, _) in enumerate(row):
-                self.slot_direction[square * slots + slot] = direction(square, target)
-                add(self.open_toward[:, direction(square, target)], square)
+                d = direction(square, target)
+                self.slot_direction[square * slots + slot] = d
+                add(self.open_toward[:, d], square)
         for e, others in enumerate(graph.crossing):
             for a, b in (graph.edges[f] for f in others):
                 add(self.crossing_toward[e, direction(a, b)], a)
                 add(self.crossing_toward[e, direction(b, a)], b)
-        return short
+        return all(abs(b - a) < 64 for a, b in graph.edges)
 
     def _words(self, squares: Iterable[int]) -> np.ndarray:
         """A set of squares in the words of kernel._bound_words or _bound_pair."""

@@ -178,6 +178,12 @@ class UncrossedSearch(Protocol):
     def stats(self) -> Stats: ...
 
 
+def path_jumps(squares: int, closed: bool) -> int:
+    """The moves of a path of that many squares (closed: the move back to the start included;
+    0 with no square)."""
+    return max(squares - 1, 0) + (1 if closed and squares > 2 else 0)
+
+
 @dataclass
 class Uncrossed(Result):
     """The longest uncrossed path found: `optimal` when the search ran to its end. With `beat`
@@ -194,8 +200,7 @@ class Uncrossed(Result):
 
     @property
     def jumps(self) -> int:
-        """Moves in the path (for a closed path, the move back to the start included; 0 with none)."""
-        return max(len(self.path) - 1, 0) + (1 if self.closed and len(self.path) > 2 else 0)
+        return path_jumps(len(self.path), self.closed)
 
     @property
     def optimal(self) -> bool:
