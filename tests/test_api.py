@@ -1,16 +1,20 @@
 """The top-level API (two lines per problem, plain values in) and the one result shape: every
 result has status, stats, found, its solution, to_dict(), and displays itself."""
 
+import copy
+import dataclasses
 import io
 import json
 import xml.etree.ElementTree as ElementTree
 
+import numpy
 import pytest
 from rich.console import Console
 
 import essais
 import essais.knights
 from essais.coloring import is_coloring, load_graph
+from essais.core.board import SquarePath
 from essais.core.search import AllSolutions, breadth_first
 from essais.knights import Board, TourProblem, every_start, is_tour, random_tours
 from essais.maze import Maze
@@ -25,7 +29,7 @@ GRID_002 = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73
 
 def test_two_lines_per_problem():
     tour = essais.find_tour(8, start="a1")
-    assert tour.found and tuple(tour.path[0]) == (7, 0) and is_tour(tour.path, Board(8, 8))
+    assert tour.found and tuple(tour.path[0]) == (7, 0) and is_tour(Board(8, 8), tour.path)
     assert essais.count_tours(5, start="a1").count == 304
     assert essais.count_tours("5", start=(0, 0), closed=False, method="basic", engine="python").count == 304
     assert essais.count_queens(8).count == 92 and essais.count_queens(8, distinct=True).count == 12
@@ -35,7 +39,7 @@ def test_two_lines_per_problem():
     assert coloring.found and is_coloring(load_graph("petersen"), coloring.colors, 3)
     assert essais.chromatic_number("mycielski:4").chromatic == 4
     path = essais.longest_uncrossed(6)
-    assert path.jumps == 17 and is_uncrossed(path.path, Board(6, 6))
+    assert path.jumps == 17 and is_uncrossed(Board(6, 6), path.path)
 
 
 def test_the_default_method_follows_the_engine():
@@ -60,7 +64,7 @@ def test_the_default_method_follows_the_engine():
         lambda: essais.longest_uncrossed((2, "x")),
         lambda: Board("8", "8"),
         lambda: is_coloring("petersen", [0]),
-        lambda: is_solution(["a"]),
+        lambda: is_solution(len(["a"]), ["a"]),
         lambda: Board(8.5, 8),
         lambda: TourProblem.make("8"),
         lambda: TourProblem.make(Board(5, 5), start="a1"),
@@ -68,8 +72,8 @@ def test_the_default_method_follows_the_engine():
         lambda: essais.find_tour(5, start=[1]),
         lambda: essais.find_tour(5, moves="12"),
         lambda: essais.find_tour(5, moves=[]),
-        lambda: is_tour("abc", Board(5, 5)),
-        lambda: is_tour([(0, 0)], "a board"),
+        lambda: is_tour(Board(5, 5), "abc"),
+        lambda: is_tour("a board", [(0, 0)]),
         lambda: parse_sudoku(5),
         lambda: essais.solve_sudoku(None),
         lambda: essais.color_graph(None),
@@ -115,7 +119,7 @@ def every_kind_of_result():
 def _table(rows):
     from essais.knights import EveryStart
 
-    return EveryStart(list(rows), counting=False)
+    return EveryStart(list(rows), counting=False, method="warnsdorff", engine="numba")
 
 
 @pytest.mark.parametrize("result", every_kind_of_result(), ids=lambda result: type(result).__name__)
@@ -125,15 +129,41 @@ def test_every_result_has_the_one_shape(result):
     if isinstance(result, essais.CountResult):
         assert result.found == (result.count > 0)
     elif result.found:
-        assert result.solution is not None
-    document = result.to_dict()
-    assert document["status"] == str(result.status)
-    json.dumps(document)
-    html = result._repr_html_()
-    ElementTree.fromstring(html)  # well-formed markup
-    console = Console(file=io.StringIO(), width=100)
+        assert result.solution is not None and (not hasattr(result.solution, "__len__") or len(result.solution))
+    # the method and engine that ran, defaults included, in Python and in JSON
+    assert result.method and result.engine in ("python", "numba")
+    document = json.loads(json.dumps(result.to_dict()))
+    assert document["status"] == str(result.status) and document["found"] == result.found
+    assert (document["method"], document["engine"]) == (result.method, result.engine)
+    # a short repr on one line; str() is what a terminal shows, colours aside
+    line = repr(result)
+    assert line.startswith(f"<{type(result).__name__} {result.status} ") and "\n" not in line and len(line) < 120
+    console = Console(file=io.StringIO(), width=100, soft_wrap=True)
     console.print(result)
-    assert str(result.status) in console.file.getvalue()
+    assert console.file.getvalue() == str(result) + "\n"
+    assert str(result).startswith(result.headline()) and str(result).endswith(result.stats_text())
+    ElementTree.fromstring(result._repr_html_())  # well-formed markup
+    # equal on what was found and the counters, not the seconds
+    same = copy.deepcopy(result)
+    if "stats" in {field.name for field in dataclasses.fields(result)}:
+        same.stats.seconds += 1.0
+        assert same == result
+        same.stats.nodes += 1
+        assert same != result
+    assert result != object()
+    with pytest.raises(TypeError):
+        hash(result)
+
+
+def test_a_path_is_one_type_whatever_the_method():
+    linear, basic = essais.find_tour(5), essais.find_tour(5, method="basic")
+    for result in (linear, basic, essais.longest_uncrossed(5)):
+        assert isinstance(result.path, SquarePath) and result.path and result.path[0] == (0, 0)
+        assert all(type(row) is int and type(col) is int for row, col in result.path)
+        assert numpy.asarray(result.path).shape == (len(result.path), 2)
+    none = essais.find_tour(3)
+    assert isinstance(none.path, SquarePath) and not none.path and not none.found and none.squares() is None
+    assert basic.path[:3] == [(0, 0), (1, 2), (2, 4)] and basic == essais.find_tour(5, method="basic", engine="python")
 
 
 def test_counts_are_count_results():

@@ -6,9 +6,11 @@ import re
 import pytest
 from typer.testing import CliRunner
 
+import essais
 from essais import __version__
 from essais.cli.main import app
 from essais.core.result import format_seconds
+from essais.queens import find_queens
 
 runner = CliRunner()
 COMMANDS = ["tour", "distances", "uncrossed", "swap", "queens", "color", "sudoku"]
@@ -89,7 +91,7 @@ def test_statuses_in_words_and_squares_as_typed():
     first_row = table.splitlines()[4]
     assert first_row.split("│")[2:7] == ["   found ", "   limit ", "   found ", "   limit ", "   found "]
     assert run("tour", "4", "--method", "basic", "--every-start").stdout.count("none") == 16
-    assert "from a1" in run("tour", "5", "--start", "a1").stdout
+    assert "from 4,0" in run("tour", "5", "--start", "a1").stdout  # squares as r,c, whatever was typed
     assert "needs an even number of squares" in run("tour", "7", "--closed").stdout
 
 
@@ -105,3 +107,31 @@ def test_times_read_at_a_glance():
     assert [format_seconds(s) for s in (5e-5, 0.012, 3.4, 125, 7200, 3 * 86400, 4e8)] == [
         "50 µs", "12 ms", "3.4 s", "2 min 5 s", "2 h", "3 days", "12.7 years",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("arguments", "solve"),
+    [
+        (["tour", "5", "--method", "basic"], lambda: essais.find_tour(5, method="basic")),
+        (["tour", "3"], lambda: essais.find_tour(3)),
+        (["tour", "5", "--count", "--method", "prune"], lambda: essais.count_tours(5, method="prune")),
+        (
+            ["tour", "6", "--closed", "--count", "--method", "prune"],
+            lambda: essais.count_tours(6, closed=True, method="prune"),
+        ),
+        (["color", "petersen"], lambda: essais.color_graph("petersen")),
+        (["color", "petersen", "-k", "2"], lambda: essais.color_graph("petersen", k=2)),
+        (["color", "queen:5", "--chromatic"], lambda: essais.chromatic_number("queen:5")),
+        (["uncrossed", "6"], lambda: essais.longest_uncrossed(6)),
+        (["queens", "8"], lambda: find_queens(8)),
+        (["queens", "10", "--count"], lambda: essais.count_queens(10, workers=None)),
+        (["queens", "3"], lambda: find_queens(3)),
+    ],
+)
+def test_a_command_prints_str_of_the_library_result(arguments, solve):
+    """The command's text is `str()` of the result the library returns for the same question
+    (the time on the last line aside)."""
+    printed = run(*arguments).stdout.rstrip("\n").split("\n")
+    expected = str(solve()).split("\n")
+    assert printed[:-1] == expected[:-1]
+    assert printed[-1].rsplit("  ", 1)[0] == expected[-1].rsplit("  ", 1)[0]

@@ -135,7 +135,7 @@ def test_cli():
     result = runner.invoke(app, ["color", str(GRAPHS / "myciel3.col"), "-k", "4", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
-    assert set(document) == {"status", "found", "colors", "k", "chromatic", "stats"}
+    assert set(document) == {"status", "found", "colors", "k", "chromatic", "method", "engine", "stats"}
     assert is_coloring(load_graph(str(GRAPHS / "myciel3.col")), document["colors"], 4)
     assert runner.invoke(app, ["color", str(GRAPHS / "myciel3.col")]).exit_code == 1  # 3 colours: none
     assert "colour 0:" in runner.invoke(app, ["color", "petersen"]).stdout

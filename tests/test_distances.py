@@ -90,7 +90,17 @@ def test_cli_json_keys():
     result = runner.invoke(app, ["distances", "10", "--from", "0,0", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
-    assert set(document) == {"distances", "reachable", "max_distance", "farthest", "stats"}
+    assert set(document) == {
+        "status",
+        "found",
+        "method",
+        "engine",
+        "distances",
+        "reachable",
+        "max_distance",
+        "farthest",
+        "stats",
+    }
     assert document["max_distance"] == 7 and document["farthest"] == [[8, 9], [9, 8]]
 
 

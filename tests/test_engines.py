@@ -52,7 +52,7 @@ def test_engines_agree_on_one_tour(problem, method, node_limit):
     numba = find_tour(problem, method=method, engine="numba", limits=limits)
     assert _outcome(python) == _outcome(numba)
     if python.status == Status.FOUND:
-        assert is_tour(python.path, problem.board, problem.moves, problem.closed)
+        assert is_tour(problem.board, python.path, problem.moves, problem.closed)
     if python.status == Status.LIMIT:
         assert python.stats.nodes == node_limit
 
@@ -85,7 +85,7 @@ def test_complete_search_lists_what_the_naive_search_lists(problem):
         expected = list(naive_tours(problem.board.rows, problem.board.cols, problem.moves, problem.start))
         assert tours == [list(path) for path in expected]
     assert stream.result.status == Status.COMPLETE
-    assert all(is_tour(path, problem.board, problem.moves, problem.closed) for path in tours)
+    assert all(is_tour(problem.board, path, problem.moves, problem.closed) for path in tours)
 
 
 def test_3x4_knight_tours_match_the_naive_count():
@@ -115,7 +115,7 @@ def test_closed_tours_found_by_warnsdorff(engine, size, start):
     problem = TourProblem.make(Board(*size), start, closed=True)
     result = find_tour(problem, method="warnsdorff", engine=engine)
     assert result.status == Status.FOUND
-    assert is_tour(result.path, problem.board, problem.moves, closed=True)
+    assert is_tour(problem.board, result.path, problem.moves, closed=True)
 
 
 def test_no_closed_tour_on_3x4():

@@ -168,3 +168,12 @@ def test_slice_copies_are_seen(tmp_path):
     path = tmp_path / "k.py"
     path.write_text("def f(a, b, n):\n    a[:] = -1\n    a[:n] = b[:n]\n    a[0, :], x = b[1], 2\n")
     assert slice_copies(path) == [3, 4]
+
+
+def test_the_layers_hold():
+    """import-linter's contracts in pyproject.toml: cli over api over the problems over the
+    drawing primitives over the core (core imports no problem); kernels import only numpy,
+    numba and the core."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    done = subprocess.run([str(lint)], capture_output=True, text=True, cwd=SOURCE.parent.parent, check=False)
+    assert done.returncode == 0, done.stdout[-3000:]

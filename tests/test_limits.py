@@ -28,7 +28,7 @@ def test_node_limit_stops_both_engines_at_the_same_node(method, nodes):
 
 def test_time_limit_reports_the_counters_so_far(engine):
     result = find_tour(knight_problem(7, (0, 1)), method="basic", engine=engine, limits=Limits(time=0.3))
-    assert result.status == Status.LIMIT and result.path is None
+    assert result.status == Status.LIMIT and not result.path
     assert result.stats.nodes > 1000 and result.stats.backtracks > 0
     assert 0.1 < result.stats.seconds < 5  # the search alone: the limit also counts its set-up
 

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+import essais
 from essais.core import parallel
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
@@ -45,9 +46,22 @@ def test_a_node_limit_stops_at_that_node_in_this_process():
 
 def test_a_node_limit_on_the_pool_keeps_finished_subtrees():
     stopped = count_queens(14, workers=2, limits=Limits(nodes=200_000))
-    # the workers share the node count, so they stop inside their sub-trees: only finished ones count
-    assert stopped.status == Status.LIMIT and 0 < stopped.stats.nodes <= 200_000
+    # the workers share the node count, so they stop inside their sub-trees, which report what they did
+    assert stopped.status == Status.LIMIT and 200_000 <= stopped.stats.nodes < 300_000  # a slice a worker past it
     assert 0 < stopped.count < A000170[14]
+
+
+def test_a_stopped_count_reports_the_subtrees_in_flight():
+    """Sub-trees stopped partway add what they counted and their counters: the count so far
+    grows with the node limit (one process: exact at the node) up to the total."""
+    counts = [count_queens(12, node_limit=limit) for limit in (1, 300, 3_000, 30_000, 10**9)]
+    assert [count.stats.nodes for count in counts[:4]] == [1, 300, 3_000, 30_000]
+    assert [count.count for count in counts] == sorted(count.count for count in counts)
+    assert counts[-1].count == A000170[12] and counts[-1].status == Status.COMPLETE
+    # on the pool, a time limit that no sub-tree outlasts: the workers report theirs so far
+    stopped = essais.count_tours(7, workers=2, time_limit=1.0)
+    assert stopped.status == Status.LIMIT and stopped.split["done"] == 0
+    assert stopped.count > 0 and stopped.stats.nodes > stopped.count and stopped.stats.backtracks > 0
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -108,7 +122,7 @@ def test_dask_gives_the_same_count():
 def test_an_unreachable_scheduler_is_bad_input(monkeypatch):
     pytest.importorskip("dask.distributed")
     monkeypatch.setattr(parallel, "DASK_CONNECT_SECONDS", 1)
-    with pytest.raises(InvalidInput, match="--scheduler"):
+    with pytest.raises(InvalidInput, match="^scheduler: tcp"):
         count_queens(8, scheduler="tcp://127.0.0.1:1")
 
 

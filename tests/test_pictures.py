@@ -229,7 +229,7 @@ def test_a_replay_counts_as_both_engines(rows, cols, method, data):
     replay = watch_tour(problem, method=method, max_events=100_000)
     assert replay.stats.counters() == find_tour(problem, method=method, engine="numba").stats.counters()
     if replay.found:
-        assert is_tour(replay.tour.path, board)
+        assert is_tour(board, replay.tour.path)
 
 
 def test_a_replay_stops_recording_at_its_limit():

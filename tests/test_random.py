@@ -43,7 +43,7 @@ def test_until_found_stops_at_the_first_full_tour(engine):
     problem = TourProblem.make(Board(5, 5))
     run = random_tours(problem, engine=engine, attempts=None, until_found=True, seed=5)
     assert run.status == Status.FOUND and run.tally.full_tours == run.tally.lengths[25] == 1
-    assert is_tour(run.tally.found_path, problem.board)
+    assert is_tour(problem.board, run.tally.found_path)
     assert run.to_dict()["found"] is True
 
 
@@ -63,7 +63,7 @@ def test_closed_full_tours_must_close(engine):
     assert closed.tally.full_tours == 0
     found = random_tours(TourProblem.make(Board(6, 6), (0, 0), closed=True), engine="numba", attempts=None,
                          until_found=True, seed=3)  # fmt: skip
-    assert found.status == Status.FOUND and is_tour(found.tally.found_path, Board(6, 6), closed=True)
+    assert found.status == Status.FOUND and is_tour(Board(6, 6), found.tally.found_path, closed=True)
 
 
 def test_other_leapers_walk_legally(engine):
@@ -106,7 +106,18 @@ def test_cli_attempts_json():
     result = runner.invoke(app, ["tour", "6", "--method", "random", "--attempts", "1000", "--seed", "3", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
-    assert set(document) == {"status", "attempts", "full_tours", "lengths", "best", "seed", "stats"}
+    assert set(document) == {
+        "status",
+        "found",
+        "attempts",
+        "full_tours",
+        "lengths",
+        "best",
+        "seed",
+        "method",
+        "engine",
+        "stats",
+    }
     assert document["seed"] == 3 and sum(document["lengths"].values()) == 1000
     assert document["best"]["reached"] == len(document["best"]["path"])
 
@@ -115,7 +126,7 @@ def test_cli_until_found_json():
     result = runner.invoke(app, ["tour", "5", "--method", "random", "--until-found", "--seed", "9", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and document["found"] is True
-    assert is_tour([tuple(s) for s in document["path"]], Board(5, 5))
+    assert is_tour(Board(5, 5), [tuple(s) for s in document["path"]])
 
 
 def test_cli_text():

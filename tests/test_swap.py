@@ -37,7 +37,18 @@ def test_004_through_the_command_line():
     result = runner.invoke(app, ["swap", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
-    assert set(document) == {"status", "reachable", "max_depth", "farthest", "layers", "shortest", "stats"}
+    assert set(document) == {
+        "status",
+        "found",
+        "method",
+        "engine",
+        "reachable",
+        "max_depth",
+        "farthest",
+        "layers",
+        "shortest",
+        "stats",
+    }
     assert (document["reachable"], document["max_depth"]) == (5040, 49)
     assert document["farthest"] == [["2", "4", "9", "5"], ["2", "9", "4", "5"], ["9", "2", "4", "5"]]
     first = next(layer for layer in document["layers"] if layer["goals"])

@@ -46,7 +46,7 @@ def test_000_basic_tour_from_corner(engine, method):
     problem = knight_problem(5)
     result = find_tour(problem, method=method, engine=engine)
     assert result.status == Status.FOUND
-    assert is_tour(result.path, problem.board)
+    assert is_tour(problem.board, result.path)
     assert result.numbered() == TOUR_000_BASIC
     assert (result.stats.nodes, result.stats.tries, result.stats.backtracks) == (74_301, 594_316, 74_276)
 
@@ -54,7 +54,7 @@ def test_000_basic_tour_from_corner(engine, method):
 @pytest.mark.parametrize("method", ["basic", "band"])
 def test_000_no_tour_from_0_1(engine, method):
     result = find_tour(knight_problem(5, (0, 1)), method=method, engine=engine)
-    assert result.status == Status.NONE and result.path is None
+    assert result.status == Status.NONE and not result.path
     assert result.stats.backtracks == 1_829_420
     assert result.stats.nodes == 1_829_421  # every placed square is un-numbered; the root is not
 
@@ -68,7 +68,7 @@ def test_000_table_of_every_start():
         assert row.result.stats.backtracks == expected, row.start
         assert row.result.found == ((r + c) % 2 == 0)
         if row.result.found:
-            assert is_tour(row.result.path, knight_problem(5).board)
+            assert is_tour(knight_problem(5).board, row.result.path)
     assert {row.start for row in rows if row.result.found} >= EXAMPLE_STARTS_000
     matching = sum(TABLE_000[r][c] == row.result.stats.backtracks for row in rows for r, c in [row.start])
     assert matching == 21
@@ -86,7 +86,7 @@ def test_000_warnsdorff_tours(engine, start):
     problem = knight_problem(5, start)
     result = find_tour(problem, method="warnsdorff", engine=engine)
     assert result.status == Status.FOUND
-    assert is_tour(result.path, problem.board)
+    assert is_tour(problem.board, result.path)
     assert result.numbered() == expected
     assert result.stats.backtracks == backtracks
 
@@ -96,7 +96,7 @@ def test_001_tours_from_corner_in_clockwise_order(engine):
     stream = TourStream(problem, "basic", engine)
     tours = list(stream)
     assert len(tours) == 304 and stream.result.count == 304 and stream.result.status == Status.COMPLETE
-    assert all(is_tour(path, problem.board) for path in tours)
+    assert all(is_tour(problem.board, path) for path in tours)
     assert len({tuple(path) for path in tours}) == 304
     boards = [[[0] * 5 for _ in range(5)] for _ in range(2)]
     for board, path in zip(boards, tours[:2], strict=True):
@@ -141,4 +141,4 @@ def test_6x6_closed_tours_every_listed_one_is_closed():
     problem = knight_problem(6, (2, 3), closed=True)
     tours = list(TourStream(problem, "prune", "numba"))
     assert len(tours) == 19_724 and len({tuple(t) for t in tours}) == 19_724
-    assert all(is_tour(path, problem.board, problem.moves, closed=True) for path in tours)
+    assert all(is_tour(problem.board, path, problem.moves, closed=True) for path in tours)

@@ -54,7 +54,7 @@ def test_open_values_oeis_a003192(n):
     result = longest_uncrossed(Board(n, n))
     assert result.status == Status.FOUND and result.optimal
     assert result.jumps == OPEN_A003192[n]
-    assert uncrossed_error(result.path, Board(n, n)) is None
+    assert uncrossed_error(Board(n, n), result.path) is None
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
@@ -62,19 +62,19 @@ def test_closed_values_oeis_a157416(n):
     result = longest_uncrossed(Board(n, n), closed=True)
     assert result.jumps == CLOSED_A157416[n]
     if result.jumps:
-        assert uncrossed_error(result.path, Board(n, n), closed=True) is None
+        assert uncrossed_error(Board(n, n), result.path, closed=True) is None
 
 
 @pytest.mark.slow
 def test_8x8_open_is_35():
     result = longest_uncrossed(Board(8, 8))
-    assert result.optimal and result.jumps == 35 and uncrossed_error(result.path, Board(8, 8)) is None
+    assert result.optimal and result.jumps == 35 and uncrossed_error(Board(8, 8), result.path) is None
 
 
 @pytest.mark.slow
 def test_8x8_closed_is_32():
     result = longest_uncrossed(Board(8, 8), closed=True)
-    assert result.optimal and result.jumps == 32 and uncrossed_error(result.path, Board(8, 8), closed=True) is None
+    assert result.optimal and result.jumps == 32 and uncrossed_error(Board(8, 8), result.path, closed=True) is None
 
 
 @settings(max_examples=30, deadline=None)
@@ -86,7 +86,7 @@ def test_agrees_with_brute_force_and_engines_agree(rows, cols, closed):
     assert python.jumps == numba.jumps == brute_force(rows, cols, closed)
     assert (python.path, python.stats.counters()) == (numba.path, numba.stats.counters())
     if python.jumps:
-        assert uncrossed_error(python.path, board, closed) is None
+        assert uncrossed_error(board, python.path, closed) is None
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(5, 6), (6, 5), (2, 33), (3, 22)])
@@ -139,7 +139,7 @@ def test_beat_finds_the_longest_path_above_it_or_proves_there_is_none(n, closed)
     for method in ("bound", "parallel"):
         found = longest_uncrossed(board, closed=closed, method=method, beat=jumps - 1)
         assert (found.status, found.jumps) == (Status.FOUND, jumps)
-        assert uncrossed_error(found.path, board, closed) is None
+        assert uncrossed_error(board, found.path, closed) is None
     parallel = longest_uncrossed(board, closed=closed, method="parallel", workers=2, beat=jumps)
     assert (parallel.status, parallel.path) == (Status.NONE, [])
 
@@ -147,7 +147,7 @@ def test_beat_finds_the_longest_path_above_it_or_proves_there_is_none(n, closed)
 def test_a_limit_keeps_the_best_path_so_far(engine):
     result = longest_uncrossed(Board(8, 8), engine=engine, limits=Limits(nodes=5000))
     assert result.status == Status.LIMIT and not result.optimal
-    assert result.jumps > 10 and uncrossed_error(result.path, Board(8, 8)) is None
+    assert result.jumps > 10 and uncrossed_error(Board(8, 8), result.path) is None
 
 
 @settings(max_examples=25, deadline=None)
@@ -160,21 +160,21 @@ def test_method_parallel_finds_what_the_bound_finds(rows, cols, closed, workers)
     assert parallel.status == Status.FOUND and parallel.split["done"] == parallel.split["total"]
     assert parallel.jumps == longest_uncrossed(board, closed=closed).jumps
     if parallel.jumps:
-        assert uncrossed_error(parallel.path, board, closed) is None
+        assert uncrossed_error(board, parallel.path, closed) is None
 
 
 @pytest.mark.parametrize(("n", "closed", "jumps"), [(7, False, 24), (7, True, 24)])
 def test_method_parallel_on_two_processes(n, closed, jumps):
     result = longest_uncrossed(Board(n, n), closed=closed, method="parallel", workers=2)
     assert (result.status, result.jumps) == (Status.FOUND, jumps)
-    assert uncrossed_error(result.path, Board(n, n), closed) is None
+    assert uncrossed_error(Board(n, n), result.path, closed) is None
 
 
 @pytest.mark.parametrize(("workers", "limits"), [(1, Limits(nodes=5000)), (2, Limits(time=1.0))])
 def test_method_parallel_stopped_keeps_the_best_path_of_unfinished_subtrees(workers, limits):
     result = longest_uncrossed(Board(8, 8), method="parallel", workers=workers, limits=limits)
     assert result.status == Status.LIMIT and result.split["done"] < result.split["total"]
-    assert result.jumps > 10 and uncrossed_error(result.path, Board(8, 8)) is None
+    assert result.jumps > 10 and uncrossed_error(Board(8, 8), result.path) is None
 
 
 def test_method_parallel_stops_at_its_limits_and_resumes_from_its_checkpoint(tmp_path):
@@ -185,7 +185,7 @@ def test_method_parallel_stops_at_its_limits_and_resumes_from_its_checkpoint(tmp
     assert stopped.status == Status.LIMIT and 0 < stopped.split["done"] < stopped.split["total"]
     resumed = longest_uncrossed(Board(7, 7), method="parallel", workers=2, checkpoint=saved)
     assert resumed.status == Status.FOUND and resumed.jumps == 24 and resumed.split["resumed"] == stopped.split["done"]
-    assert uncrossed_error(resumed.path, Board(7, 7)) is None
+    assert uncrossed_error(Board(7, 7), resumed.path) is None
     with pytest.raises(InvalidInput, match="another split search"):
         longest_uncrossed(Board(7, 7), closed=True, method="parallel", checkpoint=saved)
 
@@ -236,16 +236,16 @@ def test_the_estimate_takes_the_path_to_beat_and_a_seed():
 def test_a_limit_stops_the_estimate_with_what_it_has():
     stopped = estimate_uncrossed(Board(8, 8), probes=10**7, limits=Limits(time=1.5))
     assert stopped.status == Status.LIMIT and 0 < stopped.probes < 10**7
-    assert stopped.nodes is not None and "stopped (limit), so far" in stopped.text()  # every start probed
+    assert stopped.nodes is not None and "stopped (limit), so far" in str(stopped)  # every start probed
     none = estimate_uncrossed(Board(8, 8), limits=Limits(nodes=100))
-    assert none.status == Status.LIMIT and none.nodes is None and "no estimate" in none.text()
+    assert none.status == Status.LIMIT and none.nodes is None and "no estimate" in str(none)
 
 
 def test_the_checker_finds_crossings():
-    assert uncrossed_error([(0, 0), (1, 2), (2, 0), (0, 1)], Board(3, 3)) == "moves 1 and 3 cross"
-    assert "not a knight's move" in uncrossed_error([(0, 0), (1, 1)], Board(3, 3))
-    assert "twice" in uncrossed_error([(0, 0), (1, 2), (0, 0)], Board(3, 3))
-    assert "off the" in uncrossed_error([(0, 0), (3, 1)], Board(3, 3))
+    assert uncrossed_error(Board(3, 3), [(0, 0), (1, 2), (2, 0), (0, 1)]) == "moves 1 and 3 cross"
+    assert "not a knight's move" in uncrossed_error(Board(3, 3), [(0, 0), (1, 1)])
+    assert "twice" in uncrossed_error(Board(3, 3), [(0, 0), (1, 2), (0, 0)])
+    assert "off the" in uncrossed_error(Board(3, 3), [(0, 0), (3, 1)])
 
 
 runner = CliRunner()
@@ -255,7 +255,7 @@ def test_cli_json():
     result = runner.invoke(app, ["uncrossed", "6", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
-    assert set(document) == {"status", "jumps", "path", "optimal", "closed", "stats"}
+    assert set(document) == {"status", "found", "jumps", "path", "optimal", "closed", "method", "engine", "stats"}
     assert (document["jumps"], document["optimal"]) == (17, True)
 
 

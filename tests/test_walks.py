@@ -23,7 +23,7 @@ def test_001_accessibility_tour(engine):
     result = find_tour(problem, method="accessibility", engine=engine)
     assert result.status == Status.FOUND and result.reached == 25
     assert result.numbered() == TOUR_001
-    assert is_tour(result.path, problem.board, problem.moves)
+    assert is_tour(problem.board, result.path, problem.moves)
     assert result.stats.counters() == (25, 200, 0)
 
 
@@ -75,7 +75,7 @@ def test_closed_walk_must_return_to_the_start():
     problem = TourProblem.make(Board(6, 6), (0, 0), closed=True)
     result = find_tour(problem, method="lookahead")
     assert result.reached == 36
-    assert result.found == is_tour(result.path, problem.board, closed=True)
+    assert result.found == is_tour(problem.board, result.path, closed=True)
 
 
 runner = CliRunner()
@@ -85,7 +85,7 @@ def test_cli_walk_json():
     result = runner.invoke(app, ["tour", "5", "--method", "accessibility", "--start", "0,1", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 1
-    assert set(document) == {"status", "found", "board", "path", "reached", "stats"}
+    assert set(document) == {"status", "found", "board", "path", "reached", "method", "engine", "stats"}
     assert (document["status"], document["found"], document["reached"]) == ("none", False, 22)
 
 

@@ -42,7 +42,7 @@ def base_tour(h: int, w: int) -> list[Square]:
     else:
         path = next(iter(TourStream(TourProblem.make(board, (1, 1), PORT_FIRST, closed=True), method="prune")))
         assert path[1] == (3, 0)
-    assert is_tour(path, board, closed=not (h % 2 and w % 2))
+    assert is_tour(board, path, closed=not (h % 2 and w % 2))
     return path
 
 

@@ -15,12 +15,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from essais.coloring import Chromatic, Coloring, Graph
+from essais.coloring import ChromaticResult, ColoringResult, Graph
 from essais.coloring import chromatic_number as _chromatic_number
 from essais.coloring import color_graph as _color_graph
 from essais.core.board import Board, Move
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits
 from essais.knights import METHODS as TOUR_METHODS_BY_ENGINE
 from essais.knights import TourCount, TourProblem, TourResult
 from essais.knights import count_tours as _count_tours
@@ -29,7 +28,7 @@ from essais.queens import QueensCount
 from essais.queens import count_queens as _count_queens
 from essais.sudoku import Sudoku, SudokuResult, parse_sudoku, read_puzzles, solve_many
 from essais.sudoku import solve_sudoku as _solve_sudoku
-from essais.uncrossed import Uncrossed, UncrossedEstimate
+from essais.uncrossed import UncrossedEstimate, UncrossedResult
 from essais.uncrossed import estimate_uncrossed as _estimate_uncrossed
 from essais.uncrossed import longest_uncrossed as _longest_uncrossed
 
@@ -51,10 +50,6 @@ def _board(size: Size) -> Board:
     raise InvalidInput(f"size: {size!r} is not N, 'RxC' or (rows, cols)")
 
 
-def _limits(time_limit: float | None, node_limit: int | None) -> Limits:
-    return Limits(time=time_limit, nodes=node_limit)
-
-
 def _tour_problem(size: Size, start: Start, closed: bool, moves: Sequence[Move] | None) -> TourProblem:
     board = _board(size)
     square: Any = (0, 0) if start is None else board.parse_square(start, "start") if isinstance(start, str) else start
@@ -71,6 +66,7 @@ def find_tour(
     engine: str | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> TourResult:
     """A knight's tour of the board.
 
@@ -86,25 +82,29 @@ def find_tour(
     moves : sequence of (drow, dcol), optional
         The moves in their order; the knight's in 000's order by default.
     method, engine : str, optional
-        See essais.knights.find_tour (warnsdorff by default).
+        See essais.knights.find_tour: linear (numba) by default, warnsdorff for moves other
+        than the knight's; with engine "python", warnsdorff.
     time_limit, node_limit : optional
         Stop after so many seconds or nodes (status "limit").
 
     Returns
     -------
     TourResult
-        `path` (the squares in order: for method linear, the default, an (R·C, 2) int32 numpy
-        array of (row, col)), `numbered()`, `status`, `stats`, `method`, `by`.
+        `path` (a SquarePath: the squares in order as (row, col) tuples, backed by an (n, 2)
+        int32 array; empty when there is no tour), `numbered()`, `status`, `stats`, `method`,
+        `engine`, `by`.
 
     Examples
     --------
     >>> import essais
     >>> tour = essais.find_tour(8, start="a1")
-    >>> str(tour.status), len(tour.path), tour.path[0].tolist()
-    ('found', 64, [7, 0])
+    >>> str(tour.status), len(tour.path), tour.path[0], tour.method
+    ('found', 64, (7, 0), 'linear')
     """
     problem = _tour_problem(size, start, closed, moves)
-    return _find_tour(problem, method=method, engine=engine, limits=_limits(time_limit, node_limit))
+    return _find_tour(
+        problem, method=method, engine=engine, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit
+    )
 
 
 def count_tours(
@@ -117,20 +117,26 @@ def count_tours(
     engine: str | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+    workers: int | None = 1,
+    checkpoint: str | None = None,
 ) -> TourCount:
     """The number of knight's tours from a start square (directed; closed tours also undirected).
 
-    Parameters are those of `find_tour`; the method is a complete search (basic by default,
-    or band or prune).
+    Parameters are those of `find_tour`; the method is a complete search: prune by default
+    (basic for move sets without reverse moves), or basic or band. With `workers` other than 1
+    (None: one per core) or a `checkpoint` file, the count runs as sub-trees on processes.
 
     Examples
     --------
     >>> import essais
-    >>> essais.count_tours(5, start="a1").count
-    304
+    >>> result = essais.count_tours(5, start="a1")
+    >>> result.count, result.method
+    (304, 'prune')
     """
     problem = _tour_problem(size, start, closed, moves)
-    return _count_tours(problem, method=method, engine=engine, limits=_limits(time_limit, node_limit))
+    return _count_tours(problem, method=method, engine=engine, time_limit=time_limit, node_limit=node_limit,
+                        memory_limit=memory_limit, workers=workers, checkpoint=checkpoint)  # fmt: skip
 
 
 def count_queens(
@@ -142,6 +148,7 @@ def count_queens(
     workers: int | None = 1,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> QueensCount:
     """The number of ways to place n queens on an n×n board, none attacking another (OEIS
     A000170), or with `distinct` up to the board's symmetries (OEIS A002562).
@@ -165,7 +172,14 @@ def count_queens(
     (92, 12)
     """
     return _count_queens(
-        n, method=method, engine=engine, distinct=distinct, workers=workers, limits=_limits(time_limit, node_limit)
+        n,
+        method=method,
+        engine=engine,
+        distinct=distinct,
+        workers=workers,
+        time_limit=time_limit,
+        node_limit=node_limit,
+        memory_limit=memory_limit,
     )
 
 
@@ -176,6 +190,7 @@ def solve_sudoku(
     engine: str | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> SudokuResult:
     """A solution of a Sudoku grid (4×4, 9×9, 16×16, 25×25…).
 
@@ -184,7 +199,8 @@ def solve_sudoku(
     puzzle : str or Sudoku
         The grid in one line (`.` or `0` for an empty cell) or in the grid form.
     method, engine : str, optional
-        propagate (candidate sets, numba; the default), textbook (002, both engines) or sat.
+        bitwise (the default for 9×9), propagate (candidate sets, numba; the default for other
+        sizes), textbook (002, both engines) or sat.
 
     Examples
     --------
@@ -192,10 +208,12 @@ def solve_sudoku(
     >>> result = essais.solve_sudoku(
     ...     "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
     ... )
-    >>> result.found, essais.sudoku.is_solution(result.puzzle, result.solution)
-    (True, True)
+    >>> result.found, essais.sudoku.is_solution(result.puzzle, result.solution), result.method
+    (True, True, 'bitwise')
     """
-    return _solve_sudoku(puzzle, method=method, engine=engine, limits=_limits(time_limit, node_limit))
+    return _solve_sudoku(
+        puzzle, method=method, engine=engine, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit
+    )
 
 
 def color_graph(
@@ -206,7 +224,8 @@ def color_graph(
     engine: str | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
-) -> Coloring:
+    memory_limit: int | str | None = None,
+) -> ColoringResult:
     """A colouring of the graph's vertices with k colours, no edge joining two vertices of one
     colour, or the proof that there is none (status none).
 
@@ -224,12 +243,18 @@ def color_graph(
     >>> essais.color_graph("petersen", k=3).found, essais.color_graph("petersen", k=2).found
     (True, False)
     """
-    return _color_graph(graph, k, method=method, engine=engine, limits=_limits(time_limit, node_limit))
+    return _color_graph(
+        graph, k, method=method, engine=engine, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit
+    )
 
 
 def chromatic_number(
-    graph: str | Graph, *, time_limit: float | None = None, node_limit: int | None = None
-) -> Chromatic:
+    graph: str | Graph,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> ChromaticResult:
     """The smallest number of colours that colour the graph, proved by branch and bound.
 
     Examples
@@ -238,7 +263,7 @@ def chromatic_number(
     >>> essais.chromatic_number("queen:5").chromatic
     5
     """
-    return _chromatic_number(graph, limits=_limits(time_limit, node_limit))
+    return _chromatic_number(graph, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit)
 
 
 def longest_uncrossed(
@@ -247,11 +272,12 @@ def longest_uncrossed(
     closed: bool = False,
     method: str | None = None,
     engine: str | None = None,
-    workers: int | None = None,
+    workers: int | None = 1,
     beat: int | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
-) -> Uncrossed:
+    memory_limit: int | str | None = None,
+) -> UncrossedResult:
     """The longest knight's path whose moves never cross (OEIS A003192), proved optimal.
 
     Parameters
@@ -260,7 +286,7 @@ def longest_uncrossed(
         bound (one process; both engines, equal counters) or parallel (sub-trees on `workers`
         processes sharing the best length found; numba; counters that depend on the timing).
     workers : int, optional
-        Processes for method parallel (None: one per core).
+        Processes for method parallel (1 by default: this process; None: one per core).
     beat : int, optional
         The jumps of a path already known: only longer ones are searched for, and with none
         the result has no path and status "none" (proved: none is longer).
@@ -273,8 +299,10 @@ def longest_uncrossed(
     >>> str(essais.longest_uncrossed(7, beat=24).status)  # none has more than 24 jumps
     'none'
     """
-    return _longest_uncrossed(_board(size), closed=closed, method=method, engine=engine, workers=workers,
-                              beat=beat, limits=_limits(time_limit, node_limit))  # fmt: skip
+    return _longest_uncrossed(
+        _board(size), closed=closed, method=method, engine=engine, workers=workers, beat=beat,
+        time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit,
+    )  # fmt: skip
 
 
 def estimate_uncrossed(
@@ -285,6 +313,7 @@ def estimate_uncrossed(
     probes: int = 20_000,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> UncrossedEstimate:
     """How many nodes and how long longest_uncrossed's search takes, before it is run: Knuth's
     estimate from random probes of its tree, holding a path of `beat` jumps (default: the
@@ -298,7 +327,13 @@ def estimate_uncrossed(
     True
     """
     return _estimate_uncrossed(
-        _board(size), closed=closed, beat=beat, probes=probes, limits=_limits(time_limit, node_limit)
+        _board(size),
+        closed=closed,
+        beat=beat,
+        probes=probes,
+        time_limit=time_limit,
+        node_limit=node_limit,
+        memory_limit=memory_limit,
     )
 
 

@@ -27,8 +27,8 @@ from essais.core.board import Board, format_square, leaper_moves
 from essais.core.drawing import frames_svg, graph_layout, piece_fills
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, setting_up
-from essais.core.result import Result, Stats, Status
+from essais.core.limits import Limits, limits_from, setting_up
+from essais.core.result import Result, Stats, Status, plural
 from essais.core.search import (
     BreadthFirst,
     Layer,
@@ -50,7 +50,16 @@ BYTES_PER_BOARD_SQUARE = 2000
 # pieces on it already have 1.6 billion states; a larger board could only run out of time.
 MAX_BOARD_SQUARES = 40_000
 
-__all__ = ["GOAL_KINDS", "Piece", "SwapPuzzle", "SwapStudy", "breadth_first", "knight_swap_004", "load_puzzle", "study"]
+__all__ = [
+    "GOAL_KINDS",
+    "Piece",
+    "SwapPuzzle",
+    "SwapResult",
+    "breadth_first",
+    "knight_swap_004",
+    "load_puzzle",
+    "study",
+]
 # the keys a puzzle file may hold (README, "Swap puzzles")
 FILE_KEYS = frozenset({"name", "board", "leaper", "notation", "squares", "moves", "identical", "goals", "pieces"})
 PIECE_KEYS = frozenset({"name", "colour", "square"})
@@ -63,7 +72,7 @@ class PuzzleError(InvalidInput):
 @dataclass(frozen=True)
 class Piece:
     name: str
-    colour: str
+    color: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -115,8 +124,8 @@ class SwapPuzzle(SearchProblem[State, Move]):
         if not self.identical:
             return state
         squares = list(state)
-        for colour in dict.fromkeys(piece.colour for piece in self.pieces):
-            places = [i for i, piece in enumerate(self.pieces) if piece.colour == colour]
+        for colour in dict.fromkeys(piece.color for piece in self.pieces):
+            places = [i for i, piece in enumerate(self.pieces) if piece.color == colour]
             for place, square in zip(places, sorted(squares[i] for i in places), strict=True):
                 squares[place] = square
         return tuple(squares)
@@ -146,14 +155,14 @@ def goal_states(puzzle: SwapPuzzle, kind: str) -> tuple[State, ...]:
             f"{len(puzzle.pieces)} pieces (at most {MAX_ENUMERATED_PIECES} pieces); give the goals as a list of states"
         )
     start = puzzle.start
-    colour_at = {square: piece.colour for square, piece in zip(start, puzzle.pieces, strict=True)}
+    colour_at = {square: piece.color for square, piece in zip(start, puzzle.pieces, strict=True)}
     goals = []
     for arrangement in itertools.permutations(start):
         if kind == "derangements":
             keep = all(square != own for square, own in zip(arrangement, start, strict=True))
         else:
             keep = all(
-                colour_at[square] != piece.colour for square, piece in zip(arrangement, puzzle.pieces, strict=True)
+                colour_at[square] != piece.color for square, piece in zip(arrangement, puzzle.pieces, strict=True)
             )
         if keep:
             goals.append(puzzle.canonical(arrangement))
@@ -183,8 +192,8 @@ def knight_swap_004() -> SwapPuzzle:
 
 
 # -- 004's study -----------------------------------------------------------------------------------
-@dataclass
-class SwapStudy(Result):
+@dataclass(eq=False, repr=False)
+class SwapResult(Result):
     """004's study of a puzzle: the breadth-first layers (states seen before, new, goals reached
     per depth), the reachable states and the farthest, the shortest move sequence to a goal, and
     with `bidirectional` the search from both ends with its layers."""
@@ -197,6 +206,8 @@ class SwapStudy(Result):
     stats: Stats
     meeting: SearchResult[State, Move] | None = None
     meeting_layers: list[Side] = field(default_factory=list)
+    method: str | None = "breadth-first"
+    engine: str | None = "python"
 
     @property
     def solution(self) -> Solution[State, Move] | None:
@@ -205,6 +216,13 @@ class SwapStudy(Result):
     @property
     def states(self) -> list[State] | None:
         return self.shortest.states if self.shortest is not None else None
+
+    def headline(self) -> str:
+        return f"{self.puzzle.name}: {plural(self.reachable, 'state')} reachable ({self.status})"
+
+    def brief(self) -> str:
+        length = f", shortest {self.shortest.length} moves" if self.shortest is not None else ""
+        return f"{self.puzzle.name}: {plural(self.reachable, 'state')}{length}"
 
     def text(self) -> str:
         if self.shortest is None:
@@ -221,10 +239,10 @@ class SwapStudy(Result):
         """The shortest move sequence as a strip of frames: the start, then the position after
         each move with the move as an arrow (the start alone when no goal was reached)."""
         puzzle = self.puzzle
-        fills = piece_fills([piece.colour for piece in puzzle.pieces])
+        fills = piece_fills([piece.color for piece in puzzle.pieces])
 
         def pieces(state: State) -> dict[int, str]:
-            return {square: fills[piece.colour] for square, piece in zip(state, puzzle.pieces, strict=True)}
+            return {square: fills[piece.color] for square, piece in zip(state, puzzle.pieces, strict=True)}
 
         frames: list[tuple[dict[int, str], Move | None, str]] = [(pieces(puzzle.initial()), None, "start")]
         if self.shortest is not None:
@@ -257,6 +275,8 @@ class SwapStudy(Result):
                 for layer in self.layers
             ],
             "shortest": None,
+            "found": self.found,
+            **self.ran_keys(),
             "stats": self.stats.to_dict(),
         }
         if self.shortest is not None:
@@ -278,17 +298,26 @@ class SwapStudy(Result):
         return document
 
 
-def study(puzzle: SwapPuzzle, *, bidirectional_too: bool = False, limits: Limits | None = None) -> SwapStudy:
+def study(
+    puzzle: SwapPuzzle,
+    *,
+    bidirectional_too: bool = False,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> SwapResult:
     """004's table for `puzzle`, every state reachable, the farthest ones and a shortest
     sequence of moves to a goal (status found; none when no goal can be reached; limit or
     interrupted when the search was stopped first); with `bidirectional_too`, also the search
     from both ends at once."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     search = BreadthFirst(puzzle, limits)
     layers = list(search)
     first_goal = next((layer.goals[0] for layer in layers if layer.goals), None)
     shortest = search.solution(first_goal) if first_goal is not None else None
     status = search.status if search.status != Status.COMPLETE else Status.FOUND if shortest else Status.NONE
-    result = SwapStudy(status, puzzle, layers, len(search.parent), shortest, search.stats)
+    result = SwapResult(status, puzzle, layers, len(search.parent), shortest, search.stats)
     if bidirectional_too:
         result.meeting = bidirectional(puzzle, puzzle.goals, limits=limits, trace=result.meeting_layers)
     return result

@@ -20,13 +20,10 @@ from essais.cli.common import (
     console,
     finish,
     make_limits,
-    plural,
     print_json,
 )
 from essais.coloring import Graph, chromatic_number, color_graph, load_graph
 from essais.core.limits import Limits
-from essais.core.result import Status
-from essais.render.text import stats_line
 
 EXAMPLES = [
     ("essais color petersen", "a colouring with 3 colours (002 Q2)"),
@@ -76,17 +73,7 @@ def color(
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
-    where = _describe(graph_spec, graph)
-    if result.colors is not None:
-        console.print(f"{where}: a colouring with {plural(k, 'colour')}")
-        for colour in range(min(k, graph.n)):  # (more colours than vertices: the others are empty)
-            members = [graph.names[v] for v in range(graph.n) if result.colors[v] == colour]
-            console.print(f"  colour {colour}: {' '.join(members)}")
-    elif result.status == Status.NONE:
-        console.print(f"{where}: no colouring with {plural(k, 'colour')} (the search is complete)")
-    else:
-        console.print(f"{where}: stopped ({result.status}) before a colouring with {plural(k, 'colour')} was found")
-    console.print(stats_line(result.stats))
+    console.print(result, markup=False)
     finish(result.status)
 
 
@@ -96,23 +83,5 @@ def _chromatic(graph: Graph, spec: str, limits: Limits, pictures: Pictures, as_j
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
-    where = _describe(spec, graph)
-    for bound in result.bounds:
-        colours, nodes = plural(bound["colors"], "colour"), plural(bound["nodes"], "node")
-        console.print(f"  a colouring with {colours} ({bound['by']}) after {nodes}")
-    if result.chromatic is not None:
-        clique = plural(result.lower, "vertex", "vertices")
-        console.print(f"{where}: chromatic number {result.chromatic} (a clique of {clique}; proved)")
-    elif result.upper is None:
-        console.print(f"{where}: stopped ({result.status}) before any colouring was found; the chromatic number is at"
-                      f" least {max(result.lower, 1 if result.graph.n else 0)}")  # fmt: skip
-    else:
-        console.print(
-            f"{where}: stopped ({result.status}); the chromatic number is between {result.lower} and {result.upper}"
-        )
-    console.print(stats_line(result.stats))
+    console.print(result, markup=False)
     finish(result.status)
-
-
-def _describe(spec: str, graph: Graph) -> str:
-    return f"{spec} ({plural(graph.n, 'vertex', 'vertices')}, {plural(graph.edges, 'edge')})"

@@ -170,11 +170,6 @@ def epilog(examples: Sequence[tuple[str, str]]) -> str:
     return "\b\nExamples:\n" + "\n".join(lines) + f"\n\n\b\nExit status: {EXIT_CODES}."
 
 
-def plural(count: int, word: str, plural_form: str | None = None) -> str:
-    """`1 queen`, `8 queens`, `1,000 goal states`."""
-    return f"{count:,} {word if count == 1 else plural_form or word + 's'}"
-
-
 class _Watcher:
     """What a terminal shows while a command works and has printed nothing yet: after one
     second, "compiling kernels (first run only)" while compiled code loads, else a spinner with
@@ -249,8 +244,16 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
 def make_limits(time_limit: float | None, node_limit: int | None, memory_limit: str | None = None) -> Limits:
     """The command's limits; its time limit counts from now: reading its input, set-up and
     search (Limits.per_search for a limit on each search of a table or a file)."""
-    memory = parse_size(memory_limit, "--memory-limit") if memory_limit is not None else None
+    memory = parse_size(memory_limit) if memory_limit is not None else None
     return Limits(time=time_limit, nodes=node_limit, memory=memory).from_now()
+
+
+def show(result: Any, checkpoint: Path | None = None) -> None:
+    """A result as the library's `str()` says it, coloured; for a split search stopped with a
+    checkpoint, where its finished sub-trees are kept."""
+    console.print(result)
+    if checkpoint is not None and getattr(result, "split", None) is not None and not result.status.finished:
+        console.print(f"the finished sub-trees are saved in {checkpoint}", markup=False)
 
 
 def print_json(document: dict[str, Any]) -> None:
@@ -333,13 +336,32 @@ def one_line(text: str) -> str:
     return text.translate(_ESCAPES)
 
 
+# The library names its Python parameters in its errors; the command line names its flags.
+FLAG_OF_PARAMETER = {
+    "max_events": "--animate-limit",
+    **{name: "--" + name.replace("_", "-") for name in (
+        "time_limit", "node_limit", "memory_limit", "workers", "scheduler", "checkpoint", "start", "method",
+        "engine", "limit", "seed", "attempts", "until_found", "output", "moves", "order", "dpi", "beat", "probes",
+        "animate", "svg", "png", "closed", "distinct", "unique",
+    )},
+}  # fmt: skip
+
+
+def in_flags(message: str) -> str:
+    """An error message of the library with its leading parameter named as the command's flag
+    (`time_limit: …` → `--time-limit: …`)."""
+    parameter, colon, rest = message.partition(":")
+    flag = FLAG_OF_PARAMETER.get(parameter) if colon else None
+    return f"{flag}:{rest}" if flag else message
+
+
 @contextmanager
 def bad_input_exits() -> Iterator[None]:
     """The package's errors become one line on stderr and exit status 2, never a traceback."""
     try:
         yield
     except EssaisError as error:
-        err_console.print(f"essais: error: {one_line(str(error))}")
+        err_console.print(f"essais: error: {one_line(in_flags(str(error)))}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     except OSError as error:  # a file named on the command line that cannot be used
         where = f"{error.filename}: " if error.filename else ""

@@ -18,13 +18,13 @@ from essais.cli.common import (
     console,
     finish,
     make_limits,
-    plural,
     print_json,
 )
 from essais.cli.moves import Leapers, MoveList, moves_from_options
 from essais.core.board import Board
+from essais.core.result import plural
+from essais.draw.terminal import distance_matrix, square_list, stats_line
 from essais.knights.distances import distances as compute_distances
-from essais.render.text import distance_matrix, square_list, stats_line
 
 EXAMPLES = [
     ("essais distances 10", "001 §2's table, as numbers of moves"),

@@ -22,17 +22,16 @@ from essais.cli.common import (
     console,
     finish,
     make_limits,
-    plural,
     print_json,
     progress_bar,
     refuse_unused,
+    show,
     workers_option,
 )
 from essais.core.errors import InvalidInput
-from essais.core.result import Status
+from essais.core.result import plural
+from essais.draw.terminal import stats_line
 from essais.queens import METHODS, QueensStream, count_queens, find_queens
-from essais.queens.model import board_text
-from essais.render.text import stats_line
 
 EXAMPLES = [
     ("essais queens 8", "the first solution of 002's search, and the board"),
@@ -88,7 +87,7 @@ def queens(
     )  # fmt: skip
     pictures = Pictures.make(svg, png, dpi, used=not (count or all_solutions))
     if count:
-        chosen, _ = METHODS.resolve(method, engine)
+        chosen, _ = METHODS.resolve(method, engine, count=True)
         with progress_bar("sub-trees") as progress:
             counted = count_queens(
                 size, method=chosen, engine=engine, distinct=distinct, limits=limits,
@@ -98,14 +97,7 @@ def queens(
         if as_json:
             print_json(counted.to_dict())
         else:
-            what = plural(counted.count, "distinct solution" if distinct else "solution")
-            kind = " (up to symmetry)" if distinct else ""
-            prefix = "" if counted.status == Status.COMPLETE else f"stopped ({counted.status}) after counting "
-            console.print(f"{prefix}{what}{kind} for {plural(size, 'queen')} ({chosen})")
-            if counted.split is not None and counted.status != Status.COMPLETE:
-                done, total = counted.split["done"], counted.split["total"]
-                console.print(f"{done:,} of {total:,} sub-trees finished" + (" (saved)" if checkpoint else ""))
-            console.print(stats_line(counted.stats))
+            show(counted, checkpoint)
         finish(counted.status)
     if method not in (None, "textbook"):
         raise InvalidInput(f"method: {method!r} counts only; one solution or --all use method textbook")
@@ -127,12 +119,5 @@ def queens(
     if as_json:
         print_json(result.to_dict())
     else:
-        if result.columns is not None:
-            console.print(f"{plural(size, 'queen')}: columns {' '.join(map(str, result.columns))}")
-            console.print(board_text(result.columns), markup=False)
-        elif result.status == Status.NONE:
-            console.print(f"no way to place {plural(size, 'queen')} (the search is complete)")
-        else:
-            console.print(f"stopped ({result.status}) before a solution was found")
-        console.print(stats_line(result.stats))
+        show(result)
     finish(result.status)

@@ -38,7 +38,7 @@ from essais.core.limits import Limits
 from essais.core.parallel import default_workers
 from essais.core.plots import save_figure
 from essais.core.result import EXIT_BAD_INPUT, Stats, Status
-from essais.render.text import histogram, stats_line
+from essais.draw.terminal import histogram, stats_line
 from essais.sudoku import (
     NOT_READ,
     BatchBlock,
@@ -168,32 +168,18 @@ def sudoku(
     if as_json:
         print_json(result.to_dict())
     else:
-        _show(result, method, unique)
+        _show(result, method)
     finish(result.status)
 
 
-def _show(result: SudokuResult | SudokuCount, method: str, unique: bool) -> None:
-    grid = result.puzzle
-    assert grid is not None
-    count = result.count if isinstance(result, SudokuCount) else None
-    if result.solution is not None:
-        console.print(grid.text(result.solution), markup=False)
-        console.print(grid.line(result.solution), markup=False, soft_wrap=True)
-    if unique and result.status.finished:
-        console.print("unique" if count == 1 else "not unique" if count else "no solution")
-    elif count is not None:
-        if result.status == Status.COMPLETE:
-            console.print(f"{count:,} solutions")
-        elif result.status == Status.FOUND:
-            console.print(f"at least {count:,} solutions (the search stopped there)")
-        else:
-            console.print(f"{count:,} solutions so far (stopped: {result.status})")
-    elif result.status == Status.NONE:
-        console.print("no solution (the search is complete)")
-    elif not result.found:
-        console.print(f"stopped ({result.status}) before a solution was found")
-        if grid.box >= 5 and method == "propagate":
-            console.print("large grids can need clause learning: try --method sat")
+def _show(result: SudokuResult | SudokuCount, method: str) -> None:
+    """The result's text (its headline, the grid and its line), the calls per depth where the
+    method records them, and the counters."""
+    console.print(result.headline(), markup=False)
+    if result.text():
+        console.print(result.text(), markup=False, soft_wrap=True)
+    if not result.status.finished and result.puzzle is not None and result.puzzle.box >= 5 and method == "propagate":
+        console.print("large grids can need clause learning: try --method sat")
     if result.stats.depths:
         console.print(histogram(dict(enumerate(result.stats.depths)), "depth", "calls"))
     console.print(stats_line(result.stats))

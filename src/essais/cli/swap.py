@@ -22,12 +22,11 @@ from essais.cli.common import (
     console,
     finish,
     make_limits,
-    plural,
     print_json,
 )
-from essais.core.result import Status
-from essais.render.text import stats_line
-from essais.swap import SwapStudy, knight_swap_004, load_puzzle, study
+from essais.core.result import Status, plural
+from essais.draw.terminal import stats_line
+from essais.swap import SwapResult, knight_swap_004, load_puzzle, study
 
 EXAMPLES = [
     ("essais swap", "004's table: first goals at 26 moves, every state within 49"),
@@ -76,7 +75,7 @@ def swap(
     finish(result.status)
 
 
-def _print(result: SwapStudy) -> None:
+def _print(result: SwapResult) -> None:
     puzzle, document = result.puzzle, result.to_dict()
 
     def state(labels: list[str]) -> str:

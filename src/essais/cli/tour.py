@@ -23,10 +23,10 @@ from essais.cli.common import (
     finish,
     make_limits,
     node_limit_option,
-    plural,
     print_json,
     progress_bar,
     refuse_unused,
+    show,
     time_limit_option,
     workers_option,
 )
@@ -35,11 +35,11 @@ from essais.core.animation import DEFAULT_EVENTS
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
-from essais.core.result import Status
+from essais.core.result import plural
+from essais.draw.terminal import histogram, numbered_board, stats_line
 from essais.knights import (
     StreamFromEveryStart,
     TourProblem,
-    TourResult,
     TourStream,
     count_every_start,
     count_tours,
@@ -48,8 +48,8 @@ from essais.knights import (
     search_every_start,
     watch_tour,
 )
-from essais.knights.model import COMPLETE_METHODS, COUNT_DEFAULT, METHODS, SHOWN_SIDE, WALK_METHODS
-from essais.render.text import histogram, numbered_board, start_table, stats_line
+from essais.knights.draw import start_table
+from essais.knights.model import WALK_METHODS
 
 EXAMPLES = [
     ("essais tour 8", "a tour of the 8×8 board (method linear)"),
@@ -154,19 +154,17 @@ def tour(
     )  # fmt: skip
     check_folder("--animate", animate)
     split = {"workers": workers, "scheduler": scheduler, "checkpoint": checkpoint}
-    where = f"on {board} from {start.strip()}"
     if all_tours:
         _stream(problem, method, engine, limit, limits, every, as_json)
     elif every:
         _every_start(problem, method, engine, count, limits, split, pictures, as_json)
     elif count:
-        _count(problem, where, method, engine, limits, split, as_json)
+        _count(problem, method, engine, limits, split, as_json)
     elif method == "random":
-        _random(problem, where, engine, attempts, until_found, seed, limits, pictures, as_json)
+        _random(problem, engine, attempts, until_found, seed, limits, pictures, as_json)
     elif animate is not None:
         _watch(
             problem,
-            where,
             method,
             limits,
             animate,
@@ -175,12 +173,11 @@ def tour(
             as_json,
         )
     else:
-        _one(problem, where, method, engine, limits, output, pictures, as_json)
+        _one(problem, method, engine, limits, output, pictures, as_json)
 
 
 def _one(
     problem: TourProblem,
-    where: str,
     method: str | None,
     engine: str,
     limits: Limits,
@@ -202,21 +199,18 @@ def _one(
             document["output"] = str(output)
         print_json(document)
         finish(result.status)
-    console.print(_headline(problem, result, where, result.method or METHODS.resolve(method, engine)[0]))
-    shown = max(problem.board.rows, problem.board.cols) <= SHOWN_SIDE and output is None
-    if result.path is not None and len(result.path) and shown:
-        console.print(numbered_board(result.numbered(), result.path), end="")
-    elif result.path is not None and len(result.path):
-        end = ",".join(str(int(x)) for x in result.path[-1])
-        console.print(f"{problem.board.n_squares:,} squares, from {where.rpartition(' ')[2]} to {end}"
-                      + (f"; written to {output}" if output else ""))  # fmt: skip
-    console.print(stats_line(result.stats))
+    if output is not None:  # the tour went to a file: its ends, not its board
+        console.print(result.headline())
+        if result.found:
+            console.print(f"{result.ends()}; written to {output}")
+        console.print(stats_line(result.stats))
+    else:
+        show(result)
     finish(result.status)
 
 
 def _watch(
     problem: TourProblem,
-    where: str,
     method: str | None,
     limits: Limits,
     page: Path,
@@ -231,39 +225,14 @@ def _watch(
     if as_json:
         print_json({**replay.to_dict(), "animate": str(page)})
         finish(replay.status)
-    result = replay.tour
-    console.print(_headline(problem, result, where, f"{replay.method}, python"))
-    if result.path is not None and len(result.path):
-        console.print(numbered_board(result.numbered(), result.path), end="")
-    console.print(stats_line(result.stats))
-    recorded = "every one" if replay.log.complete else f"the first {len(replay.log):,}; raise --animate-limit for more"
-    console.print(f"the search replayed in {page}: {plural(len(replay.log), 'event')} ({recorded})")
+    console.print(replay)
+    more = "" if replay.log.complete else "; raise --animate-limit for more"
+    console.print(f"the search replayed in {page}: {replay.recorded()}{more}")
     finish(replay.status)
-
-
-def _headline(problem: TourProblem, result: TourResult, where: str, method: str) -> str:
-    kind = "closed tour" if result.closed else "tour"
-    if result.status == Status.FOUND:
-        return f"{kind} {where} ({method}{': ' + result.by if result.by else ''})"
-    if result.status == Status.NONE:
-        if result.reason:
-            return f"no {kind} {where}: {result.reason}"
-        if problem.impossible:
-            return (
-                f"no {kind} {where}: every move changes the square's colour, so a closed tour needs an even "
-                "number of squares"
-            )
-        if method in COMPLETE_METHODS:
-            return f"no {kind} {where}: the search is complete, so none exists"
-        if method in WALK_METHODS:
-            return f"no {kind} {where}: {method} got stuck after {result.reached} squares (it never backtracks)"
-        return f"no {kind} {where} among the squares {method} tries (ties only); --method basic searches them all"
-    return f"stopped ({result.status}) {where} before a {kind} was found"
 
 
 def _count(
     problem: TourProblem,
-    where: str,
     method: str | None,
     engine: str,
     limits: Limits,
@@ -280,13 +249,7 @@ def _count(
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
-    kind = "closed tour" if problem.closed else "tour"
-    text = plural(result.count, kind)
-    if result.undirected is not None:
-        text = f"{plural(result.count, 'directed ' + kind)}, {result.undirected:,} undirected"
-    prefix = "" if result.status == Status.COMPLETE else f"stopped ({result.status}) after counting "
-    console.print(f"{prefix}{text} {where} ({result.method})")
-    console.print(stats_line(result.stats))
+    show(result, split["checkpoint"])
     finish(result.status)
 
 
@@ -339,7 +302,7 @@ def _every_start(
     if as_json:
         print_json(table.to_dict())
         finish(table.status)
-    name = (method or COUNT_DEFAULT) if count else METHODS.resolve(method, engine)[0]
+    name = table.method
     if count:
         what = "status and tours counted"
     elif name in WALK_METHODS:
@@ -347,20 +310,12 @@ def _every_start(
     else:
         what = "status, backtracks, tries and time"
     console.print(start_table(problem.board.rows, problem.board.cols, table.rows, f"{name}: {what} per start square"))
-    total = table.total
-    if total is None:
-        console.print(f"{table.full_tours} of {plural(len(table.rows), 'start')} give a tour")
-    elif problem.closed:  # each closed tour is found from each of its squares, in both directions
-        distinct = total // (2 * problem.board.n_squares)
-        console.print(f"total: {total:,} directed closed tours over all starts = {plural(distinct, 'closed tour')}")
-    else:
-        console.print(f"total: {plural(total, 'tour')}")
+    console.print(table.conclusion())
     finish(table.status)
 
 
 def _random(
     problem: TourProblem,
-    where: str,
     engine: str,
     attempts: int | None,
     until_found: bool,
@@ -377,8 +332,8 @@ def _random(
         if as_json:
             print_json({**result.to_dict(), "seed": single.seed})
             finish(result.status)
-        console.print(f"{_headline(problem, result, where, 'random')} (seed {single.seed})")
-        console.print(numbered_board(result.numbered(), result.path), end="")
+        console.print(f"{result.headline()} (seed {single.seed})")
+        console.print(result.rich_text())
         console.print(stats_line(result.stats))
         finish(result.status)
     run = random_tours(problem, engine=engine, attempts=attempts, until_found=until_found, seed=seed, limits=limits)
@@ -387,10 +342,7 @@ def _random(
         print_json(run.to_dict())
         finish(run.status)
     tally = run.tally
-    console.print(
-        f"random walks {where} (seed {run.seed}, {engine}): {plural(tally.attempts, 'walk')}, "
-        f"{plural(tally.full_tours, 'full tour')}"
-    )
+    console.print(run.headline())
     lengths = {length: count for length, count in enumerate(tally.lengths) if count}
     console.print(histogram(lengths, "squares reached", "walks"))
     if until_found and tally.found_path:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
-from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -23,17 +22,15 @@ from essais.cli.common import (
     console,
     finish,
     make_limits,
-    plural,
     print_json,
     progress_bar,
+    show,
     workers_option,
 )
-from essais.core.board import Board, format_square
+from essais.core.board import Board
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
-from essais.core.result import Status, format_seconds
-from essais.render.text import numbered_board, stats_line
-from essais.uncrossed import Uncrossed, estimate_uncrossed, longest_uncrossed
+from essais.uncrossed import estimate_uncrossed, longest_uncrossed
 
 EXAMPLES = [
     ("essais uncrossed 7", "24 jumps, proved in about a fifth of a second"),
@@ -105,34 +102,8 @@ def uncrossed(
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
-    kind = "closed uncrossed path" if closed else "uncrossed path"
-    if not result.path:  # (with --beat)
-        if result.status == Status.NONE:
-            console.print(f"no {kind} on {board} has more than {plural(beat or 0, 'jump')} (proved)")
-        else:
-            console.print(f"stopped ({result.status}): no {kind} on {board} longer than {beat} jumps found so far")
-        _subtrees(result, checkpoint)
-        console.print(stats_line(result.stats))
-        finish(result.status)
-    if result.optimal:
-        console.print(f"longest {kind} on {board}: {plural(result.jumps, 'jump')} (proved optimal)")
-    else:
-        console.print(
-            f"stopped ({result.status}): the longest {kind} so far on {board}: {plural(result.jumps, 'jump')}"
-        )
-    picture = board.numbered(result.path)
-    console.print(numbered_board(picture, result.path), end="")
-    console.print(f"from {format_square(result.path[0])} to {format_square(result.path[-1])}")
-    _subtrees(result, checkpoint)
-    console.print(stats_line(result.stats))
+    show(result, checkpoint)
     finish(result.status)
-
-
-def _subtrees(result: Uncrossed, checkpoint: Path | None) -> None:
-    """Method parallel stopped: how many sub-trees it finished."""
-    if result.split is not None and not result.status.finished:
-        done, total = result.split["done"], result.split["total"]
-        console.print(f"{done:,} of {total:,} sub-trees finished" + (" (saved)" if checkpoint else ""))
 
 
 def _refuse_with_estimate(method: str | None, engine: str, *options: object) -> None:
@@ -152,7 +123,5 @@ def _estimate(board: Board, closed: bool, beat: int | None, probes: int, limits:
     if as_json:
         print_json(result.to_dict())
     else:
-        console.print(result.text(), markup=False)
-        visited = plural(result.stats.nodes, "node")
-        console.print(f"the probes visited {visited} in {format_seconds(result.stats.seconds)}")
+        console.print(result, markup=False)
     finish(result.status)

@@ -9,8 +9,8 @@ from essais.coloring.api import chromatic_number, color_graph
 from essais.coloring.check import coloring_error, is_coloring
 from essais.coloring.model import (
     METHODS,
-    Chromatic,
-    Coloring,
+    ChromaticResult,
+    ColoringResult,
     Graph,
     GraphError,
     greedy_clique,
@@ -22,8 +22,8 @@ from essais.coloring.model import (
 
 __all__ = [
     "METHODS",
-    "Chromatic",
-    "Coloring",
+    "ChromaticResult",
+    "ColoringResult",
     "Graph",
     "GraphError",
     "chromatic_number",

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from essais.coloring.model import (
     METHODS,
-    Chromatic,
-    Coloring,
+    ChromaticResult,
+    ColoringResult,
     ColoringSearch,
     Graph,
     edge_cliques,
@@ -33,7 +33,7 @@ from essais.coloring.model import (
 from essais.coloring.textbook import TextbookColoring
 from essais.core.engine import loading_compiled, run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl
+from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.result import Status
 
 if TYPE_CHECKING:
@@ -56,9 +56,13 @@ def color_graph(
     method: str | None = None,
     engine: str | None = None,
     limits: Limits | None = None,
-) -> Coloring:
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> ColoringResult:
     """A colouring with k colours, or the proof that none exists (status none). `graph` is a
     Graph, a built-in graph's name (petersen, queen:8…) or a DIMACS or edge-list file."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     graph = _as_graph(graph, limits)
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise InvalidInput(f"k: {k!r} must be a positive number of colours")
@@ -67,7 +71,7 @@ def color_graph(
     # engines' integers could not hold them: search with at most one colour a vertex.
     searched = min(k, max(graph.n, 1))
     if method == "dsatur":
-        return replace(_dsatur_coloring(graph, searched, limits), k=k)
+        return replace(_dsatur_coloring(graph, searched, limits), k=k).ran(method, engine)
 
     def build(control: SearchControl) -> ColoringSearch:
         if engine == "numba":
@@ -78,11 +82,11 @@ def color_graph(
         return TextbookColoring(graph, searched, control)
 
     run = run_search(limits, build, lambda search: search.solve())
-    return Coloring(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), graph, k, run.value,
-                    run.stats)  # fmt: skip
+    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    return ColoringResult(status, graph, k, run.value, run.stats, method, engine)
 
 
-def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
+def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> ColoringResult:
     with loading_compiled("coloring"):
         from essais.coloring.compiled import CompiledDsatur
 
@@ -99,17 +103,26 @@ def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> Coloring:
         return engine.improve() if graph.n else []
 
     run = run_search(limits, build, search)
-    return Coloring(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), graph, k, run.value,
-                    run.stats)  # fmt: skip
+    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    return ColoringResult(status, graph, k, run.value, run.stats)
 
 
-def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_moves: int = 100_000) -> Chromatic:
+def chromatic_number(
+    graph: Graph | str,
+    *,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+    tabu_moves: int = 100_000,
+) -> ChromaticResult:
     """The chromatic number by DSATUR branch and bound: each colouring found lowers the upper
     bound; a clique gives the lower bound; it is proved when they meet or when no colouring
     with fewer colours is left. After DSATUR's first colouring, a tabu search (at most
     `tabu_moves` moves a try; seeded, so reproducible) looks for colourings with one colour fewer
     at a time: it proves nothing, but a good upper bound cuts the branch and bound short. A
     limit leaves the bounds found so far (chromatic None)."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     with loading_compiled("coloring"):
         from essais.coloring.compiled import CompiledDsatur
 
@@ -123,7 +136,9 @@ def chromatic_number(graph: Graph | str, *, limits: Limits | None = None, tabu_m
 
     run = run_search(limits, build, lambda search: _prove(graph, search, bounds, tabu_moves))
     chromatic = None if run.stopped else len(set(bounds.best or []))
-    return Chromatic(run.stopped or Status.FOUND, graph, chromatic, bounds.lower, bounds.best, bounds.found, run.stats)
+    status = run.stopped or Status.FOUND
+    best, found = bounds.best, bounds.found
+    return ChromaticResult(status, graph, chromatic, bounds.lower, best, found, run.stats, "dsatur", "numba")
 
 
 @dataclass

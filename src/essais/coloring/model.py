@@ -14,7 +14,7 @@ from essais.core.drawing import coloured_board_svg, graph_svg
 from essais.core.engine import Methods, check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
-from essais.core.result import Result, Stats, Status
+from essais.core.result import Result, Stats, Status, plural
 
 # textbook: 002's search, both engines; dsatur: most saturated vertex first (numba)
 METHODS = Methods(
@@ -34,6 +34,11 @@ class Graph:
     names: tuple[str, ...]
     neighbours: tuple[frozenset[int], ...]
     board: tuple[int, int] | None = None  # (rows, cols) when vertex r·cols + c is the square (r, c)
+    name: str = field(default="graph", compare=False)  # what the user called it: a file or a built-in name
+
+    def describe(self) -> str:
+        """`petersen (10 vertices, 15 edges)`."""
+        return f"{self.name} ({plural(self.n, 'vertex', 'vertices')}, {plural(self.edges, 'edge')})"
 
     @property
     def n(self) -> int:
@@ -273,7 +278,7 @@ def load_graph(spec: str, limits: Limits | None = None) -> Graph:
     refused before it is built when it would take more memory than the limits allow. Its
     building counts in the time limit: a limit or a signal raises SearchStopped."""
     with setting_up(limits):
-        return _load_graph(spec, limits)
+        return replace(_load_graph(spec, limits), name=str(spec))
 
 
 def _load_graph(spec: str, limits: Limits | None) -> Graph:
@@ -336,33 +341,52 @@ def colors_text(graph: Graph, colors: Sequence[int] | None) -> str:
     return "\n".join(lines)
 
 
-@dataclass
-class Coloring(Result):
-    """A colouring with k colours (`colors[v]` in 0…k-1), or why there is none."""
+@dataclass(eq=False, repr=False)
+class ColoringResult(Result):
+    """A colouring with k colours (`colors[v]` in 0…k-1, a list of ints; None when there is
+    none), or why there is none."""
 
     status: Status
     graph: Graph
     k: int
     colors: list[int] | None
     stats: Stats = field(default_factory=Stats)
+    method: str | None = None
+    engine: str | None = None
 
     @property
     def solution(self) -> list[int] | None:
         return self.colors
 
+    def headline(self) -> str:
+        where, colours = self.graph.describe(), plural(self.k, "colour")
+        return f"{where}: " + self.ended(
+            f"a colouring with {colours}", f"no colouring with {colours}", f"a colouring with {colours}"
+        )
+
+    def brief(self) -> str:
+        return f"{self.graph.describe()}, {plural(self.k, 'colour')}"
+
     def text(self) -> str:
-        return colors_text(self.graph, self.colors)
+        """The vertices of each colour, a line a colour."""
+        if self.colors is None:
+            return ""
+        graph, colors = self.graph, self.colors
+        return "\n".join(
+            f"  colour {colour}: {' '.join(graph.names[v] for v in range(graph.n) if colors[v] == colour)}"
+            for colour in range(min(self.k, graph.n))  # (more colours than vertices: the others are empty)
+        )
 
     def to_svg(self) -> str:
         """The graph with each vertex filled with its colour (at most 200 vertices)."""
         return coloring_svg(self.graph, self.colors)
 
     def to_dict(self) -> dict[str, Any]:
-        return coloring_document(self.status, self.graph, self.k, self.colors, None, self.stats)
+        return {**coloring_document(self.status, self.graph, self.k, self.colors, None, self.stats), **self.ran_keys()}
 
 
-@dataclass
-class Chromatic(Result):
+@dataclass(eq=False, repr=False)
+class ChromaticResult(Result):
     """The chromatic number (None unless proved), the bounds found on the way, a colouring."""
 
     status: Status
@@ -372,6 +396,8 @@ class Chromatic(Result):
     colors: list[int] | None
     bounds: list[dict[str, Any]] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
+    method: str | None = None
+    engine: str | None = None
 
     @property
     def upper(self) -> int | None:
@@ -384,13 +410,30 @@ class Chromatic(Result):
     def to_svg(self) -> str:
         return coloring_svg(self.graph, self.colors)
 
+    def headline(self) -> str:
+        where = self.graph.describe()
+        if self.chromatic is not None:
+            clique = plural(self.lower, "vertex", "vertices")
+            return f"{where}: chromatic number {self.chromatic} (a clique of {clique}; proved)"
+        if self.upper is None:
+            least = max(self.lower, 1 if self.graph.n else 0)
+            stopped = f"stopped ({self.status}) before any colouring was found"
+            return f"{where}: {stopped}; the chromatic number is at least {least}"
+        return f"{where}: stopped ({self.status}); the chromatic number is between {self.lower} and {self.upper}"
+
+    def brief(self) -> str:
+        number = f"χ = {self.chromatic}" if self.chromatic is not None else f"{self.lower} ≤ χ ≤ {self.upper}"
+        return f"{self.graph.describe()}: {number}"
+
     def text(self) -> str:
-        number = f"chromatic number {self.chromatic}" if self.chromatic is not None else (
-            f"between {self.lower} and {self.upper} colours" if self.upper is not None else f"at least {self.lower}"
-        )  # fmt: skip
-        return f"{colors_text(self.graph, self.colors)}\n{number}".lstrip("\n")
+        """The colourings found on the way, a line each."""
+        lines = []
+        for bound in self.bounds:
+            colours, nodes = plural(bound["colors"], "colour"), plural(bound["nodes"], "node")
+            lines.append(f"  a colouring with {colours} ({bound['by']}) after {nodes}")
+        return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
         document = coloring_document(self.status, self.graph, self.upper or 0, self.colors, self.chromatic, self.stats)
-        document.update(lower=self.lower, bounds=self.bounds)
+        document.update(lower=self.lower, bounds=self.bounds, **self.ran_keys())
         return document

@@ -24,7 +24,7 @@ MAX_EVENTS = 2_000_000  # 40 bytes an event while recording, about 30 in the pag
 
 def check_event_limit(limit: int) -> int:
     if not 1 <= limit <= MAX_EVENTS:
-        raise InvalidInput(f"--animate-limit: {limit:,} is out of range (1 to {MAX_EVENTS:,} events)")
+        raise InvalidInput(f"max_events: {limit:,} is out of range (1 to {MAX_EVENTS:,} events)")
     return limit
 
 

@@ -9,6 +9,9 @@ import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, overload
+
+import numpy as np
 
 from essais.core.errors import InvalidInput
 
@@ -130,6 +133,67 @@ class Board:
 def format_square(square: Square) -> str:
     """The square as `r,c`."""
     return f"{square[0]},{square[1]}"
+
+
+class SquarePath(Sequence[Square]):
+    """Squares in order (a tour, a walk, a path), whatever search made them: a sequence of
+    `(row, col)` tuples of plain ints, kept as an (n, 2) int32 numpy array (`array`, or
+    `numpy.asarray(path)`), so that a path of 10⁸ squares stays 800 MB. It is true when it is
+    not empty, and equal to any sequence of the same squares (tuples, lists or an array).
+
+    >>> path = SquarePath([(0, 0), (1, 2)])
+    >>> path[-1], len(path), path == [[0, 0], [1, 2]], bool(SquarePath([]))
+    ((1, 2), 2, True, False)
+    """
+
+    __slots__ = ("array",)
+
+    def __init__(self, squares: Any) -> None:
+        array = np.asarray(squares, dtype=np.int32)
+        self.array = array.reshape(0, 2) if array.size == 0 else array
+        if self.array.ndim != 2 or self.array.shape[1] != 2:
+            raise InvalidInput(f"path: {squares!r} is not a sequence of (row, col) pairs")
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    @overload
+    def __getitem__(self, index: int) -> Square: ...
+    @overload
+    def __getitem__(self, index: slice) -> SquarePath: ...
+    def __getitem__(self, index: int | slice) -> Square | SquarePath:
+        if isinstance(index, slice):
+            return SquarePath(self.array[index])
+        row, col = self.array[index].tolist()
+        return (row, col)
+
+    def __iter__(self) -> Iterator[Square]:
+        return (tuple(pair) for pair in self.array.tolist())  # type: ignore[misc]
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return self.array if dtype is None else self.array.astype(dtype)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SquarePath):
+            other = other.array
+        try:
+            squares = np.asarray(other)
+        except (TypeError, ValueError):
+            return False
+        if squares.size == 0:  # [] and an empty path are the same path
+            return len(self.array) == 0
+        return bool(np.array_equal(self.array, squares))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def tolist(self) -> list[list[int]]:
+        """The squares as [row, col] lists (JSON's form)."""
+        return self.array.tolist()  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        if len(self) <= 4:
+            return f"SquarePath([{', '.join(map(str, self))}])"
+        return f"SquarePath([{self[0]}, {self[1]}, …, {self[-1]}], {len(self):,} squares)"
 
 
 # -- moves ---------------------------------------------------------------------------------------

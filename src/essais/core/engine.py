@@ -40,19 +40,28 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Methods:
-    """The methods of a problem: `engines[method]` lists the engines it exists in,
-    `default[engine]` is the method used when none is named."""
+    """A problem's registry of methods, the one place its defaults are written: `engines[method]`
+    lists the engines a method exists in, `default[engine]` is the method that finds one
+    solution when none is named, `count_default[engine]` the one that counts (and lists every
+    solution) when none is named (the same as `default` when not given)."""
 
     engines: Mapping[str, tuple[str, ...]]
     default: Mapping[str, str]
+    count_default: Mapping[str, str] | None = None
 
-    def resolve(self, method: str | None, engine: str | None) -> tuple[str, str]:
+    def default_method(self, engine: str | None = None, count: bool = False) -> str:
+        """The method that runs when none is named (with the numba engine when none is named)."""
+        defaults = self.count_default if count and self.count_default is not None else self.default
+        return defaults[engine or "numba"]
+
+    def resolve(self, method: str | None, engine: str | None, count: bool = False) -> tuple[str, str]:
         """The (method, engine) to run. No engine: numba where the method has a compiled form,
-        else python. No method: the default of the engine (of numba when neither is named)."""
+        else python. No method: the default of the engine (of numba when neither is named), for
+        finding one solution or, with `count`, for counting."""
         if engine is not None and engine not in ENGINES:
             raise InvalidInput(f"engine: {engine!r} is not one of {', '.join(ENGINES)}")
         if method is None:
-            method = self.default[engine or "numba"]
+            method = self.default_method(engine, count)
         if method not in self.engines:
             raise InvalidInput(f"method: {method!r} is not one of {', '.join(self.engines)}")
         available = self.engines[method]

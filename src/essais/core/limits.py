@@ -72,24 +72,24 @@ class Limits:
         if self.memory is not None and (
             isinstance(self.memory, bool) or not isinstance(self.memory, int) or self.memory < 1
         ):
-            raise InvalidInput(f"memory limit: {self.memory!r} is not a positive number of bytes")
+            raise InvalidInput(f"memory_limit: {self.memory!r} is not a positive number of bytes")
         if self.time is not None and (isinstance(self.time, bool) or not isinstance(self.time, int | float)):
-            raise InvalidInput(f"time limit: {self.time!r} is not a number of seconds")
+            raise InvalidInput(f"time_limit: {self.time!r} is not a number of seconds")
         if self.nodes is not None and (isinstance(self.nodes, bool) or not isinstance(self.nodes, int)):
-            raise InvalidInput(f"node limit: {self.nodes!r} is not a whole number of nodes")
+            raise InvalidInput(f"node_limit: {self.nodes!r} is not a whole number of nodes")
         if self.time is not None and not 0 < self.time <= MAX_SECONDS:  # (nan and inf fail too)
             raise InvalidInput(
-                f"time limit: {self.time!r} must be a positive number of seconds, at most {MAX_SECONDS:g}"
+                f"time_limit: {self.time!r} must be a positive number of seconds, at most {MAX_SECONDS:g}"
             )
         if self.nodes is not None and self.nodes < 1:
-            raise InvalidInput(f"node limit: {self.nodes!r} must be a positive number of nodes")
+            raise InvalidInput(f"node_limit: {self.nodes!r} must be a positive number of nodes")
 
 
 _SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)([kKMGT]?)(i?B)?", re.ASCII)
 _UNITS = {"": 1, "k": 1 << 10, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 
-def parse_size(text: str, what: str = "memory limit") -> int:
+def parse_size(text: str, what: str = "memory_limit") -> int:
     """Bytes from `500M`, `2G`, `1.5G`, `64k` or a plain number of bytes (units of 1024)."""
     match = _SIZE.fullmatch(text.strip())
     if match is None:
@@ -98,6 +98,29 @@ def parse_size(text: str, what: str = "memory limit") -> int:
     if size < 1:
         raise InvalidInput(f"{what}: {text!r} must be at least one byte")
     return size
+
+
+def limits_from(
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> Limits | None:
+    """The limits every public function takes: the keywords `time_limit` (seconds),
+    `node_limit` and `memory_limit` (bytes, or a size such as "2G"), over a `limits` object
+    for those who compose them (a keyword given wins)."""
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidInput(f"limits: {limits!r} is not a Limits (use Limits(time=..., nodes=..., memory=...))")
+    if time_limit is None and node_limit is None and memory_limit is None:
+        return limits
+    memory = parse_size(memory_limit) if isinstance(memory_limit, str) else memory_limit
+    base = limits or Limits()
+    return replace(
+        base,
+        time=base.time if time_limit is None else time_limit,
+        nodes=base.nodes if node_limit is None else node_limit,
+        memory=base.memory if memory is None else memory,
+    )
 
 
 _compile_seconds = [0.0]  # time spent loading compiled code in this process, over the whole run
@@ -122,11 +145,16 @@ def setting_up(limits: Limits | None) -> Iterator[SearchControl]:
 
 
 class SearchStopped(Exception):
-    """Raised inside a plain-Python engine to unwind it when a limit or Ctrl-C stops it."""
+    """Raised inside a plain-Python engine to unwind it when a limit or Ctrl-C stops it; a
+    sub-tree of a split search adds what it did so far (`partial`, a core.parallel.TaskResult)."""
 
     def __init__(self, status: Status) -> None:
         super().__init__(str(status))
         self.status = status
+        self.partial: Any = None
+
+
+STOP_STATUSES = {1: Status.LIMIT, 2: Status.INTERRUPTED}  # SearchControl.stop_flag's values
 
 
 class SearchControl:
@@ -148,6 +176,9 @@ class SearchControl:
         # in a worker process: the nodes spent by every worker (multiprocessing.Value), and
         # how many of this search's nodes it holds already
         self.shared, self.nodes_shared = shared, 0
+        # in a worker process: the main process's word to stop (multiprocessing.Value: 0 go on,
+        # else the index of the Status in STOP_STATUSES), looked at with the limits
+        self.stop_flag: Any = None
         # in a split search whose sub-trees share their best value (core.parallel.run_split with
         # `best_of`): a multiprocessing.Array, the best any sub-tree has reached so far (value first)
         self.shared_best: Any = None
@@ -247,6 +278,8 @@ class SearchControl:
             print(ANNOUNCEMENT, file=sys.stderr, flush=True)
         if self.interrupted:
             return Status.INTERRUPTED
+        if self.stop_flag is not None and self.stop_flag.value:
+            return STOP_STATUSES[self.stop_flag.value]
         if self.limits.nodes is not None and (
             self.nodes_before + nodes + self._shared_by_others(nodes) >= self.limits.nodes
         ):

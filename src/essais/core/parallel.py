@@ -10,10 +10,13 @@ it (a sum of counts does not).
 In this process (`workers=1`, no scheduler) the limits bite inside a sub-tree, at the exact
 node. On a pool the workers add their nodes to one shared counter as they go, so the node limit
 stops them all within a slice each, and the main process checks the time and Ctrl-C ten times a
-second; on a Dask cluster the limits are checked as each sub-tree comes back. The sub-trees in
-flight when the search stops are dropped. Either way only finished sub-trees count, and with a
-checkpoint every finished sub-tree is committed at once: an interrupted count (Ctrl-C, a limit,
-even kill -9) resumes where it stopped and ends with exactly the same total.
+second; on a Dask cluster the limits are checked as each sub-tree comes back. When the search
+stops, the sub-trees in flight in this process or on the pool report what they did so far
+(`SplitRun.partial`: their counts so far and their counters, exact), the pool's workers told to
+stop by a shared flag and given STOP_GRACE_SECONDS to answer; on a Dask cluster they are
+dropped. With a checkpoint every finished sub-tree is committed at once (partial ones are not):
+an interrupted count (Ctrl-C, a limit, even kill -9) resumes where it stopped and ends with
+exactly the same total.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
@@ -36,12 +40,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.limits import STOP_STATUSES, Limits, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
 from essais.core.signals import STOP_SIGNALS, holding
 
 POLL_SECONDS = 0.1  # how often the main process looks at the clock and Ctrl-C while workers run
 DASK_CONNECT_SECONDS = 10  # how long to try to reach a Dask scheduler
+STOP_GRACE_SECONDS = 2.0  # how long stopped workers have to report their sub-trees so far (a slice lasts 0.05 s)
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,29 @@ class TaskResult:
 
 
 Solver = Callable[[Any, SearchControl], TaskResult]
+
+
+def solve_subtree(
+    search: Callable[[], tuple[int, ...]], so_far: Callable[[], tuple[int, ...]], counters: Callable[[], Stats]
+) -> TaskResult:
+    """One sub-tree, for a problem's solver: `search()` gives its values, `counters()` its
+    counters (timed here). Stopped partway by a limit or a signal, the SearchStopped raised
+    carries what it did so far (`so_far()`, counters) as its `partial` result."""
+    started = time.perf_counter()
+
+    def timed() -> Stats:
+        stats = counters()
+        stats.seconds = time.perf_counter() - started
+        return stats
+
+    try:
+        values = search()
+    except SearchStopped as stop:
+        stop.partial = TaskResult(so_far(), timed())
+        raise
+    return TaskResult(values, timed())
+
+
 Progress = Callable[[int, int], None]  # (finished sub-trees, all sub-trees)
 
 
@@ -65,13 +93,20 @@ class SplitRun:
     results: dict[int, TaskResult] = field(default_factory=dict)
     resumed: int = 0  # sub-trees read back from the checkpoint
     best: tuple[int, ...] = ()  # with run_split's best_of: the best shared at the end (a stopped run's too)
+    partial: dict[int, TaskResult] = field(default_factory=dict)  # a stopped run: sub-trees stopped partway
 
     def nodes(self) -> int:
         return sum(result.stats.nodes for result in self.results.values())
 
+    def every_result(self) -> Iterator[tuple[int, TaskResult]]:
+        """The finished sub-trees' results, then those of the sub-trees a stop caught partway."""
+        yield from self.results.items()
+        yield from self.partial.items()
+
     def stats(self, seconds: float) -> Stats:
-        """The counters of every finished sub-tree (resumed ones included), with this run's time."""
-        summed = sum((result.stats for result in self.results.values()), Stats())
+        """The counters of every sub-tree, finished (resumed ones included) or stopped partway,
+        with this run's time."""
+        summed = sum((result.stats for _, result in self.every_result()), Stats())
         return Stats(summed.nodes, summed.tries, summed.backtracks, seconds)
 
     def to_dict(self) -> dict[str, int]:
@@ -135,14 +170,16 @@ def run_split(
                 progress(len(run.results), len(tasks))
             return control.stop_reason(spent[0])
 
-        if scheduler is not None:
-            status = _on_dask(scheduler, workers, todo, solve, finished, control)
-        elif workers > 1 and len(todo) > 1:
-            _load_kernels(solve, todo[0][1])
-            status = _on_pool(workers, todo, solve, finished, control, progress, run, best)
-        else:
-            control.shared_best = best
-            status = _here(todo, solve, finished, control, progress, run)
+        status = control.stop_reason(run.nodes())  # (a set-up that took the time already)
+        if status is None:
+            if scheduler is not None:
+                status = _on_dask(scheduler, workers, todo, solve, finished, control)
+            elif workers > 1 and len(todo) > 1:
+                _load_kernels(solve, todo[0][1])
+                status = _on_pool(workers, todo, solve, finished, control, progress, run, best)
+            else:
+                control.shared_best = best
+                status = _here(todo, solve, finished, control, progress, run)
         run.status = status or Status.COMPLETE
         if best is not None:
             run.best = tuple(best)
@@ -182,6 +219,8 @@ def _here(
         try:
             result = solve(task, control)
         except SearchStopped as stop:
+            if stop.partial is not None:
+                run.partial[index] = stop.partial
             return stop.status
         finally:
             control.nodes_before = 0
@@ -191,32 +230,39 @@ def _here(
 
 
 Job = tuple[Solver, list[tuple[int, Any]], int | None]  # (solve, its tasks, the node limit)
+Done = tuple[int, TaskResult | None, Status | None]  # a sub-tree's index, result, and what stopped it partway
 _SPENT: list[Any] = []  # in a worker of a pool: the nodes spent by every worker (a shared Value)
 _BEST: list[Any] = []  # in a worker of a pool: the best shared by the sub-trees (run_split's best_of)
+_STOP: list[Any] = []  # in a worker of a pool: the main process's word to stop (SearchControl.stop_flag)
 
 
-def _solve_in_worker(job: Job) -> list[tuple[int, TaskResult | None]]:
+def _solve_in_worker(job: Job) -> list[Done]:
     """A worker runs whole sub-trees (a few at a time, fewer messages): the main process
-    watches the time and Ctrl-C. The node limit is shared: every worker adds its nodes to one
-    counter as it goes, and a sub-tree that the limit stops comes back as None."""
+    watches the time and Ctrl-C, and sets the stop flag to end the workers' sub-trees. The node
+    limit is shared: every worker adds its nodes to one counter as it goes. A sub-tree stopped
+    partway comes back with what it did so far (None where its solver cannot say) and why."""
     solve, tasks, node_limit = job
     spent = _SPENT[0] if _SPENT else None
-    done: list[tuple[int, TaskResult | None]] = []
+    stop_flag = _STOP[0] if _STOP else None
+    done: list[Done] = []
     for index, task in tasks:
+        if stop_flag is not None and stop_flag.value:  # stopped before this sub-tree began
+            return done
         control = SearchControl(Limits(nodes=node_limit), shared=spent if node_limit is not None else None)
         control.shared_best = _BEST[0] if _BEST else None
+        control.stop_flag = stop_flag
         try:
             result = solve(task, control)
-        except SearchStopped:
-            return [*done, (index, None)]
+        except SearchStopped as stop:
+            return [*done, (index, stop.partial, stop.status)]
         if spent is not None:
             with holding(spent):
                 spent.value += result.stats.nodes - control.nodes_shared
-        done.append((index, result))
+        done.append((index, result, None))
     return done
 
 
-def _start_worker(spent: Any = None, best: Any = None) -> None:
+def _start_worker(spent: Any = None, best: Any = None, stop: Any = None) -> None:
     """Ctrl-C reaches every process of the terminal's group: only the main process handles it.
     SIGTERM, which the main process sends to stop its workers, ends a worker at once. The two
     were blocked while the worker was forked (process_pool): a signal that came since is
@@ -228,6 +274,7 @@ def _start_worker(spent: Any = None, best: Any = None) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _SPENT[:] = [spent] if spent is not None else []
     _BEST[:] = [best] if best is not None else []
+    _STOP[:] = [stop] if stop is not None else []
 
 
 def _die_with_parent() -> None:
@@ -252,9 +299,10 @@ def _fork_context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
-def process_pool(workers: int, spent: Any = None, best: Any = None) -> Pool:
+def process_pool(workers: int, spent: Any = None, best: Any = None, stop: Any = None) -> Pool:
     """A pool of worker processes that leave Ctrl-C to the main process (and share `spent`, a
-    counter of nodes, and `best`, a branch and bound's best, when given). Forked where the
+    counter of nodes, `best`, a branch and bound's best, and `stop`, the word to stop, when
+    given). Forked where the
     system can: workers inherit the compiled kernels (no import, no compilation). Create it
     before any progress display starts its thread. Ctrl-C and SIGTERM are blocked while the
     workers are forked (and for good in the pool's own threads, which fork replacements): a
@@ -263,7 +311,7 @@ def process_pool(workers: int, spent: Any = None, best: Any = None) -> Pool:
     blocking = hasattr(signal, "pthread_sigmask")
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) if blocking else None
     try:
-        return _fork_context().Pool(workers, initializer=_start_worker, initargs=(spent, best))
+        return _fork_context().Pool(workers, initializer=_start_worker, initargs=(spent, best, stop))
     finally:
         if previous is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
@@ -303,31 +351,47 @@ def _on_pool(
     best: Any,
 ) -> Status | None:
     """A process pool on this machine; the workers share one count of the nodes spent (the
-    finished sub-trees' to begin with), which the node limit bites on, and `best` if given."""
+    finished sub-trees' to begin with), which the node limit bites on, and `best` if given.
+    When the count must stop, the workers are told so and their sub-trees in flight report what
+    they did so far (`run.partial`) before the pool ends."""
     size = max(1, len(todo) // (workers * 64))  # still fine-grained enough to balance the load
     node_limit = control.limits.nodes
     jobs: list[Job] = [(solve, todo[start : start + size], node_limit) for start in range(0, len(todo), size)]
     spent = _fork_context().Value("q", run.nodes())
-    with process_pool(min(workers, len(jobs)), spent, best) as pool:
+    stop_flag = _fork_context().Value("b", 0)
+    with process_pool(min(workers, len(jobs)), spent, best, stop_flag) as pool:
         results = pool.imap_unordered(_solve_in_worker, jobs)
         if progress is not None:
             progress(len(run.results), run.total)
-        while True:
+        reason: Status | None = None
+        deadline = None  # once stopped: until when the workers' last reports are awaited
+        while deadline is None or time.perf_counter() < deadline:
             try:
                 done = results.next(timeout=POLL_SECONDS)
             except multiprocessing.TimeoutError:
-                reason = control.stop_reason(int(spent.value))
-                if reason is not None:
-                    return reason  # leaving the `with` terminates the workers
+                if reason is None and (reason := control.stop_reason(int(spent.value))) is not None:
+                    deadline = _stop_workers(stop_flag, reason)
                 continue
             except StopIteration:
-                return None
-            for index, result in done:
-                if result is None:  # the node limit stopped a worker inside this sub-tree
-                    return Status.LIMIT
-                reason = finished(index, result)
-                if reason is not None:
-                    return reason
+                break
+            for index, result, stopped in done:
+                if stopped is not None:  # a limit or the stop flag caught this sub-tree partway
+                    if result is not None:
+                        run.partial[index] = result
+                    if reason is None:
+                        reason, deadline = stopped, _stop_workers(stop_flag, stopped)
+                else:  # (finished after the stop too: it counts in full, and is saved)
+                    stop = finished(index, result)  # type: ignore[arg-type]
+                    if reason is None and stop is not None:
+                        reason, deadline = stop, _stop_workers(stop_flag, stop)
+        return reason  # leaving the `with` terminates the workers
+
+
+def _stop_workers(stop_flag: Any, reason: Status) -> float:
+    """Tell the workers to stop their sub-trees (at their next slice) and report; the time by
+    which their reports are awaited."""
+    stop_flag.value = next(code for code, status in STOP_STATUSES.items() if status == reason)
+    return time.perf_counter() + STOP_GRACE_SECONDS
 
 
 def _on_dask(
@@ -343,7 +407,7 @@ def _on_dask(
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
-        raise InvalidInput("--scheduler: Dask is not installed (pip install 'essais[dask]')") from None
+        raise InvalidInput("scheduler: Dask is not installed (pip install 'essais[dask]')") from None
     cluster = None
     try:
         if scheduler == "local":
@@ -354,13 +418,13 @@ def _on_dask(
     except (OSError, TimeoutError, ValueError) as error:
         if cluster is not None:
             cluster.close()
-        raise InvalidInput(f"--scheduler {scheduler}: cannot connect ({error})") from None
+        raise InvalidInput(f"scheduler: {scheduler}: cannot connect ({error})") from None
     try:
         # on a cluster the node limit is read as each sub-tree comes back (best effort)
         futures = client.map(_solve_in_worker, [(solve, [item], None) for item in todo], pure=False)
         for future in as_completed(futures):
-            [(index, result)] = future.result()
-            assert result is not None  # (no node limit in the workers)
+            [(index, result, _)] = future.result()
+            assert result is not None  # (no limit in the workers: a stop cancels the sub-trees in flight)
             reason = finished(index, result)
             if reason is not None:
                 client.cancel(futures)

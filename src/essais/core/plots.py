@@ -29,7 +29,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 def check_dpi(dpi: int) -> int:
     if not MIN_DPI <= dpi <= MAX_DPI:
-        raise InvalidInput(f"--dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI} pixels per inch)")
+        raise InvalidInput(f"dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI} pixels per inch)")
     return dpi
 
 
@@ -39,7 +39,7 @@ def _figure(width_px: float, height_px: float, dpi: int) -> Any:
     pixels = width_px * height_px * (dpi / CSS_DPI) ** 2
     if pixels > MAX_PIXELS:
         raise InvalidInput(
-            f"--dpi: a {width_px * dpi / CSS_DPI:.0f}x{height_px * dpi / CSS_DPI:.0f} PNG is too large "
+            f"dpi: a {width_px * dpi / CSS_DPI:.0f}x{height_px * dpi / CSS_DPI:.0f} PNG is too large "
             f"(at most {MAX_PIXELS:,} pixels): lower --dpi"
         )
     return Figure(figsize=(width_px / CSS_DPI, height_px / CSS_DPI), dpi=dpi)

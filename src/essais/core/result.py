@@ -6,7 +6,7 @@ import enum
 import html
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from essais.core import signals
 from essais.core.errors import InvalidInput
@@ -88,25 +88,90 @@ class Stats:
 
 
 class Result:
-    """What every result offers (each problem's result classes derive from it): `status`,
-    `stats`, `found` (a solution is present; for a count, count > 0), the solution under its
-    own name (`path`, `columns`, `solution`, `colors`, `states`) and as `solution`,
-    `to_dict()` (the JSON document), and its display in a terminal (`__rich__`) and a notebook
-    (`_repr_html_`), made from `text()` and the counters."""
+    """What every result offers (each problem's result classes derive from it):
+
+    - `status`, `stats`, `method` and `engine` (those that ran, defaults included), `found`
+      (it holds or counted at least one solution), the solution under its own name (`path`,
+      `columns`, `solution`, `colors`, `states`) and as `solution`;
+    - `to_dict()`, the JSON document;
+    - `str(result)`, the text the command line prints: `headline()`, the answer drawn in text
+      (`text()`) and the counters (`stats_text()`); a short `repr`; `==` on what was found
+      and the counters, not the seconds;
+    - its display in a terminal (`__rich__`) and a notebook (`_repr_html_`).
+
+    Result classes are dataclasses made with `eq=False, repr=False`, so that these hold."""
 
     status: Status
     stats: Stats
+    method: str | None = None
+    engine: str | None = None
 
     @property
     def found(self) -> bool:
-        return getattr(self, "solution", None) is not None
+        solution = getattr(self, "solution", None)
+        return solution is not None and (not hasattr(solution, "__len__") or len(solution) > 0)
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def headline(self) -> str:
+        """The first line the command line prints: what was asked and how it ended."""
+        return f"{self.status}{self._ran()}"
+
+    def ran_keys(self) -> dict[str, str]:
+        """The JSON keys `method` and `engine`, for those that are set."""
+        return {key: value for key, value in (("method", self.method), ("engine", self.engine)) if value}
+
+    def ran(self, method: str | None, engine: str | None) -> Self:
+        """The result, with the method and engine that ran set (for the api modules)."""
+        self.method, self.engine = method, engine
+        return self
+
+    def ended(self, found: str, none: str = "no solution", sought: str = "a solution") -> str:
+        """The headline of one search for one solution: `found` when it found one, `none` (the
+        search is complete) when there is none, else what stopped it; the method that ran."""
+        if self.found:
+            return f"{found}{self._ran()}"
+        if self.status == Status.NONE:
+            return f"{none} (the search is complete){self._ran()}"
+        return f"stopped ({self.status}) before {sought} was found{self._ran()}"
+
+    def _ran(self) -> str:
+        """` (basic, python)`: the method and engine that ran, for headlines."""
+        names = [name for name in (self.method, self.engine) if name]
+        return f" ({', '.join(names)})" if names else ""
+
     def text(self) -> str:
         """The answer in plain text (a numbered board, a grid…); empty when there is none."""
         return ""
+
+    def brief(self) -> str:
+        """What the one-line `repr` says after the class and the status (`8x8 from 0,0: 64
+        squares`)."""
+        return self.headline()
+
+    def stats_text(self) -> str:
+        """`nodes 74,301  tries 594,316  backtracks 74,276  2.1 ms`: the counters line."""
+        stats = self.stats
+        return (f"nodes {stats.nodes:,}  tries {stats.tries:,}  backtracks {stats.backtracks:,}  "
+                f"{format_seconds(stats.seconds)}")  # fmt: skip
+
+    def lines(self) -> list[str]:
+        """The headline, the answer's text and the counters line, those that are not empty."""
+        return [part for part in (self.headline(), self.text(), self.stats_text()) if part]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.status} {self.brief()}, {self.stats.nodes:,} nodes>"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return _without_seconds(self.to_dict()) == _without_seconds(other.to_dict())  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def drawable(self) -> bool:
@@ -148,18 +213,55 @@ class Result:
         counters = f"nodes {stats.nodes:,} · tries {stats.tries:,} · backtracks {stats.backtracks:,}"
         return f"{self.status} · {counters} · {format_seconds(stats.seconds)}"
 
+    def rich_text(self) -> RenderableType:
+        """The answer's text for a terminal (a problem may colour it); `text()` by default."""
+        from rich.text import Text  # rich is loaded only when a result is displayed
+
+        return Text(self.text())
+
     def __rich__(self) -> RenderableType:
-        from rich.console import Group  # rich is loaded only when a result is displayed
+        from rich.console import Group
         from rich.text import Text
 
-        text = self.text()
-        return Group(*([Text(text)] if text else []), Text(self.summary(), style="dim"))
+        parts: list[RenderableType] = [Text(self.headline())]
+        if self.text():
+            parts.append(self.rich_text())
+        parts.append(Text(self.stats_text(), style="dim"))
+        return Group(*parts)
 
     def _repr_html_(self) -> str:
         picture = self._picture()
         text = self.text()
         body = picture or (f"<pre>{html.escape(text)}</pre>" if text else "")
-        return f'<div class="essais-result">{body}<p>{html.escape(self.summary())}</p></div>'
+        return (f'<div class="essais-result"><p>{html.escape(self.headline())}</p>{body}'
+                f"<p>{html.escape(self.summary())}</p></div>")  # fmt: skip
+
+
+def _without_seconds(document: Any) -> Any:
+    """The JSON document with every `seconds` (and other timing) left out, at any depth, and the
+    engine (both engines of a method give the same answer and counters): what `==` compares."""
+    if isinstance(document, dict):
+        return {key: _without_seconds(value) for key, value in document.items() if key not in UNCOMPARED_KEYS}
+    if isinstance(document, list):
+        return [_without_seconds(value) for value in document]
+    return document
+
+
+UNCOMPARED_KEYS = frozenset(
+    {"seconds", "compile_seconds", "per_second", "rate", "seconds_per_node", "projected_seconds", "engine"}
+)
+
+
+def subtrees_text(split: dict[str, int] | None, status: Status) -> str:
+    """How far a split search got when something stopped it: `12 of 256 sub-trees finished`."""
+    if split is None or status.finished:
+        return ""
+    return f"{split['done']:,} of {split['total']:,} sub-trees finished"
+
+
+def plural(count: int, word: str, plural_form: str | None = None) -> str:
+    """`1 queen`, `8 queens`, `1,000 goal states`."""
+    return f"{count:,} {word if count == 1 else plural_form or word + 's'}"
 
 
 def format_seconds(seconds: float) -> str:
@@ -180,7 +282,7 @@ def format_seconds(seconds: float) -> str:
     return f"{seconds / (365.25 * 86400):.3g} years"
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class CountResult(Result):
     """The outcome of counting solutions: how many so far and whether the count is complete.
     `found` means at least one was counted; a count has no single solution (None)."""
@@ -188,6 +290,9 @@ class CountResult(Result):
     status: Status
     count: int
     stats: Stats = field(default_factory=Stats)
+    method: str | None = None
+    engine: str | None = None
+    split: dict[str, int] | None = None  # a split count: sub-trees done / total / resumed from a checkpoint
 
     @property
     def found(self) -> bool:
@@ -197,8 +302,25 @@ class CountResult(Result):
     def solution(self) -> Any:
         return None
 
+    def counted(self) -> str:
+        """`92 solutions`: what was counted, in words."""
+        return plural(self.count, "solution")
+
+    def headline(self) -> str:
+        """`92 solutions (bitmask, numba)`, or `stopped (limit) after counting 3 solutions`."""
+        prefix = "" if self.status == Status.COMPLETE else f"stopped ({self.status}) after counting "
+        return f"{prefix}{self.counted()}{self._ran()}"
+
+    def brief(self) -> str:
+        return self.counted()
+
     def text(self) -> str:
-        return f"{self.count:,} solutions"
+        """How far a split count got, when something stopped it."""
+        return subtrees_text(self.split, self.status)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"status": str(self.status), "count": self.count, "stats": self.stats.to_dict()}
+        document = {"status": str(self.status), "found": self.found, "count": self.count, **self.ran_keys(),
+                    "stats": self.stats.to_dict()}  # fmt: skip
+        if self.split is not None:
+            document["subtrees"] = self.split
+        return document

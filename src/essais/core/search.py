@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from essais.core.engine import MAX_PYTHON_DEPTH, PythonCounters, SolutionStream, recursion_room, run_search
-from essais.core.limits import Limits, SearchControl, SearchStopped
-from essais.core.result import CountResult, Result, Stats, Status
+from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
+from essais.core.result import CountResult, Result, Stats, Status, plural
 
 S = TypeVar("S", bound=Hashable)  # a state
 A = TypeVar("A")  # a move (action)
@@ -75,13 +75,22 @@ class Solution(Generic[S, A]):
         return len(self.actions)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class SearchResult(Result, Generic[S, A]):
     """How a search ended, its solution (None when there is none) and its counters."""
 
     status: Status
     solution: Solution[S, A] | None
     stats: Stats = field(default_factory=Stats)
+    method: str | None = None
+    engine: str | None = "python"
+
+    def headline(self) -> str:
+        length = self.solution.length if self.solution is not None else 0
+        return self.ended(f"solved in {plural(length, 'move')}")
+
+    def brief(self) -> str:
+        return plural(self.solution.length, "move") if self.solution is not None else "no solution"
 
     @property
     def states(self) -> list[S] | None:
@@ -100,6 +109,7 @@ class SearchResult(Result, Generic[S, A]):
             "found": self.found,
             "states": None if solution is None else [repr(state) for state in solution.states],
             "actions": None if solution is None else [str(action) for action in solution.actions],
+            **self.ran_keys(),
             "stats": self.stats.to_dict(),
         }
 
@@ -126,10 +136,14 @@ class _Counter(PythonCounters):
 
 
 def _run(
-    search: Callable[[_Counter], Solution[S, A] | None], limits: Limits | None, max_depth: int | None = None
+    method: str,
+    search: Callable[[_Counter], Solution[S, A] | None],
+    limits: Limits | None,
+    max_depth: int | None = None,
 ) -> SearchResult[S, A]:
     run = run_search(limits, lambda control: _Counter(control, max_depth), search)
-    return SearchResult(run.stopped or (Status.FOUND if run.value is not None else Status.NONE), run.value, run.stats)
+    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    return SearchResult(status, run.value, run.stats, method)
 
 
 # -- depth first (000 §3.4, §5) -----------------------------------------------------------------
@@ -200,10 +214,14 @@ def depth_first(
     recursive: bool = True,
     max_depth: int | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> SearchResult[S, A]:
     """The first solution in depth-first order (000 §3.4), or none."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     strategy = _depth_first_recursive if recursive else _depth_first_stack
-    return _run(lambda counter: next(strategy(problem, counter), None), limits, max_depth)
+    return _run("depth-first", lambda counter: next(strategy(problem, counter), None), limits, max_depth)
 
 
 class AllSolutions(SolutionStream[_Counter, Solution[S, A]]):
@@ -218,13 +236,17 @@ class AllSolutions(SolutionStream[_Counter, Solution[S, A]]):
         recursive: bool = True,
         max_depth: int | None = None,
         limits: Limits | None = None,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        memory_limit: int | str | None = None,
     ) -> None:
+        limits = limits_from(limits, time_limit, node_limit, memory_limit)
         strategy = _depth_first_recursive if recursive else _depth_first_stack
         super().__init__(
             limits,
             lambda control: _Counter(control, max_depth),
             lambda counter: strategy(problem, counter),
-            CountResult(Status.COMPLETE, 0),
+            CountResult(Status.COMPLETE, 0, method="depth-first", engine="python"),
         )
 
     @property
@@ -303,24 +325,39 @@ class BreadthFirst(Generic[S, A]):
 
 
 def breadth_first(
-    problem: SearchProblem[S, A], *, max_depth: int | None = None, limits: Limits | None = None
+    problem: SearchProblem[S, A],
+    *,
+    max_depth: int | None = None,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> SearchResult[S, A]:
     """The shortest solution: the first goal in breadth-first order (at most `max_depth` moves
     away), or none."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     search = BreadthFirst(problem, limits, max_depth)
     layers = search.layers()
     for layer in layers:
         if layer.goals:
             layers.close()  # ends the search, which records its counters
-            return SearchResult(Status.FOUND, search.solution(layer.goals[0]), search.stats)
+            return SearchResult(Status.FOUND, search.solution(layer.goals[0]), search.stats, "breadth-first")
     status = Status.NONE if search.status == Status.COMPLETE else search.status
-    return SearchResult(status, None, search.stats)
+    return SearchResult(status, None, search.stats, "breadth-first")
 
 
 # -- best first ----------------------------------------------------------------------------------
-def best_first(problem: SearchProblem[S, A], *, limits: Limits | None = None) -> SearchResult[S, A]:
+def best_first(
+    problem: SearchProblem[S, A],
+    *,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> SearchResult[S, A]:
     """Expand the state with the smallest `priority` first (ties in the order reached); the
     first goal expanded is the solution. Each state is expanded once."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
 
     def search(counter: _Counter) -> Solution[S, A] | None:
         start = problem.initial()
@@ -341,7 +378,7 @@ def best_first(problem: SearchProblem[S, A], *, limits: Limits | None = None) ->
                     heapq.heappush(frontier, (problem.priority(successor), next(order), successor))
         return None
 
-    return _run(search, limits)
+    return _run("best-first", search, limits)
 
 
 def _rebuild(parent: dict[S, tuple[S, A] | None], state: S) -> Solution[S, A]:
@@ -370,12 +407,17 @@ def bidirectional(
     goals: Sequence[S],
     *,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
     trace: list[Side] | None = None,
 ) -> SearchResult[S, A]:
     """Breadth first from the initial state and backwards from the goal states (through
     `predecessors`) at once, a whole layer at a time on the smaller side, until the two meet:
     a shortest solution, found with far fewer states than a one-sided search. `trace`, if
     given, receives one Side per layer grown (004's gen2 table)."""
+
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
 
     def search(counter: _Counter) -> Solution[S, A] | None:
         start = problem.initial()
@@ -415,4 +457,4 @@ def bidirectional(
                 behind = following
         return None
 
-    return _run(search, limits)
+    return _run("bidirectional", search, limits)

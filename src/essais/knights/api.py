@@ -9,7 +9,7 @@ same tours and the same counters.
 >>> problem = TourProblem.make(Board(5, 5), start=(0, 0))
 >>> result = find_tour(problem, method="basic", engine="python")
 >>> str(result.status), result.stats.backtracks, result.path[:3]
-('found', 74276, [(0, 0), (1, 2), (2, 4)])
+('found', 74276, SquarePath([(0, 0), (1, 2), (2, 4)]))
 >>> count_tours(problem, method="basic", engine="numba").count
 304
 >>> random_tours(problem, attempts=2000, seed=1).tally.attempts
@@ -27,17 +27,16 @@ from typing import Any
 import numpy as np
 
 from essais.core.animation import DEFAULT_EVENTS, EventLog
-from essais.core.board import Square, attacks, make_moves
+from essais.core.board import Square, SquarePath, attacks, make_moves
 from essais.core.drawing import MAX_LABELLED
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl
+from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress, SplitRun, TaskResult, default_workers, run_split
 from essais.core.result import Stats, Status
 from essais.knights.construction import MIN_SIDE, thin_tour
 from essais.knights.model import (
     COMPLETE_METHODS,
-    COUNT_DEFAULT,
     METHODS,
     WALK_METHODS,
     EveryStart,
@@ -105,13 +104,16 @@ def find_tour(
     method: str | None = None,
     engine: str | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> TourResult:
-    """The first tour the method finds (warnsdorff when none is named), or why there is none
-    (status none, limit, interrupted)."""
+    """The first tour the method finds, or why there is none (status none, limit,
+    interrupted). With no method named: linear for the knight (warnsdorff with the python
+    engine), warnsdorff for other moves."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_problem(problem)
-    if method is None and not problem.knight:
-        method = "warnsdorff"  # linear builds knight's tours only
-    method, engine = METHODS.resolve(method, engine)
+    method, engine = _tour_method(problem, method, engine)
     if method == "linear":
         return _linear(problem, limits)
     if method == "random":  # one random walk; random_tours runs many
@@ -119,11 +121,24 @@ def find_tour(
     if method in WALK_METHODS:
         return _walk(problem, method, engine, limits)
     if problem.impossible:
-        return TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
-
+        return _impossible(problem).ran(method, engine)
     run = run_search(limits, _builder(problem, method, engine), lambda search: _first_tour(search, method))
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
-    return TourResult(status, problem.board, problem.start, run.value, run.stats, problem.closed)
+    path = SquarePath(run.value or [])
+    return TourResult(status, problem.board, problem.start, path, run.stats, problem.closed).ran(method, engine)
+
+
+def _tour_method(problem: TourProblem, method: str | None, engine: str | None) -> tuple[str, str]:
+    """The (method, engine) that finds one tour: with no method named, linear (warnsdorff for
+    moves other than the knight's, which linear does not build)."""
+    if method is None and not problem.knight:
+        method = "warnsdorff"
+    return METHODS.resolve(method, engine)
+
+
+def _impossible(problem: TourProblem) -> TourResult:
+    reason = "every move changes the square's colour, so a closed tour needs an even number of squares"
+    return TourResult(Status.NONE, problem.board, problem.start, closed=problem.closed, reason=reason)
 
 
 ANIMATED_METHODS = ("basic", "band", "warnsdorff", "prune")  # the methods that backtrack square by square
@@ -134,6 +149,9 @@ def watch_tour(
     *,
     method: str | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
     max_events: int = DEFAULT_EVENTS,
 ) -> TourReplay:
     """`find_tour` with the python engine (the compiled one keeps no log), recording each square
@@ -146,12 +164,15 @@ def watch_tour(
     >>> replay.stats.backtracks, len(replay.log), replay.log.complete
     (74276, 20000, False)
     """
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_problem(problem)
     method, _ = METHODS.resolve(method, "python")
     if method not in ANIMATED_METHODS:
-        raise InvalidInput(f"--animate: method {method} does not backtrack; watch {', '.join(ANIMATED_METHODS)}")
+        raise InvalidInput(
+            f"method: {method} does not backtrack, so there is nothing to watch; watch {', '.join(ANIMATED_METHODS)}"
+        )
     if max(problem.board.rows, problem.board.cols) > MAX_LABELLED:
-        raise InvalidInput(f"--animate: a {problem.board} board is too large to watch (at most {MAX_LABELLED} a side)")
+        raise InvalidInput(f"problem: a {problem.board} board is too large to watch (at most {MAX_LABELLED} a side)")
     log = EventLog(problem.board.cols, limit=max_events)
 
     def build(control: SearchControl) -> TextbookTour:
@@ -160,12 +181,11 @@ def watch_tour(
         return engine
 
     if problem.impossible:
-        tour = TourResult(Status.NONE, problem.board, problem.start, None, Stats(), problem.closed)
-        return TourReplay(tour, log, method)
+        return TourReplay(_impossible(problem).ran(method, "python"), log, method)
     run = run_search(limits, build, lambda search: _first_tour(search, method))
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
-    tour = TourResult(status, problem.board, problem.start, run.value, run.stats, problem.closed)
-    return TourReplay(tour, log, method)
+    tour = TourResult(status, problem.board, problem.start, SquarePath(run.value or []), run.stats, problem.closed)
+    return TourReplay(tour.ran(method, "python"), log, method)
 
 
 def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
@@ -185,7 +205,8 @@ def _linear(problem: TourProblem, limits: Limits | None) -> TourResult:
 
     def result(status: Status, path: Any = None, by: str | None = None, reason: str | None = None) -> TourResult:
         stats = Stats(nodes, tries, backtracks, control.elapsed())
-        return TourResult(status, board, start, path, stats, closed, method="linear", by=by, reason=reason)
+        return TourResult(status, board, start, path, stats, closed, method="linear", engine="numba", by=by,
+                          reason=reason)  # fmt: skip
 
     nodes = tries = backtracks = 0
     with SearchControl(limits) as control:
@@ -271,15 +292,16 @@ def _walk(problem: TourProblem, method: str, engine: str, limits: Limits | None)
         full = len(path) == problem.board.n_squares
         closes = not problem.closed or attacks(problem.moves, path[-1], problem.start)
         status = Status.FOUND if full and closes else Status.NONE
-    return TourResult(status, problem.board, problem.start, path, run.stats, problem.closed, len(path))
+    result = TourResult(status, problem.board, problem.start, SquarePath(path), run.stats, problem.closed, len(path))
+    return result.ran(method, engine)
 
 
 def _complete_method(method: str | None, engine: str | None, problem: TourProblem | None = None) -> tuple[str, str]:
     """The complete search to count or list tours with: the one named, else prune (basic when
     the move set lacks the reverse of a move, which prune needs)."""
-    if method is None:
-        method = COUNT_DEFAULT if problem is None or problem.symmetric else "basic"
-    method, engine = METHODS.resolve(method, engine)
+    if method is None and problem is not None and not problem.symmetric:
+        method = "basic"
+    method, engine = METHODS.resolve(method, engine, count=True)
     if method not in COMPLETE_METHODS:
         raise InvalidInput(
             f"method: {method!r} does not search every branch, so it cannot list or count every "
@@ -304,7 +326,8 @@ class TourStream(SolutionStream[TourSearch, list[Square]]):
         method, engine = _complete_method(method, engine, check_problem(problem))
         self.problem = problem
         build = _builder(problem, method, engine)
-        super().__init__(limits, build, lambda engine: engine.tours(method), TourCount(Status.COMPLETE, 0), limit)
+        result = _tour_count(problem, method, engine)
+        super().__init__(limits, build, lambda engine: engine.tours(method), result, limit)
 
     def __iter__(self) -> Iterator[list[Square]]:
         if self.problem.impossible:
@@ -326,12 +349,12 @@ class StreamFromEveryStart:
         limit: int | None = None,
         limits: Limits | None = None,
     ) -> None:
-        _complete_method(method, engine)
+        check_problem(problem)
+        method, engine = _complete_method(method, engine, problem)
         if limit is not None and limit < 1:
             raise InvalidInput(f"limit: {limit} must be at least 1")
-        check_problem(problem)
         self.problem, self.method, self.engine, self.limit, self.limits = problem, method, engine, limit, limits
-        self.result = TourCount(Status.COMPLETE, 0)
+        self.result = replace(_tour_count(problem, method, engine), start=None)
 
     def __iter__(self) -> Iterator[tuple[Square, list[Square]]]:
         result = self.result
@@ -355,6 +378,9 @@ def count_tours(
     method: str | None = None,
     engine: str | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
     workers: int | None = 1,
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
@@ -364,10 +390,11 @@ def count_tours(
     when no method is named. With `workers` other than 1 (None: one per core), a Dask
     `scheduler` or a `checkpoint` file, the count is split into sub-trees (the tours that begin
     with each path of a few moves) run by essais.core.parallel; the counters are then theirs."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_problem(problem)
     method, engine = _complete_method(method, engine, problem)
     if problem.impossible:
-        return TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None, method)
+        return _tour_count(problem, method, engine)
     if workers != 1 or scheduler is not None or checkpoint is not None:
         if engine != "numba":
             raise InvalidInput("workers, scheduler, checkpoint: a split count runs the numba engine")
@@ -380,7 +407,19 @@ def count_tours(
         return result
     run = run_search(limits, _builder(problem, method, engine), lambda engine: engine.count(method))
     count = run.value if run.value is not None else run.engine.solutions if run.engine else 0  # counted so far
-    return TourCount(run.stopped or Status.COMPLETE, count, run.stats, count // 2 if problem.closed else None, method)
+    return _tour_count(problem, method, engine, run.stopped or Status.COMPLETE, count, run.stats)
+
+
+def _tour_count(
+    problem: TourProblem,
+    method: str,
+    engine: str,
+    status: Status = Status.COMPLETE,
+    count: int = 0,
+    stats: Stats | None = None,
+) -> TourCount:
+    return TourCount(status, count, stats or Stats(), method, engine, board=problem.board, start=problem.start,
+                     closed=problem.closed)  # fmt: skip
 
 
 # sub-trees a split count aims at: about 100 per process on a few cores, so that they finish
@@ -444,17 +483,14 @@ def _split_counts(
             checkpoint=checkpoint, progress=progress,
         )  # fmt: skip
         seconds = control.elapsed()
-    counts = {start: TourCount(Status.COMPLETE, 0, Stats(), 0 if problem.closed else None, method) for start in starts}
+    counts = {start: _tour_count(problem.at(start), method, "numba") for start in starts}
+    for index, result in run.every_result():  # (sub-trees a stop caught partway: the tours so far)
+        count = counts[owners[index]]
+        count.count += result.values[0]
+        count.stats = count.stats + result.stats
     for index, owner in enumerate(owners):
-        finished = run.results.get(index)
-        if finished is None:
+        if index not in run.results:
             counts[owner].status = run.status
-            continue
-        counts[owner].count += finished.values[0]
-        counts[owner].stats = counts[owner].stats + finished.stats
-    for result in counts.values():
-        if result.undirected is not None:
-            result.undirected = result.count // 2
     return counts, run, seconds
 
 
@@ -472,6 +508,9 @@ def count_every_start(
     *,
     method: str | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
     workers: int | None = 1,
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
@@ -481,6 +520,7 @@ def count_every_start(
     (numba). With no method named, and when the board's symmetries map the move set onto
     itself, one start of each class is counted and its images take its count
     (`by_symmetry`); a named method counts every start. The limits apply to the whole table."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_problem(problem)
     _check_table_memory(problem, limits)
     named = method is not None
@@ -490,14 +530,14 @@ def count_every_start(
     representative = {square: min(g(*square) for g in symmetries) if symmetries else square for square in squares}
     starts = sorted(set(representative.values()))
     if problem.impossible:
-        counts = {start: TourCount(Status.COMPLETE, 0, Stats(), 0, method) for start in starts}
+        counts = {start: _tour_count(problem.at(start), method, "numba") for start in starts}
     else:
         counts, _, _ = _split_counts(problem, starts, method, limits, workers, scheduler, checkpoint, progress)
     rows = [
         StartRow(square, counts[representative[square]], by_symmetry=representative[square] != square)
         for square in squares
     ]
-    table = EveryStart(rows, counting=True, board=problem.board)
+    table = EveryStart(rows, counting=True, board=problem.board, method=method, engine="numba")
     table.stopped = next((count.status for count in counts.values() if count.status != Status.COMPLETE), None)
     return table
 
@@ -509,9 +549,13 @@ def every_start(
     engine: str | None = None,
     count: bool = False,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> Iterator[StartRow]:
     """One search (or, with `count`, one count) per start square in reading order; the limits
     apply to each start. Stops after a start that Ctrl-C interrupted."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_problem(problem)
     _check_table_memory(problem, limits)
     if count:
@@ -554,15 +598,19 @@ def search_every_start(
     method: str | None = None,
     engine: str | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
     workers: int | None = 1,
     progress: Progress | None = None,
 ) -> EveryStart:
     """000 §5's table: one search per start square, each under its own limits, run on
     essais.core.parallel (`workers` processes; None: one per core). Each start's search is the
     same wherever it runs, so the table is the one `every_start` gives, without the paths."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_problem(problem)
     _check_table_memory(problem, limits)
-    METHODS.resolve(method, engine)
+    ran = _tour_method(problem, method, engine)
     workers = default_workers() if workers is None else workers
     squares = list(problem.board.squares())
     tasks = [(problem.at(start), method, engine, limits) for start in squares]
@@ -575,10 +623,10 @@ def search_every_start(
             break  # Ctrl-C ended the table here
         status_index, reached = run.results[index].values
         status = STATUSES[status_index]
-        result = TourResult(status, problem.board, start, None, run.results[index].stats, problem.closed,
-                            None if reached < 0 else reached, method)  # fmt: skip
+        result = TourResult(status, problem.board, start, SquarePath([]), run.results[index].stats, problem.closed,
+                            None if reached < 0 else reached, *ran)  # fmt: skip
         rows.append(StartRow(start, result))
-    table = EveryStart(rows, counting=False, board=problem.board)
+    table = EveryStart(rows, counting=False, board=problem.board, method=ran[0], engine=ran[1])
     if run.status == Status.INTERRUPTED or len(rows) < len(squares):
         table.stopped = Status.INTERRUPTED
     return table
@@ -592,10 +640,14 @@ def random_tours(
     until_found: bool = False,
     seed: int | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> RandomTours:
     """`attempts` random walks from the start (None: no bound), or with `until_found` as many
     as it takes to find a full tour (at most `attempts`). A seed makes a run reproducible in
     one engine; the engines use different generators, so they draw different walks."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_problem(problem)
     _, engine = METHODS.resolve("random", engine)
     if attempts is not None and not 1 <= attempts <= MAX_ATTEMPTS:
@@ -613,4 +665,4 @@ def random_tours(
     status = run.stopped or Status.COMPLETE
     if until_found and not run.stopped:
         status = Status.FOUND if tally.found_path is not None else Status.NONE
-    return RandomTours(status, problem.board, problem.start, seed, tally, run.stats, until_found)
+    return RandomTours(status, problem.board, problem.start, seed, tally, run.stats, until_found, "random", engine)

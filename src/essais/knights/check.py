@@ -15,8 +15,8 @@ from essais.core.checking import KNIGHT_STEPS, as_points, board_size
 
 
 def tour_error(
-    path: Sequence[Any],
     board: Any,
+    path: Sequence[Any],
     moves: Sequence[tuple[int, int]] | None = None,
     closed: bool = False,
 ) -> str | None:
@@ -25,8 +25,8 @@ def tour_error(
     last square back to the first."""
     rows, cols = board_size(board)
     steps = KNIGHT_STEPS if moves is None else frozenset((int(dr), int(dc)) for dr, dc in moves)
-    if isinstance(path, np.ndarray):
-        return _array_error(path, rows, cols, steps, closed)
+    if isinstance(path, np.ndarray) or hasattr(path, "__array__"):  # (a SquarePath: checked as its array)
+        return _array_error(np.asarray(path), rows, cols, steps, closed)
     squares = as_points(path)
     if len(squares) != rows * cols:
         return f"the path has {len(squares)} squares, the board {rows * cols}"
@@ -81,10 +81,10 @@ def _array_error(path: np.ndarray, rows: int, cols: int, steps: frozenset[tuple[
 
 
 def is_tour(
-    path: Sequence[Any],
     board: Any,
+    path: Sequence[Any],
     moves: Sequence[tuple[int, int]] | None = None,
     closed: bool = False,
 ) -> bool:
     """True when `path` is a legal open (or, with `closed`, closed) tour of `board`."""
-    return tour_error(path, board, moves, closed) is None
+    return tour_error(board, path, moves, closed) is None

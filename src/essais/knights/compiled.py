@@ -5,14 +5,13 @@ Same methods, same answers and same counters as the textbook engine (knights.tex
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Sequence
 
 import numpy as np
 
 from essais.core.board import Board, Move, Square, attacks
 from essais.core.limits import SOLUTION, SearchControl
-from essais.core.parallel import TaskResult
+from essais.core.parallel import TaskResult, solve_subtree
 from essais.core.sliced import SlicedSearch
 from essais.knights import _kernels as kernels
 from essais.knights.construction import base_tour_table, side_parts
@@ -231,11 +230,7 @@ def count_below(
     rows, cols, moves, closed, method, prefix = task
     search = CompiledTour(Board(rows, cols), moves, prefix[0], closed, control)
     search.follow(prefix)
-    started = time.perf_counter()
-    count = search.count(method)
-    stats = search.stats()
-    stats.seconds = time.perf_counter() - started
-    return TaskResult((count,), stats)
+    return solve_subtree(lambda: (search.count(method),), lambda: (search.solutions,), search.stats)
 
 
 def roth_tour(rows: int, cols: int, start: Square, seed: int = -1) -> tuple[np.ndarray, int]:

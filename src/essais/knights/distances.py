@@ -11,17 +11,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from essais.core.board import Board, Move, Square, make_moves
+from essais.core.board import Board, Move, Square, format_square, make_moves
 from essais.core.drawing import heat_map_svg
 from essais.core.engine import check_memory
-from essais.core.limits import Limits
+from essais.core.limits import Limits, limits_from
 from essais.core.result import Result, Stats, Status
 from essais.core.search import BreadthFirst, SearchProblem
 
 UNREACHABLE = -1
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Distances(Result):
     """The minimum number of moves from `start` to every square (-1: unreachable)."""
 
@@ -30,6 +30,15 @@ class Distances(Result):
     matrix: list[list[int]]
     stats: Stats = field(default_factory=Stats)
     status: Status = Status.COMPLETE
+    method: str | None = "breadth-first"
+    engine: str | None = "python"
+
+    def headline(self) -> str:
+        return (f"distances on {self.board} from {format_square(self.start)}: {self.reachable:,} squares reachable, "
+                f"the farthest {self.max_distance} moves away")  # fmt: skip
+
+    def brief(self) -> str:
+        return f"{self.board} from {format_square(self.start)}: at most {self.max_distance} moves"
 
     @property
     def solution(self) -> list[list[int]]:
@@ -66,6 +75,9 @@ class Distances(Result):
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "status": str(self.status),
+            "found": self.found,
+            **self.ran_keys(),
             "distances": self.matrix,
             "reachable": self.reachable,
             "max_distance": self.max_distance,
@@ -79,11 +91,19 @@ BYTES_PER_SQUARE = 400
 
 
 def distances(
-    board: Board, start: Square, moves: Sequence[Move] | None = None, *, limits: Limits | None = None
+    board: Board,
+    start: Square,
+    moves: Sequence[Move] | None = None,
+    *,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> Distances:
     """001 §2 bfsCV, on the general breadth-first search: each layer is one more move.
     nodes = squares expanded, tries = moves that stay on the board. A limit or Ctrl-C stops it
     with the squares reached so far (the others -1)."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_memory(BYTES_PER_SQUARE * board.n_squares, f"the distances on the {board} board", limits)
     search = BreadthFirst(_Knight(board, tuple(moves) if moves is not None else make_moves(), start), limits)
     matrix = [[UNREACHABLE] * board.cols for _ in range(board.rows)]

@@ -10,17 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from essais.core.animation import EventLog, replay_page
-from essais.core.board import Board, Move, Square, make_moves, numbered_text
+from essais.core.board import Board, Move, Square, SquarePath, format_square, make_moves, numbered_text
 from essais.core.drawing import MAX_LABELLED, board_svg, compact, heat_map_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.plots import figure_svg, histogram_figure
-from essais.core.result import CountResult, Result, Stats, Status
+from essais.core.result import CountResult, Result, Stats, Status, plural
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 BOTH = ("python", "numba")
 METHODS = Methods(
@@ -34,12 +37,12 @@ METHODS = Methods(
         "lookahead": BOTH,
         "random": BOTH,
     },
-    default={"python": "warnsdorff", "numba": "linear"},
+    default={"python": "warnsdorff", "numba": "linear"},  # warnsdorff for other moves than the knight's
+    count_default={"python": "prune", "numba": "prune"},  # basic for moves without their reverses
 )
 # linear: the knight's tour on every board with one, by a heuristic or a construction (knight only)
 COMPLETE_METHODS = ("basic", "band", "prune")  # the complete depth-first searches: they can enumerate
 WALK_METHODS = ("accessibility", "lookahead", "random")  # walks: no backtracking, they report how far they got
-COUNT_DEFAULT = "prune"  # the method of counts and streams when none is named (basic without reverse moves)
 SHOWN_SIDE = 40  # a tour of a board with a longer side is summed up rather than printed
 
 
@@ -153,119 +156,170 @@ def start_obstruction(rows: int, cols: int, start: Square) -> str | None:
     return None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class TourResult(Result):
-    """One search for one tour: its status, the tour (a path of squares) and the counters.
+    """One search for one tour: its status, the tour and the counters.
 
-    For the greedy walks (accessibility, lookahead) `path` is the walk even when it got stuck
-    before the last square, and `reached` the number of squares it visited."""
+    `path` is a `SquarePath` whatever the method: the squares in order as (row, col) tuples,
+    backed by an (n, 2) int32 array; empty when there is no tour. For the greedy walks
+    (accessibility, lookahead, random) it is the walk even when it got stuck before the last
+    square, and `reached` the number of squares it visited."""
 
     status: Status
     board: Board
     start: Square
-    path: list[Square] | np.ndarray | None  # an (R·C, 2) int32 array of (row, col) from method linear
+    path: SquarePath = field(default_factory=lambda: SquarePath([]))
     stats: Stats = field(default_factory=Stats)
     closed: bool = False
     reached: int | None = None
     method: str | None = None
+    engine: str | None = None
     by: str | None = None  # method linear: "heuristic", "construction" or "search"
     reason: str | None = None  # status none: the theorem or argument that settles it
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.path, SquarePath):
+            self.path = SquarePath([] if self.path is None else self.path)
 
     @property
     def found(self) -> bool:
         return self.status == Status.FOUND
 
     @property
-    def solution(self) -> list[Square] | np.ndarray | None:
+    def solution(self) -> SquarePath:
         return self.path
+
+    @property
+    def kind(self) -> str:
+        return "closed tour" if self.closed else "tour"
+
+    def where(self) -> str:
+        """`on 8x8 from 0,0`."""
+        return f"on {self.board} from {format_square(self.start)}"
+
+    def headline(self) -> str:
+        """What the command line says first: the tour found, or why there is none."""
+        kind, where = self.kind, self.where()
+        if self.status == Status.FOUND:
+            method = f"{self.method}: {self.by}" if self.by else self.method
+            return f"{kind} {where} ({', '.join(name for name in (method, self.engine) if name)})"
+        if self.status == Status.NONE:
+            return f"no {kind} {where}: {self.reason or self._why_none()}"
+        return f"stopped ({self.status}) {where} before a {kind} was found"
+
+    def _why_none(self) -> str:
+        method = self.method
+        if method in COMPLETE_METHODS:
+            return "the search is complete, so none exists"
+        if method in WALK_METHODS:
+            return f"{method} got stuck after {self.reached} squares (it never backtracks)"
+        return f"none among the squares {method} tries (ties only); method basic searches them all"
+
+    def brief(self) -> str:
+        ended = f": {len(self.path):,} squares" if self.path else ""
+        return f"{self.board} from {format_square(self.start)}{ended}"
 
     def numbered(self) -> list[list[int]]:
         """The board with step numbers 1..R·C along the tour, 0 where unvisited."""
-        path = self.path if self.path is not None and len(self.path) else [self.start]
-        return self.board.numbered([(int(row), int(col)) for row, col in path])
+        return self.board.numbered(self.path if self.path else [self.start])
 
     def text(self) -> str:
-        if self.path is None or len(self.path) == 0:
-            return self.reason or ""
+        if not self.path:
+            return ""
         if max(self.board.rows, self.board.cols) > SHOWN_SIDE:
-            end = tuple(int(x) for x in self.path[-1])
-            return f"a tour of {self.board} from {self.start} to {end}"
+            return self.ends()
         return numbered_text(self.numbered())
 
+    def ends(self) -> str:
+        """`64 squares, from 0,0 to 7,6`: the path summed up."""
+        return f"{len(self.path):,} squares, from {format_square(self.path[0])} to {format_square(self.path[-1])}"
+
+    def rich_text(self) -> RenderableType:
+        if max(self.board.rows, self.board.cols) > SHOWN_SIDE:
+            return super().rich_text()
+        from essais.draw.terminal import numbered_board_lines  # rich loads only when a result is shown
+
+        return numbered_board_lines(self.numbered(), self.path)
+
     def squares(self) -> list[list[int]] | None:
-        """The path as [row, col] lists (JSON's form)."""
-        if self.path is None or len(self.path) == 0:
-            return None
-        return self.path.tolist() if isinstance(self.path, np.ndarray) else [list(square) for square in self.path]
+        """The path as [row, col] lists (JSON's form), None when there is none."""
+        return self.path.tolist() if self.path else None
 
     @property
     def drawable(self) -> bool:
         """A tour, or the squares a walk reached before it got stuck."""
-        return self.path is not None and len(self.path) > 0
+        return bool(self.path)
 
     def to_svg(self) -> str:
         """The tour as a picture: the board, the step numbers (up to 50×50), the path through the
         squares' centres (closed when the tour is), its start circled green and its end red."""
-        if self.path is None or len(self.path) == 0:
+        if not self.path:
             raise InvalidInput("svg: there is no tour to draw")
         numbers = self.numbered() if max(self.board.rows, self.board.cols) <= MAX_LABELLED else None
-        kind = "closed tour" if self.closed else "tour"
         return board_svg(
             self.board.rows,
             self.board.cols,
             numbers=numbers,
-            path=self.path,
+            path=self.path.array,
             closed=self.closed and self.found,
-            title=f"a knight's {kind} of the {self.board} board",
+            title=f"a knight's {self.kind} of the {self.board} board",
         )
 
     def save(self, file: str | Path) -> None:
         """Write the path as a numpy file: an (R·C, 2) int32 array of (row, col), in tour order."""
         if not str(file).endswith(".npy"):
             raise InvalidInput(f"output: {str(file)!r} must be a .npy file")
-        if self.path is None or len(self.path) == 0:
+        if not self.path:
             raise InvalidInput("output: there is no tour to write")
-        np.save(file, np.asarray(self.path, dtype=np.int32))
+        np.save(file, self.path.array)
 
     def to_dict(self, with_path: bool = True) -> dict[str, Any]:
         """The JSON document; without the path and the numbered board when `with_path` is false
         (a tour written to a file)."""
         path = self.squares() if with_path else None
-        extra = {key: value for key, value in (("method", self.method), ("by", self.by), ("reason", self.reason))
-                 if value is not None}  # fmt: skip
+        extra = {key: value for key, value in (("by", self.by), ("reason", self.reason)) if value is not None}
         return {
             "status": str(self.status),
             "found": self.found,
             "board": self.numbered() if path else None,
             "path": path,
             **({"reached": self.reached} if self.reached is not None else {}),
+            **self.ran_keys(),
             **extra,
             "stats": self.stats.to_dict(),
         }
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class TourCount(CountResult):
-    """A count of tours from one start; `undirected` is given for closed tours (each one is
-    found twice from its start, once in each direction); `split` when it ran as sub-trees."""
+    """A count of tours from one start (or, streamed from every start, over all of them):
+    `count` directed tours; for closed tours also `undirected` (each one is found twice from
+    its start, once in each direction); `split` when it ran as sub-trees."""
 
-    undirected: int | None = None
-    method: str | None = None
-    split: dict[str, int] | None = None  # sub-trees done / total / resumed from a checkpoint
+    board: Board | None = None
+    start: Square | None = None  # None: every start
+    closed: bool = False
 
-    def text(self) -> str:
-        plural = "tour" if self.count == 1 else "tours"
-        undirected = f" ({self.undirected:,} undirected)" if self.undirected is not None else ""
-        return f"{self.count:,} {plural}{undirected}"
+    @property
+    def undirected(self) -> int | None:
+        return self.count // 2 if self.closed else None
+
+    def counted(self) -> str:
+        kind = "closed tour" if self.closed else "tour"
+        if self.closed:
+            return f"{plural(self.count, 'directed ' + kind)}, {self.undirected:,} undirected"
+        return plural(self.count, kind)
+
+    def headline(self) -> str:
+        prefix = "" if self.status == Status.COMPLETE else f"stopped ({self.status}) after counting "
+        where = f" on {self.board}" if self.board else ""
+        where += f" from {format_square(self.start)}" if self.start is not None else " from every start"
+        return f"{prefix}{self.counted()}{where}{self._ran()}"
 
     def to_dict(self) -> dict[str, Any]:
         document = super().to_dict()
         if self.undirected is not None:
             document["undirected"] = self.undirected
-        if self.method is not None:
-            document["method"] = self.method
-        if self.split is not None:
-            document["subtrees"] = self.split
         return document
 
 
@@ -297,7 +351,7 @@ class StartRow:
         return document
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class EveryStart(Result):
     """The table of 000 §5's remarks: one search (or count) per start square. It is complete
     even where some starts fail or hit a limit; only Ctrl-C leaves it unfinished."""
@@ -306,6 +360,8 @@ class EveryStart(Result):
     counting: bool
     board: Board | None = None  # what the heat map draws on (else the smallest board holding the rows)
     stopped: Status | None = None  # a split count: what stopped the whole table (its limits are the table's)
+    method: str | None = None
+    engine: str | None = None
 
     @property
     def status(self) -> Status:  # type: ignore[override]
@@ -340,11 +396,28 @@ class EveryStart(Result):
         """How many starts give a tour (001 §4.3's survey question)."""
         return sum(1 for row in self.rows if row.found)
 
+    def headline(self) -> str:
+        what = "count" if self.counting else "search"
+        board = f" of the {self.board} board" if self.board else ""
+        return f"one {what} per start square{board} ({self.status}){self._ran()}"
+
     def text(self) -> str:
-        lines = [f"{row.start[0]},{row.start[1]}: {row.result.status}" for row in self.rows]
-        if self.counting:
-            lines.append(f"total: {self.total:,}")
-        return "\n".join(lines)
+        lines = [f"{format_square(row.start)}: {row.result.status}" for row in self.rows]
+        return "\n".join([*lines, self.conclusion()])
+
+    def conclusion(self) -> str:
+        """The table's last line: the total, or how many starts give a tour."""
+        total = self.total
+        if total is None:
+            return f"{self.full_tours} of {plural(len(self.rows), 'start')} give a tour"
+        closed = bool(self.rows) and isinstance(self.rows[0].result, TourCount) and self.rows[0].result.closed
+        if closed and self.board is not None:  # each closed tour is found from each square, both ways
+            distinct = total // (2 * self.board.n_squares)
+            return f"total: {total:,} directed closed tours over all starts = {plural(distinct, 'closed tour')}"
+        return f"total: {plural(total, 'tour')}"
+
+    def brief(self) -> str:
+        return f"{plural(len(self.rows), 'start')}, {self.conclusion()}"
 
     @property
     def drawable(self) -> bool:
@@ -375,7 +448,8 @@ class EveryStart(Result):
         )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
-        document: dict[str, Any] = {"status": str(self.status), "starts": [row.to_dict() for row in self.rows]}
+        document: dict[str, Any] = {"status": str(self.status), "found": self.found, **self.ran_keys(),
+                                    "starts": [row.to_dict() for row in self.rows]}  # fmt: skip
         if self.counting:
             document["total"] = self.total
         elif any(isinstance(row.result, TourResult) and row.result.reached is not None for row in self.rows):
@@ -383,14 +457,15 @@ class EveryStart(Result):
         return document
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class TourReplay(Result):
     """A tour search watched square by square (`essais.knights.watch_tour`): its result and the
     events it recorded; `to_html()` is the page that replays them."""
 
     tour: TourResult
     log: EventLog
-    method: str
+    method: str | None = None
+    engine: str | None = "python"
 
     @property
     def status(self) -> Status:  # type: ignore[override]
@@ -404,9 +479,26 @@ class TourReplay(Result):
     def solution(self) -> Any:
         return self.tour.solution
 
+    @property
+    def found(self) -> bool:
+        return self.tour.found
+
+    def headline(self) -> str:
+        return self.tour.headline()
+
+    def brief(self) -> str:
+        return f"{self.tour.brief()}, {plural(len(self.log), 'event')} recorded"
+
     def text(self) -> str:
-        recorded = "every event" if self.log.complete else f"the first {len(self.log):,} events"
-        return f"{self.tour.text()}\n{len(self.log):,} events recorded ({recorded})"
+        return self.tour.text()
+
+    def rich_text(self) -> RenderableType:
+        return self.tour.rich_text()
+
+    def recorded(self) -> str:
+        """`1,000 events (every one)`."""
+        every = "every one" if self.log.complete else f"the first {len(self.log):,}"
+        return f"{plural(len(self.log), 'event')} ({every})"
 
     def to_svg(self) -> str:
         return self.tour.to_svg()
@@ -464,7 +556,7 @@ class WalkTally:
             self.full_tours += 1
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class RandomTours(Result):
     """What random walks from one start gave: the tally, how the run ended, and the seed that
     reproduces it (with the same engine)."""
@@ -476,6 +568,8 @@ class RandomTours(Result):
     tally: WalkTally
     stats: Stats
     until_found: bool = False
+    method: str | None = "random"
+    engine: str | None = None
 
     @property
     def found(self) -> bool:
@@ -492,7 +586,8 @@ class RandomTours(Result):
         if status == Status.COMPLETE:
             status = Status.FOUND if self.tally.full_tours else Status.NONE
         path = self.tally.best_path
-        return TourResult(status, self.board, self.start, path, self.stats, reached=len(path))
+        result = TourResult(status, self.board, self.start, SquarePath(path), self.stats, reached=len(path))
+        return result.ran(self.method, self.engine)
 
     @property
     def drawable(self) -> bool:
@@ -508,14 +603,29 @@ class RandomTours(Result):
     def to_svg(self) -> str:
         return figure_svg(self.figure())
 
+    def headline(self) -> str:
+        tally, where = self.tally, f"on {self.board} from {format_square(self.start)}"
+        ran = f" (seed {self.seed}, {self.engine})"
+        return f"random walks {where}{ran}: {plural(tally.attempts, 'walk')}, {plural(tally.full_tours, 'full tour')}"
+
+    def brief(self) -> str:
+        tally = self.tally
+        walks = f"{plural(tally.attempts, 'walk')}, {plural(tally.full_tours, 'full tour')}"
+        return f"{walks}, longest {len(tally.best_path)}"
+
     def text(self) -> str:
         tally = self.tally
-        return f"{tally.attempts:,} walks, {tally.full_tours:,} full tours, longest {len(tally.best_path)} squares"
+        lengths = "\n".join(f"{length:>4} squares: {count:,}" for length, count in enumerate(tally.lengths) if count)
+        path = tally.found_path if self.until_found and tally.found_path else tally.best_path
+        which = (f"a full tour at walk {tally.attempts:,}:" if path is tally.found_path
+                 else f"the longest walk, {plural(len(path), 'square')}:")  # fmt: skip
+        return f"{lengths}\n{which}\n{numbered_text(self.board.numbered(path))}"
 
     def to_dict(self) -> dict[str, Any]:
         best = self.tally.best_path
         document: dict[str, Any] = {
             "status": str(self.status),
+            "found": self.found,
             "attempts": self.tally.attempts,
             "full_tours": self.tally.full_tours,
             "lengths": {str(length): count for length, count in enumerate(self.tally.lengths) if count},
@@ -526,5 +636,6 @@ class RandomTours(Result):
             found = self.tally.found_path
             document["found"] = found is not None
             document["path"] = [list(s) for s in found] if found else None
+        document.update(self.ran_keys())
         document["stats"] = self.stats.to_dict()
         return document

@@ -21,9 +21,9 @@ from pathlib import Path
 
 from essais.core.engine import SolutionStream, loading_compiled, run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl
+from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
 from essais.core.parallel import Progress, default_workers, run_split
-from essais.core.result import Status
+from essais.core.result import Stats, Status
 from essais.queens.model import METHODS, QueensCount, QueensResult, QueensSearch, check_n, symmetries
 from essais.queens.textbook import TextbookQueens
 
@@ -40,20 +40,46 @@ def _textbook(n: int, engine: str | None) -> Callable[[SearchControl], QueensSea
     return lambda control: TextbookQueens(n, control)
 
 
-def find_queens(n: int, *, engine: str | None = None, limits: Limits | None = None) -> QueensResult:
+def find_queens(
+    n: int,
+    *,
+    engine: str | None = None,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> QueensResult:
     """The first solution of 002's row-by-row search (method textbook), or none."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    _, engine = METHODS.resolve("textbook", engine)
     run = run_search(limits, _textbook(n, engine), lambda search: next(iter(search.solutions()), None))
-    return QueensResult(run.stopped or (Status.FOUND if run.value else Status.NONE), n, run.value, run.stats)
+    status = run.stopped or (Status.FOUND if run.value else Status.NONE)
+    return QueensResult(status, n, run.value, run.stats, "textbook", engine)
 
 
 class QueensStream(SolutionStream[QueensSearch, list[int]]):
     """Every solution in 002's order, lazily (method textbook); `result` says how it ended."""
 
     def __init__(
-        self, n: int, *, engine: str | None = None, limit: int | None = None, limits: Limits | None = None
+        self,
+        n: int,
+        *,
+        engine: str | None = None,
+        limit: int | None = None,
+        limits: Limits | None = None,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        memory_limit: int | str | None = None,
     ) -> None:
+        limits = limits_from(limits, time_limit, node_limit, memory_limit)
         build = _textbook(n, engine)
-        super().__init__(limits, build, lambda search: search.solutions(), QueensCount(Status.COMPLETE, 0, n=n), limit)
+        super().__init__(
+            limits,
+            build,
+            lambda search: search.solutions(),
+            QueensCount(Status.COMPLETE, 0, method="textbook", engine=METHODS.resolve("textbook", engine)[1], n=n),
+            limit,
+        )
 
 
 def count_queens(
@@ -63,6 +89,9 @@ def count_queens(
     engine: str | None = None,
     distinct: bool = False,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
     workers: int | None = 1,
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
@@ -74,8 +103,9 @@ def count_queens(
     Method bitmask splits the count into its start constellations, run on `workers` processes
     (1: in this process; None: one per core) or a Dask `scheduler`, with an optional `checkpoint`
     file (essais.core.parallel). The textbook count is one sequential search."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)
-    method, engine = METHODS.resolve(method, engine)
+    method, engine = METHODS.resolve(method, engine, count=True)
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise InvalidInput(f"workers: {workers!r} must be at least 1")
     if method == "bitmask":
@@ -91,7 +121,7 @@ def count_queens(
             if not distinct or tuple(columns) == min(symmetries(columns)):
                 result.count += 1
 
-    result = QueensCount(Status.COMPLETE, 0, n=n, distinct=distinct)
+    result = QueensCount(Status.COMPLETE, 0, method=method, engine=engine, n=n, distinct=distinct)
     run = run_search(limits, _textbook(n, engine), count)
     result.status, result.stats = run.stopped or Status.COMPLETE, run.stats
     return result
@@ -114,7 +144,12 @@ def _count_constellations(
         from essais.queens.compiled import constellation_table, count_start_constellation
 
     with SearchControl(limits) as control:
-        table = constellation_table(n)
+        try:
+            table = constellation_table(n, control.check_setup)
+        except SearchStopped as stop:
+            return QueensCount(
+                stop.status, 0, Stats(seconds=control.elapsed()), "bitmask", "numba", n=n, distinct=distinct
+            )
         tasks = [(n, images, bool(half or quarter)) for _, _, _, half, quarter, images in table]
         problem = {"problem": "queens", "n": n, "split": "start constellations"}
         run = run_split(
@@ -122,9 +157,11 @@ def _count_constellations(
             checkpoint=checkpoint, progress=progress,
         )  # fmt: skip
         count = 0
-        for index, result in run.results.items():
+        for index, result in run.every_result():  # (sub-trees a stop caught partway: the solutions so far)
             completions, fixed_by_half_turn, fixed_by_quarter_turn = result.values
             _, orbit, stabiliser, half, quarter, _ = table[index]
+            if distinct and index in run.partial and stabiliser > 1:
+                continue  # a symmetric orbit counted partway: its share is known only once it is whole
             if distinct:
                 reflections = stabiliser - 1 - half - 2 * quarter
                 fixed_by_reflections = reflections * completions if n == 1 else 0  # the lone queen
@@ -132,4 +169,5 @@ def _count_constellations(
                 count += (fixed + fixed_by_reflections) // stabiliser
             else:
                 count += orbit * completions
-        return QueensCount(run.status, count, run.stats(control.elapsed()), n=n, distinct=distinct, split=run.to_dict())
+        stats = run.stats(control.elapsed())
+        return QueensCount(run.status, count, stats, "bitmask", "numba", run.to_dict(), n=n, distinct=distinct)

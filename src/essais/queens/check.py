@@ -8,14 +8,15 @@ from typing import Any
 from essais.core.errors import InvalidInput
 
 
-def queens_error(columns: Sequence[Any], n: int | None = None) -> str | None:
+def queens_error(n: int, columns: Sequence[Any]) -> str | None:
     """Why `columns` (the column of the queen in each row) is not a placement of n queens on an
     n×n board with no two attacking each other, or None if it is one."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise InvalidInput(f"n: {n!r} must be a positive number of queens")
     try:
         placed = [int(column) for column in columns]
     except (TypeError, ValueError):
         raise InvalidInput(f"columns: {columns!r} is not a sequence of column numbers") from None
-    n = len(placed) if n is None else n
     if len(placed) != n:
         return f"{len(placed)} queens for a {n}x{n} board"
     for row, column in enumerate(placed):
@@ -30,7 +31,7 @@ def queens_error(columns: Sequence[Any], n: int | None = None) -> str | None:
     return None
 
 
-def is_solution(columns: Sequence[Any], n: int | None = None) -> bool:
+def is_solution(n: int, columns: Sequence[Any]) -> bool:
     """True when `columns` (the column of the queen in each row) places n queens on an n×n board
     with no two attacking each other."""
-    return queens_error(columns, n) is None
+    return queens_error(n, columns) is None

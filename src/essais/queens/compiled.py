@@ -3,14 +3,13 @@ constellation's sub-tree of the bitmask count over `constellation_slice` (queens
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from essais.core.board import Board
 from essais.core.limits import SOLUTION, SearchControl
-from essais.core.parallel import TaskResult
+from essais.core.parallel import TaskResult, solve_subtree
 from essais.core.sliced import SlicedSearch
 from essais.queens._kernels import (
     FIXED_BY_HALF_TURN,
@@ -66,6 +65,10 @@ class ConstellationSearch(SlicedSearch):
     def run(self) -> tuple[int, int, int]:
         """(completions, those fixed by the half turn, those fixed by the quarter turn)."""
         self.slices(self.step)
+        return self.so_far()
+
+    def so_far(self) -> tuple[int, int, int]:
+        """run's three counts, of the completions found so far."""
         return int(self.state[SOLUTIONS]), int(self.state[FIXED_BY_HALF_TURN]), int(self.state[FIXED_BY_QUARTER_TURN])
 
 
@@ -75,12 +78,8 @@ def count_start_constellation(task: tuple[int, tuple[int, ...], bool], control: 
     solutions must be counted). The worker picks the image to search (a few hundred
     placements' look-ahead, run in parallel)."""
     n, images, symmetric = task
-    started = time.perf_counter()
     search = ConstellationSearch(n, images, symmetric, control)
-    values = search.run()
-    stats = search.stats()
-    stats.seconds = time.perf_counter() - started
-    return TaskResult(values, stats)
+    return solve_subtree(search.run, search.so_far, search.stats)
 
 
 def rows_to_look_ahead(n: int) -> int:
@@ -95,13 +94,17 @@ HALF_TURN, QUARTER_TURN = 3, 5
 CODES_A_STEP = 1 << 16  # start constellations looked at together (n = 27 has 531,441 codes)
 
 
-def constellation_table(n: int) -> list[tuple[int, int, int, int, int, tuple[int, ...]]]:
+def constellation_table(
+    n: int, check: Callable[[], None] = lambda: None
+) -> list[tuple[int, int, int, int, int, tuple[int, ...]]]:
     """One row per orbit of start constellations, the one with the smallest code (see
     _kernels._border_queens), by increasing code: (code, orbit size, stabiliser size, whether
     the stabiliser holds the half turn, whether it holds the quarter turns, the codes of its 8
-    images in Board.symmetries' order). numpy over the n⁴ codes, CODES_A_STEP at a time."""
+    images in Board.symmetries' order). numpy over the n⁴ codes, CODES_A_STEP at a time;
+    `check()` between them may stop it (a limit or a signal: SearchControl.check_setup)."""
     rows_of_table: list[tuple[int, int, int, int, int, tuple[int, ...]]] = []
     for first in range(0, n**4, CODES_A_STEP):
+        check()
         code = np.arange(first, min(first + CODES_A_STEP, n**4), dtype=np.int64)
         rows, cols = _border_queens(n, code)
         valid = _is_constellation(n, rows, cols)

@@ -13,11 +13,13 @@ from essais.core.board import Board
 from essais.core.drawing import board_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
-from essais.core.result import CountResult, Result, Stats, Status
+from essais.core.result import CountResult, Result, Stats, Status, plural
 
 # textbook: 002's search, both engines; bitmask: the split count of start constellations (numba)
 METHODS = Methods(
-    {"textbook": ("python", "numba"), "bitmask": ("numba",)}, default={"python": "textbook", "numba": "bitmask"}
+    {"textbook": ("python", "numba"), "bitmask": ("numba",)},
+    default={"python": "textbook", "numba": "textbook"},
+    count_default={"python": "textbook", "numba": "bitmask"},
 )
 QUEEN = "\u265b"  # ♛
 MAX_N = 32  # the bitmask kernels keep a row in a 64-bit word; 32 is far beyond any count anyway
@@ -56,18 +58,29 @@ class QueensSearch(Protocol):
     def stats(self) -> Stats: ...
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class QueensResult(Result):
-    """One search: its status, the columns of the first solution found, the counters."""
+    """One search: its status, the columns of the first solution found (a list of ints, the
+    column of each row's queen; None when there is none), the counters."""
 
     status: Status
     n: int
     columns: list[int] | None
     stats: Stats = field(default_factory=Stats)
+    method: str | None = None
+    engine: str | None = None
 
     @property
     def solution(self) -> list[int] | None:
         return self.columns
+
+    def headline(self) -> str:
+        queens, columns = plural(self.n, "queen"), " ".join(map(str, self.columns or []))
+        return self.ended(f"{queens}: columns {columns}", f"no way to place {queens}")
+
+    def brief(self) -> str:
+        columns = f": columns {' '.join(map(str, self.columns))}" if self.columns and self.n <= 12 else ""
+        return f"{plural(self.n, 'queen')}{columns}"
 
     def text(self) -> str:
         return board_text(self.columns) if self.columns else ""
@@ -80,22 +93,22 @@ class QueensResult(Result):
         return board_svg(self.n, self.n, marks=marks, title=f"{self.n} queens, none attacking another")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"status": str(self.status), "found": self.found, "columns": self.columns, "stats": self.stats.to_dict()}
+        return {"status": str(self.status), "found": self.found, "columns": self.columns, **self.ran_keys(),
+                "stats": self.stats.to_dict()}  # fmt: skip
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class QueensCount(CountResult):
+    """A count of solutions (OEIS A000170), or with `distinct` of solutions up to the 8
+    symmetries of the square (A002562); `split` when it ran as sub-trees."""
+
     n: int = 0
     distinct: bool = False
-    split: dict[str, int] | None = None  # sub-trees done / total / resumed from a checkpoint
 
-    def text(self) -> str:
-        kind = " distinct" if self.distinct else ""
-        return f"{self.count:,}{kind} solution{'' if self.count == 1 else 's'} for {self.n} queens"
+    def counted(self) -> str:
+        what = plural(self.count, "distinct solution" if self.distinct else "solution")
+        kind = " (up to symmetry)" if self.distinct else ""
+        return f"{what}{kind} for {plural(self.n, 'queen')}"
 
     def to_dict(self) -> dict[str, Any]:
-        document = {"status": str(self.status), "found": self.count > 0, "count": self.count,
-                    "distinct": self.distinct, "stats": self.stats.to_dict()}  # fmt: skip
-        if self.split is not None:
-            document["subtrees"] = self.split
-        return document
+        return {**super().to_dict(), "distinct": self.distinct}

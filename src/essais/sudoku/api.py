@@ -31,7 +31,7 @@ import numpy as np
 
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl
+from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress, map_in_order
 from essais.core.result import Status
 from essais.sudoku.model import (
@@ -65,10 +65,18 @@ def _builder(puzzle: Sudoku, method: str, engine: str) -> Callable[[SearchContro
 
 
 def solve_sudoku(
-    puzzle: Sudoku | str, *, method: str | None = None, engine: str | None = None, limits: Limits | None = None
+    puzzle: Sudoku | str,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> SudokuResult:
     """The first solution (status found), or none, with the counters. `puzzle` is a parsed
     grid or its text (one line or the grid form)."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     puzzle = as_puzzle(puzzle)
     method, engine = resolve_method(method, engine, puzzle.box)
 
@@ -79,7 +87,7 @@ def solve_sudoku(
 
     run = run_search(limits, _builder(puzzle, method, engine), first)
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
-    return SudokuResult(status, puzzle, run.value, run.stats)
+    return SudokuResult(status, puzzle, run.value, run.stats, method, engine)
 
 
 def count_sudoku(
@@ -89,12 +97,16 @@ def count_sudoku(
     engine: str | None = None,
     limit: int | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> SudokuCount:
     """Count the solutions (002 Q1), stopping after `limit` of them (status found) if given;
     `solution` is the first one found."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     puzzle = as_puzzle(puzzle)
     method, engine = resolve_method(method, engine, puzzle.box)
-    result = SudokuCount(Status.COMPLETE, 0, puzzle=puzzle)
+    result = SudokuCount(Status.COMPLETE, 0, method=method, engine=engine, puzzle=puzzle)
     stream = SolutionStream(limits, _builder(puzzle, method, engine), lambda search: search.solutions(), result, limit)
     for solution in stream:
         result.solution = result.solution or solution
@@ -102,11 +114,20 @@ def count_sudoku(
 
 
 def is_unique(
-    puzzle: Sudoku | str, *, method: str | None = None, engine: str | None = None, limits: Limits | None = None
+    puzzle: Sudoku | str,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> SudokuCount:
     """Count up to 2 solutions: `count == 1` means the puzzle is proper. The status says whether
     it has a solution (found, none) or was stopped before that was known."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     result = count_sudoku(puzzle, method=method, engine=engine, limit=2, limits=limits)
+    result.unique = True
     if result.status in (Status.FOUND, Status.COMPLETE):
         result.status = Status.FOUND if result.count else Status.NONE
     return result
@@ -118,9 +139,13 @@ def solve_each(
     method: str | None = None,
     unique: bool = False,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> Iterator[SudokuResult | SudokuCount]:
     """Each puzzle in turn under its own limits (a file solved with limits, or with SAT): its
     solution, or with `unique` its count up to 2. A puzzle that Ctrl-C interrupted is the last."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     for puzzle in puzzles:
         result = is_unique(puzzle, method=method, limits=limits) if unique else solve_sudoku(
             puzzle, method=method, limits=limits
@@ -302,12 +327,16 @@ def solve_file(
     workers: int = 1,
     progress: Progress | None = None,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> Iterator[BatchBlock]:
     """Read and solve a file block after block, on `workers` processes that live for the whole
     file, and give the blocks in the file's order as they are solved: memory stays flat, the
     first solutions come at once. `progress(puzzles, estimated total)` after each block. Ctrl-C
     raises KeyboardInterrupt between two blocks (those given are whole). Of `limits`, only the
     memory bound applies (the puzzles are not stopped: see solve_each)."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     method = _batch_method(method, puzzles.box)
     block = min(BLOCK_BYTES, puzzles.size or BLOCK_BYTES)
     check_memory(workers * BLOCK_BYTES_PER_BYTE * block, f"the puzzles of {puzzles.name}", limits)

@@ -18,7 +18,7 @@ from essais.core.drawing import grid_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
-from essais.core.result import CountResult, Result, Stats, Status
+from essais.core.result import CountResult, Result, Stats, Status, plural
 
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 EMPTY = ".0"
@@ -196,17 +196,30 @@ def _split_units(box: int) -> tuple[list[list[int]], list[list[int]], list[list[
     return all_units[:n], all_units[n : 2 * n], all_units[2 * n :]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class SudokuResult(Result):
-    """One search: how it ended, the first solution found, and the counters."""
+    """One search: how it ended, the first solution found (the values of the cells in reading
+    order, a list of ints; None when there is none), and the counters."""
 
     status: Status
     puzzle: Sudoku
     solution: list[int] | None
     stats: Stats = field(default_factory=Stats)
+    method: str | None = None
+    engine: str | None = None
+
+    def headline(self) -> str:
+        return self.ended("solved")
+
+    def brief(self) -> str:
+        givens = sum(1 for value in self.puzzle.cells if value)
+        return f"{self.puzzle.n}x{self.puzzle.n}, {givens} givens"
 
     def text(self) -> str:
-        return self.puzzle.text(self.solution) if self.solution is not None else ""
+        """The grid and its one-line form."""
+        if self.solution is None:
+            return ""
+        return f"{self.puzzle.text(self.solution)}\n{self.puzzle.line(self.solution)}"
 
     def to_svg(self) -> str:
         """The grid, its givens in black and the values the solver filled in blue."""
@@ -221,25 +234,38 @@ class SudokuResult(Result):
             "status": str(self.status),
             "found": self.found,
             "solution": None if self.solution is None else self.puzzle.line(self.solution),
+            **self.ran_keys(),
             "stats": self.stats.to_dict(),
         }
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class SudokuCount(CountResult):
-    """A count of solutions (002 Q1), with the first solution found (`solution`)."""
+    """A count of solutions (002 Q1), with the first solution found (`solution`); `unique`
+    when it was a uniqueness check (a count up to 2)."""
 
     puzzle: Sudoku | None = None
     solution: list[int] | None = None
+    unique: bool = False
+
+    def headline(self) -> str:
+        count, ran = self.count, self._ran()
+        if self.unique and self.status.finished:
+            return ("unique" if count == 1 else "not unique" if count else "no solution") + ran
+        if self.status == Status.COMPLETE:
+            return f"{plural(count, 'solution')}{ran}"
+        if self.status == Status.FOUND:
+            return f"at least {plural(count, 'solution')} (the search stopped there){ran}"
+        return f"{plural(count, 'solution')} so far (stopped: {self.status}){ran}"
 
     def text(self) -> str:
-        grid = self.puzzle.text(self.solution) + "\n" if self.puzzle and self.solution else ""
-        return f"{grid}{self.count:,} solution{'' if self.count == 1 else 's'}"
+        if self.puzzle is None or self.solution is None:
+            return ""
+        return f"{self.puzzle.text(self.solution)}\n{self.puzzle.line(self.solution)}"
 
     def to_dict(self) -> dict[str, Any]:
         line = self.puzzle.line(self.solution) if self.puzzle and self.solution is not None else None
-        return {"status": str(self.status), "found": self.found, "solution": line, "count": self.count,
-                "stats": self.stats.to_dict()}  # fmt: skip
+        return {**super().to_dict(), "solution": line}
 
 
 class SudokuSearch(Protocol):

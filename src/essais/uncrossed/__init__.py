@@ -6,11 +6,11 @@ compiled.py the numba engine over _kernels.py, check.py the checker, api.py the 
 
 from essais.uncrossed.api import estimate_uncrossed, longest_uncrossed
 from essais.uncrossed.check import is_uncrossed, uncrossed_error
-from essais.uncrossed.model import KnightGraph, Uncrossed, UncrossedEstimate, segments_cross
+from essais.uncrossed.model import KnightGraph, UncrossedEstimate, UncrossedResult, segments_cross
 
 __all__ = [
     "KnightGraph",
-    "Uncrossed",
+    "UncrossedResult",
     "UncrossedEstimate",
     "estimate_uncrossed",
     "is_uncrossed",

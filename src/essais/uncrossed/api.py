@@ -1,6 +1,6 @@
 """The longest uncrossed knight's path (SPEC §2.3): found and proved optimal by branch and bound.
 
->>> from essais.core.board import Board
+>>> from essais.core.board import Board, SquarePath
 >>> result = longest_uncrossed(Board(5, 5), engine="python")
 >>> result.jumps, result.optimal
 (10, True)
@@ -13,10 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from essais.core.board import Board
+from essais.core.board import Board, SquarePath
 from essais.core.engine import check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
 from essais.core.parallel import Progress, TaskResult, default_workers, run_split
 from essais.core.result import Stats, Status
 from essais.uncrossed.model import (
@@ -25,8 +25,8 @@ from essais.uncrossed.model import (
     METHODS,
     KnightGraph,
     Plan,
-    Uncrossed,
     UncrossedEstimate,
+    UncrossedResult,
     UncrossedSearch,
     closed_plan,
     path_jumps,
@@ -45,11 +45,14 @@ def longest_uncrossed(
     method: str | None = None,
     engine: str | None = None,
     limits: Limits | None = None,
-    workers: int | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+    workers: int | None = 1,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
     beat: int | None = None,
-) -> Uncrossed:
+) -> UncrossedResult:
     """The longest uncrossed knight's path on the board, proved optimal unless a limit or
     Ctrl-C stops the search first (then the best path so far, `optimal` false). Method
     `parallel` runs the search's sub-trees on `workers` processes (default: every core),
@@ -59,11 +62,12 @@ def longest_uncrossed(
     say): it looks only for longer ones, which prunes from the first node, and either finds the
     longest (`optimal`) or proves that none is longer (status NONE, no path): the tree
     `estimate_uncrossed(beat=…)` estimates."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     method, engine = METHODS.resolve(method, engine)
     _check_board(board)
     _check_whole("beat", beat, 0)
-    if method == "bound" and (workers is not None or checkpoint is not None):
-        name = "workers" if workers is not None else "checkpoint"
+    if method == "bound" and (workers not in (None, 1) or checkpoint is not None):
+        name = "workers" if workers not in (None, 1) else "checkpoint"
         raise InvalidInput(f"{name}: method bound runs in one process, from its start; use method parallel")
     processes = 1 if method == "bound" else default_workers() if workers is None else workers
     if processes < 1:
@@ -72,20 +76,20 @@ def longest_uncrossed(
     check_memory(memory, f"the uncrossed paths of the {board} board", limits)
     plan = closed_plan(board) if closed else search_plan(board)
     if method == "parallel":
-        return _parallel(board, closed, plan, limits, processes, checkpoint, progress, beat)
+        return _parallel(board, closed, plan, limits, processes, checkpoint, progress, beat).ran(method, engine)
     run = run_search(
         limits,
         lambda control: _engine(KnightGraph.of(board, control.check_setup), closed, engine, control, beat or 0),
         lambda search: search.run(plan),
     )
     best = run.engine.best if run.engine is not None else []  # (no engine: stopped while it was made)
-    return _result(board, closed, plan, run.stopped or Status.FOUND, best, run.stats, beat)
+    return _result(board, closed, plan, run.stopped or Status.FOUND, best, run.stats, beat).ran(method, engine)
 
 
 def _result(
     board: Board, closed: bool, plan: Plan, status: Status, best: list[int], stats: Stats, beat: int | None,
     split: dict[str, int] | None = None,
-) -> Uncrossed:  # fmt: skip
+) -> UncrossedResult:  # fmt: skip
     """The search's best path as squares. With no path: the start alone (0 jumps), or with
     `beat`, none (a finished search then proved that no path has more than `beat` jumps)."""
     path = [board.square(index) for index in best]
@@ -93,7 +97,7 @@ def _result(
         path = [board.square(plan.squares[0])]
     if not path and status == Status.FOUND:
         status = Status.NONE
-    return Uncrossed(status, board, closed, path, stats, split, beat)
+    return UncrossedResult(status, board, closed, SquarePath(path), stats, split, beat)
 
 
 # The search an estimate runs first, to find a path to beat and to measure the speed per node
@@ -108,6 +112,9 @@ def estimate_uncrossed(
     probes: int = 20_000,
     seed: int = 1,
     limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
 ) -> UncrossedEstimate:
     """How large method bound's search is, before it is run: Knuth's estimator (D. E. Knuth,
     "Estimating the efficiency of backtrack programs", Math. Comp. 29, 1975) on the tree it
@@ -116,6 +123,7 @@ def estimate_uncrossed(
     `probes` random walks down the tree, shared among the starts of the plan; the same `seed`
     gives the same estimate. The numba engine; the time limit counts the first search too (it
     takes half of it at most); `stats` are the probes' (nodes: those they visited)."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
     _check_board(board)
     for name, value, least in (("probes", probes, 1), ("beat", beat, 0), ("seed", seed, 1)):
         _check_whole(name, value, least)
@@ -157,7 +165,7 @@ def _parallel(
     checkpoint: str | Path | None,
     progress: Progress | None,
     beat: int | None,
-) -> Uncrossed:
+) -> UncrossedResult:
     """Method parallel: a sub-tree for each start of the plan and each first move it tries,
     searched by the numba engine on `workers` processes that share the longest path found so
     far (core.parallel.run_split's `best_of`: its jumps prune every sub-tree). Each sub-tree

@@ -22,7 +22,7 @@ def _cross(p: Segment, q: Segment) -> bool:
     return _side(*p, q[0]) * _side(*p, q[1]) < 0 and _side(*q, p[0]) * _side(*q, p[1]) < 0
 
 
-def uncrossed_error(path: Sequence[Any], board: Any, closed: bool = False) -> str | None:
+def uncrossed_error(board: Any, path: Sequence[Any], closed: bool = False) -> str | None:
     """Why `path` is not an uncrossed knight's path of `board` (closed: its last square also
     jumps back to the first), or None if it is one."""
     rows, cols = board_size(board)
@@ -47,6 +47,6 @@ def uncrossed_error(path: Sequence[Any], board: Any, closed: bool = False) -> st
     return None
 
 
-def is_uncrossed(path: Sequence[Any], board: Any, closed: bool = False) -> bool:
+def is_uncrossed(board: Any, path: Sequence[Any], closed: bool = False) -> bool:
     """True when `path` is an uncrossed knight's path of `board` (closed: a closed one)."""
-    return uncrossed_error(path, board, closed) is None
+    return uncrossed_error(board, path, closed) is None

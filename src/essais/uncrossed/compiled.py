@@ -38,7 +38,7 @@ class CompiledUncrossed(SlicedSearch):
         crossing_start[1:] = np.cumsum([len(others) for others in graph.crossing])
         # (unsigned where they index an array: numba then checks no negative index at each move)
         crossing = np.array([f for others in graph.crossing for f in others], dtype=np.uint32)
-        colour = np.array(graph.colour, dtype=np.int64)
+        colour = np.array(graph.color, dtype=np.int64)
         edge_ends = np.array([square for ends in graph.edges for square in ends], dtype=np.uint32)
         self.arrays = (neighbour, edge, crossing_start, crossing, colour, edge_ends)
         # visited, blocked, path, path_edge, next_slot, best, mark, stack
@@ -86,8 +86,8 @@ class CompiledUncrossed(SlicedSearch):
                     self.crossing_bits[e, f // 64] |= np.uint64(1 << f % 64)
         self.blocked_bits = np.zeros(edge_words, dtype=np.uint64)
         self.newly_blocked = np.zeros((n if self.use_words else 1, edge_words), dtype=np.uint64)
-        self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.colour[s]) if self.use_bits else 0)
-        self.colour_words = self._words(s for s in range(n) if graph.colour[s])
+        self.colour_bits = np.uint64(sum(1 << s for s in range(n) if graph.color[s]) if self.use_bits else 0)
+        self.colour_words = self._words(s for s in range(n) if graph.color[s])
         self.scratch = np.zeros((4, count), dtype=np.uint64)
 
     def _directions(self, graph: KnightGraph) -> bool:

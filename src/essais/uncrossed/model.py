@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, overload
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
-from essais.core.board import Board, Square, make_moves, numbered_text
+from essais.core.board import Board, Square, SquarePath, format_square, make_moves, numbered_text
 from essais.core.drawing import board_svg
 from essais.core.engine import Methods
-from essais.core.result import Result, Stats, Status, format_seconds
+from essais.core.result import Result, Stats, Status, format_seconds, plural, subtrees_text
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 # bound: the branch and bound, one start after the other, in both engines (equal counters);
 # parallel: the same search cut into sub-trees (a start and its first move) run on several
@@ -54,13 +57,13 @@ class KnightGraph:
     """The board's knight moves as numbered edges, and which edges cross which.
 
     `neighbours[s]` lists (square, edge) pairs in 000's move order (square numbers are reading
-    order); `crossing[e]` lists the edges that cross edge e; `colour[s]` is (row + col) % 2."""
+    order); `crossing[e]` lists the edges that cross edge e; `color[s]` is (row + col) % 2."""
 
     board: Board
     edges: list[tuple[int, int]]
     neighbours: list[list[tuple[int, int]]]
     crossing: list[list[int]]
-    colour: list[int]
+    color: list[int]
 
     @classmethod
     def of(cls, board: Board, check: Callable[[], None] | None = None) -> KnightGraph:
@@ -92,8 +95,8 @@ class KnightGraph:
             if check is not None and number % 4096 == 0:
                 check()
             crossing.append([f for f in _near(board, segment, touching) if segments_cross(segment, segments[f])])
-        colour = [(row + col) % 2 for row, col in board.squares()]
-        return cls(board, edges, neighbours, crossing, colour)
+        color = [(row + col) % 2 for row, col in board.squares()]
+        return cls(board, edges, neighbours, crossing, color)
 
 
 # What the search takes a square, graph and engine state, measured with tracemalloc (60×60 boards)
@@ -184,19 +187,26 @@ def path_jumps(squares: int, closed: bool) -> int:
     return max(squares - 1, 0) + (1 if closed and squares > 2 else 0)
 
 
-@dataclass
-class Uncrossed(Result):
-    """The longest uncrossed path found: `optimal` when the search ran to its end. With `beat`
-    (the jumps of a path the search held from its start) there may be no path: status NONE
-    when the search proved that none has more than `beat` jumps."""
+@dataclass(eq=False, repr=False)
+class UncrossedResult(Result):
+    """The longest uncrossed path found (`path`, a `SquarePath`): `optimal` when the search ran
+    to its end. With `beat` (the jumps of a path the search held from its start) there may be no
+    path: status NONE, an empty path, when the search proved that none has more than `beat`
+    jumps."""
 
     status: Status
     board: Board
     closed: bool
-    path: list[Square]
+    path: SquarePath
     stats: Stats = field(default_factory=Stats)
     split: dict[str, int] | None = None  # method parallel: sub-trees done / total / resumed from a checkpoint
     beat: int | None = None
+    method: str | None = None
+    engine: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.path, SquarePath):
+            self.path = SquarePath(self.path)
 
     @property
     def jumps(self) -> int:
@@ -211,11 +221,44 @@ class Uncrossed(Result):
         return bool(self.path)
 
     @property
-    def solution(self) -> list[Square]:
+    def solution(self) -> SquarePath:
         return self.path
 
+    @property
+    def kind(self) -> str:
+        return "closed uncrossed path" if self.closed else "uncrossed path"
+
+    def headline(self) -> str:
+        kind, board, ran = self.kind, self.board, self._ran()
+        if not self.path:  # (with beat)
+            if self.status == Status.NONE:
+                return f"no {kind} on {board} has more than {plural(self.beat or 0, 'jump')} (proved){ran}"
+            return f"stopped ({self.status}): no {kind} on {board} longer than {self.beat} jumps found so far{ran}"
+        if self.optimal:
+            return f"longest {kind} on {board}: {plural(self.jumps, 'jump')} (proved optimal){ran}"
+        return f"stopped ({self.status}): the longest {kind} so far on {board}: {plural(self.jumps, 'jump')}{ran}"
+
+    def brief(self) -> str:
+        return f"{self.board}: {plural(self.jumps, 'jump')}" if self.path else f"{self.board}: no path"
+
     def text(self) -> str:
-        return numbered_text(self.board.numbered(self.path)) if self.path else ""
+        """The path numbered on the board, its ends, and how far a split search got."""
+        lines = []
+        if self.path:
+            ends = f"from {format_square(self.path[0])} to {format_square(self.path[-1])}"
+            lines += [numbered_text(self.board.numbered(self.path)), ends]
+        return "\n".join([*lines, subtrees_text(self.split, self.status)]).strip("\n")
+
+    def rich_text(self) -> RenderableType:
+        from rich.console import Group  # rich loads only when a result is shown
+        from rich.text import Text
+
+        from essais.draw.terminal import numbered_board_lines
+
+        if not self.path:
+            return super().rich_text()
+        rest = self.text().split("\n")[self.board.rows :]
+        return Group(numbered_board_lines(self.board.numbered(self.path), self.path), Text("\n".join(rest)))
 
     def to_svg(self) -> str:
         """The path through the squares' centres, its squares numbered (up to 50×50)."""
@@ -223,7 +266,7 @@ class Uncrossed(Result):
             self.board.rows,
             self.board.cols,
             numbers=self.board.numbered(self.path),
-            path=self.path,
+            path=self.path.array,
             closed=self.closed and len(self.path) > 2,
             title=f"an uncrossed knight's path of {self.jumps} jumps",
         )
@@ -232,16 +275,18 @@ class Uncrossed(Result):
         return {
             "status": str(self.status),
             "jumps": self.jumps,
-            "path": [list(square) for square in self.path],
+            "path": self.path.tolist(),
             "optimal": self.optimal,
             "closed": self.closed,
+            "found": self.found,
+            **self.ran_keys(),
             "stats": self.stats.to_dict(),
             **({"subtrees": self.split} if self.split is not None else {}),
             **({"beat": self.beat} if self.beat is not None else {}),
         }
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class UncrossedEstimate(Result):
     """Knuth's estimate of a branch and bound's size before it is run (api.estimate_uncrossed):
     the nodes method bound searches when it holds a path of `beat` jumps from its first node
@@ -258,6 +303,8 @@ class UncrossedEstimate(Result):
     probes: int
     seconds_per_node: float
     stats: Stats = field(default_factory=Stats)
+    method: str | None = "bound"
+    engine: str | None = "numba"
 
     @property
     def found(self) -> bool:
@@ -268,7 +315,7 @@ class UncrossedEstimate(Result):
         """The search's projected time on one core of this machine."""
         return None if self.nodes is None else self.nodes * self.seconds_per_node
 
-    def text(self) -> str:
+    def headline(self) -> str:
         kind = "closed uncrossed path" if self.closed else "uncrossed path"
         if self.nodes is None or self.error is None or self.seconds is None:
             return f"no estimate: stopped ({self.status}) after {self.probes:,} probes"
@@ -278,6 +325,12 @@ class UncrossedEstimate(Result):
             f" {self.nodes:.3g} nodes (standard error {self.error / self.nodes:.0%}, {self.probes:,} probes);"
             f" at {self.seconds_per_node * 1e9:.0f} ns a node, about {format_seconds(self.seconds)} on one core"
         )
+
+    def brief(self) -> str:
+        return f"{self.board}: about {self.nodes:.3g} nodes" if self.nodes is not None else f"{self.board}: no estimate"
+
+    def stats_text(self) -> str:
+        return f"the probes visited {plural(self.stats.nodes, 'node')} in {format_seconds(self.stats.seconds)}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -289,5 +342,7 @@ class UncrossedEstimate(Result):
             "probes": self.probes,
             "seconds_per_node": self.seconds_per_node,
             "projected_seconds": self.seconds,
+            "found": self.found,
+            **self.ran_keys(),
             "stats": self.stats.to_dict(),
         }

@@ -83,7 +83,7 @@ class TextbookUncrossed:
         alternate); and squares with a single usable move ("dead ends"), which can only end
         the path, so at most one of them counts, and none that may not end it. A path that can
         reach no square it may end on, and may not end where it stands, is cut."""
-        graph, colour = self.graph, self.graph.colour
+        graph, colour = self.graph, self.graph.color
         reached = {head}
         frontier = [head]
         while frontier:

@@ -1,5 +1,4 @@
-"""Text rendering with rich for the commands: numbered boards, distance matrices, counters, the
-every-start table, histograms."""
+"""Text for a terminal, with rich: numbered boards, distance matrices, counters, histograms."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from rich.text import Text
 
 from essais.core.board import Square, format_square
 from essais.core.result import Stats, Status, format_seconds
-from essais.knights.model import StartRow, TourCount
 
 STATUS_STYLE = {
     Status.FOUND: "green",
@@ -32,6 +30,13 @@ def stats_line(stats: Stats) -> Text:
     return line
 
 
+def numbered_board_lines(grid: Sequence[Sequence[int]], path: Any = None) -> Text:
+    """`numbered_board` without the last line's end (for a result's display)."""
+    text = numbered_board(grid, path)
+    text.rstrip()
+    return text
+
+
 def numbered_board(grid: Sequence[Sequence[int]], path: Any = None) -> Text:
     """The board with its step numbers, aligned; the first and last squares stand out, and
     unvisited squares show as dots."""
@@ -48,33 +53,6 @@ def numbered_board(grid: Sequence[Sequence[int]], path: Any = None) -> Text:
             text.append(" " if c < len(row) - 1 else "")
         text.append("\n")
     return text
-
-
-def start_table(rows: int, cols: int, starts: Sequence[StartRow], title: str) -> Table:
-    """A board-shaped table (000 §5's remarks): one cell per start square, its status in words
-    (and in colour: green found or counted, red none, yellow limit), then its numbers: the
-    count, the squares a walk reached, or the backtracks, tries and time of a search."""
-    table = Table(title=title, show_lines=True, header_style="dim")
-    table.add_column("", style="dim", justify="right")
-    for col in range(cols):
-        table.add_column(str(col), justify="right")
-    cells = {row.start: _start_cell(row) for row in starts}
-    for row in range(rows):
-        table.add_row(str(row), *(cells.get((row, col), "") for col in range(cols)))
-    return table
-
-
-def _start_cell(row: StartRow) -> Text:
-    result = row.result
-    status = Status.FOUND if row.found else result.status
-    if isinstance(result, TourCount):
-        numbers = f"{result.count:,}"
-    elif result.reached is not None:
-        numbers = f"{result.reached:,} squares"
-    else:
-        numbers = f"{result.stats.backtracks:,}\n{result.stats.tries:,}\n{format_seconds(result.stats.seconds)}"
-    word = "counted" if isinstance(result, TourCount) and result.status == Status.COMPLETE else str(status)
-    return Text(f"{word}\n{numbers}", style=STATUS_STYLE[status])
 
 
 def square_list(squares: Sequence[Square]) -> str:

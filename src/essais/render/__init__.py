@@ -1,1 +1,0 @@
-"""Rendering of results: text (rich) now; SVG and PNG later. Reads results, never the reverse."""
