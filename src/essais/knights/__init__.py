@@ -1,22 +1,14 @@
 """Knight's tours and their studies (distances, greedy walks, random walks).
 
 model.py holds the problem and its results, textbook.py the python engine, compiled.py the numba
-engine over _kernels.py, check.py the checker, api.py the public functions; distances.py is
-001 §2's breadth-first study.
+engine over _kernels.py, check.py the checker, api.py the public functions (validate and
+dispatch), searches.py the searches behind them, linear.py method linear (construction.py its
+construction), split.py the split counts, tables.py the tables over every start, streams.py every
+tour lazily, draw.py the table in a terminal; distances.py is 001 §2's breadth-first study.
 """
 
 from essais.core.board import Board, Move, Square, clockwise, leaper_moves, make_moves
-from essais.knights.api import (
-    StreamFromEveryStart,
-    TourStream,
-    count_every_start,
-    count_tours,
-    every_start,
-    find_tour,
-    random_tours,
-    search_every_start,
-    watch_tour,
-)
+from essais.knights.api import count_tours, find_tour, random_tours, watch_tour
 from essais.knights.check import is_tour, tour_error
 from essais.knights.model import (
     METHODS,
@@ -29,6 +21,8 @@ from essais.knights.model import (
     TourResult,
     WalkTally,
 )
+from essais.knights.streams import StreamFromEveryStart, TourStream
+from essais.knights.tables import count_every_start, every_start, search_every_start
 
 __all__ = [
     "METHODS",
