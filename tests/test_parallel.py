@@ -188,8 +188,8 @@ def first_node_tasks():
     """Each solver the library gives run_split, with a task of it that takes many nodes."""
     from essais.core.board import Board
     from essais.knights import TourProblem
-    from essais.knights.tables import search_from
     from essais.knights.compiled import count_below
+    from essais.knights.tables import search_from
     from essais.queens.compiled import constellation_table, count_start_constellation
     from essais.uncrossed.api import search_first_move
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import essais
 from essais.cli.main import app
 from essais.core.board import Board
-from essais.core.drawing import compact
+from essais.draw.svg import compact
 from essais.knights import TourProblem, find_tour, is_tour, watch_tour
 from essais.knights.distances import distances
 from essais.queens import find_queens
@@ -95,7 +95,7 @@ def test_a_sudoku_tells_givens_from_filled_values():
 
 
 def test_a_colouring_fills_each_vertex_with_its_colour():
-    from essais.core.drawing import PALETTE
+    from essais.draw.svg import PALETTE
 
     result = essais.color_graph("petersen")
     vertices = parse(result.to_svg()).findall(f"{SVG}g[@class='vertices']/{SVG}circle")

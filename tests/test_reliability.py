@@ -410,7 +410,7 @@ def test_dsatur_tables_fit_the_largest_degree_and_a_clique_too_large_for_k():
 
 def test_the_entry_point_says_internal_error_with_the_shared_status():
     from essais.cli import INTERNAL_ERROR
-    from essais.core.result import EXIT_INTERNAL_ERROR
+    from essais.cli.exits import EXIT_INTERNAL_ERROR
 
     assert INTERNAL_ERROR == EXIT_INTERNAL_ERROR
 

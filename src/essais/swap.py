@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from essais.core.board import Board, format_square, leaper_moves
-from essais.core.drawing import frames_svg, graph_layout, piece_fills
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, limits_from, setting_up
@@ -39,6 +38,9 @@ from essais.core.search import (
     bidirectional,
     breadth_first,
 )
+from essais.draw.frames import frames_svg, piece_fills
+from essais.draw.picture import Pictured
+from essais.draw.svg import graph_layout
 
 State = tuple[int, ...]
 Move = tuple[int, int]
@@ -193,7 +195,7 @@ def knight_swap_004() -> SwapPuzzle:
 
 # -- 004's study -----------------------------------------------------------------------------------
 @dataclass(eq=False, repr=False)
-class SwapResult(Result):
+class SwapResult(Pictured, Result):
     """004's study of a puzzle: the breadth-first layers (states seen before, new, goals reached
     per depth), the reachable states and the farthest, the shortest move sequence to a goal, and
     with `bidirectional` the search from both ends with its layers."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-INTERNAL_ERROR = 70  # (essais.core.result.EXIT_INTERNAL_ERROR, not imported here: it loads numpy)
+INTERNAL_ERROR = 70  # (essais.cli.exits.EXIT_INTERNAL_ERROR, not imported here: it loads numpy)
 
 
 def main() -> None:

@@ -20,12 +20,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from essais.cli.exits import EXIT_BAD_INPUT, exit_code
 from essais.core.engine import compiled_code_loading
 from essais.core.errors import EssaisError, InvalidInput
 from essais.core.limits import Limits, SearchStopped, active_search, parse_size
-from essais.core.plots import CSS_DPI, check_dpi
-from essais.core.result import EXIT_BAD_INPUT, Status, format_seconds
+from essais.core.result import Status, format_seconds
 from essais.core.signals import STOP_SIGNALS
+from essais.draw.plots import CSS_DPI, check_dpi
 
 WIDE = 10_000  # the width of a console on a pipe or a file: data is never wrapped there
 EXAMPLE_WIDTH = 56  # a longer example has its comment on the next line
@@ -272,7 +273,7 @@ def finish(status: Status) -> NoReturn:
     """Leave with the exit status of SPEC §1.3 (a signal also says so on stderr)."""
     if status == Status.INTERRUPTED:
         say_interrupted()
-    raise typer.Exit(status.exit_code)
+    raise typer.Exit(exit_code(status))
 
 
 _SAID: list[bool] = []

@@ -28,8 +28,8 @@ from essais.cli.common import (
     one_line,
     say_interrupted,
 )
+from essais.cli.exits import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR
 from essais.core import signals
-from essais.core.result import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR
 
 
 class _Command(TyperCommand):

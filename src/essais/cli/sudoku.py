@@ -33,11 +33,12 @@ from essais.cli.common import (
     time_limit_option,
     write_out,
 )
+from essais.cli.exits import EXIT_BAD_INPUT
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.parallel import default_workers
-from essais.core.plots import save_figure
-from essais.core.result import EXIT_BAD_INPUT, Stats, Status
+from essais.core.result import Stats, Status
+from essais.draw.plots import depths_figure, save_figure
 from essais.draw.terminal import histogram, stats_line
 from essais.sudoku import (
     NOT_READ,
@@ -164,7 +165,7 @@ def sudoku(
         result = solve_sudoku(grid, method=method, engine=engine, limits=limits)
         pictures.write(result)
     if depths is not None:
-        save_figure(result.depth_figure(), depths, pictures.dpi, plot_format("--depths", depths))
+        save_figure(depths_figure(result.stats), depths, pictures.dpi, plot_format("--depths", depths))
     if as_json:
         print_json(result.to_dict())
     else:

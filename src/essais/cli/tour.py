@@ -31,10 +31,10 @@ from essais.cli.common import (
     workers_option,
 )
 from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
-from essais.core.animation import DEFAULT_EVENTS
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
+from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import plural
 from essais.draw.terminal import histogram, numbered_board, stats_line
 from essais.knights import (

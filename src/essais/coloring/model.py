@@ -10,11 +10,13 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from essais.core.drawing import coloured_board_svg, graph_svg
+from essais.coloring.draw import coloured_board_svg
 from essais.core.engine import Methods, check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.core.result import Result, Stats, Status, plural
+from essais.draw.picture import Pictured
+from essais.draw.svg import graph_svg
 
 # textbook: 002's search, both engines; dsatur: most saturated vertex first (numba)
 METHODS = Methods(
@@ -342,7 +344,7 @@ def colors_text(graph: Graph, colors: Sequence[int] | None) -> str:
 
 
 @dataclass(eq=False, repr=False)
-class ColoringResult(Result):
+class ColoringResult(Pictured, Result):
     """A colouring with k colours (`colors[v]` in 0…k-1, a list of ints; None when there is
     none), or why there is none."""
 
@@ -386,7 +388,7 @@ class ColoringResult(Result):
 
 
 @dataclass(eq=False, repr=False)
-class ChromaticResult(Result):
+class ChromaticResult(Pictured, Result):
     """The chromatic number (None unless proved), the bounds found on the way, a colouring."""
 
     status: Status

@@ -5,12 +5,7 @@ from __future__ import annotations
 import enum
 import html
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
-
-from essais.core import signals
-from essais.core.errors import InvalidInput
-from essais.core.plots import CSS_DPI, histogram_figure, save_figure, svg_to_png
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -26,25 +21,9 @@ class Status(enum.StrEnum):
     INTERRUPTED = "interrupted"  # Ctrl-C stopped it
 
     @property
-    def exit_code(self) -> int:
-        """SPEC §1.3's exit status; a run stopped by SIGTERM exits 143 (128 + the signal)."""
-        return signals.exit_code() if self is Status.INTERRUPTED else EXIT_CODES[self]
-
-    @property
     def finished(self) -> bool:
         """True when the search ran to its end (nothing stopped it early)."""
         return self in (Status.FOUND, Status.NONE, Status.COMPLETE)
-
-
-EXIT_CODES = {
-    Status.FOUND: 0,
-    Status.COMPLETE: 0,
-    Status.NONE: 1,
-    Status.LIMIT: 3,
-    Status.INTERRUPTED: 130,
-}
-EXIT_BAD_INPUT = 2
-EXIT_INTERNAL_ERROR = 70  # a bug (sysexits' EX_SOFTWARE), never 1, which means "no solution"
 
 
 @dataclass
@@ -178,24 +157,6 @@ class Result:
         """Whether the result has a picture (`to_svg()`, `to_png()`): a single result has one
         when it holds a solution; tables and plots override this."""
         return self.found and hasattr(self, "to_svg")
-
-    def to_png(self, file: str | Path, dpi: int = CSS_DPI) -> None:
-        """The picture as a PNG file, `dpi` pixels per inch (96: the SVG's size in pixels); a
-        plot is saved from its matplotlib figure (`figure()`), a drawing painted from its SVG."""
-        figure = getattr(self, "figure", None)
-        if figure is not None:
-            save_figure(figure(), file, dpi)
-        else:
-            svg_to_png(self.to_svg(), file, dpi)  # type: ignore[attr-defined]
-
-    def depth_figure(self) -> Any:
-        """The calls per depth as a histogram (002's figure 2), for methods that record them."""
-        depths = self.stats.depths
-        if not depths:
-            raise InvalidInput("depths: this search does not record its calls per depth (method textbook does)")
-        return histogram_figure(
-            dict(enumerate(depths)), "depth", "calls", f"calls per depth ({self.stats.nodes:,} in all)"
-        )
 
     def _picture(self) -> str:
         """The result's SVG where it draws itself (and the drawing is not refused), else ""."""

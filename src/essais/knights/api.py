@@ -21,14 +21,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from essais.core.animation import DEFAULT_EVENTS, EventLog
 from essais.core.board import SquarePath
-from essais.core.drawing import MAX_LABELLED
 from essais.core.engine import run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress
+from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
+from essais.draw.svg import MAX_LABELLED
 from essais.knights.linear import linear_tour
 from essais.knights.model import (
     METHODS,

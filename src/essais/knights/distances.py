@@ -12,17 +12,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from essais.core.board import Board, Move, Square, format_square, make_moves
-from essais.core.drawing import heat_map_svg
 from essais.core.engine import check_memory
 from essais.core.limits import Limits, limits_from
 from essais.core.result import Result, Stats, Status
 from essais.core.search import BreadthFirst, SearchProblem
+from essais.draw.picture import Pictured
+from essais.draw.svg import heat_map_svg
 
 UNREACHABLE = -1
 
 
 @dataclass(eq=False, repr=False)
-class Distances(Result):
+class Distances(Pictured, Result):
     """The minimum number of moves from `start` to every square (-1: unreachable)."""
 
     board: Board

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from essais.core.animation import EventLog, replay_page
 from essais.core.board import Board, Move, Square, SquarePath, format_square, make_moves, numbered_text
-from essais.core.drawing import MAX_LABELLED, board_svg, compact, heat_map_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
-from essais.core.plots import figure_svg, histogram_figure
+from essais.core.recording import EventLog
 from essais.core.result import CountResult, Result, Stats, Status, plural
+from essais.draw.picture import Pictured
+from essais.draw.player import replay_page
+from essais.draw.plots import figure_svg, histogram_figure
+from essais.draw.svg import MAX_LABELLED, board_svg, compact, heat_map_svg
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -157,7 +159,7 @@ def start_obstruction(rows: int, cols: int, start: Square) -> str | None:
 
 
 @dataclass(eq=False, repr=False)
-class TourResult(Result):
+class TourResult(Pictured, Result):
     """One search for one tour: its status, the tour and the counters.
 
     `path` is a `SquarePath` whatever the method: the squares in order as (row, col) tuples,
@@ -352,7 +354,7 @@ class StartRow:
 
 
 @dataclass(eq=False, repr=False)
-class EveryStart(Result):
+class EveryStart(Pictured, Result):
     """The table of 000 §5's remarks: one search (or count) per start square. It is complete
     even where some starts fail or hit a limit; only Ctrl-C leaves it unfinished."""
 
@@ -458,7 +460,7 @@ class EveryStart(Result):
 
 
 @dataclass(eq=False, repr=False)
-class TourReplay(Result):
+class TourReplay(Pictured, Result):
     """A tour search watched square by square (`essais.knights.watch_tour`): its result and the
     events it recorded; `to_html()` is the page that replays them."""
 
@@ -557,7 +559,7 @@ class WalkTally:
 
 
 @dataclass(eq=False, repr=False)
-class RandomTours(Result):
+class RandomTours(Pictured, Result):
     """What random walks from one start gave: the tally, how the run ended, and the seed that
     reproduces it (with the same engine)."""
 

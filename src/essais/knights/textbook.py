@@ -48,7 +48,7 @@ class TextbookTour:
         self.solutions = 0  # tours counted so far by `count`
         self.tally = WalkTally(board.n_squares)  # method random's results
         # told (square, number) when a square is numbered and (square, 0) when it is erased, for
-        # watching the search (essais.core.animation.EventLog); None: nothing is told
+        # watching the search (essais.core.recording.EventLog); None: nothing is told
         self.record: Callable[[Square, int], None] | None = None
 
     def stats(self) -> Stats:

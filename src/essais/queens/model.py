@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from essais.core.board import Board
-from essais.core.drawing import board_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
+from essais.draw.picture import Pictured
+from essais.draw.svg import board_svg
 
 # textbook: 002's search, both engines; bitmask: the split count of start constellations (numba)
 METHODS = Methods(
@@ -59,7 +60,7 @@ class QueensSearch(Protocol):
 
 
 @dataclass(eq=False, repr=False)
-class QueensResult(Result):
+class QueensResult(Pictured, Result):
     """One search: its status, the columns of the first solution found (a list of ints, the
     column of each row's queen; None when there is none), the counters."""
 

@@ -14,11 +14,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from essais.core.drawing import grid_svg
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import CountResult, Result, Stats, Status, plural
+from essais.draw.picture import Pictured
+from essais.sudoku.draw import grid_svg
 
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 EMPTY = ".0"
@@ -197,7 +198,7 @@ def _split_units(box: int) -> tuple[list[list[int]], list[list[int]], list[list[
 
 
 @dataclass(eq=False, repr=False)
-class SudokuResult(Result):
+class SudokuResult(Pictured, Result):
     """One search: how it ended, the first solution found (the values of the cells in reading
     order, a list of ints; None when there is none), and the counters."""
 

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from essais.core.board import Board, Square, SquarePath, format_square, make_moves, numbered_text
-from essais.core.drawing import board_svg
 from essais.core.engine import Methods
 from essais.core.result import Result, Stats, Status, format_seconds, plural, subtrees_text
+from essais.draw.picture import Pictured
+from essais.draw.svg import board_svg
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -188,7 +189,7 @@ def path_jumps(squares: int, closed: bool) -> int:
 
 
 @dataclass(eq=False, repr=False)
-class UncrossedResult(Result):
+class UncrossedResult(Pictured, Result):
     """The longest uncrossed path found (`path`, a `SquarePath`): `optimal` when the search ran
     to its end. With `beat` (the jumps of a path the search held from its start) there may be no
     path: status NONE, an empty path, when the search proved that none has more than `beat`

@@ -1,6 +1,6 @@
 """PNG pictures and plots, with matplotlib (loaded only when a picture is asked for).
 
-A PNG is the result's own SVG (`essais.core.drawing`) painted by matplotlib: the drawings use a
+A PNG is the result's own SVG (`essais.draw.svg`) painted by matplotlib: the drawings use a
 handful of SVG elements (rect, line, polyline, polygon, circle, text, in groups that pass their
 attributes down), and `svg_to_png` paints exactly those, so the two files show the same
 picture. SVG units are CSS pixels (1/96 inch): at `dpi` 96 the PNG has the SVG's size in pixels,
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from essais.core.errors import InvalidInput
+from essais.core.result import Stats
 
 CSS_DPI = 96  # an SVG pixel is 1/96 inch
 POINTS_PER_PIXEL = 72 / CSS_DPI  # matplotlib sizes fonts and lines in points
@@ -233,3 +234,12 @@ def figure_svg(figure: Any) -> str:
 def save_figure(figure: Any, file: str | Path, dpi: int = CSS_DPI, kind: str = "png") -> None:
     """A plot into `file`, as a PNG of `dpi` pixels per inch or (`kind` "svg") as SVG."""
     figure.savefig(file, format=kind, dpi=check_dpi(dpi))
+
+
+def depths_figure(stats: Stats) -> Any:
+    """The calls per depth as a histogram (002's figure 2), for methods that record them."""
+    if not stats.depths:
+        raise InvalidInput("depths: this search does not record its calls per depth (method textbook does)")
+    return histogram_figure(
+        dict(enumerate(stats.depths)), "depth", "calls", f"calls per depth ({stats.nodes:,} in all)"
+    )
