@@ -119,7 +119,7 @@ def main() -> None:
         *estimate_rows(quick),
         "",
         "The exact trees, counted by the numba engine holding J from its first node: 7×7",
-        "2,059,375 nodes, 8×8 208,114,037 (tests/test_uncrossed.py's `tree_size`). The proof from",
+        "2,059,375 nodes, 8×8 208,114,037 (tests/uncrossed/test_uncrossed.py's `tree_size`). The proof from",
         "nothing searches more (230,055,600 nodes on 8×8), as its best path grows on the way. 9×9",
         "has more than 64 squares: its bound runs on bit sets of two words, not one.",
         "",

@@ -4,14 +4,21 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner, Result
 
+from essais.cli.main import app
 from essais.core.board import Board, make_moves
 from essais.knights import TourProblem
 
 ENGINES = ["python", "numba"]
+TESTS = Path(__file__).resolve().parent
+DATA = TESTS / "data"  # public puzzle sets and graphs, copied from the shared data (see data/README.md)
+ROOT = TESTS.parent
 
 
 @pytest.fixture(params=ENGINES)
@@ -41,3 +48,17 @@ def kill_when_recorded(script: str, checkpoint: Path, records: int = 20) -> None
         os.kill(process.pid, signal.SIGKILL)
     finally:
         process.wait()
+
+
+RUNNER = CliRunner()
+
+
+def invoke(arguments: list[str], **options: Any) -> Result:
+    """Run the command line in this process on `arguments` (typer's runner; stderr apart)."""
+    return RUNNER.invoke(app, arguments, **options)
+
+
+@pytest.fixture
+def cli() -> Callable[..., Result]:
+    """The command line, for a test that takes it as a fixture: `cli(["tour", "5"])`."""
+    return invoke

@@ -4,20 +4,19 @@ with examples and exit codes, usage errors in one line, options that would do no
 import re
 
 import pytest
-from typer.testing import CliRunner
 
 import essais
 from essais import __version__
-from essais.cli.main import app
 from essais.core.result import format_seconds
 from essais.queens import find_queens
 
-runner = CliRunner()
+from conftest import invoke
+
 COMMANDS = ["tour", "distances", "uncrossed", "swap", "queens", "color", "sudoku"]
 
 
 def run(*args: str):
-    return runner.invoke(app, list(args))
+    return invoke(list(args))
 
 
 def test_data_is_never_wrapped_on_a_pipe():

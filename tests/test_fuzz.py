@@ -21,11 +21,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from essais.cli.main import app
+from conftest import invoke
 
-runner = CliRunner()
 FUZZ_EXAMPLES = int(os.environ.get("ESSAIS_FUZZ_EXAMPLES", "14300"))
 HANG_SECONDS = 120  # an input that runs this long broke its limits: the run stops there
 LAST_INPUT = Path(tempfile.gettempdir()) / f"essais-fuzz-{os.getpid()}.last"  # the input under way
@@ -238,7 +236,7 @@ def invoke_watched(arguments: list[str]) -> Any:
     LAST_INPUT.write_text(" ".join(arguments))
     faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
     try:
-        return runner.invoke(app, arguments)
+        return invoke(arguments)
     finally:
         faulthandler.cancel_dump_traceback_later()
 

@@ -17,9 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.coloring import load_graph
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
@@ -31,7 +29,8 @@ from essais.queens import count_queens
 from essais.swap import load_puzzle
 from essais.uncrossed import longest_uncrossed
 
-runner = CliRunner()
+from conftest import DATA, invoke
+
 # the command as installed (python -m essais ends a run that a signal stopped during its
 # imports by the signal itself, whatever the exit status: CPython remembers the interrupt)
 ESSAIS = [str(Path(sys.executable).parent / "essais")]
@@ -68,7 +67,7 @@ def one_error_line(result) -> str:
     ],
 )
 def test_bad_input_is_one_line_that_names_it(arguments, message):
-    assert message in one_error_line(runner.invoke(app, arguments))
+    assert message in one_error_line(invoke(arguments))
 
 
 def test_graph_files_with_unicode_digits_or_too_many_vertices(tmp_path):
@@ -76,7 +75,7 @@ def test_graph_files_with_unicode_digits_or_too_many_vertices(tmp_path):
                           ("p edge 100000000 1\n", "memory: ")]:  # fmt: skip
         path = tmp_path / "g.col"
         path.write_text(text)
-        assert message in one_error_line(runner.invoke(app, ["color", str(path)]))
+        assert message in one_error_line(invoke(["color", str(path)]))
 
 
 def test_swap_files_that_are_not_puzzles(tmp_path):
@@ -84,7 +83,7 @@ def test_swap_files_that_are_not_puzzles(tmp_path):
                           ("d.toml", b'name = "\xff\xfe"\n')]:  # fmt: skip
         path = tmp_path / name
         path.write_bytes(content)
-        assert str(path) in one_error_line(runner.invoke(app, ["swap", str(path)]))
+        assert str(path) in one_error_line(invoke(["swap", str(path)]))
 
 
 def test_names_from_files_are_text_not_markup(tmp_path):
@@ -94,11 +93,11 @@ def test_names_from_files_are_text_not_markup(tmp_path):
         '[[pieces]]\nname = "[bold]c"\ncolour = "w"\nsquare = "0,0"\n'
         '[[pieces]]\nname = "[/x]"\ncolour = "b"\nsquare = "2,2"\n'
     )
-    result = runner.invoke(app, ["swap", str(puzzle)])
+    result = invoke(["swap", str(puzzle)])
     assert result.exit_code == 0 and result.stdout.startswith("[/oops]:")
     edges = tmp_path / "g.txt"
     edges.write_text("[/x] [bold]c\n[bold]c z\n")
-    result = runner.invoke(app, ["color", str(edges), "-k", "2"])
+    result = invoke(["color", str(edges), "-k", "2"])
     assert result.exit_code == 0 and "[/x]" in result.stdout and "[bold]c" in result.stdout
 
 
@@ -107,9 +106,9 @@ def test_twelve_pieces_and_huge_boards_are_refused_before_any_work(tmp_path):
     pieces = "".join(f'[[pieces]]\nname = "p{i}"\ncolour = "c{i}"\nsquare = "{squares[i]}"\n' for i in range(12))
     path = tmp_path / "twelve.toml"
     path.write_text(f'board = "4x4"\nnotation = "rc"\ngoals = "derangements"\n{pieces}')
-    assert "479,001,600 arrangements of 12 pieces" in one_error_line(runner.invoke(app, ["swap", str(path)]))
+    assert "479,001,600 arrangements of 12 pieces" in one_error_line(invoke(["swap", str(path)]))
     path.write_text('board = "1000x1000"\nnotation = "rc"\n[[pieces]]\nname="a"\ncolour="w"\nsquare="0,0"\n')
-    assert "board: 1000x1000 has 1,000,000 squares" in one_error_line(runner.invoke(app, ["swap", str(path)]))
+    assert "board: 1000x1000 has 1,000,000 squares" in one_error_line(invoke(["swap", str(path)]))
 
 
 @pytest.mark.parametrize(
@@ -124,7 +123,7 @@ def test_twelve_pieces_and_huge_boards_are_refused_before_any_work(tmp_path):
     ],
 )
 def test_a_limit_already_spent_is_a_status_not_a_crash(arguments):
-    result = runner.invoke(app, [*arguments, "--time-limit", "1e-9", "--json"])
+    result = invoke([*arguments, "--time-limit", "1e-9", "--json"])
     assert result.exit_code == 3, result.stderr
     assert json.loads(result.stdout.splitlines()[0])["status"] == "limit"
 
@@ -159,7 +158,7 @@ def test_the_memory_limit_is_read_before_any_allocation(tmp_path):
         load_puzzle(path, tight)
     grids = tmp_path / "grids.txt"
     grids.write_text(("." * 81 + "\n") * 100)
-    assert "memory" in one_error_line(runner.invoke(app, ["sudoku", str(grids), "--memory-limit", "100k"]))
+    assert "memory" in one_error_line(invoke(["sudoku", str(grids), "--memory-limit", "100k"]))
     assert find_tour(TourProblem.make(Board(8, 8)), limits=tight).found  # small work goes on
 
 
@@ -181,9 +180,9 @@ def test_every_command_returns_within_a_second_of_its_time_limit(arguments):
     # the same run once first: the kernels it calls compile or load (in the workers too); the
     # time limit leaves loading out, and a first run stopped in its set-up leaves some kernels
     # to the second, so the clock below leaves out what this process spends loading too
-    runner.invoke(app, [*arguments, "--time-limit", "0.5", "--json"])
+    invoke([*arguments, "--time-limit", "0.5", "--json"])
     started, loading = time.perf_counter(), compile_seconds()
-    result = runner.invoke(app, [*arguments, "--time-limit", "0.5", "--json"])
+    result = invoke([*arguments, "--time-limit", "0.5", "--json"])
     assert result.exit_code == 3, result.stderr
     assert time.perf_counter() - started - (compile_seconds() - loading) < 1.5
 
@@ -227,7 +226,7 @@ def test_an_edited_checkpoint_is_refused(tmp_path, statement, message):
     edit(path, statement)
     with pytest.raises(InvalidInput, match=f"checkpoint {path}: .*{message}"):
         count_queens(12, checkpoint=path)
-    result = runner.invoke(app, ["queens", "12", "--count", "--checkpoint", str(path)])
+    result = invoke(["queens", "12", "--count", "--checkpoint", str(path)])
     assert message in one_error_line(result)
 
 
@@ -329,7 +328,7 @@ def test_a_signal_during_a_first_compilation(tmp_path, arguments):
 
 def test_ctrl_c_stops_a_file_of_puzzles(tmp_path):
     grids = tmp_path / "many.txt"
-    source = Path(__file__).parent / "data" / "sudoku" / "17_clue.txt"
+    source = DATA / "sudoku" / "17_clue.txt"
     grids.write_text(source.read_text() * 20)
     for moment in (2, 12):  # reading the file (983,160 lines); solving its puzzles
         process = start(["sudoku", str(grids), "--workers", "2"])
@@ -394,7 +393,7 @@ def test_the_clique_of_a_dense_graph_is_inside_the_time_limit():
     (found by the fuzzing run, which it held for half an hour)."""
     for arguments in (["color", "complete:300", "--method", "dsatur"], ["color", "complete:300", "--chromatic"]):
         started = time.perf_counter()
-        result = runner.invoke(app, [*arguments, "--time-limit", "0.3"])
+        result = invoke([*arguments, "--time-limit", "0.3"])
         assert result.exit_code == 3 and time.perf_counter() - started < 1.3, result.stdout
 
 
@@ -402,9 +401,9 @@ def test_dsatur_tables_fit_the_largest_degree_and_a_clique_too_large_for_k():
     """Found by the fuzzing run: `color cycle:68263 --chromatic` allocated n × (n + 1) counters
     (34.7 GiB: DSATUR never needs more colours than the largest degree + 1), and `color
     complete:5 -k 1 --method dsatur` indexed past its table with a clique larger than k."""
-    big = runner.invoke(app, ["color", "cycle:68263", "--chromatic", "--time-limit", "0.2"])
+    big = invoke(["color", "cycle:68263", "--chromatic", "--time-limit", "0.2"])
     assert big.exit_code == 3, big.stderr
-    small = runner.invoke(app, ["color", "complete:5", "-k", "1", "--method", "dsatur", "--json"])
+    small = invoke(["color", "complete:5", "-k", "1", "--method", "dsatur", "--json"])
     assert small.exit_code == 1 and json.loads(small.stdout)["status"] == "none"
 
 

@@ -1,20 +1,19 @@
 """Graph colouring: reading graphs, 002 Q2's textbook colouring in both engines, the checker."""
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.coloring import Graph, GraphError, chromatic_number, color_graph, is_coloring, load_graph, named_graph
 from essais.coloring.model import edge_cliques
 from essais.core.limits import Limits
 from essais.core.result import Status
 
-GRAPHS = Path(__file__).resolve().parent / "data" / "graphs"  # copied from shared/data (see data/README.md)
+from conftest import DATA, invoke
+
+GRAPHS = DATA / "graphs"  # copied from shared/data (see data/README.md)
 # shared/data/graphs/README.md: vertices, edge lines, chromatic number
 KNOWN = {
     "myciel3": (11, 20, 4),
@@ -102,7 +101,7 @@ def test_edge_lists(tmp_path):
     path.write_text("# a square\nnorth east\neast south\nsouth west\nwest north\n")
     graph = load_graph(str(path))
     assert graph.names == ("north", "east", "south", "west") and graph.edges == 4
-    result = runner.invoke(app, ["color", str(path), "-k", "2", "--json"])
+    result = invoke(["color", str(path), "-k", "2", "--json"])
     document = json.loads(result.stdout)
     assert document["vertices"] == ["north", "east", "south", "west"] and document["colors"] == [0, 1, 0, 1]
 
@@ -124,21 +123,18 @@ def test_malformed_dimacs(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(GraphError, match="bad.col"):
         load_graph(str(path))
-    result = runner.invoke(app, ["color", str(path)])
+    result = invoke(["color", str(path)])
     assert result.exit_code == 2 and message in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
-runner = CliRunner()
-
-
 def test_cli():
-    result = runner.invoke(app, ["color", str(GRAPHS / "myciel3.col"), "-k", "4", "--json"])
+    result = invoke(["color", str(GRAPHS / "myciel3.col"), "-k", "4", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
     assert set(document) == {"status", "found", "colors", "k", "chromatic", "method", "engine", "stats"}
     assert is_coloring(load_graph(str(GRAPHS / "myciel3.col")), document["colors"], 4)
-    assert runner.invoke(app, ["color", str(GRAPHS / "myciel3.col")]).exit_code == 1  # 3 colours: none
-    assert "colour 0:" in runner.invoke(app, ["color", "petersen"]).stdout
+    assert invoke(["color", str(GRAPHS / "myciel3.col")]).exit_code == 1  # 3 colours: none
+    assert "colour 0:" in invoke(["color", "petersen"]).stdout
 
 
 @pytest.mark.parametrize(
@@ -147,7 +143,7 @@ def test_cli():
      (["complete:x"], "not a file nor one of"), (["petersen", "--method", "magic"], "method")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
-    result = runner.invoke(app, ["color", *args])
+    result = invoke(["color", *args])
     assert result.exit_code == 2 and message in result.stderr
 
 
@@ -191,16 +187,16 @@ def test_chromatic_under_a_limit_reports_its_bounds():
 
 
 def test_cli_chromatic():
-    result = runner.invoke(app, ["color", str(GRAPHS / "queen6_6.col"), "--chromatic", "--json"])
+    result = invoke(["color", str(GRAPHS / "queen6_6.col"), "--chromatic", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and document["chromatic"] == 7 == document["k"]
-    text = runner.invoke(app, ["color", str(GRAPHS / "myciel3.col"), "--chromatic"]).stdout
+    text = invoke(["color", str(GRAPHS / "myciel3.col"), "--chromatic"]).stdout
     assert "chromatic number 4" in " ".join(text.split())  # the terminal may wrap the line anywhere
-    assert runner.invoke(app, ["color", "petersen", "--method", "dsatur", "--engine", "python"]).exit_code == 2
+    assert invoke(["color", "petersen", "--method", "dsatur", "--engine", "python"]).exit_code == 2
 
 
 def test_a_graph_name_too_long_for_a_file_is_bad_input():
-    result = CliRunner().invoke(app, ["color", "x" * 300])
+    result = invoke(["color", "x" * 300])
     assert result.exit_code == 2 and "graph:" in result.stderr
 
 

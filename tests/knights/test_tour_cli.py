@@ -3,17 +3,15 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.board import make_moves
 from essais.knights import Board, is_tour
 
-runner = CliRunner()
+from conftest import invoke
 
 
 def run(*args):
-    return runner.invoke(app, ["tour", *args])
+    return invoke(["tour", *args])
 
 
 def test_default_is_a_linear_tour_on_8x8():
@@ -174,7 +172,7 @@ def test_a_bug_that_escapes_is_one_line_and_exit_70(monkeypatch):
         raise RuntimeError("boom\nsecond line")
 
     monkeypatch.setattr("essais.cli.distances.compute_distances", broken)
-    result = runner.invoke(app, ["distances", "5"])
+    result = invoke(["distances", "5"])
     assert result.exit_code == 70  # never 1: that means "no solution"
     assert result.stderr.splitlines() == [
         "essais: internal error: RuntimeError: boom\\nsecond line (a bug: please report it with the command you ran)"
@@ -191,7 +189,7 @@ def test_a_bug_that_escapes_is_one_line_and_exit_70(monkeypatch):
     ],
 )
 def test_numbers_and_symbols_out_of_range(args, message):
-    result = runner.invoke(app, args)
+    result = invoke(args)
     if message is None:
         assert result.exit_code == 0 and len(result.stdout.splitlines()) < 20, result.stderr
     else:
@@ -199,7 +197,7 @@ def test_numbers_and_symbols_out_of_range(args, message):
 
 
 def test_warmup_compiles_every_problem():
-    result = runner.invoke(app, ["warmup", "--json"])
+    result = invoke(["warmup", "--json"])
     assert result.exit_code == 0, result.stderr
     warmed = json.loads(result.stdout)["warmed"]
     assert [entry["problem"] for entry in warmed] == ["tours", "queens", "sudoku", "colouring", "uncrossed paths"]

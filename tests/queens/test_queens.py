@@ -6,13 +6,13 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.queens import QueensStream, count_queens, find_queens, is_solution, symmetries
+
+from conftest import invoke
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512]
 A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955]
@@ -101,23 +101,20 @@ def test_the_python_engine_counts_with_the_textbook_method_when_none_is_named():
     assert result.count == 92 and result.stats.nodes == 2057
 
 
-runner = CliRunner()
-
-
 def test_cli():
-    result = runner.invoke(app, ["queens", "8", "--json"])
+    result = invoke(["queens", "8", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and set(document) == {"status", "found", "columns", "method", "engine", "stats"}
     assert document["columns"] == [0, 4, 7, 5, 2, 6, 1, 3]
-    counted = json.loads(runner.invoke(app, ["queens", "10", "--count", "--json"]).stdout)
+    counted = json.loads(invoke(["queens", "10", "--count", "--json"]).stdout)
     assert (counted["count"], counted["distinct"]) == (724, False)
-    assert json.loads(runner.invoke(app, ["queens", "10", "--distinct", "--json"]).stdout)["count"] == 92
-    lines = runner.invoke(app, ["queens", "6", "--all", "--json"]).stdout.splitlines()
+    assert json.loads(invoke(["queens", "10", "--distinct", "--json"]).stdout)["count"] == 92
+    lines = invoke(["queens", "6", "--all", "--json"]).stdout.splitlines()
     assert len(lines) == 5 and json.loads(lines[-1])["count"] == 4
-    assert runner.invoke(app, ["queens", "3"]).exit_code == 1
-    split = json.loads(runner.invoke(app, ["queens", "11", "--count", "--workers", "2", "--json"]).stdout)
+    assert invoke(["queens", "3"]).exit_code == 1
+    split = json.loads(invoke(["queens", "11", "--count", "--workers", "2", "--json"]).stdout)
     assert split["count"] == 2680 and split["subtrees"]["done"] == split["subtrees"]["total"]
-    assert "Q . . . . . . ." in runner.invoke(app, ["queens", "8"]).stdout
+    assert "Q . . . . . . ." in invoke(["queens", "8"]).stdout
 
 
 @pytest.mark.parametrize(
@@ -128,5 +125,5 @@ def test_cli():
      (["8", "--count", "--method", "textbook", "--checkpoint", "x.sqlite"], "split the bitmask count")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
-    result = runner.invoke(app, ["queens", *args])
+    result = invoke(["queens", *args])
     assert result.exit_code == 2 and message in result.stderr

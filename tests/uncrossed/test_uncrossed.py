@@ -5,14 +5,14 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, make_moves
 from essais.uncrossed import estimate_uncrossed, longest_uncrossed, segments_cross, uncrossed_error
+
+from conftest import invoke
 
 OPEN_A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35}
 CLOSED_A157416 = {3: 0, 4: 4, 5: 8, 6: 12, 7: 24, 8: 32}
@@ -248,11 +248,8 @@ def test_the_checker_finds_crossings():
     assert "off the" in uncrossed_error(Board(3, 3), [(0, 0), (3, 1)])
 
 
-runner = CliRunner()
-
-
 def test_cli_json():
-    result = runner.invoke(app, ["uncrossed", "6", "--json"])
+    result = invoke(["uncrossed", "6", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
     assert set(document) == {"status", "found", "jumps", "path", "optimal", "closed", "method", "engine", "stats"}
@@ -260,36 +257,36 @@ def test_cli_json():
 
 
 def test_cli_method_parallel():
-    result = runner.invoke(app, ["uncrossed", "6", "--method", "parallel", "--workers", "2", "--json"])
+    result = invoke(["uncrossed", "6", "--method", "parallel", "--workers", "2", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and (document["jumps"], document["optimal"]) == (17, True)
     assert document["subtrees"]["done"] == document["subtrees"]["total"] > 1
-    stopped = runner.invoke(app, ["uncrossed", "8", "--method", "parallel", "--workers", "1", "--node-limit", "3000"])
+    stopped = invoke(["uncrossed", "8", "--method", "parallel", "--workers", "1", "--node-limit", "3000"])
     assert stopped.exit_code == 3 and "sub-trees finished" in stopped.stdout
 
 
 def test_cli_beat():
-    proof = runner.invoke(app, ["uncrossed", "6", "--beat", "17"])
+    proof = invoke(["uncrossed", "6", "--beat", "17"])
     assert proof.exit_code == 1 and "no uncrossed path on 6x6 has more than 17 jumps (proved)" in proof.stdout
-    document = json.loads(runner.invoke(app, ["uncrossed", "6", "--beat", "16", "--json"]).stdout)
+    document = json.loads(invoke(["uncrossed", "6", "--beat", "16", "--json"]).stdout)
     assert (document["status"], document["jumps"], document["beat"]) == ("found", 17, 16)
-    stopped = runner.invoke(app, ["uncrossed", "8", "--beat", "35", "--node-limit", "1000", "--png", "none.png"])
+    stopped = invoke(["uncrossed", "8", "--beat", "35", "--node-limit", "1000", "--png", "none.png"])
     assert stopped.exit_code == 3 and "no uncrossed path on 8x8 longer than 35 jumps found so far" in stopped.stdout
     assert "nothing to draw" in stopped.stderr
 
 
 def test_cli_text_and_limit():
-    assert "17 jumps (proved optimal)" in runner.invoke(app, ["uncrossed", "6"]).stdout
-    result = runner.invoke(app, ["uncrossed", "8", "--node-limit", "1000"])
+    assert "17 jumps (proved optimal)" in invoke(["uncrossed", "6"]).stdout
+    result = invoke(["uncrossed", "8", "--node-limit", "1000"])
     assert result.exit_code == 3 and "stopped (limit)" in result.stdout
 
 
 def test_cli_estimate():
-    result = runner.invoke(app, ["uncrossed", "6", "--estimate", "--probes", "3000", "--json"])
+    result = invoke(["uncrossed", "6", "--estimate", "--probes", "3000", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and document["beat"] == 17 and document["probes"] >= 3000
     assert document["projected_seconds"] == pytest.approx(document["nodes"] * document["seconds_per_node"])
-    text = runner.invoke(app, ["uncrossed", "7", "--closed", "--estimate", "--beat", "24"]).stdout
+    text = invoke(["uncrossed", "7", "--closed", "--estimate", "--beat", "24"]).stdout
     assert "no closed uncrossed path on 7x7 has more than 24 jumps: about" in text and "on one core" in text
 
 
@@ -301,5 +298,5 @@ def test_cli_estimate():
      (["6", "--estimate", "--png", "u.png"], "draws no path"), (["6", "--estimate", "--probes", "0"], "probes: 0")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
-    result = runner.invoke(app, ["uncrossed", *args])
+    result = invoke(["uncrossed", *args])
     assert result.exit_code == 2 and message in result.stderr

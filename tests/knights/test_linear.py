@@ -3,9 +3,7 @@ others at once), by Warnsdorff with Roth's tie-break or by the block constructio
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.board import Board, leaper_moves
 from essais.core.result import Status
 from essais.knights import TourProblem, count_tours, find_tour, is_tour, tour_error
@@ -13,7 +11,7 @@ from essais.knights._base_tours import BASE_TOURS, THIN_SEGMENTS
 from essais.knights.construction import side_parts, thin_parts
 from essais.knights.model import start_obstruction, tour_obstruction
 
-runner = CliRunner()
+from conftest import invoke
 
 
 def tour_exists(rows: int, cols: int, closed: bool) -> bool:
@@ -142,15 +140,15 @@ def test_linear_refuses_other_moves_and_is_not_their_default():
 
 
 def test_cli_json_summary_and_output(tmp_path):
-    document = __import__("json").loads(runner.invoke(app, ["tour", "8", "--json"]).stdout)
+    document = __import__("json").loads(invoke(["tour", "8", "--json"]).stdout)
     assert document["method"] == "linear" and document["by"] in ("heuristic", "construction")
-    assert runner.invoke(app, ["tour", "2x5"]).exit_code == 1
+    assert invoke(["tour", "2x5"]).exit_code == 1
     file = tmp_path / "tour.npy"
-    result = runner.invoke(app, ["tour", "300", "--output", str(file)])
+    result = invoke(["tour", "300", "--output", str(file)])
     assert result.exit_code == 0 and "90,000 squares" in result.stdout
     path = np.load(file)
     assert path.shape == (90_000, 2) and path.dtype == np.int32 and tour_error(Board(300, 300), path) is None
-    big = runner.invoke(app, ["tour", "1001", "--json"])
+    big = invoke(["tour", "1001", "--json"])
     assert big.exit_code == 2 and "--output" in big.stderr
 
 

@@ -4,15 +4,12 @@ puzzle sets (every answer checked), input errors, the command."""
 import io
 import json
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
@@ -35,12 +32,14 @@ from essais.sudoku import (
 from essais.sudoku._kernels import GRID9, _hidden_singles
 from essais.sudoku.compiled import bitwise_tables
 
-DATA = Path(__file__).resolve().parent / "data" / "sudoku"  # copied from shared/data (see data/README.md)
+from conftest import DATA, invoke
+
+SUDOKU_DATA = DATA / "sudoku"  # copied from shared/data (see data/README.md)
 Q1 = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
 
 
 def puzzles(name):
-    return [line.puzzle for line in read_puzzles((DATA / name).read_text())]
+    return [line.puzzle for line in read_puzzles((SUDOKU_DATA / name).read_text())]
 
 
 def test_002_q1_has_433_solutions():
@@ -115,7 +114,7 @@ def test_every_shared_puzzle_is_solved_and_checked(name):
 
 
 def test_a_sample_of_17_clue_and_16x16():
-    lines = (DATA / "17_clue.txt").read_text().splitlines()
+    lines = (SUDOKU_DATA / "17_clue.txt").read_text().splitlines()
     sample = [parse_sudoku(line) for line in lines[::500]]
     batch = solve_many(sample, workers=2)
     assert all(is_solution(p, list(s)) for p, s in zip(sample, batch.solutions, strict=True))
@@ -180,26 +179,23 @@ def test_checker():
     assert not is_solution(puzzle, solution[:-1])
 
 
-runner = CliRunner()
-
-
 def test_cli_one_puzzle():
-    result = runner.invoke(app, ["sudoku", Q1, "--count", "--json"])
+    result = invoke(["sudoku", Q1, "--count", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and document["count"] == 433 and document["status"] == "complete"
     assert set(document["stats"]) == {"nodes", "tries", "backtracks", "seconds"}
-    textbook = json.loads(runner.invoke(app, ["sudoku", Q1, "--method", "textbook", "--json"]).stdout)
+    textbook = json.loads(invoke(["sudoku", Q1, "--method", "textbook", "--json"]).stdout)
     assert textbook["found"] and textbook["stats"]["depths"][0] == 1
-    unique = runner.invoke(app, ["sudoku", Q1, "--unique"])
+    unique = invoke(["sudoku", Q1, "--unique"])
     assert unique.exit_code == 0 and "not unique" in unique.stdout
-    assert runner.invoke(app, ["sudoku", Q1, "--method", "textbook", "--node-limit", "10"]).exit_code == 3
+    assert invoke(["sudoku", Q1, "--method", "textbook", "--node-limit", "10"]).exit_code == 3
 
 
 def test_cli_batch(tmp_path):
-    lines = (DATA / "top95.txt").read_text().splitlines()[:5]
+    lines = (SUDOKU_DATA / "top95.txt").read_text().splitlines()[:5]
     path = tmp_path / "mixed.txt"
     path.write_text("# a comment\n" + "\n".join([*lines[:2], "123", "11" + "." * 79, *lines[2:]]) + "\n")
-    result = runner.invoke(app, ["sudoku", str(path), "--json"])
+    result = invoke(["sudoku", str(path), "--json"])
     assert result.exit_code == 2 and "mixed.txt:4" in result.stderr and "mixed.txt:5" in result.stderr
     documents = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(documents) == 7 and documents[2]["status"] == "invalid" and "3 cells" in documents[2]["reason"]
@@ -207,18 +203,18 @@ def test_cli_batch(tmp_path):
         assert is_solution(parse_sudoku(line), document["solution"])
     good = tmp_path / "good.txt"
     good.write_text("\n".join(lines))
-    solved = runner.invoke(app, ["sudoku", str(good)])
+    solved = invoke(["sudoku", str(good)])
     assert solved.exit_code == 0 and len(solved.stdout.split()) == 5 and "puzzles/s" in solved.stderr
-    big = (DATA / "gecode_25x25.txt").read_text().splitlines()[17].split("#")[0]
-    assert runner.invoke(app, ["sudoku", big, "--method", "sat", "--json"]).exit_code == 0  # too long for a file name
-    stdin = runner.invoke(app, ["sudoku", "-"], input=Q1 + "\n")
+    big = (SUDOKU_DATA / "gecode_25x25.txt").read_text().splitlines()[17].split("#")[0]
+    assert invoke(["sudoku", big, "--method", "sat", "--json"]).exit_code == 0  # too long for a file name
+    stdin = invoke(["sudoku", "-"], input=Q1 + "\n")
     assert stdin.exit_code == 0
-    counting = runner.invoke(app, ["sudoku", str(good), "--count", "--limit", "1"])
+    counting = invoke(["sudoku", str(good), "--count", "--limit", "1"])
     assert counting.exit_code == 2 and "--count, --limit: for one puzzle" in counting.stderr
-    limited = runner.invoke(app, ["sudoku", str(good), "--method", "propagate", "--node-limit", "1", "--json"])
+    limited = invoke(["sudoku", str(good), "--method", "propagate", "--node-limit", "1", "--json"])
     statuses = [json.loads(line)["status"] for line in limited.stdout.splitlines()]
     assert limited.exit_code == 3 and set(statuses) == {"limit"} and "5 stopped" in limited.stderr
-    per_puzzle = runner.invoke(app, ["sudoku", str(good), "--time-limit", "10", "--unique"])
+    per_puzzle = invoke(["sudoku", str(good), "--time-limit", "10", "--unique"])
     assert per_puzzle.exit_code == 0 and len(per_puzzle.stdout.split()) == 5
 
 
@@ -229,7 +225,7 @@ def test_cli_batch(tmp_path):
      (["missing/puzzles.txt"], "missing/puzzles.txt: no such file"), ([Q1, "--alphabet", "12345678"], "alphabet")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
-    result = runner.invoke(app, ["sudoku", *args])
+    result = invoke(["sudoku", *args])
     assert result.exit_code == 2 and message in result.stderr
 
 
@@ -337,7 +333,7 @@ def test_a_file_reads_each_grid_as_parse_sudoku_does(givens):
 
 
 def test_a_large_file_streams_in_order_on_two_processes():
-    text = (DATA / "17_clue.txt").read_text()
+    text = (SUDOKU_DATA / "17_clue.txt").read_text()
     lines = text.splitlines()[:20_000]
     data = "\n".join(lines)  # (no newline at the end)
     assert len(data) > 4 * BLOCK_BYTES

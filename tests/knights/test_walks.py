@@ -5,13 +5,12 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, TourProblem, every_start, find_tour, is_tour, make_moves
 
+from conftest import invoke
 from naive import naive_greedy_walk
 
 # 001 §4.2: accessibility from (0,0) on 5×5 with 001's (clockwise) moves
@@ -78,11 +77,8 @@ def test_closed_walk_must_return_to_the_start():
     assert result.found == is_tour(problem.board, result.path, closed=True)
 
 
-runner = CliRunner()
-
-
 def test_cli_walk_json():
-    result = runner.invoke(app, ["tour", "5", "--method", "accessibility", "--start", "0,1", "--json"])
+    result = invoke(["tour", "5", "--method", "accessibility", "--start", "0,1", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 1
     assert set(document) == {"status", "found", "board", "path", "reached", "method", "engine", "stats"}
@@ -90,14 +86,14 @@ def test_cli_walk_json():
 
 
 def test_cli_survey_json_and_text():
-    result = runner.invoke(app, ["tour", "8", "--method", "accessibility", "--every-start", "--json"])
+    result = invoke(["tour", "8", "--method", "accessibility", "--every-start", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and document["full_tours"] == 63 and "total" not in document
     assert set(document["starts"][0]) == {"start", "status", "found", "reached", "stats"}
-    text = runner.invoke(app, ["tour", "8", "--method", "lookahead", "--every-start"]).stdout
+    text = invoke(["tour", "8", "--method", "lookahead", "--every-start"]).stdout
     assert "64 of 64 starts give a tour" in text
 
 
 def test_walks_cannot_count():
-    result = runner.invoke(app, ["tour", "5", "--method", "lookahead", "--count"])
+    result = invoke(["tour", "5", "--method", "lookahead", "--count"])
     assert result.exit_code == 2 and "lookahead" in result.stderr

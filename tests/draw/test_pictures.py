@@ -9,10 +9,8 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 import essais
-from essais.cli.main import app
 from essais.core.board import Board
 from essais.draw.svg import compact
 from essais.knights import TourProblem, find_tour, is_tour, watch_tour
@@ -20,8 +18,9 @@ from essais.knights.distances import distances
 from essais.queens import find_queens
 from essais.swap import knight_swap_004, load_puzzle, study
 
+from conftest import invoke
+
 SVG = "{http://www.w3.org/2000/svg}"
-runner = CliRunner()
 
 
 def parse(svg: str) -> ElementTree.Element:
@@ -80,9 +79,9 @@ def test_notebooks_show_the_picture():
 
 def test_cli_svg(tmp_path):
     file = tmp_path / "tour.svg"
-    assert runner.invoke(app, ["tour", "6", "--closed", "--svg", str(file)]).exit_code == 0
+    assert invoke(["tour", "6", "--closed", "--svg", str(file)]).exit_code == 0
     assert parse(file.read_text()).tag == f"{SVG}svg"
-    refused = runner.invoke(app, ["tour", "5", "--count", "--svg", str(tmp_path / "x.svg")])
+    refused = invoke(["tour", "5", "--count", "--svg", str(tmp_path / "x.svg")])
     assert refused.exit_code == 2 and "--svg" in refused.stderr
 
 
@@ -110,7 +109,7 @@ def test_a_colouring_fills_each_vertex_with_its_colour():
 def test_cli_svg_for_sudoku_and_colouring(tmp_path):
     for args in (["sudoku", "1.3..4.22..3.3.1"], ["color", "petersen"], ["color", "queen:5", "--chromatic"]):
         file = tmp_path / "picture.svg"
-        assert runner.invoke(app, [*args, "--svg", str(file)]).exit_code == 0
+        assert invoke([*args, "--svg", str(file)]).exit_code == 0
         assert parse(file.read_text()).tag == f"{SVG}svg"
 
 
@@ -125,7 +124,7 @@ def png_size(file) -> tuple[int, int]:
 def test_a_png_is_the_svg_at_the_stated_resolution(tmp_path, dpi):
     svg, png = tmp_path / "tour.svg", tmp_path / "tour.png"
     args = ["tour", "6", "--svg", str(svg), "--png", str(png)] + (["--dpi", str(dpi)] if dpi else [])
-    assert runner.invoke(app, args).exit_code == 0
+    assert invoke(args).exit_code == 0
     root = parse(svg.read_text())
     scale = (dpi or 96) / 96
     assert png_size(png) == (round(float(root.get("width")) * scale), round(float(root.get("height")) * scale))
@@ -157,18 +156,16 @@ def test_random_walks_plot_their_lengths(tmp_path):
     run = essais.knights.random_tours(TourProblem.make(Board(6, 6)), attempts=500, seed=3)
     assert parse(run.to_svg()).tag == f"{SVG}svg"
     file = tmp_path / "walks.png"
-    assert (
-        runner.invoke(app, ["tour", "6", "--method", "random", "--attempts", "200", "--png", str(file)]).exit_code == 0
-    )
+    assert invoke(["tour", "6", "--method", "random", "--attempts", "200", "--png", str(file)]).exit_code == 0
     assert png_size(file) == (720, 420)
 
 
 def test_sudoku_depths_plot(tmp_path):
     q1 = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
     file = tmp_path / "depths.svg"
-    assert runner.invoke(app, ["sudoku", q1, "--method", "textbook", "--depths", str(file)]).exit_code == 0
+    assert invoke(["sudoku", q1, "--method", "textbook", "--depths", str(file)]).exit_code == 0
     assert parse(file.read_text()).tag == f"{SVG}svg"
-    refused = runner.invoke(app, ["sudoku", q1, "--depths", str(file)])  # propagate keeps no depths
+    refused = invoke(["sudoku", q1, "--depths", str(file)])  # propagate keeps no depths
     assert refused.exit_code == 2 and "--method textbook" in refused.stderr
 
 
@@ -253,7 +250,7 @@ def test_picture_options_are_refused_where_nothing_is_drawn(tmp_path, monkeypatc
         (["sudoku", "1.3..4.22..3.3.1", "--depths", "x.txt", "--method", "textbook"], ".png or a .svg"),
     ]
     for args, message in cases:
-        result = runner.invoke(app, args)
+        result = invoke(args)
         assert result.exit_code == 2 and message in result.stderr and len(result.stderr.splitlines()) == 1, args
     assert list(tmp_path.iterdir()) == []
 
@@ -270,14 +267,14 @@ def test_cli_pictures_of_every_kind(tmp_path):
     ]
     for args in commands:
         svg, png = tmp_path / "p.svg", tmp_path / "p.png"
-        assert runner.invoke(app, [*args, "--svg", str(svg), "--png", str(png)]).exit_code == 0, args
+        assert invoke([*args, "--svg", str(svg), "--png", str(png)]).exit_code == 0, args
         root = parse(svg.read_text())
         width, height = png_size(png)
         assert (width, height) == (round(float(root.get("width"))), round(float(root.get("height")))), args
 
 
 def test_a_search_with_nothing_to_draw_says_so(tmp_path):
-    result = runner.invoke(app, ["tour", "4", "--method", "basic", "--svg", str(tmp_path / "x.svg")])
+    result = invoke(["tour", "4", "--method", "basic", "--svg", str(tmp_path / "x.svg")])
     assert result.exit_code == 1 and "no picture written" in result.stderr and not (tmp_path / "x.svg").exists()
 
 

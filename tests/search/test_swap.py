@@ -1,18 +1,15 @@
 """Swap puzzles: 004's figures, Guarini's puzzle, puzzle files and their errors."""
 
 import json
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.search import bidirectional, breadth_first
 from essais.swap import PuzzleError, knight_swap_004, load_puzzle
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT, invoke
+
 GUARINI = ROOT / "puzzles" / "guarini.toml"
-runner = CliRunner()
 
 
 def replay(puzzle, solution):
@@ -34,7 +31,7 @@ def test_004_goal_kinds():
 
 
 def test_004_through_the_command_line():
-    result = runner.invoke(app, ["swap", "--json"])
+    result = invoke(["swap", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
     assert set(document) == {
@@ -61,7 +58,7 @@ def test_004_through_the_command_line():
     assert document["layers"][0] == {"depth": 0, "seen_before": 0, "new": 1, "goals": []}
     shortest = document["shortest"]
     assert shortest["goal"] == ["3", "0", "1", "6"] and shortest["length"] == 26 == len(shortest["moves"])
-    swaps = json.loads(runner.invoke(app, ["swap", "--goals", "swap", "--bidirectional", "--json"]).stdout)
+    swaps = json.loads(invoke(["swap", "--goals", "swap", "--bidirectional", "--json"]).stdout)
     assert swaps["shortest"]["length"] == 40 == swaps["bidirectional"]["length"]
 
 
@@ -81,7 +78,7 @@ def test_guarini_takes_16_moves():
     result = breadth_first(puzzle)
     assert result.solution.length == 16
     replay(puzzle, result.solution)
-    text = runner.invoke(app, ["swap", str(GUARINI)]).stdout
+    text = invoke(["swap", str(GUARINI)]).stdout
     assert "shortest: 16 moves" in text
 
 
@@ -93,7 +90,7 @@ def test_json_puzzle_with_explicit_squares_moves_and_goals(tmp_path):
         "pieces": [{"name": "x", "colour": "red", "square": "a"}],
         "goals": [["c"]],
     }))  # fmt: skip
-    result = runner.invoke(app, ["swap", str(path), "--json"])
+    result = invoke(["swap", str(path), "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and document["shortest"]["moves"] == [["a", "b"], ["b", "c"]]
 
@@ -102,7 +99,7 @@ def test_an_unreachable_goal_is_an_answer(tmp_path):
     path = tmp_path / "stuck.toml"
     path.write_text('squares = ["a", "b", "c"]\nmoves = [["a", "b"], ["b", "a"]]\ngoals = [["c"]]\n'
                     '[[pieces]]\ncolour = "red"\nsquare = "a"\n')  # fmt: skip
-    result = runner.invoke(app, ["swap", str(path)])
+    result = invoke(["swap", str(path)])
     assert result.exit_code == 1 and "no goal state can be reached (2 states explored)" in result.stdout
 
 
@@ -127,13 +124,13 @@ def test_malformed_puzzle_files(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(PuzzleError, match="bad.toml"):
         load_puzzle(path)
-    result = runner.invoke(app, ["swap", str(path)])
+    result = invoke(["swap", str(path)])
     assert result.exit_code == 2 and message in result.stderr and str(path) in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_missing_file_and_bad_goal_kind():
-    result = runner.invoke(app, ["swap", "no/such/puzzle.toml"])
+    result = invoke(["swap", "no/such/puzzle.toml"])
     assert result.exit_code == 2 and "cannot be read" in result.stderr
-    result = runner.invoke(app, ["swap", "--goals", "upside-down"])
+    result = invoke(["swap", "--goals", "upside-down"])
     assert result.exit_code == 2 and "goals" in result.stderr

@@ -3,12 +3,12 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.board import parse_moves
 from essais.knights import Board, make_moves
 from essais.knights.distances import distances
+
+from conftest import invoke
 
 # 001 §2, 10×10 from (0,0): its cells hold distance + 1
 TABLE_001 = """
@@ -83,11 +83,8 @@ def test_bfs_counters():
     assert (result.stats.nodes, result.stats.tries) == (64, 336)
 
 
-runner = CliRunner()
-
-
 def test_cli_json_keys():
-    result = runner.invoke(app, ["distances", "10", "--from", "0,0", "--json"])
+    result = invoke(["distances", "10", "--from", "0,0", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
     assert set(document) == {
@@ -105,7 +102,7 @@ def test_cli_json_keys():
 
 
 def test_cli_text_says_the_true_number_of_moves():
-    result = runner.invoke(app, ["distances", "10"])
+    result = invoke(["distances", "10"])
     assert "the farthest, 7 moves away: 8,9 9,8" in result.stdout
 
 
@@ -120,5 +117,5 @@ def test_cli_text_says_the_true_number_of_moves():
     ],
 )
 def test_cli_bad_input(args, message):
-    result = runner.invoke(app, ["distances", *args])
+    result = invoke(["distances", *args])
     assert result.exit_code == 2 and message in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -3,12 +3,12 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from essais.cli.main import app
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.knights import Board, TourProblem, find_tour, is_tour, make_moves, random_tours
+
+from conftest import invoke
 
 
 def is_walk(path, board, moves):
@@ -99,11 +99,8 @@ def test_bad_attempts(attempts):
         random_tours(TourProblem.make(Board(5, 5)), attempts=attempts)
 
 
-runner = CliRunner()
-
-
 def test_cli_attempts_json():
-    result = runner.invoke(app, ["tour", "6", "--method", "random", "--attempts", "1000", "--seed", "3", "--json"])
+    result = invoke(["tour", "6", "--method", "random", "--attempts", "1000", "--seed", "3", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0
     assert set(document) == {
@@ -123,14 +120,14 @@ def test_cli_attempts_json():
 
 
 def test_cli_until_found_json():
-    result = runner.invoke(app, ["tour", "5", "--method", "random", "--until-found", "--seed", "9", "--json"])
+    result = invoke(["tour", "5", "--method", "random", "--until-found", "--seed", "9", "--json"])
     document = json.loads(result.stdout)
     assert result.exit_code == 0 and document["found"] is True
     assert is_tour(Board(5, 5), [tuple(s) for s in document["path"]])
 
 
 def test_cli_text():
-    result = runner.invoke(app, ["tour", "8", "--method", "random", "--attempts", "2000", "--seed", "1"])
+    result = invoke(["tour", "8", "--method", "random", "--attempts", "2000", "--seed", "1"])
     assert result.exit_code == 0
     assert "2,000 walks" in result.stdout and "the longest walk" in result.stdout
 
@@ -147,5 +144,5 @@ def test_cli_text():
     ],
 )
 def test_cli_bad_input(args, message):
-    result = runner.invoke(app, ["tour", "5", *args])
+    result = invoke(["tour", "5", *args])
     assert result.exit_code == 2 and message in result.stderr and len(result.stderr.strip().splitlines()) == 1

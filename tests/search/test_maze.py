@@ -1,14 +1,14 @@
 """000's labyrinth as the worked example of a user's own problem."""
 
-from pathlib import Path
-
 import pytest
 
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
 from essais.maze import Maze, breadth_first, depth_first
 
-LABYRINTH = (Path(__file__).resolve().parent.parent / "examples" / "labyrinth.txt").read_text()
+from conftest import ROOT
+
+LABYRINTH = (ROOT / "examples" / "labyrinth.txt").read_text()
 
 
 def legal(maze, solution):
