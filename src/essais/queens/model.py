@@ -14,7 +14,7 @@ from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.draw.picture import Pictured
-from essais.draw.svg import board_svg
+from essais.queens.draw import placement_svg
 
 # textbook: 002's search, both engines; bitmask: the split count of start constellations (numba)
 METHODS = Methods(
@@ -22,7 +22,6 @@ METHODS = Methods(
     default={"python": "textbook", "numba": "textbook"},
     count_default={"python": "textbook", "numba": "bitmask"},
 )
-QUEEN = "\u265b"  # ♛
 MAX_N = 32  # the bitmask kernels keep a row in a 64-bit word; 32 is far beyond any count anyway
 
 
@@ -90,8 +89,7 @@ class QueensResult(Pictured, Result):
         """The board with a queen on each row's square."""
         if self.columns is None:
             raise InvalidInput("svg: there is no placement to draw")
-        marks = {(row, col): QUEEN for row, col in enumerate(self.columns)}
-        return board_svg(self.n, self.n, marks=marks, title=f"{self.n} queens, none attacking another")
+        return placement_svg(self.columns)
 
     def to_dict(self) -> dict[str, Any]:
         return {"status": str(self.status), "found": self.found, "columns": self.columns, **self.ran_keys(),

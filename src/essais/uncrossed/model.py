@@ -23,7 +23,7 @@ from essais.core.board import Board, Square, SquarePath, format_square, make_mov
 from essais.core.engine import Methods
 from essais.core.result import Result, Stats, Status, format_seconds, plural, subtrees_text
 from essais.draw.picture import Pictured
-from essais.draw.svg import board_svg
+from essais.uncrossed.draw import uncrossed_svg
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -263,14 +263,7 @@ class UncrossedResult(Pictured, Result):
 
     def to_svg(self) -> str:
         """The path through the squares' centres, its squares numbered (up to 50×50)."""
-        return board_svg(
-            self.board.rows,
-            self.board.cols,
-            numbers=self.board.numbered(self.path),
-            path=self.path.array,
-            closed=self.closed and len(self.path) > 2,
-            title=f"an uncrossed knight's path of {self.jumps} jumps",
-        )
+        return uncrossed_svg(self.board, self.path, self.closed, self.jumps)
 
     def to_dict(self) -> dict[str, Any]:
         return {
