@@ -8,10 +8,9 @@ import time
 import pytest
 
 import essais
-from essais.core import parallel
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
-from essais.core.parallel import TaskResult, run_split
+from essais.core.parallel import TaskResult, cluster, run_split
 from essais.core.result import Stats, Status
 from essais.core.signals import holding
 from essais.queens import count_queens
@@ -121,7 +120,7 @@ def test_dask_gives_the_same_count():
 
 def test_an_unreachable_scheduler_is_bad_input(monkeypatch):
     pytest.importorskip("dask.distributed")
-    monkeypatch.setattr(parallel, "DASK_CONNECT_SECONDS", 1)
+    monkeypatch.setattr(cluster, "DASK_CONNECT_SECONDS", 1)
     with pytest.raises(InvalidInput, match="^scheduler: tcp"):
         count_queens(8, scheduler="tcp://127.0.0.1:1")
 
@@ -206,7 +205,7 @@ def first_node_tasks():
 @pytest.mark.parametrize("solve, task", first_node_tasks())
 def test_every_solver_stops_at_the_node_limit_of_its_control(solve, task):
     """run_split loads a pool's kernels by running its first task in the main process under a
-    node limit of 1 (parallel._load_kernels): a solver that ignored it would run the whole task
+    node limit of 1 (essais.core.parallel.split._load_kernels): a solver that ignored it would run the whole task
     twice."""
     try:
         result = solve(task, SearchControl(Limits(nodes=1)))

@@ -1,0 +1,125 @@
+"""run_split: every sub-tree not finished yet, in this process, on a pool or on a Dask cluster,
+with an optional checkpoint."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.parallel.checkpoint import Checkpoint
+from essais.core.parallel.cluster import on_dask
+from essais.core.parallel.pool import fork_context, on_pool
+from essais.core.parallel.tasks import Progress, Solver, SplitRun, TaskResult
+from essais.core.result import Status
+
+
+def run_split(
+    problem: Mapping[str, Any],
+    tasks: Sequence[Any],
+    solve: Solver,
+    *,
+    control: SearchControl,
+    workers: int = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
+    best_of: Callable[[TaskResult], tuple[int, ...]] | None = None,
+    best_size: int = 1,
+) -> SplitRun:
+    """Run every task not finished yet; `problem` (JSON-able) names the count in the checkpoint.
+
+    With `best_of`, a branch and bound's best in a result (its value, then what has it, in at
+    most `best_size` numbers), the sub-trees of this machine share the best reached so far:
+    `control.shared_best`, a multiprocessing.Array of `best_size` numbers, starts as the best
+    of the results resumed; a solver reads its value (slot 0) to prune, and writes its own best
+    there, under the array's lock, when it is better. The results then depend on the timing,
+    not the answer (on a Dask cluster each sub-tree prunes with its own best alone). The shared
+    best at the end is `SplitRun.best`: a run stopped by a limit has it from unfinished
+    sub-trees too."""
+    if workers < 1:
+        raise InvalidInput(f"workers: {workers} must be at least 1")
+    store = Checkpoint(Path(checkpoint), {**problem, "subtrees": len(tasks)}) if checkpoint else None
+    run = SplitRun(Status.COMPLETE, len(tasks))
+    try:
+        if store is not None:
+            run.results = store.finished()
+            run.resumed = len(run.results)
+        todo = [(index, task) for index, task in enumerate(tasks) if index not in run.results]
+        best = None
+        if best_of is not None:
+            best = fork_context().Array("q", best_size)
+            resumed = max((best_of(result) for result in run.results.values()), default=(0,))
+            best[: len(resumed)] = resumed
+
+        spent = [run.nodes()]  # nodes of every finished sub-tree, kept up to date
+
+        def finished(index: int, result: TaskResult) -> Status | None:
+            run.results[index] = result
+            spent[0] += result.stats.nodes
+            if store is not None:
+                store.record(index, result)
+            if progress is not None:
+                progress(len(run.results), len(tasks))
+            return control.stop_reason(spent[0])
+
+        status = control.stop_reason(run.nodes())  # (a set-up that took the time already)
+        if status is None:
+            if scheduler is not None:
+                status = on_dask(scheduler, workers, todo, solve, finished, control)
+            elif workers > 1 and len(todo) > 1:
+                _load_kernels(solve, todo[0][1])
+                status = on_pool(workers, todo, solve, finished, control, progress, run, best)
+            else:
+                control.shared_best = best
+                status = _here(todo, solve, finished, control, progress, run)
+        run.status = status or Status.COMPLETE
+        if best is not None:
+            run.best = tuple(best)
+    finally:
+        if store is not None:
+            store.close()
+    return run
+
+
+def _load_kernels(solve: Solver, task: Any) -> None:
+    """Run `task` in this process, stopped at its first node: the kernels it calls compile
+    (or load from numba's cache) here, once, and the workers forked afterwards inherit them."""
+    control = SearchControl(Limits(nodes=1))
+    control.announce = False  # (the count proper says when it starts)
+    with suppress(SearchStopped):
+        solve(task, control)
+
+
+def _here(
+    todo: list[tuple[int, Any]],
+    solve: Solver,
+    finished: Callable[[int, TaskResult], Status | None],
+    control: SearchControl,
+    progress: Progress | None,
+    run: SplitRun,
+) -> Status | None:
+    """One sub-tree after the other in this process: the node limit counts every sub-tree's
+    nodes and stops the search at exactly that node."""
+    if progress is not None:
+        progress(len(run.results), run.total)
+    spent = run.nodes()
+    for index, task in todo:
+        reason = control.stop_reason(spent)
+        if reason is not None:
+            return reason
+        control.nodes_before = spent
+        try:
+            result = solve(task, control)
+        except SearchStopped as stop:
+            if stop.partial is not None:
+                run.partial[index] = stop.partial
+            return stop.status
+        finally:
+            control.nodes_before = 0
+        spent += result.stats.nodes
+        finished(index, result)
+    return None
