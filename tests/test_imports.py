@@ -111,9 +111,9 @@ SAME_FILES = {"__init__.py", "model.py", "textbook.py", "compiled.py", "_kernels
 OWN_FILES = {
     "knights": {"_base_tours.py", "construction.py", "distances.py", "linear.py", "searches.py", "split.py",
                 "streams.py", "tables.py"},
-    "uncrossed": set(),
+    "uncrossed": {"parallel.py", "searches.py"},
     "queens": set(),
-    "sudoku": set(),
+    "sudoku": {"batch.py", "sat.py"},
     "coloring": set(),
 }  # fmt: skip
 

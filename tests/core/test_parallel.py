@@ -190,7 +190,7 @@ def first_node_tasks():
     from essais.knights.compiled import count_below
     from essais.knights.tables import search_from
     from essais.queens.compiled import constellation_table, count_start_constellation
-    from essais.uncrossed.api import search_first_move
+    from essais.uncrossed.parallel import search_first_move
 
     problem = TourProblem.make(Board(6, 6))
     images = constellation_table(14)[0][5]

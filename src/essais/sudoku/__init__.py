@@ -1,22 +1,21 @@
 """Sudoku (002, SPEC §2.5).
 
 model.py holds grids (reading, checking givens), the methods and the results, textbook.py the
-python engine, compiled.py the numba engines over _kernels.py (and the SAT method), check.py the
-checker, api.py the public functions.
+python engine, compiled.py the numba engines over _kernels.py, sat.py the SAT method, check.py
+the checker, api.py the public functions for one grid, batch.py lists and files of puzzles,
+draw.py the grid's picture.
 """
 
-from essais.sudoku.api import (
+from essais.sudoku.api import count_sudoku, is_unique, solve_sudoku
+from essais.sudoku.batch import (
     BLOCK_BYTES,
     PuzzleFile,
-    count_sudoku,
-    is_unique,
     open_puzzles,
     read_file,
     read_puzzles,
     solve_each,
     solve_file,
     solve_many,
-    solve_sudoku,
 )
 from essais.sudoku.check import is_solution, solution_error
 from essais.sudoku.model import (
