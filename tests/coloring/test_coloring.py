@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from essais.coloring import Graph, GraphError, chromatic_number, color_graph, is_coloring, load_graph, named_graph
-from essais.coloring.model import edge_cliques
+from essais.coloring.graph import edge_cliques
 from essais.core.limits import Limits
 from essais.core.result import Status
 

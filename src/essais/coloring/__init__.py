@@ -1,24 +1,14 @@
 """Graph colouring (002 Q2, SPEC §2.6).
 
-model.py holds graphs (files, built-in graphs), the methods and the results, textbook.py the
-python engine, compiled.py the numba engines over _kernels.py, check.py the checker, api.py the
-public functions.
+graph.py holds graphs (files, built-in graphs, cliques), model.py the methods and the results,
+textbook.py the python engine, compiled.py the numba engines over _kernels.py, check.py the
+checker, api.py the public functions, draw.py the pictures.
 """
 
 from essais.coloring.api import chromatic_number, color_graph
 from essais.coloring.check import coloring_error, is_coloring
-from essais.coloring.model import (
-    METHODS,
-    ChromaticResult,
-    ColoringResult,
-    Graph,
-    GraphError,
-    greedy_clique,
-    load_graph,
-    named_graph,
-    read_dimacs,
-    read_edge_list,
-)
+from essais.coloring.graph import Graph, GraphError, greedy_clique, load_graph, named_graph, read_dimacs, read_edge_list
+from essais.coloring.model import METHODS, ChromaticResult, ColoringResult
 
 __all__ = [
     "METHODS",

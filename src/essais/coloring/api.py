@@ -19,17 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from essais.coloring.model import (
-    METHODS,
-    ChromaticResult,
-    ColoringResult,
-    ColoringSearch,
+from essais.coloring.graph import (
     Graph,
     edge_cliques,
     greedy_clique,
     load_graph,
     named_graph,  # noqa: F401 (the doctest's)
 )
+from essais.coloring.model import METHODS, ChromaticResult, ColoringResult, ColoringSearch
 from essais.coloring.textbook import TextbookColoring
 from essais.core.engine import loading_compiled, run_search
 from essais.core.errors import InvalidInput

@@ -20,7 +20,7 @@ from essais.coloring._kernels import (
     tabu_slice,
     textbook_slice,
 )
-from essais.coloring.model import Graph
+from essais.coloring.graph import Graph
 from essais.core.limits import PAUSED, SOLUTION, SearchControl, SearchStopped
 from essais.core.result import Status
 from essais.core.sliced import DEPTH, SlicedSearch

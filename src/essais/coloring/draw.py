@@ -6,8 +6,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Sequence
 
+from essais.coloring.graph import Graph
 from essais.core.errors import InvalidInput
-from essais.draw.svg import MAX_LABELLED, PALETTE, ink
+from essais.draw.svg import MAX_LABELLED, PALETTE, graph_svg, ink
 
 
 def coloured_board_svg(rows: int, cols: int, colors: Sequence[int], title: str = "") -> str:
@@ -34,3 +35,13 @@ def coloured_board_svg(rows: int, cols: int, colors: Sequence[int], title: str =
         fill = ink(PALETTE[colour % len(PALETTE)])
         ElementTree.SubElement(labels, "text", x=f"{x:g}", y=f"{y:g}", fill=fill).text = str(colour)
     return ElementTree.tostring(svg, encoding="unicode")
+
+
+def coloring_svg(graph: Graph, colors: Sequence[int] | None) -> str:
+    if colors is None:
+        raise InvalidInput("svg: there is no colouring to draw")
+    title = f"a colouring with {len(set(colors))} colours"
+    if graph.board is not None:  # a queen graph: on its board
+        return coloured_board_svg(*graph.board, colors, title=title)
+    edges = [(a, b) for a in range(graph.n) for b in graph.neighbours[a] if a < b]
+    return graph_svg(graph.names, edges, colors, title=title)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from essais.coloring.model import Graph
+from essais.coloring.graph import Graph
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
