@@ -4,25 +4,18 @@ model.py holds the problem and its results, textbook.py the python engine, compi
 engine over _kernels.py, check.py the checker, api.py the public functions (validate and
 dispatch), searches.py the searches behind them, linear.py method linear (construction.py its
 construction), split.py the split counts, tables.py the tables over every start, streams.py every
-tour lazily, draw.py the table in a terminal; distances.py is 001 §2's breadth-first study.
+tour lazily, starts.py and walks.py the results of the tables and of 001 §5's random walks,
+draw.py the table in a terminal; distances.py is 001 §2's breadth-first study.
 """
 
 from essais.core.board import Board, Move, Square, clockwise, leaper_moves, make_moves
 from essais.knights.api import count_tours, find_tour, random_tours, watch_tour
 from essais.knights.check import is_tour, tour_error
-from essais.knights.model import (
-    METHODS,
-    EveryStart,
-    RandomTours,
-    StartRow,
-    TourCount,
-    TourProblem,
-    TourReplay,
-    TourResult,
-    WalkTally,
-)
+from essais.knights.model import METHODS, TourCount, TourProblem, TourReplay, TourResult, WalkTally
+from essais.knights.starts import EveryStart, StartRow
 from essais.knights.streams import StreamFromEveryStart, TourStream
 from essais.knights.tables import count_every_start, every_start, search_every_start
+from essais.knights.walks import RandomTours
 
 __all__ = [
     "METHODS",

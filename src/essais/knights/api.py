@@ -30,16 +30,7 @@ from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.draw.svg import MAX_LABELLED
 from essais.knights.linear import linear_tour
-from essais.knights.model import (
-    METHODS,
-    WALK_METHODS,
-    RandomTours,
-    TourCount,
-    TourProblem,
-    TourReplay,
-    TourResult,
-    check_problem,
-)
+from essais.knights.model import METHODS, WALK_METHODS, TourCount, TourProblem, TourReplay, TourResult, check_problem
 from essais.knights.searches import (
     backtracking_tour,
     complete_method,
@@ -53,6 +44,7 @@ from essais.knights.searches import (
 )
 from essais.knights.split import split_counts
 from essais.knights.textbook import TextbookTour
+from essais.knights.walks import RandomTours
 
 MAX_ATTEMPTS = 10**15  # random walks in one run (the compiled counters are 64-bit integers)
 ANIMATED_METHODS = ("basic", "band", "warnsdorff", "prune")  # the methods that backtrack square by square

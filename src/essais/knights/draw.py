@@ -10,7 +10,8 @@ from rich.text import Text
 
 from essais.core.result import Status, format_seconds
 from essais.draw.terminal import STATUS_STYLE
-from essais.knights.model import StartRow, TourCount
+from essais.knights.model import TourCount
+from essais.knights.starts import StartRow
 
 
 def start_table(rows: int, cols: int, starts: Sequence[StartRow], title: str) -> Table:

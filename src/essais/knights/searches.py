@@ -11,17 +11,9 @@ from essais.core.engine import check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Stats, Status
-from essais.knights.model import (
-    COMPLETE_METHODS,
-    METHODS,
-    RandomTours,
-    TourCount,
-    TourProblem,
-    TourResult,
-    TourSearch,
-    WalkTally,
-)
+from essais.knights.model import COMPLETE_METHODS, METHODS, TourCount, TourProblem, TourResult, TourSearch, WalkTally
 from essais.knights.textbook import TextbookTour
+from essais.knights.walks import RandomTours
 
 # a search's arrays: the move table (8 bytes a move), numbers, path, next moves, ports, a tally
 SEARCH_BYTES_PER_SQUARE = 48

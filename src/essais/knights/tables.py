@@ -12,21 +12,14 @@ from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress, TaskResult, default_workers, run_split
 from essais.core.result import Status
 from essais.knights.api import count_tours, find_tour
-from essais.knights.model import (
-    METHODS,
-    EveryStart,
-    StartRow,
-    TourCount,
-    TourProblem,
-    TourResult,
-    check_problem,
-)
+from essais.knights.model import METHODS, TourCount, TourProblem, TourResult, check_problem
 from essais.knights.searches import (
     complete_method,
     tour_count,
     tour_method,
 )
 from essais.knights.split import split_counts
+from essais.knights.starts import EveryStart, StartRow
 
 TABLE_BYTES_PER_SQUARE = 1000  # a row of an every-start table: its square, result and counters
 
