@@ -61,7 +61,10 @@ def test_engines_agree_on_one_tour(problem, method, node_limit):
 @given(problems(max_rows=4, max_cols=5), st.sampled_from(["basic", "band", "prune"]), st.integers(1, 30_000))
 def test_engines_agree_on_every_tour(problem, method, node_limit):
     assume(_usable(problem, method))
-    streams = [TourStream(problem, method, engine, limits=Limits(nodes=node_limit)) for engine in ("python", "numba")]
+    streams = [
+        TourStream(problem, method=method, engine=engine, limits=Limits(nodes=node_limit))
+        for engine in ("python", "numba")
+    ]
     tours = [list(stream) for stream in streams]
     assert tours[0] == tours[1]
     python, numba = (stream.result for stream in streams)
@@ -76,7 +79,7 @@ def test_engines_agree_on_every_tour(problem, method, node_limit):
 @settings(max_examples=40, deadline=None)
 @given(problems(max_rows=4, max_cols=4))
 def test_complete_search_lists_what_the_naive_search_lists(problem):
-    stream = TourStream(problem, "basic", "numba")
+    stream = TourStream(problem, method="basic", engine="numba")
     tours = list(stream)
     if problem.closed:
         rows, cols = problem.board.rows, problem.board.cols
@@ -136,10 +139,10 @@ def test_one_square_board():
 def test_prune_lists_the_same_tours_as_basic_with_fewer_nodes(problem):
     assume(problem.symmetric)
     limits = Limits(nodes=300_000)
-    basic = TourStream(problem, "basic", "numba", limits=limits)
+    basic = TourStream(problem, method="basic", engine="numba", limits=limits)
     basic_tours = list(basic)
     assume(basic.result.status == Status.COMPLETE)
-    pruned = TourStream(problem, "prune", "numba")
+    pruned = TourStream(problem, method="prune", engine="numba")
     assert list(pruned) == basic_tours
     assert pruned.result.status == Status.COMPLETE
     assert pruned.result.stats.nodes <= basic.result.stats.nodes
@@ -159,7 +162,7 @@ def test_prune_needs_reversible_moves():
 
 
 def test_a_stream_left_early_says_so(engine):
-    stream = TourStream(TourProblem.make(Board(5, 5), (0, 0)), "basic", engine)
+    stream = TourStream(TourProblem.make(Board(5, 5), (0, 0)), method="basic", engine=engine)
     for count, _ in enumerate(stream, start=1):
         if count == 3:
             break

@@ -93,7 +93,7 @@ def test_000_warnsdorff_tours(engine, start):
 
 def test_001_tours_from_corner_in_clockwise_order(engine):
     problem = knight_problem(5, order="clockwise")
-    stream = TourStream(problem, "basic", engine)
+    stream = TourStream(problem, method="basic", engine=engine)
     tours = list(stream)
     assert len(tours) == 304 and stream.result.count == 304 and stream.result.status == Status.COMPLETE
     assert all(is_tour(problem.board, path) for path in tours)
@@ -139,6 +139,6 @@ def test_6x6_closed_tours_in_the_python_engine_with_the_same_counters():
 @pytest.mark.slow
 def test_6x6_closed_tours_every_listed_one_is_closed():
     problem = knight_problem(6, (2, 3), closed=True)
-    tours = list(TourStream(problem, "prune", "numba"))
+    tours = list(TourStream(problem, method="prune", engine="numba"))
     assert len(tours) == 19_724 and len({tuple(t) for t in tours}) == 19_724
     assert all(is_tour(problem.board, path, problem.moves, closed=True) for path in tours)

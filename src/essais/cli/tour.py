@@ -259,10 +259,10 @@ def _stream(
     """Every tour, from one start or from each start in turn, then a summary."""
     stream: TourStream | StreamFromEveryStart
     if every:
-        stream = StreamFromEveryStart(problem, method, engine, limit, limits)
+        stream = StreamFromEveryStart(problem, method=method, engine=engine, limit=limit, limits=limits)
         pairs = iter(stream)
     else:
-        stream = TourStream(problem, method, engine, limit, limits)
+        stream = TourStream(problem, method=method, engine=engine, limit=limit, limits=limits)
         pairs = ((problem.start, path) for path in stream)
     for index, (_, path) in enumerate(pairs, start=1):
         if as_json:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from essais.core.board import Square
 from essais.core.engine import SolutionStream
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits
+from essais.core.limits import Limits, limits_from
 from essais.core.result import Status
 from essais.knights.model import (
     TourProblem,
@@ -31,11 +31,16 @@ class TourStream(SolutionStream[TourSearch, list[Square]]):
     def __init__(
         self,
         problem: TourProblem,
+        *,
         method: str | None = None,
         engine: str | None = None,
         limit: int | None = None,
         limits: Limits | None = None,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        memory_limit: int | str | None = None,
     ) -> None:
+        limits = limits_from(limits, time_limit, node_limit, memory_limit)
         method, engine = complete_method(method, engine, check_problem(problem))
         self.problem = problem
         build = builder(problem, method, engine)
@@ -57,11 +62,16 @@ class StreamFromEveryStart:
     def __init__(
         self,
         problem: TourProblem,
+        *,
         method: str | None = None,
         engine: str | None = None,
         limit: int | None = None,
         limits: Limits | None = None,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        memory_limit: int | str | None = None,
     ) -> None:
+        limits = limits_from(limits, time_limit, node_limit, memory_limit)
         check_problem(problem)
         method, engine = complete_method(method, engine, problem)
         if limit is not None and limit < 1:
@@ -75,7 +85,9 @@ class StreamFromEveryStart:
             return
         for start in self.problem.board.squares():
             left = None if self.limit is None else self.limit - result.count
-            stream = TourStream(self.problem.at(start), self.method, self.engine, left, self.limits)
+            stream = TourStream(
+                self.problem.at(start), method=self.method, engine=self.engine, limit=left, limits=self.limits
+            )
             for path in stream:
                 result.count += 1
                 yield start, path
