@@ -6,22 +6,10 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import (
-    Dpi,
-    Engine,
-    JsonFlag,
-    MemoryLimit,
-    NodeLimit,
-    Pictures,
-    PngFile,
-    SvgFile,
-    TimeLimit,
-    command,
-    console,
-    finish,
-    make_limits,
-    print_json,
-)
+from essais.cli.common import command, finish
+from essais.cli.options import Dpi, Engine, JsonFlag, MemoryLimit, NodeLimit, PngFile, SvgFile, TimeLimit, make_limits
+from essais.cli.output import Pictures, print_json
+from essais.cli.terminal import console
 from essais.coloring import Graph, chromatic_number, color_graph, load_graph
 from essais.core.limits import Limits
 

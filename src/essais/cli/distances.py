@@ -6,21 +6,11 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import (
-    Dpi,
-    JsonFlag,
-    MemoryLimit,
-    Pictures,
-    PngFile,
-    SvgFile,
-    TimeLimit,
-    command,
-    console,
-    finish,
-    make_limits,
-    print_json,
-)
+from essais.cli.common import command, finish
 from essais.cli.moves import Leapers, MoveList, moves_from_options
+from essais.cli.options import Dpi, JsonFlag, MemoryLimit, PngFile, SvgFile, TimeLimit, make_limits
+from essais.cli.output import Pictures, print_json
+from essais.cli.terminal import console
 from essais.core.board import Board
 from essais.core.result import plural
 from essais.draw.terminal import distance_matrix, square_list, stats_line

@@ -19,16 +19,10 @@ except ImportError:  # pragma: no cover - older typer, on click itself
 
 from essais import __version__
 from essais.cli import color, distances, queens, sudoku, swap, tour, uncrossed, warmup
-from essais.cli.common import (
-    end_interrupted_now,
-    epilog,
-    err_console,
-    fit_consoles,
-    forget_interrupted,
-    one_line,
-    say_interrupted,
-)
+from essais.cli.common import end_interrupted_now, forget_interrupted, one_line, say_interrupted
 from essais.cli.exits import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR
+from essais.cli.options import epilog
+from essais.cli.terminal import err_console, fit_consoles
 from essais.core import signals
 
 

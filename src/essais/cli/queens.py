@@ -6,28 +6,23 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import (
+from essais.cli.common import command, finish, refuse_unused
+from essais.cli.options import (
     Checkpoint,
     Dpi,
     Engine,
     JsonFlag,
     MemoryLimit,
     NodeLimit,
-    Pictures,
     PngFile,
     Scheduler,
     SvgFile,
     TimeLimit,
-    command,
-    console,
-    finish,
     make_limits,
-    print_json,
-    progress_bar,
-    refuse_unused,
-    show,
     workers_option,
 )
+from essais.cli.output import Pictures, print_json, show
+from essais.cli.terminal import console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.result import plural
 from essais.draw.terminal import stats_line

@@ -12,28 +12,21 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from essais.cli.common import (
+from essais.cli.common import command, finish, refuse_unused
+from essais.cli.exits import EXIT_BAD_INPUT
+from essais.cli.options import (
     Dpi,
     Engine,
     JsonFlag,
     MemoryLimit,
-    Pictures,
     PngFile,
     SvgFile,
-    command,
-    console,
-    err_console,
-    finish,
     make_limits,
     node_limit_option,
-    plot_format,
-    print_json,
-    progress_bar,
-    refuse_unused,
     time_limit_option,
-    write_out,
 )
-from essais.cli.exits import EXIT_BAD_INPUT
+from essais.cli.output import Pictures, plot_format, print_json, write_out
+from essais.cli.terminal import console, err_console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.parallel import default_workers

@@ -9,21 +9,10 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from essais.cli.common import (
-    Dpi,
-    JsonFlag,
-    MemoryLimit,
-    NodeLimit,
-    Pictures,
-    PngFile,
-    SvgFile,
-    TimeLimit,
-    command,
-    console,
-    finish,
-    make_limits,
-    print_json,
-)
+from essais.cli.common import command, finish
+from essais.cli.options import Dpi, JsonFlag, MemoryLimit, NodeLimit, PngFile, SvgFile, TimeLimit, make_limits
+from essais.cli.output import Pictures, print_json
+from essais.cli.terminal import console
 from essais.core.result import Status, plural
 from essais.draw.terminal import stats_line
 from essais.swap import SwapResult, knight_swap_004, load_puzzle, study

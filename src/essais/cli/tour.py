@@ -7,30 +7,24 @@ from typing import Annotated, Any
 
 import typer
 
-from essais.cli.common import (
+from essais.cli.common import command, finish, refuse_unused
+from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
+from essais.cli.options import (
     Checkpoint,
     Dpi,
     Engine,
     JsonFlag,
     MemoryLimit,
-    Pictures,
     PngFile,
     Scheduler,
     SvgFile,
-    check_folder,
-    command,
-    console,
-    finish,
     make_limits,
     node_limit_option,
-    print_json,
-    progress_bar,
-    refuse_unused,
-    show,
     time_limit_option,
     workers_option,
 )
-from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
+from essais.cli.output import Pictures, check_folder, print_json, show
+from essais.cli.terminal import console, progress_bar
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits

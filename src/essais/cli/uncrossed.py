@@ -7,26 +7,22 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from essais.cli.common import (
+from essais.cli.common import command, finish
+from essais.cli.options import (
     Checkpoint,
     Dpi,
     Engine,
     JsonFlag,
     MemoryLimit,
     NodeLimit,
-    Pictures,
     PngFile,
     SvgFile,
     TimeLimit,
-    command,
-    console,
-    finish,
     make_limits,
-    print_json,
-    progress_bar,
-    show,
     workers_option,
 )
+from essais.cli.output import Pictures, print_json, show
+from essais.cli.terminal import console, progress_bar
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from essais.api import warm_up
-from essais.cli.common import JsonFlag, command, console, print_json
+from essais.cli.common import command
+from essais.cli.options import JsonFlag
+from essais.cli.output import print_json
+from essais.cli.terminal import console
 from essais.core.result import format_seconds
 
 EXAMPLES = [("essais warmup", "compile every engine now (about 30 s, once per installation)")]

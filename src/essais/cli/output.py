@@ -1,0 +1,81 @@
+"""What a command prints: a result as the library says it, JSON, and the pictures asked for."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from essais.cli.common import refuse_unused
+from essais.cli.terminal import WATCHER, console, err_console
+from essais.core.errors import InvalidInput
+from essais.draw.plots import CSS_DPI, check_dpi
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """The picture files a command was asked for (--svg, --png, --dpi), checked before any work."""
+
+    svg: Path | None
+    png: Path | None
+    dpi: int
+
+    @classmethod
+    def make(
+        cls, svg: Path | None, png: Path | None, dpi: int | None, *, used: bool = True, other_png: bool = False
+    ) -> Pictures:
+        """Refuse --svg/--png where nothing is drawn (`used` false), --dpi without a PNG to
+        size (--png, or `other_png`), and a file in a folder that does not exist (found now,
+        not after a long search)."""
+        refuse_unused(svg=(svg, used), png=(png, used), dpi=(dpi, png is not None or other_png))
+        check_folder("--svg", svg)
+        check_folder("--png", png)
+        return cls(svg, png, check_dpi(dpi) if dpi is not None else CSS_DPI)
+
+    def write(self, result: Any) -> None:
+        """The result's picture into the files asked for; a note on stderr when it has none."""
+        if self.svg is None and self.png is None:
+            return
+        if not result.drawable:
+            err_console.print(f"essais: no picture written: there is nothing to draw ({result.status})")
+            return
+        if self.svg is not None:
+            self.svg.write_text(result.to_svg(), encoding="utf-8")
+        if self.png is not None:
+            result.to_png(self.png, self.dpi)
+
+
+def check_folder(option: str, file: Path | None) -> None:
+    if file is not None and not file.parent.is_dir():
+        raise InvalidInput(f"{option}: {file}: the folder {file.parent} does not exist")
+
+
+def plot_format(option: str, file: Path) -> str:
+    """A plot's format from its file's suffix: png or svg."""
+    check_folder(option, file)
+    kind = file.suffix.lower().lstrip(".")
+    if kind not in ("png", "svg"):
+        raise InvalidInput(f"{option}: {file}: name a .png or a .svg file")
+    return kind
+
+
+def show(result: Any, checkpoint: Path | None = None) -> None:
+    """A result as the library's `str()` says it, coloured; for a split search stopped with a
+    checkpoint, where its finished sub-trees are kept."""
+    console.print(result)
+    if checkpoint is not None and getattr(result, "split", None) is not None and not result.status.finished:
+        console.print(f"the finished sub-trees are saved in {checkpoint}", markup=False)
+
+
+def print_json(document: dict[str, Any]) -> None:
+    """One JSON document (or one JSON Lines record) on stdout, flushed at once."""
+    write_out(json.dumps(document) + "\n")
+
+
+def write_out(text: str) -> None:
+    """Data on stdout as it is (no console formatting), flushed at once."""
+    WATCHER.silence()
+    sys.stdout.write(text)
+    sys.stdout.flush()
