@@ -12,7 +12,11 @@ import pytest
 from rich.console import Console
 
 import essais
+import essais.coloring
 import essais.knights
+import essais.queens
+import essais.sudoku
+import essais.uncrossed
 from essais.coloring import is_coloring, load_graph
 from essais.core.board import SquarePath
 from essais.core.search import AllSolutions, breadth_first
@@ -42,6 +46,16 @@ def test_two_lines_per_problem():
     assert path.jumps == 17 and is_uncrossed(Board(6, 6), path.path)
 
 
+def test_problem_packages_take_what_users_type_too():
+    """The problem first, as typed (a size) or as the package's own object."""
+    problem = TourProblem.make(Board(5, 5))
+    assert essais.knights.find_tour(5, method="basic") == essais.knights.find_tour(problem, method="basic")
+    assert essais.knights.count_tours("5x5").count == essais.knights.count_tours(problem).count == 304
+    assert essais.uncrossed.longest_uncrossed((5, 5)).jumps == essais.uncrossed.longest_uncrossed(Board(5, 5)).jumps
+    assert essais.queens.count_queens(6).count == 4 and essais.coloring.color_graph("petersen").found
+    assert essais.sudoku.solve_sudoku(GRID_002).found
+
+
 def test_the_default_method_follows_the_engine():
     """Methods that exist only in numba are not the default of the python engine."""
     assert essais.count_queens(6, engine="python").count == 4
@@ -68,7 +82,7 @@ def test_the_default_method_follows_the_engine():
         lambda: Board(8.5, 8),
         lambda: TourProblem.make("8"),
         lambda: TourProblem.make(Board(5, 5), start="a1"),
-        lambda: essais.knights.find_tour("8"),
+        lambda: essais.knights.find_tour("eight"),
         lambda: essais.find_tour(5, start=[1]),
         lambda: essais.find_tour(5, moves="12"),
         lambda: essais.find_tour(5, moves=[]),

@@ -18,8 +18,7 @@ from typing import Any
 from essais.coloring import ChromaticResult, ColoringResult, Graph
 from essais.coloring import chromatic_number as _chromatic_number
 from essais.coloring import color_graph as _color_graph
-from essais.core.board import Board, Move
-from essais.core.errors import InvalidInput
+from essais.core.board import Move, as_board
 from essais.knights import METHODS as TOUR_METHODS_BY_ENGINE
 from essais.knights import TourCount, TourProblem, TourResult
 from essais.knights import count_tours as _count_tours
@@ -37,21 +36,8 @@ Size = int | str | tuple[int, int]
 Start = str | tuple[int, int] | None
 
 
-def _board(size: Size) -> Board:
-    """8, "8", "5x6" or (5, 6)."""
-    if isinstance(size, bool):
-        raise InvalidInput(f"size: {size!r} is not a board size")
-    if isinstance(size, int):
-        return Board(size, size)
-    if isinstance(size, str):
-        return Board.parse(size)
-    if isinstance(size, tuple) and len(size) == 2:
-        return Board(*size)
-    raise InvalidInput(f"size: {size!r} is not N, 'RxC' or (rows, cols)")
-
-
 def _tour_problem(size: Size, start: Start, closed: bool, moves: Sequence[Move] | None) -> TourProblem:
-    board = _board(size)
+    board = as_board(size)
     square: Any = (0, 0) if start is None else board.parse_square(start, "start") if isinstance(start, str) else start
     return TourProblem.make(board, square, moves, closed)
 
@@ -300,7 +286,7 @@ def longest_uncrossed(
     'none'
     """
     return _longest_uncrossed(
-        _board(size), closed=closed, method=method, engine=engine, workers=workers, beat=beat,
+        as_board(size), closed=closed, method=method, engine=engine, workers=workers, beat=beat,
         time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit,
     )  # fmt: skip
 
@@ -327,7 +313,7 @@ def estimate_uncrossed(
     True
     """
     return _estimate_uncrossed(
-        _board(size),
+        as_board(size),
         closed=closed,
         beat=beat,
         probes=probes,

@@ -130,6 +130,21 @@ class Board:
         return f"{chr(ord('a') + col)}{self.rows - row}"
 
 
+def as_board(size: Board | int | str | tuple[int, int]) -> Board:
+    """A board from what a user types: a Board, 8 (8×8), "8", "5x6" or (5, 6)."""
+    if isinstance(size, Board):
+        return size
+    if isinstance(size, bool):
+        raise InvalidInput(f"size: {size!r} is not a board size")
+    if isinstance(size, int):
+        return Board(size, size)
+    if isinstance(size, str):
+        return Board.parse(size)
+    if isinstance(size, tuple) and len(size) == 2:
+        return Board(*size)
+    raise InvalidInput(f"size: {size!r} is not N, 'RxC', (rows, cols) or a Board")
+
+
 def format_square(square: Square) -> str:
     """The square as `r,c`."""
     return f"{square[0]},{square[1]}"

@@ -64,7 +64,7 @@ def find_tour(
     interrupted). With no method named: linear for the knight (warnsdorff with the python
     engine), warnsdorff for other moves."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    check_problem(problem)
+    problem = check_problem(problem)
     method, engine = tour_method(problem, method, engine)
     if method == "linear":
         return linear_tour(problem, limits)
@@ -96,7 +96,7 @@ def watch_tour(
     (74276, 20000, False)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    check_problem(problem)
+    problem = check_problem(problem)
     method, _ = METHODS.resolve(method, "python")
     if method not in ANIMATED_METHODS:
         raise InvalidInput(
@@ -138,7 +138,7 @@ def count_tours(
     `scheduler` or a `checkpoint` file, the count is split into sub-trees (the tours that begin
     with each path of a few moves) run by essais.core.parallel; the counters are then theirs."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    check_problem(problem)
+    problem = check_problem(problem)
     method, engine = complete_method(method, engine, problem)
     if problem.impossible:
         return tour_count(problem, method, engine)
@@ -171,7 +171,7 @@ def random_tours(
     as it takes to find a full tour (at most `attempts`). A seed makes a run reproducible in
     one engine; the engines use different generators, so they draw different walks."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    check_problem(problem)
+    problem = check_problem(problem)
     _, engine = METHODS.resolve("random", engine)
     if attempts is not None and not 1 <= attempts <= MAX_ATTEMPTS:
         raise InvalidInput(f"attempts: {attempts} is out of range (1 to {MAX_ATTEMPTS:,} walks)")

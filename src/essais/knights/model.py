@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from essais.core.board import Board, Move, Square, SquarePath, format_square, make_moves, numbered_text
+from essais.core.board import Board, Move, Square, SquarePath, as_board, format_square, make_moves, numbered_text
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.recording import EventLog
@@ -119,9 +119,16 @@ def _is_pair(value: Any) -> bool:
 
 
 def check_problem(problem: Any) -> TourProblem:
-    if not isinstance(problem, TourProblem):
-        raise InvalidInput(f"problem: {problem!r} is not a TourProblem (make one with TourProblem.make(board, ...))")
-    return problem
+    """The problem a package function was given: a TourProblem, or a board as a user types it
+    (8, "5x6", (5, 6), a Board: the knight from 0,0, open)."""
+    if isinstance(problem, TourProblem):
+        return problem
+    try:
+        return TourProblem.make(as_board(problem))
+    except InvalidInput:
+        raise InvalidInput(
+            f"problem: {problem!r} is neither a TourProblem (TourProblem.make(board, ...)) nor a board size"
+        ) from None
 
 
 def tour_obstruction(rows: int, cols: int, closed: bool) -> str | None:

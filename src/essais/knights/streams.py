@@ -41,7 +41,8 @@ class TourStream(SolutionStream[TourSearch, list[Square]]):
         memory_limit: int | str | None = None,
     ) -> None:
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
-        method, engine = complete_method(method, engine, check_problem(problem))
+        problem = check_problem(problem)
+        method, engine = complete_method(method, engine, problem)
         self.problem = problem
         build = builder(problem, method, engine)
         result = tour_count(problem, method, engine)
@@ -72,7 +73,7 @@ class StreamFromEveryStart:
         memory_limit: int | str | None = None,
     ) -> None:
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
-        check_problem(problem)
+        problem = check_problem(problem)
         method, engine = complete_method(method, engine, problem)
         if limit is not None and limit < 1:
             raise InvalidInput(f"limit: {limit} must be at least 1")

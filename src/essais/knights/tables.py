@@ -48,7 +48,7 @@ def count_every_start(
     itself, one start of each class is counted and its images take its count
     (`by_symmetry`); a named method counts every start. The limits apply to the whole table."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    check_problem(problem)
+    problem = check_problem(problem)
     _check_table_memory(problem, limits)
     named = method is not None
     method, _ = complete_method(method, "numba", problem)
@@ -83,7 +83,7 @@ def every_start(
     """One search (or, with `count`, one count) per start square in reading order; the limits
     apply to each start. Stops after a start that Ctrl-C interrupted."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    check_problem(problem)
+    problem = check_problem(problem)
     _check_table_memory(problem, limits)
     if count:
         complete_method(method, engine)
@@ -135,7 +135,7 @@ def search_every_start(
     essais.core.parallel (`workers` processes; None: one per core). Each start's search is the
     same wherever it runs, so the table is the one `every_start` gives, without the paths."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    check_problem(problem)
+    problem = check_problem(problem)
     _check_table_memory(problem, limits)
     ran = tour_method(problem, method, engine)
     workers = default_workers() if workers is None else workers

@@ -1,6 +1,6 @@
 """The longest uncrossed knight's path (SPEC §2.3): found and proved optimal by branch and bound.
 
->>> from essais.core.board import Board, SquarePath
+>>> from essais.core.board import Board, SquarePath, as_board
 >>> result = longest_uncrossed(Board(5, 5), engine="python")
 >>> result.jumps, result.optimal
 (10, True)
@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
-from essais.core.board import Board
+from essais.core.board import Board, as_board
 from essais.core.engine import check_memory, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, limits_from
@@ -33,7 +33,7 @@ from essais.uncrossed.searches import best_path_result, compiled_search, make_se
 
 
 def longest_uncrossed(
-    board: Board,
+    board: Board | int | str | tuple[int, int],
     *,
     closed: bool = False,
     method: str | None = None,
@@ -58,7 +58,7 @@ def longest_uncrossed(
     `estimate_uncrossed(beat=…)` estimates."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     method, engine = METHODS.resolve(method, engine)
-    _check_board(board)
+    board = _check_board(board)
     _check_whole("beat", beat, 0)
     if method == "bound" and (workers not in (None, 1) or checkpoint is not None):
         name = "workers" if workers not in (None, 1) else "checkpoint"
@@ -85,7 +85,7 @@ PILOT_NODES = 2_000_000
 
 
 def estimate_uncrossed(
-    board: Board,
+    board: Board | int | str | tuple[int, int],
     *,
     closed: bool = False,
     beat: int | None = None,
@@ -104,7 +104,7 @@ def estimate_uncrossed(
     gives the same estimate. The numba engine; the time limit counts the first search too (it
     takes half of it at most); `stats` are the probes' (nodes: those they visited)."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    _check_board(board)
+    board = _check_board(board)
     for name, value, least in (("probes", probes, 1), ("beat", beat, 0), ("seed", seed, 1)):
         _check_whole(name, value, least)
     check_memory(BYTES_PER_SQUARE * board.n_squares, f"the uncrossed paths of the {board} board", limits)
@@ -136,13 +136,14 @@ def estimate_uncrossed(
     return UncrossedEstimate(status, board, closed, beat, nodes, error, count, speed, run.stats)
 
 
-def _check_board(board: Board) -> None:
-    if not isinstance(board, Board):
-        raise InvalidInput(f"board: {board!r} is not a Board (use Board(rows, cols) or Board.parse('8'))")
+def _check_board(size: Board | int | str | tuple[int, int]) -> Board:
+    """The board asked for (a Board, or a size as a user types it), if the search takes it."""
+    board = as_board(size)
     if board.n_squares > MAX_SQUARES:
         raise InvalidInput(
             f"board: {board} has {board.n_squares:,} squares; the search takes boards of at most {MAX_SQUARES:,}"
         )
+    return board
 
 
 def _check_whole(name: str, value: object, least: int) -> None:
