@@ -1,0 +1,32 @@
+"""Swap puzzles (004, SPEC §2.7): pieces stand on the squares of a graph and move along its
+directed edges onto free squares; find how to reach a goal arrangement, layer by layer.
+
+A state lists the squares of the pieces in the puzzle's order (004: the knights first on 1, 3,
+6, 0). Pieces a puzzle declares identical make states sets: then the squares of the pieces of
+one colour are kept sorted, so that swapping two of them gives the same state.
+
+>>> puzzle = knight_swap_004()
+>>> result = breadth_first(puzzle)
+>>> result.solution.length, puzzle.labels(result.solution.states[-1])
+(26, ['3', '0', '1', '6'])
+
+The package: puzzle.py (the puzzle, its pieces and goals, 004's knights), study.py (004's table,
+the shortest sequence, bidirectional search), files.py (puzzle files).
+"""
+
+from essais.core.search import breadth_first
+from essais.swap.files import load_puzzle
+from essais.swap.puzzle import GOAL_KINDS, Piece, PuzzleError, SwapPuzzle, knight_swap_004
+from essais.swap.study import SwapResult, study
+
+__all__ = [
+    "GOAL_KINDS",
+    "Piece",
+    "PuzzleError",
+    "SwapPuzzle",
+    "SwapResult",
+    "breadth_first",
+    "knight_swap_004",
+    "load_puzzle",
+    "study",
+]
