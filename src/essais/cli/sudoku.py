@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -30,12 +30,12 @@ from essais.cli.terminal import console, err_console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.parallel import default_workers
-from essais.core.result import Stats, Status
+from essais.core.result import Status
 from essais.draw.plots import depths_figure, save_figure
 from essais.draw.terminal import histogram, stats_line
 from essais.sudoku import (
-    NOT_READ,
     BatchBlock,
+    LineResult,
     PuzzleFile,
     Sudoku,
     SudokuCount,
@@ -47,8 +47,8 @@ from essais.sudoku import (
     parse_sudoku,
     read_file,
     resolve_method,
-    solve_each,
     solve_file,
+    solve_lines,
     solve_sudoku,
 )
 
@@ -180,35 +180,6 @@ def _show(result: SudokuResult | SudokuCount, method: str) -> None:
 
 
 @dataclass
-class _Row:
-    """One puzzle line of a file as written out: its status, its solution in the one-line form."""
-
-    number: int
-    status: Status | None  # None: the line is not a puzzle (its reason in `error`)
-    solution: str | None = None
-    stats: Stats | None = None
-    count: int | None = None  # with --unique: solutions found, up to 2
-    error: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        if self.status is None:
-            return {"status": "invalid", "reason": self.error}
-        document: dict[str, Any] = {"status": str(self.status), "found": self.solution is not None}
-        document["solution"] = self.solution
-        if self.count is not None:
-            document["count"] = self.count
-        document["stats"] = (self.stats or Stats()).to_dict()
-        return document
-
-    def text(self) -> str:
-        if self.status is None:
-            return ""
-        if self.solution is not None:
-            return self.solution + ("  # not unique" if (self.count or 0) > 1 else "")
-        return f"# line {self.number}: {'no solution' if self.status == Status.NONE else self.status}"
-
-
-@dataclass
 class _Tally:
     """What a file's lines came to, for the summary line and the exit status."""
 
@@ -255,7 +226,9 @@ def _batch(
                 if not one_by_one:
                     _write(block, puzzles.symbols, unique, as_json, tally)
                 else:
-                    _write_rows(_one_by_one(block, puzzles.symbols, method, unique, limits), as_json, tally)
+                    _write_rows(
+                        solve_lines(block, puzzles.symbols, method=method, unique=unique, limits=limits), as_json, tally
+                    )
                 if tally.interrupted:  # a puzzle solved on its own was stopped: its line says so
                     break
         except KeyboardInterrupt:  # between two blocks of the compiled batch
@@ -283,20 +256,11 @@ def _write(block: BatchBlock, symbols: str, unique: bool, as_json: bool, tally: 
         tally.solved += len(block)
         write_out(written.decode())
         return
-    texts = block.solution_text(symbols)
-    rows = []
-    for i, (number, found) in enumerate(zip(block.numbers.tolist(), block.found.tolist(), strict=True)):
-        if found == NOT_READ:
-            rows.append(_Row(number, None, error=block.errors[i]))
-            continue
-        nodes, tries, backtracks = block.counters[i].tolist()
-        stats = Stats(nodes, tries, backtracks)
-        status = Status.FOUND if found else Status.NONE
-        rows.append(_Row(number, status, texts[i] or None, stats, found if unique else None))
+    rows = block.rows(symbols, unique)
     _write_rows(rows, as_json, tally)
 
 
-def _write_rows(rows: Iterable[_Row], as_json: bool, tally: _Tally) -> None:
+def _write_rows(rows: Iterable[LineResult], as_json: bool, tally: _Tally) -> None:
     out = []
     for row in rows:
         tally.last = row.number
@@ -316,18 +280,3 @@ def _write_rows(rows: Iterable[_Row], as_json: bool, tally: _Tally) -> None:
             break
     if out:
         write_out("\n".join(out) + "\n")
-
-
-def _one_by_one(block: BatchBlock, symbols: str, method: str, unique: bool, limits: Limits) -> Iterator[_Row]:
-    """Each puzzle of a block under its own limits (Ctrl-C: the puzzle it stopped is the last)."""
-    assert block.cells is not None
-    box = round(block.cells.shape[1] ** 0.25)
-    for i, number in enumerate(block.numbers.tolist()):
-        if i in block.errors:
-            yield _Row(number, None, error=block.errors[i])
-            continue
-        puzzle = Sudoku(box, tuple(block.cells[i].tolist()), symbols)
-        [result] = solve_each([puzzle], method=method, unique=unique, limits=limits)
-        solution = None if result.solution is None else puzzle.line(result.solution)
-        count = result.count if isinstance(result, SudokuCount) else None
-        yield _Row(number, result.status, solution, result.stats, count)

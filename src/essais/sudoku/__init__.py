@@ -15,6 +15,7 @@ from essais.sudoku.batch import (
     read_puzzles,
     solve_each,
     solve_file,
+    solve_lines,
     solve_many,
 )
 from essais.sudoku.check import is_solution, solution_error
@@ -25,6 +26,7 @@ from essais.sudoku.model import (
     BatchBlock,
     BatchResult,
     Line,
+    LineResult,
     Sudoku,
     SudokuCount,
     SudokuResult,
@@ -44,6 +46,7 @@ __all__ = [
     "BatchBlock",
     "BatchResult",
     "Line",
+    "LineResult",
     "PuzzleFile",
     "Sudoku",
     "SudokuCount",
@@ -62,6 +65,7 @@ __all__ = [
     "solution_error",
     "solve_each",
     "solve_file",
+    "solve_lines",
     "solve_many",
     "solve_sudoku",
     "units",

@@ -22,6 +22,7 @@ from essais.sudoku.model import (
     BatchBlock,
     BatchResult,
     Line,
+    LineResult,
     Sudoku,
     SudokuCount,
     SudokuResult,
@@ -264,3 +265,21 @@ def read_file(puzzles: PuzzleFile) -> Iterator[BatchBlock]:
 
     for number, data in puzzles.blocks():
         yield decode_block(data, number, puzzles.box, puzzles.alphabet, puzzles.name)
+
+
+def solve_lines(
+    block: BatchBlock, symbols: str, *, method: str, unique: bool = False, limits: Limits | None = None
+) -> Iterator[LineResult]:
+    """Each puzzle of a block read from a file, solved on its own under its own limits (a time
+    or node limit, or method sat): a LineResult each; Ctrl-C makes the puzzle it stopped the last."""
+    assert block.cells is not None
+    box = round(block.cells.shape[1] ** 0.25)
+    for i, number in enumerate(block.numbers.tolist()):
+        if i in block.errors:
+            yield LineResult(number, None, error=block.errors[i])
+            continue
+        puzzle = Sudoku(box, tuple(block.cells[i].tolist()), symbols)
+        [result] = solve_each([puzzle], method=method, unique=unique, limits=limits)
+        solution = None if result.solution is None else puzzle.line(result.solution)
+        count = result.count if isinstance(result, SudokuCount) else None
+        yield LineResult(number, result.status, solution, result.stats, count)

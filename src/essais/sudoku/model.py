@@ -319,6 +319,37 @@ NOT_READ = -1  # BatchBlock.found of a line that is not a puzzle
 
 
 @dataclass
+class LineResult:
+    """One puzzle line of a file, solved: its number, status (None: the line is no puzzle, the
+    reason in `error`), its solution in the one-line form, its counters, and with a uniqueness
+    check the solutions found (up to 2). `text()` is its line of output, `to_dict()` its JSON."""
+
+    number: int
+    status: Status | None  # None: the line is not a puzzle (its reason in `error`)
+    solution: str | None = None
+    stats: Stats | None = None
+    count: int | None = None  # with --unique: solutions found, up to 2
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.status is None:
+            return {"status": "invalid", "reason": self.error}
+        document: dict[str, Any] = {"status": str(self.status), "found": self.solution is not None}
+        document["solution"] = self.solution
+        if self.count is not None:
+            document["count"] = self.count
+        document["stats"] = (self.stats or Stats()).to_dict()
+        return document
+
+    def text(self) -> str:
+        if self.status is None:
+            return ""
+        if self.solution is not None:
+            return self.solution + ("  # not unique" if (self.count or 0) > 1 else "")
+        return f"# line {self.number}: {'no solution' if self.status == Status.NONE else self.status}"
+
+
+@dataclass
 class BatchBlock:
     """Consecutive puzzle lines of a file (blank and comment lines left out) and, once solved,
     their outcome: each line's number in the file, how many solutions were found (0, 1, or 2
@@ -353,3 +384,17 @@ class BatchBlock:
     def solution_text(self, symbols: str) -> list[str]:
         """Each line's first solution in the one-line form, "" where there is none."""
         return solution_lines(self.solutions, self.found, symbols)
+
+    def rows(self, symbols: str, unique: bool) -> list[LineResult]:
+        """Each line of the solved block as a LineResult (with the solutions found, up to 2,
+        when `unique`)."""
+        texts = self.solution_text(symbols)
+        rows = []
+        for i, (number, found) in enumerate(zip(self.numbers.tolist(), self.found.tolist(), strict=True)):
+            if found == NOT_READ:
+                rows.append(LineResult(number, None, error=self.errors[i]))
+                continue
+            stats = Stats(*self.counters[i].tolist())
+            status = Status.FOUND if found else Status.NONE
+            rows.append(LineResult(number, status, texts[i] or None, stats, found if unique else None))
+        return rows
