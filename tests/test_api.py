@@ -20,12 +20,13 @@ import essais.uncrossed
 from essais.coloring import is_coloring, load_graph
 from essais.core.board import SquarePath
 from essais.core.search import AllSolutions, breadth_first
-from essais.knights import Board, TourProblem, every_start, is_tour, random_tours
+from essais.knights import Board, TourProblem, count_every_start, every_start, is_tour, random_tours, watch_tour
+from essais.knights.distances import distances
 from essais.maze import Maze
 from essais.queens import find_queens, is_solution
 from essais.sudoku import count_sudoku, parse_sudoku
 from essais.sudoku import is_solution as is_sudoku_solution
-from essais.swap import knight_swap_004
+from essais.swap import knight_swap_004, study
 from essais.uncrossed import is_uncrossed
 
 GRID_002 = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
@@ -127,6 +128,14 @@ def every_kind_of_result():
         breadth_first(swap),
         breadth_first(maze),
         stream.result,
+        # and the studies: a count per start, a search watched, distances, an estimate, 004's table
+        count_every_start(TourProblem.make(Board(5, 5)), method="prune"),
+        watch_tour(problem, method="basic", max_events=100),
+        distances(Board(5, 5), (0, 0)),
+        essais.estimate_uncrossed(5, probes=200),
+        study(swap),
+        essais.find_tour(6, method="basic", node_limit=1000),  # stopped by a limit
+        essais.count_queens(12, node_limit=1000),  # a split count stopped
     ]
 
 

@@ -305,6 +305,11 @@ class UncrossedEstimate(Result):
         return self.nodes is not None
 
     @property
+    def solution(self) -> float | None:
+        """The estimate itself: the nodes of the search (None when there is none)."""
+        return self.nodes
+
+    @property
     def seconds(self) -> float | None:
         """The search's projected time on one core of this machine."""
         return None if self.nodes is None else self.nodes * self.seconds_per_node
