@@ -75,7 +75,7 @@ class Result:
     - `to_dict()`, the JSON document;
     - `str(result)`, the text the command line prints: `headline()`, the answer drawn in text
       (`text()`) and the counters (`stats_text()`); a short `repr`; `==` on what was found
-      and the counters, not the seconds;
+      and the counters, not the seconds nor the engine (both engines of a method agree);
     - its display in a terminal (`__rich__`) and a notebook (`_repr_html_`).
 
     Result classes are dataclasses made with `eq=False, repr=False`, so that these hold."""
