@@ -12,7 +12,7 @@ from essais.queens import find_queens
 
 from conftest import invoke
 
-COMMANDS = ["tour", "distances", "uncrossed", "swap", "queens", "color", "sudoku"]
+COMMANDS = ["tour", "distances", "uncrossed", "swap", "queens", "color", "sudoku", "compare"]
 
 
 def run(*args: str):

@@ -255,12 +255,26 @@ def fuzz(strategy: st.SearchStrategy[list[str]], examples: int, part: int | None
     run()
 
 
+COMPARE = command_line(
+    ["compare"],
+    words(mostly(st.sampled_from(["tour", "queens", "sudoku", "color", "uncrossed"]), NASTY),
+          mostly(st.sampled_from(["5", "6", "8", "4x5", "petersen", "queen:5", GRID]), ANY)),
+    [
+        option("--methods", mostly(st.sampled_from(["basic,prune", "textbook", "textbook:python,bitmask",
+                                                     "basic:python,warnsdorff", "bound,parallel", "dsatur,textbook",
+                                                     "propagate,bitwise", "magic", "basic:rust", ","]), ANY), 1),
+        flag("--count"), option("--start", SQUARE), flag("--closed"), option("-k", NUMBER),
+    ],
+)  # fmt: skip
+
+
 def strategies(folder: Path) -> dict[str, st.SearchStrategy[list[str]]]:
     return {
         "tour": TOUR,
         "distances": DISTANCES,
         "uncrossed": UNCROSSED,
         "queens": QUEENS,
+        "compare": COMPARE,
         "sudoku": command_line(["sudoku"], sudoku_arguments(folder), SUDOKU_OPTIONS),
         "color": command_line(
             ["color"],
@@ -278,7 +292,7 @@ def strategies(folder: Path) -> dict[str, st.SearchStrategy[list[str]]]:
     }
 
 
-COMMANDS = ["tour", "distances", "uncrossed", "queens", "sudoku", "color", "swap"]
+COMMANDS = ["tour", "distances", "uncrossed", "queens", "sudoku", "color", "swap", "compare"]
 
 
 @pytest.mark.parametrize("name", COMMANDS)

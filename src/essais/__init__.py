@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         solve_sudoku,
         warm_up,
     )
+    from essais.comparison import Comparison, compare
     from essais.core.board import Board
     from essais.core.errors import EssaisError, InvalidInput
     from essais.core.limits import Limits
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 # line has taken charge of Ctrl-C.
 _WHERE = {
     "Board": "essais.core.board",
+    "Comparison": "essais.comparison",
     "CountResult": "essais.core.result",
     "EssaisError": "essais.core.errors",
     "InvalidInput": "essais.core.errors",
@@ -47,6 +49,7 @@ _WHERE = {
     "Status": "essais.core.result",
     "chromatic_number": "essais.api",
     "color_graph": "essais.api",
+    "compare": "essais.comparison",
     "count_queens": "essais.api",
     "count_tours": "essais.api",
     "estimate_uncrossed": "essais.api",
@@ -57,6 +60,7 @@ _WHERE = {
 }
 __all__ = [
     "Board",
+    "Comparison",
     "CountResult",
     "EssaisError",
     "InvalidInput",
@@ -66,6 +70,7 @@ __all__ = [
     "Status",
     "chromatic_number",
     "color_graph",
+    "compare",
     "count_queens",
     "count_tours",
     "estimate_uncrossed",

@@ -93,7 +93,7 @@ def one_line(text: str) -> str:
 FLAG_OF_PARAMETER = {
     "max_events": "--animate-limit",
     **{name: "--" + name.replace("_", "-") for name in (
-        "time_limit", "node_limit", "memory_limit", "workers", "scheduler", "checkpoint", "start", "method",
+        "time_limit", "node_limit", "memory_limit", "workers", "scheduler", "checkpoint", "start", "method", "methods",
         "engine", "limit", "seed", "attempts", "until_found", "output", "moves", "order", "dpi", "beat", "probes",
         "animate", "svg", "png", "closed", "distinct", "unique",
     )},

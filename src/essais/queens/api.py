@@ -43,15 +43,19 @@ def _textbook(n: int, engine: str | None) -> Callable[[SearchControl], QueensSea
 def find_queens(
     n: int,
     *,
+    method: str | None = None,
     engine: str | None = None,
     limits: Limits | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
 ) -> QueensResult:
-    """The first solution of 002's row-by-row search (method textbook), or none."""
+    """The first solution of 002's row-by-row search (method textbook, the only one that
+    finds a solution: bitmask counts), or none."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    _, engine = METHODS.resolve("textbook", engine)
+    method, engine = METHODS.resolve(method, engine)
+    if method != "textbook":
+        raise InvalidInput(f"method: {method!r} counts only; one solution is found by method textbook")
     run = run_search(limits, _textbook(n, engine), lambda search: next(iter(search.solutions()), None))
     status = run.stopped or (Status.FOUND if run.value else Status.NONE)
     return QueensResult(status, n, run.value, run.stats, "textbook", engine)

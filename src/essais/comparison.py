@@ -1,0 +1,205 @@
+"""One input, several methods (and engines), one table: how each search ended and what it cost
+(nodes, tries, backtracks, seconds), each as a ratio to the first. Every run is the one the
+single function makes, in one process (`workers=1`), so its figures are those of the single
+command; a method whose counters depend on the timing (uncrossed `parallel`) is marked so.
+
+>>> table = compare("tour", 5, methods=["basic", "band:python", "warnsdorff"])
+>>> [(row.method, row.engine, row.result.stats.backtracks) for row in table.rows]
+[('basic', 'numba', 74276), ('band', 'python', 74276), ('warnsdorff', 'numba', 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from essais import api
+from essais.core.errors import InvalidInput
+from essais.core.result import Result, Stats, Status, format_seconds
+from essais.queens import find_queens
+from essais.sudoku import count_sudoku
+
+Run = Callable[..., Result]  # (input, method=…, engine=…, limits…) -> a result
+
+
+def _number_of_queens(n: Any) -> int:
+    if isinstance(n, int) and not isinstance(n, bool):
+        return n
+    if isinstance(n, str) and n.strip().isascii() and n.strip().isdigit():
+        return int(n)
+    raise InvalidInput(f"n: {n!r} must be a positive number of queens")
+
+
+def _queens(n: Any, **options: Any) -> Result:
+    return find_queens(_number_of_queens(n), **options)
+
+
+def _queens_count(n: Any, **options: Any) -> Result:
+    return api.count_queens(_number_of_queens(n), **options)
+
+
+# for each problem: (the search for one solution, the count), each called as (input, method, engine, limits)
+PROBLEMS: dict[str, tuple[Run, Run | None]] = {
+    "tour": (api.find_tour, api.count_tours),
+    "queens": (_queens, _queens_count),
+    "sudoku": (api.solve_sudoku, count_sudoku),
+    "color": (api.color_graph, None),
+    "uncrossed": (api.longest_uncrossed, None),
+}
+TIMING_DEPENDENT = {("uncrossed", "parallel")}  # counters that depend on how the processes interleave
+WITH_WORKERS = {("tour", True), ("queens", True), ("uncrossed", False)}  # runs that take `workers`
+
+
+@dataclass
+class Compared:
+    """One method's run: the method and engine that ran, its result, and whether its counters
+    depend on the timing (then they differ from run to run)."""
+
+    method: str
+    engine: str
+    result: Result
+    timing_dependent: bool = False
+
+    def ratios(self, first: Compared) -> dict[str, float | None]:
+        """Each figure as a ratio to the first method's (None where that one is 0)."""
+        mine, theirs = self.result.stats, first.result.stats
+        names = ("nodes", "tries", "backtracks", "seconds")
+        return {name: _divided(getattr(mine, name), getattr(theirs, name)) for name in names}
+
+
+@dataclass(eq=False, repr=False)
+class Comparison(Result):
+    """The runs of several methods on one input, in the order asked for. `stats` sums them."""
+
+    problem: str
+    input: str
+    rows: list[Compared]
+    count: bool = False
+    method: str | None = "compare"
+    engine: str | None = None
+    stats: Stats = field(default_factory=Stats)
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            self.stats = self.stats + row.result.stats
+        self.engine = ", ".join(sorted({row.engine for row in self.rows}))  # the engines that ran
+
+    @property
+    def status(self) -> Status:  # type: ignore[override]
+        """Complete, unless Ctrl-C stopped one of the runs (the later ones did not run)."""
+        stopped = any(row.result.status == Status.INTERRUPTED for row in self.rows)
+        return Status.INTERRUPTED if stopped else Status.COMPLETE
+
+    @property
+    def found(self) -> bool:
+        return any(row.result.found for row in self.rows)
+
+    @property
+    def solution(self) -> list[Compared]:
+        return self.rows
+
+    def headline(self) -> str:
+        what = "counts" if self.count else "searches"
+        return f"{self.problem} {self.input}: {len(self.rows)} {what} compared (ratios to {self._first()})"
+
+    def _first(self) -> str:
+        return f"{self.rows[0].method}, {self.rows[0].engine}" if self.rows else "none"
+
+    def brief(self) -> str:
+        return f"{self.problem} {self.input}: {', '.join(f'{row.method}:{row.engine}' for row in self.rows)}"
+
+    def text(self) -> str:
+        """The table: a row per method, its figures and their ratios to the first."""
+        header = ["method", "engine", "status", "nodes", "tries", "backtracks", "seconds", "×nodes", "×seconds"]
+        lines = [header]
+        for row in self.rows:
+            stats, ratios = row.result.stats, row.ratios(self.rows[0])
+            mark = " *" if row.timing_dependent else ""
+            lines.append([row.method + mark, row.engine, str(row.result.status), f"{stats.nodes:,}",
+                          f"{stats.tries:,}", f"{stats.backtracks:,}", format_seconds(stats.seconds),
+                          _ratio(ratios["nodes"]), _ratio(ratios["seconds"])])  # fmt: skip
+        widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+        text = "\n".join("  ".join(_aligned(line, widths)).rstrip() for line in lines)
+        if any(row.timing_dependent for row in self.rows):
+            text += "\n* counters that depend on the timing of its processes: they differ from run to run"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        first = self.rows[0] if self.rows else None
+        return {
+            "status": str(self.status),
+            "found": self.found,
+            "problem": self.problem,
+            "input": self.input,
+            "count": self.count,
+            **self.ran_keys(),
+            "runs": [
+                {
+                    "method": row.method,
+                    "engine": row.engine,
+                    "timing_dependent": row.timing_dependent,
+                    "result": row.result.to_dict(),
+                    "ratios": row.ratios(first) if first else {},
+                }  # fmt: skip
+                for row in self.rows
+            ],
+            "stats": self.stats.to_dict(),
+        }
+
+
+def _aligned(cells: list[str], widths: list[int]) -> list[str]:
+    """The words of a row to the left (method, engine, status), the figures to the right."""
+    return [
+        cell.ljust(width) if i < 3 else cell.rjust(width)
+        for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+    ]
+
+
+def _divided(value: float, by: float) -> float | None:
+    return value / by if by else None
+
+
+def _ratio(value: float | None) -> str:
+    return "—" if value is None else f"{value:.3g}"
+
+
+def compare(
+    problem: str,
+    problem_input: Any,
+    *,
+    methods: Sequence[str],
+    count: bool = False,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+    **options: Any,
+) -> Comparison:
+    """Run each of `methods` ("basic", or "basic:python" for a method in one engine) on the
+    same input of `problem` (tour, queens, sudoku, color, uncrossed), with `count` the counts
+    (tour, queens, sudoku), each in one process under the same limits; `options` are the
+    problem's own (`start`, `closed`, `k`…)."""
+    if problem not in PROBLEMS:
+        raise InvalidInput(f"problem: {problem!r} is not one of {', '.join(PROBLEMS)}")
+    find, counter = PROBLEMS[problem]
+    run = counter if count else find
+    if run is None:
+        raise InvalidInput(f"count: {problem} has no count to compare")
+    if isinstance(methods, str) or not methods:
+        raise InvalidInput(f"methods: {methods!r} must name at least one method (a list, e.g. ['basic', 'prune'])")
+    if (problem, count) in WITH_WORKERS:
+        options["workers"] = 1
+    limits = {"time_limit": time_limit, "node_limit": node_limit, "memory_limit": memory_limit}
+    rows = []
+    for name in methods:
+        method, _, engine = str(name).partition(":")
+        try:
+            result = run(problem_input, method=method or None, engine=engine or None, **limits, **options)
+        except InvalidInput as error:  # a method or an engine of the list: name the list
+            parameter, _, reason = str(error).partition(": ")
+            raise InvalidInput(f"methods: {reason}" if parameter in ("method", "engine") else str(error)) from None
+        ran_method, ran_engine = result.method or method, result.engine or engine
+        rows.append(Compared(ran_method, ran_engine, result, (problem, ran_method) in TIMING_DEPENDENT))
+        if result.status == Status.INTERRUPTED:
+            break
+    return Comparison(problem, str(problem_input), rows, count)
