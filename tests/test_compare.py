@@ -111,3 +111,20 @@ def test_bad_input_is_one_line_and_exit_2(arguments, message):
     result = invoke(arguments)
     assert result.exit_code == 2, result.stdout
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_chart_draws_each_recorded_depth_and_names_the_others(tmp_path):
+    table = essais.compare("queens", 8, methods=["textbook:python", "textbook"])
+    figure = table.figure()
+    [line] = figure.axes[0].get_lines()
+    assert line.get_label() == "textbook:python"
+    assert list(line.get_ydata()) == table.rows[0].result.stats.depths
+    assert sum(table.rows[0].result.stats.depths) == table.rows[0].result.stats.nodes
+    assert table.left_out() == ["textbook:numba"] and "textbook:numba" in figure.texts[0].get_text()
+    png = tmp_path / "depths.png"
+    printed = invoke(["compare", "queens", "8", "--methods", "textbook:python,textbook", "--png", str(png)])
+    assert printed.exit_code == 0 and png.read_bytes().startswith(b"\x89PNG")
+    assert "the chart leaves out textbook:numba" in printed.stdout
+    refused = invoke(["compare", "queens", "8", "--methods", "textbook", "--png", str(tmp_path / "none.png")])
+    assert refused.exit_code == 2 and "only the python engines record" in refused.stderr
+    assert not (tmp_path / "none.png").exists()

@@ -17,10 +17,19 @@ from typing import Any
 from essais import api
 from essais.core.errors import InvalidInput
 from essais.core.result import Result, Stats, Status, format_seconds
+from essais.draw.picture import Pictured
+from essais.draw.plots import figure_svg, series_figure
 from essais.queens import find_queens
 from essais.sudoku import count_sudoku
 
 Run = Callable[..., Result]  # (input, method=…, engine=…, limits…) -> a result
+
+
+def records_depths(problem: str, name: str) -> bool:
+    """Whether the run of `name` (METHOD or METHOD:ENGINE) records its nodes per depth: every
+    python engine does, and a few compiled methods."""
+    method, _, engine = name.partition(":")
+    return engine == "python" or (problem, method) in RECORD_DEPTHS
 
 
 def _number_of_queens(n: Any) -> int:
@@ -48,6 +57,7 @@ PROBLEMS: dict[str, tuple[Run, Run | None]] = {
     "uncrossed": (api.longest_uncrossed, None),
 }
 TIMING_DEPENDENT = {("uncrossed", "parallel")}  # counters that depend on how the processes interleave
+RECORD_DEPTHS = {("sudoku", "textbook")}  # compiled methods that record their nodes per depth too
 WITH_WORKERS = {("tour", True), ("queens", True), ("uncrossed", False)}  # runs that take `workers`
 
 
@@ -69,7 +79,7 @@ class Compared:
 
 
 @dataclass(eq=False, repr=False)
-class Comparison(Result):
+class Comparison(Pictured, Result):
     """The runs of several methods on one input, in the order asked for. `stats` sums them."""
 
     problem: str
@@ -124,6 +134,30 @@ class Comparison(Result):
         if any(row.timing_dependent for row in self.rows):
             text += "\n* counters that depend on the timing of its processes: they differ from run to run"
         return text
+
+    @property
+    def drawable(self) -> bool:
+        """A chart exists when a run recorded its nodes per depth (the python engines do)."""
+        return any(row.result.stats.depths for row in self.rows)
+
+    def left_out(self) -> list[str]:
+        """The runs the chart leaves out: they did not record their nodes per depth."""
+        return [f"{row.method}:{row.engine}" for row in self.rows if not row.result.stats.depths]
+
+    def figure(self) -> Any:
+        """The nodes per depth of each run that recorded them (the python engines), one line
+        each on a log scale; the others are named under the plot."""
+        series = {f"{row.method}:{row.engine}": list(row.result.stats.depths or []) for row in self.rows
+                  if row.result.stats.depths}  # fmt: skip
+        if not series:
+            raise InvalidInput("png: no run recorded its nodes per depth (the python engines do: METHOD:python)")
+        left = self.left_out()
+        note = f"left out (no nodes per depth recorded): {', '.join(left)}" if left else ""
+        return series_figure(series, "depth", "nodes", f"{self.problem} {self.input[:40]}: nodes per depth", note)
+
+    def to_svg(self) -> str:
+        """The chart of `figure()` as SVG."""
+        return figure_svg(self.figure())
 
     def to_dict(self) -> dict[str, Any]:
         first = self.rows[0] if self.rows else None

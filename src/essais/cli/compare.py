@@ -8,8 +8,9 @@ import typer
 
 from essais import comparison
 from essais.cli.common import command, finish
-from essais.cli.options import JsonFlag, MemoryLimit, NodeLimit, TimeLimit
-from essais.cli.output import print_json, show
+from essais.cli.options import Dpi, JsonFlag, MemoryLimit, NodeLimit, PngFile, SvgFile, TimeLimit
+from essais.cli.output import Pictures, print_json, show
+from essais.cli.terminal import console
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
 
@@ -19,6 +20,7 @@ EXAMPLES = [
     ("essais compare queens 10 --methods textbook,bitmask --count", "the two counts (724)"),
     ("essais compare sudoku GRID --methods textbook,propagate,bitwise", "002's solver and the fast ones"),
     ("essais compare color queen:6 -k 7 --methods textbook,dsatur", "two colourings"),
+    ("essais compare tour 5 --methods basic:python,warnsdorff:python --png depths.png", "nodes per depth"),
 ]
 
 
@@ -41,6 +43,9 @@ def compare(
     start: Annotated[str | None, typer.Option(help="tour: the start square (r,c or a1).", metavar="SQ")] = None,
     closed: Annotated[bool, typer.Option("--closed", help="tour: closed tours.")] = False,
     k: Annotated[int | None, typer.Option("-k", help="color: the number of colours (3).", metavar="K")] = None,
+    svg: SvgFile = None,
+    png: PngFile = None,
+    dpi: Dpi = None,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     memory_limit: MemoryLimit = None,
@@ -62,12 +67,20 @@ def compare(
     names = [name.strip() for name in methods.split(",") if name.strip()]
     if not names:
         raise InvalidInput(f"--methods: {methods!r} names no method")
+    charted = any(comparison.records_depths(problem, name) for name in names)
+    if (svg or png) and not charted:
+        raise InvalidInput("--svg, --png: the chart shows nodes per depth, which only the python engines record"
+                           " (name one as METHOD:python)")  # fmt: skip
+    pictures = Pictures.make(svg, png, dpi)
     table = comparison.compare(
         problem, problem_input, methods=names, count=count, time_limit=time_limit, node_limit=node_limit,
         memory_limit=memory_limit, **options,
     )  # fmt: skip
+    pictures.write(table)
     if as_json:
         print_json(table.to_dict())
     else:
         show(table)
+        if (svg or png) and table.left_out():
+            console.print(f"the chart leaves out {', '.join(table.left_out())}: no nodes per depth recorded")
     finish(Status.INTERRUPTED if table.status == Status.INTERRUPTED else Status.COMPLETE)

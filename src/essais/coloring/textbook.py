@@ -25,7 +25,7 @@ class TextbookColoring:
 
     def _color(self, vertex: int) -> bool:
         counters = self.counters
-        counters.enter_node()
+        counters.enter_node_at(vertex)
         if vertex == self.graph.n:
             return True
         for color in range(self.k):

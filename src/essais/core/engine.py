@@ -73,13 +73,15 @@ class Methods:
 
 
 class PythonCounters:
-    """The counters of one plain-Python search (SPEC §1.2), with the node count at which to
-    consult the control next (limits and Ctrl-C are looked at every few thousand nodes)."""
+    """The counters of one plain-Python search (SPEC §1.2), the nodes per depth where the engine
+    says them (`enter_node_at`), and the node count at which to consult the control next
+    (limits and Ctrl-C are looked at every few thousand nodes)."""
 
-    __slots__ = ("nodes", "tries", "backtracks", "check_at", "control")
+    __slots__ = ("nodes", "tries", "backtracks", "depths", "check_at", "control")
 
     def __init__(self, control: SearchControl) -> None:
         self.nodes = self.tries = self.backtracks = 0
+        self.depths: list[int] = []  # nodes per depth, the first call at depth 0
         self.control = control
         self.check_at = 0  # the first node consults the control (a limit may be spent already)
 
@@ -93,7 +95,18 @@ class PythonCounters:
         self.check()
         self.nodes += 1
 
+    def enter_node_at(self, depth: int) -> None:
+        """`enter_node`, the call counted at its depth too (Stats.depths)."""
+        self.enter_node()
+        depths = self.depths
+        while len(depths) <= depth:
+            depths.append(0)
+        depths[depth] += 1
+
     def stats(self, depths: list[int] | None = None) -> Stats:
+        """The counters so far, with the nodes per depth where they were recorded."""
+        if depths is None and self.depths:
+            depths = list(self.depths)
         return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed(), depths)
 
 

@@ -200,7 +200,8 @@ class Result:
 
 def _without_seconds(document: Any) -> Any:
     """The JSON document with every `seconds` (and other timing) left out, at any depth, and the
-    engine (both engines of a method give the same answer and counters): what `==` compares."""
+    engine and the nodes per depth (both engines of a method give the same answer and counters;
+    only the python engines record the depths): what `==` compares."""
     if isinstance(document, dict):
         return {key: _without_seconds(value) for key, value in document.items() if key not in UNCOMPARED_KEYS}
     if isinstance(document, list):
@@ -209,7 +210,7 @@ def _without_seconds(document: Any) -> Any:
 
 
 UNCOMPARED_KEYS = frozenset(
-    {"seconds", "compile_seconds", "per_second", "rate", "seconds_per_node", "projected_seconds", "engine"}
+    {"seconds", "compile_seconds", "per_second", "rate", "seconds_per_node", "projected_seconds", "engine", "depths"}
 )
 
 

@@ -243,3 +243,23 @@ def depths_figure(stats: Stats) -> Any:
     return histogram_figure(
         dict(enumerate(stats.depths)), "depth", "calls", f"calls per depth ({stats.nodes:,} in all)"
     )
+
+
+def series_figure(series: Mapping[str, list[int]], xlabel: str, ylabel: str, title: str, note: str = "") -> Any:
+    """A line a series (label → value at 0, 1, 2…), on a log scale: nodes per depth of several
+    searches side by side; `note` under the plot (what was left out)."""
+    figure = _figure(720, 440, CSS_DPI)
+    axes = figure.add_axes((0.11, 0.16 if note else 0.12, 0.85, 0.74 if note else 0.78))
+    styles = ("-", "--", ":", "-.")  # two series alike still both show
+    for number, (label, values) in enumerate(series.items()):
+        axes.plot(range(len(values)), [value if value > 0 else float("nan") for value in values], marker="o",
+                  markersize=3, linewidth=1.5, linestyle=styles[number % len(styles)], label=label)  # fmt: skip
+    axes.set_yscale("log")
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    axes.set_title(title, fontsize=11)
+    axes.grid(alpha=0.3)
+    axes.legend(fontsize=9)
+    if note:
+        figure.text(0.5, 0.02, note, ha="center", fontsize=8, color="#555555")
+    return figure

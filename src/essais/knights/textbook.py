@@ -181,7 +181,7 @@ class TextbookTour:
     ) -> Iterator[list[Square]]:
         """000 §5.1 AES_parcours_cavalier_toutes_solutions, yielding each tour it finds.
         `on_step(head, square, -1 or +1)` is told when a square is numbered and erased."""
-        self.counters.enter_node()
+        self.counters.enter_node_at(num_etape - 2)  # (the first call numbers the second square)
         if num_etape > self.board.n_squares:
             if self._is_final_ok(self.path[-1]):
                 yield list(self.path)
@@ -254,7 +254,7 @@ class TextbookTour:
                     nb_voisins[nx][ny] += 1  # undoes mise_a_jour_voisins
 
         def aes_heuristique(case: Square, num_etape: int) -> bool:
-            counters.enter_node()
+            counters.enter_node_at(num_etape - 2)
             if num_etape > rows * cols:
                 return self._is_final_ok(case)
             for next_x, next_y in trouver_meilleurs_voisins_libres(case):
@@ -304,7 +304,7 @@ class TextbookTour:
         pos, step = self.start, 0
         self.path = []
         while True:
-            counters.enter_node()
+            counters.enter_node_at(step)
             step += 1
             cb[pos[0]][pos[1]] = step
             hb[pos[0]][pos[1]] = null_access

@@ -33,7 +33,7 @@ class TextbookQueens:
 
     def _place(self, row: int) -> Iterator[list[int]]:
         counters = self.counters
-        counters.enter_node()
+        counters.enter_node_at(row)
         if row == self.n:
             yield list(self.columns)
             return

@@ -44,7 +44,7 @@ class TextbookUncrossed:
 
     def _extend(self, head: int, jumps: int) -> None:
         counters = self.counters
-        counters.enter_node()
+        counters.enter_node_at(jumps)
         self._record(head, jumps)
         if jumps + self._bound(head) <= self.best_jumps:
             return  # even the optimistic count cannot beat the best path

@@ -31,7 +31,7 @@ def best_first(
         frontier = [(problem.priority(start), next(order), start)]
         while frontier:
             _, _, state = heapq.heappop(frontier)
-            counter.node(depth[state])
+            counter.enter_node_at(depth[state])
             if problem.is_goal(state):
                 return rebuild(parent, state)
             for action, successor in problem.successors(state):

@@ -58,7 +58,7 @@ class BreadthFirst(Generic[S, A]):
                         break
                     following = []
                     for state in layer:
-                        counter.node(depth)
+                        counter.enter_node_at(depth)
                         for action, successor in problem.successors(state):
                             counter.tries += 1
                             if successor not in self.parent:
@@ -148,7 +148,7 @@ def bidirectional(
             following = []
             meeting = None
             for state in layer:
-                counter.node(depth)
+                counter.enter_node_at(depth)
                 steps = problem.successors(state) if grow_forward else problem.predecessors(state)
                 for action, neighbour in steps:
                     counter.tries += 1

@@ -18,7 +18,7 @@ def _depth_first_recursive(problem: SearchProblem[S, A], counter: Counter) -> It
     actions: list[A] = []
 
     def aes(state: S) -> Iterator[Solution[S, A]]:
-        counter.node(len(actions))
+        counter.enter_node_at(len(actions))
         if problem.is_goal(state):
             yield Solution(list(states), list(actions))
             return
@@ -43,7 +43,7 @@ def _depth_first_stack(problem: SearchProblem[S, A], counter: Counter) -> Iterat
     same solutions in the same order and the same counters, with no recursion limit."""
     states: list[S] = [problem.initial()]
     actions: list[A] = []
-    counter.node(0)
+    counter.enter_node_at(0)
     if problem.is_goal(states[0]):
         yield Solution(list(states), [])
         return
@@ -63,7 +63,7 @@ def _depth_first_stack(problem: SearchProblem[S, A], counter: Counter) -> Iterat
             continue
         states.append(successor)
         actions.append(action)
-        counter.node(len(actions))
+        counter.enter_node_at(len(actions))
         if problem.is_goal(successor):
             yield Solution(list(states), list(actions))
             pending.append(iter(()))  # a goal is a leaf: leave it next

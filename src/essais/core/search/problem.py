@@ -105,24 +105,14 @@ class SearchResult(Result, Generic[S, A]):
 
 
 class Counter(PythonCounters):
-    """The counters of a general search (core.engine.PythonCounters), with the nodes per depth
+    """The counters of a general search (core.engine.PythonCounters, with its nodes per depth)
     and the depth limit; it is the engine that core.engine runs."""
 
-    __slots__ = ("depths", "max_depth")
+    __slots__ = ("max_depth",)
 
     def __init__(self, control: SearchControl, max_depth: int | None = None) -> None:
         super().__init__(control)
-        self.depths: list[int] = []
         self.max_depth = max_depth
-
-    def node(self, depth: int) -> None:
-        self.enter_node()
-        while len(self.depths) <= depth:
-            self.depths.append(0)
-        self.depths[depth] += 1
-
-    def stats(self, depths: list[int] | None = None) -> Stats:
-        return super().stats(list(self.depths) if depths is None else depths)
 
 
 def run_strategy(
