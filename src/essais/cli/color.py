@@ -1,4 +1,4 @@
-"""`essais color`: graph colouring (002 Q2, SPEC §2.6)."""
+"""`essais color`: graph colouring (002 Q2)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from essais.core.result import Status
 
 
 def finish(status: Status) -> NoReturn:
-    """Leave with the exit status of SPEC §1.3 (a signal also says so on stderr)."""
+    """Leave with the exit status of `status` (cli/exits.py; a signal also says so on stderr)."""
     if status == Status.INTERRUPTED:
         say_interrupted()
     raise typer.Exit(exit_code(status))

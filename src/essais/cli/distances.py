@@ -1,4 +1,4 @@
-"""`essais distances`: breadth-first distances from a square (001 §2, SPEC §2.2)."""
+"""`essais distances`: breadth-first distances from a square (001 §2)."""
 
 from __future__ import annotations
 

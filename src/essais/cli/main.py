@@ -1,5 +1,5 @@
 """The `essais` command: its sub-commands, their help's examples, and the edge where usage
-errors and interruptions become one line and an exit status (SPEC §1.3)."""
+errors and interruptions become one line and an exit status."""
 
 from __future__ import annotations
 

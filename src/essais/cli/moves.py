@@ -1,4 +1,4 @@
-"""The move-set options shared by the knight commands (SPEC §1.1)."""
+"""The move-set options shared by the knight commands."""
 
 from __future__ import annotations
 

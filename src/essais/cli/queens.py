@@ -1,4 +1,4 @@
-"""`essais queens`: N queens (002 Q3, SPEC §2.4)."""
+"""`essais queens`: N queens (002 Q3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`essais sudoku`: Sudoku (002, SPEC §2.5): one puzzle, or a file of them."""
+"""`essais sudoku`: Sudoku (002): one puzzle, or a file of them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`essais swap`: swap puzzles by breadth-first layers (004, SPEC §2.7)."""
+"""`essais swap`: swap puzzles by breadth-first layers (004)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`essais tour`: knight's tours (SPEC §2.1)."""
+"""`essais tour`: knight's tours."""
 
 from __future__ import annotations
 

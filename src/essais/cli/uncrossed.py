@@ -1,4 +1,4 @@
-"""`essais uncrossed`: the longest uncrossed knight's path, proved optimal (SPEC §2.3)."""
+"""`essais uncrossed`: the longest uncrossed knight's path, proved optimal."""
 
 from __future__ import annotations
 

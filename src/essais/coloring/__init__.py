@@ -1,4 +1,4 @@
-"""Graph colouring (002 Q2, SPEC §2.6).
+"""Graph colouring (002 Q2).
 
 graph.py holds graphs (files, built-in graphs, cliques), model.py the methods and the results,
 textbook.py the python engine, compiled.py the numba engines over _kernels.py, check.py the

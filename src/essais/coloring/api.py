@@ -1,4 +1,4 @@
-"""Graph colouring (002 Q2, SPEC §2.6): colour the vertices with k colours so that no edge joins
+"""Graph colouring (002 Q2): colour the vertices with k colours so that no edge joins
 two vertices of one colour, by backtracking, or prove it impossible; the chromatic number.
 
 Method `textbook` (both engines, identical counters): vertices in order, colours in order, each

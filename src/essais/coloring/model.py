@@ -1,4 +1,4 @@
-"""Graph colouring (002 Q2, SPEC §2.6): graphs (read from DIMACS files, edge lists or built in),
+"""Graph colouring (002 Q2): graphs (read from DIMACS files, edge lists or built in),
 the methods and the results."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class ColoringSearch(Protocol):
 def coloring_document(
     status: Status, graph: Graph, k: int, colors: list[int] | None, chromatic: int | None, stats: Stats
 ) -> dict[str, Any]:
-    """The JSON document of a colouring (SPEC §2.6), `vertices` when the input named them."""
+    """The JSON document of a colouring, `vertices` when the input named them."""
     document: dict[str, Any] = {
         "status": str(status),
         "found": colors is not None,

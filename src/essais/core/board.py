@@ -1,6 +1,6 @@
 """Board geometry: R×C boards, leapers and explicit move lists, move orders, square notation.
 
-Squares are (row, col), 0-based, row 0 at the top, as a board is printed (SPEC §1.1).
+Squares are (row, col), 0-based, row 0 at the top, as a board is printed.
 """
 
 from __future__ import annotations
@@ -222,8 +222,8 @@ def leaper_moves(a: int, b: int) -> tuple[Move, ...]:
 
 
 def clockwise(moves: Iterable[Move]) -> tuple[Move, ...]:
-    """The moves sorted by angle, clockwise on the printed board, starting due west (SPEC §1.1:
-    001's order); moves in the same direction come shortest first."""
+    """The moves sorted by angle, clockwise on the printed board, starting due west (001's
+    order); moves in the same direction come shortest first."""
 
     def angle_from_west(move: Move) -> tuple[float, int]:
         drow, dcol = move

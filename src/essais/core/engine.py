@@ -1,4 +1,4 @@
-"""The engine layer every problem shares (SPEC §1.1, §3).
+"""The engine layer every problem shares.
 
 - `Methods`: a problem's methods, the engines each exists in and the default method of each
   engine; `resolve` turns the user's choice (or None) into a checked (method, engine) pair.
@@ -73,7 +73,7 @@ class Methods:
 
 
 class PythonCounters:
-    """The counters of one plain-Python search (SPEC §1.2), the nodes per depth where the engine
+    """The counters of one plain-Python search, the nodes per depth where the engine
     says them (`enter_node_at`), and the node count at which to consult the control next
     (limits and Ctrl-C are looked at every few thousand nodes)."""
 

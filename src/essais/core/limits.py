@@ -2,7 +2,7 @@
 kernels honour them.
 
 numba code cannot see the clock or a signal, so kernels run in resumable slices of a node
-budget and the Python side checks limits and signals between slices (SPEC §3). A slice is
+budget and the Python side checks limits and signals between slices. A slice is
 sized by the kernel's measured speed to last about SLICE_SECONDS, never past the node limit.
 The plain-Python engines use the same `SearchControl`, checking it every few thousand nodes,
 so both engines stop a limited search at exactly the same node with the same counters.

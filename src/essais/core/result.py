@@ -1,4 +1,4 @@
-"""What every search returns: a status, counters and (per problem) a solution (SPEC §1.2, §1.3)."""
+"""What every search returns: a status, counters and (per problem) a solution."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class Status(enum.StrEnum):
 
 @dataclass
 class Stats:
-    """The counters of 000's scheme (SPEC §1.2).
+    """The counters of 000's scheme.
 
     nodes: calls of the search function (the first and the final successful call included);
     tries: candidates examined by the promising test; backtracks: squares (cells, queens…)

@@ -1,4 +1,4 @@
-"""Ctrl-C (SIGINT) and SIGTERM, from the first instant of a run (SPEC §1.3, §3).
+"""Ctrl-C (SIGINT) and SIGTERM, from the first instant of a run.
 
 Standard library only, so that the command line can install its handlers before it imports
 anything heavy (numpy, numba, typer). Which signal arrived is recorded once for the whole

@@ -1,7 +1,7 @@
 """The Python side of a resumable numba kernel: its state array, its counters, its slices.
 
 Every kernel keeps its state in an int64 array whose first slots are the same, so that one
-class reads the counters of all of them and runs them slice after slice (SPEC §3)."""
+class reads the counters of all of them and runs them slice after slice."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Knight's tours (SPEC §2.1): one tour, every tour, counts, the table over every start, and
+"""Knight's tours: one tour, every tour, counts, the table over every start, and
 001 §5's random walks.
 
 `method` picks the algorithm (it fixes the answer and the counters), `engine` its

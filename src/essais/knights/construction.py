@@ -1,4 +1,4 @@
-"""The constructions behind method `linear` (SPEC §2.1): a knight's tour of any R×C board whose
+"""The constructions behind method `linear`: a knight's tour of any R×C board whose
 sides are both at least 5, and an open tour from a corner of any 3×n board that has one, in
 time linear in the squares, that cannot fail.
 

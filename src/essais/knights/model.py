@@ -1,4 +1,4 @@
-"""Knight's tours (SPEC §2.1): the problem and its results.
+"""Knight's tours: the problem and its results.
 
 A `TourProblem` is a checked board, move list (in its order), start and open/closed choice;
 searches return a `TourResult` (one tour), a `TourCount`, a table of `StartRow`s over every

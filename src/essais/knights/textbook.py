@@ -1,7 +1,7 @@
 """The plain-Python engines: the seed's algorithms, line by line (the teaching version).
 
 Each search numbers the start square 1 before it starts, then calls itself once per square it
-numbers (000 §3.5). Counters follow SPEC §1.2:
+numbers (000 §3.5). Counters follow 000's scheme:
 - nodes: calls of the search function (the first and the final call included);
 - tries: candidate squares handed to the promising test (on the board or not);
 - backtracks: squares un-numbered after their sub-search failed (or, when every tour is

@@ -1,4 +1,4 @@
-"""N queens (002 Q3, SPEC §2.4).
+"""N queens (002 Q3).
 
 model.py holds the methods and results, textbook.py the python engine, compiled.py the numba
 engines over _kernels.py, check.py the checker, api.py the public functions.

@@ -1,4 +1,4 @@
-"""N queens (002 Q3, SPEC §2.4): one queen per row, the column of each row's queen in an array,
+"""N queens (002 Q3): one queen per row, the column of each row's queen in an array,
 columns tried in order; first solution, every solution, counts, and counts up to symmetry.
 
 Methods: `textbook` (both engines, identical counters): 002's backtracking, where the promising

@@ -1,4 +1,4 @@
-"""N queens (002 Q3, SPEC §2.4): the methods and the results.
+"""N queens (002 Q3): the methods and the results.
 
 A solution is `columns`: the column of the queen of each row.
 """

@@ -1,4 +1,4 @@
-"""Sudoku (002, SPEC §2.5).
+"""Sudoku (002).
 
 model.py holds grids (reading, checking givens), the methods and the results, textbook.py the
 python engine, compiled.py the numba engines over _kernels.py, sat.py the SAT method, check.py

@@ -1,4 +1,4 @@
-"""Sudoku (002, SPEC §2.5): 002's textbook backtracking in both engines, a throughput solver
+"""Sudoku (002): 002's textbook backtracking in both engines, a throughput solver
 for 9×9 grids and one with candidate sets for larger boxes (numba), SAT for the hardest large
 grids, counts and uniqueness (lists and files of puzzles: essais.sudoku.batch).
 

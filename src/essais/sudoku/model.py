@@ -1,4 +1,4 @@
-"""Sudoku (002, SPEC §2.5): grids, their reading and checking, the methods and the results.
+"""Sudoku (002): grids, their reading and checking, the methods and the results.
 
 A grid of box size b has n = b² rows, columns and boxes and n² cells, in reading order: cell
 i is row i // n, column i % n. Values are 1…n, 0 for an empty cell; they are written with an

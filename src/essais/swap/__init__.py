@@ -1,4 +1,4 @@
-"""Swap puzzles (004, SPEC §2.7): pieces stand on the squares of a graph and move along its
+"""Swap puzzles (004): pieces stand on the squares of a graph and move along its
 directed edges onto free squares; find how to reach a goal arrangement, layer by layer.
 
 A state lists the squares of the pieces in the puzzle's order (004: the knights first on 1, 3,

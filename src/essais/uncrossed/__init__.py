@@ -1,4 +1,4 @@
-"""The longest uncrossed knight's path (SPEC §2.3), found and proved optimal by branch and bound.
+"""The longest uncrossed knight's path, found and proved optimal by branch and bound.
 
 model.py holds the knight graph, the search plan and the result, textbook.py the python engine,
 compiled.py the numba engine over _kernels.py, check.py the checker, api.py the public function.

@@ -1,4 +1,4 @@
-"""The longest uncrossed knight's path (SPEC §2.3): found and proved optimal by branch and bound.
+"""The longest uncrossed knight's path: found and proved optimal by branch and bound.
 
 >>> from essais.core.board import Board, SquarePath, as_board
 >>> result = longest_uncrossed(Board(5, 5), engine="python")

@@ -1,4 +1,4 @@
-"""The longest uncrossed knight's path (000's introduction, SPEC §2.3), found and proved
+"""The longest uncrossed knight's path (000's introduction), found and proved
 optimal by branch and bound.
 
 A path of knight moves is uncrossed when no two of its moves (drawn as segments between

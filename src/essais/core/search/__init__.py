@@ -1,7 +1,7 @@
 """The general scheme of 000 §3.3–3.4 as a library: a problem says where it starts, which moves
 lead where, which states are goals and (optionally) which are promising; a strategy searches it
-and returns the usual result, with the counters of SPEC §1.2 and the solution as a sequence of
-states and moves.
+and returns the usual result, with the counters of 000's scheme (nodes, tries, backtracks) and
+the solution as a sequence of states and moves.
 
 >>> class Count(SearchProblem[int, str]):
 ...     "From 1, reach 10 by doubling or adding one."
