@@ -6,9 +6,20 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import command, finish
-from essais.cli.options import Dpi, Engine, JsonFlag, MemoryLimit, NodeLimit, PngFile, SvgFile, TimeLimit, make_limits
-from essais.cli.output import Pictures, print_json
+from essais.cli.common import command, finish, refuse_unused
+from essais.cli.options import (
+    Dpi,
+    Engine,
+    JsonFlag,
+    MemoryLimit,
+    NodeLimit,
+    PngFile,
+    SvgFile,
+    TimeLimit,
+    TreeFile,
+    make_limits,
+)
+from essais.cli.output import Pictures, check_folder, print_json, write_tree
 from essais.cli.terminal import console
 from essais.coloring import Graph, chromatic_number, color_graph, load_graph
 from essais.core.limits import Limits
@@ -46,17 +57,24 @@ def color(
     node_limit: NodeLimit = None,
     memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
+    tree: TreeFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Colour a graph's vertices with k colours, no edge joining two of one colour, or prove it impossible."""
     pictures = Pictures.make(svg, png, dpi)
+    refuse_unused(tree=(tree, not chromatic))
+    check_folder("--tree", tree)
+    if tree is not None:
+        engine = "python"  # the engine that records the tree
     limits = make_limits(time_limit, node_limit, memory_limit)
     graph = load_graph(graph_spec, limits)
     if chromatic:
         _chromatic(graph, graph_spec, limits, pictures, as_json)
-    result = color_graph(graph, k, method=method, engine=engine, limits=limits)
+    title = f"the search tree of a colouring of {graph.describe()} with {k} colours ({method})"
+    result = (write_tree(tree, lambda: color_graph(graph, k, method=method, engine=engine, limits=limits), title)
+              if tree is not None else color_graph(graph, k, method=method, engine=engine, limits=limits))  # fmt: skip
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())

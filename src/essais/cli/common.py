@@ -74,6 +74,7 @@ UNUSED = {
     "checkpoint": "it records the sub-trees of a split count; add --count or --distinct",
     "workers": "it spreads a count (or a table of starts) over processes; nothing here to spread",
     "scheduler": "it runs the sub-trees of a split count; add --count or --distinct",
+    "tree": "it draws the search for one solution, or a count (--count); not a list, a table or walks",
 }
 
 

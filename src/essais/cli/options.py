@@ -70,6 +70,15 @@ Checkpoint = Annotated[
 SvgFile = Annotated[Path | None, typer.Option("--svg", help="Draw the answer into FILE (SVG).", metavar="FILE")]
 
 
+TreeFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--tree",
+        help="Draw the search tree into FILE.svg: a dot a call, red marks for the tries refused, solutions "
+        "in green (runs the python engine; at most 5,000 nodes).",
+        metavar="FILE",
+    ),
+]
 PngFile = Annotated[
     Path | None, typer.Option("--png", help="Draw the answer into FILE (PNG; its size set by --dpi).", metavar="FILE")
 ]

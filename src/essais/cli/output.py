@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,9 @@ from typing import Any
 from essais.cli.common import refuse_unused
 from essais.cli.terminal import WATCHER, console, err_console
 from essais.core.errors import InvalidInput
+from essais.core.recording import with_tree
 from essais.draw.plots import CSS_DPI, check_dpi
+from essais.draw.tree import tree_svg
 
 
 @dataclass(frozen=True)
@@ -79,3 +82,11 @@ def write_out(text: str) -> None:
     WATCHER.silence()
     sys.stdout.write(text)
     sys.stdout.flush()
+
+
+def write_tree(file: Path, search: Callable[[], Any], title: str) -> Any:
+    """Run `search` (a python-engine search) recording its tree, write the tree into `file`
+    (SVG), and give back the search's result."""
+    result, tree = with_tree(search)
+    file.write_text(tree_svg(tree, title), encoding="utf-8")
+    return result

@@ -18,15 +18,16 @@ from essais.cli.options import (
     Scheduler,
     SvgFile,
     TimeLimit,
+    TreeFile,
     make_limits,
     workers_option,
 )
-from essais.cli.output import Pictures, print_json, show
+from essais.cli.output import Pictures, check_folder, print_json, show, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.result import plural
 from essais.draw.terminal import stats_line
-from essais.queens import METHODS, QueensStream, count_queens, find_queens
+from essais.queens import METHODS, QueensCount, QueensStream, count_queens, find_queens
 
 EXAMPLES = [
     ("essais queens 8", "the first solution of 002's search, and the board"),
@@ -34,6 +35,7 @@ EXAMPLES = [
     ("essais queens 8 --count --method textbook", "92, with 002's counters"),
     ("essais queens 10 --distinct", "92 up to the 8 symmetries of the square"),
     ("essais queens 17 --count --checkpoint q17.sqlite", "Ctrl-C, then the same line resumes"),
+    ("essais queens 4 --count --tree tree.svg", "the search tree of every solution (python engine)"),
 ]
 
 
@@ -58,6 +60,7 @@ def queens(
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
+    tree: TreeFile = None,
     workers: workers_option("Counts") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
@@ -81,14 +84,23 @@ def queens(
         workers=(workers, count), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
     )  # fmt: skip
     pictures = Pictures.make(svg, png, dpi, used=not (count or all_solutions))
+    refuse_unused(tree=(tree, not all_solutions))
+    check_folder("--tree", tree)
+    if tree is not None:
+        engine = "python"  # the engine that records the tree
     if count:
         chosen, _ = METHODS.resolve(method, engine, count=True)
-        with progress_bar("sub-trees") as progress:
-            counted = count_queens(
-                size, method=chosen, engine=engine, distinct=distinct, limits=limits,
-                workers=workers if workers is not None or chosen != "bitmask" else None,
-                scheduler=scheduler, checkpoint=checkpoint, progress=progress,
-            )  # fmt: skip
+
+        def count_them() -> QueensCount:
+            with progress_bar("sub-trees") as progress:
+                return count_queens(
+                    size, method=chosen, engine=engine, distinct=distinct, limits=limits,
+                    workers=workers if workers is not None or chosen != "bitmask" else None,
+                    scheduler=scheduler, checkpoint=checkpoint, progress=progress,
+                )  # fmt: skip
+
+        title = f"the search tree of {size} queens, every solution ({chosen})"
+        counted = write_tree(tree, count_them, title) if tree is not None else count_them()
         if as_json:
             print_json(counted.to_dict())
         else:
@@ -109,7 +121,9 @@ def queens(
             console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})")
             console.print(stats_line(stream.result.stats))
         finish(stream.result.status)
-    result = find_queens(size, engine=engine, limits=limits)
+    title = f"the search tree of {size} queens, to the first solution (textbook)"
+    result = (write_tree(tree, lambda: find_queens(size, engine=engine, limits=limits), title) if tree is not None
+              else find_queens(size, engine=engine, limits=limits))  # fmt: skip
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())

@@ -21,11 +21,12 @@ from essais.cli.options import (
     MemoryLimit,
     PngFile,
     SvgFile,
+    TreeFile,
     make_limits,
     node_limit_option,
     time_limit_option,
 )
-from essais.cli.output import Pictures, plot_format, print_json, write_out
+from essais.cli.output import Pictures, check_folder, plot_format, print_json, write_out, write_tree
 from essais.cli.terminal import console, err_console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
@@ -115,6 +116,7 @@ def sudoku(
     node_limit: node_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
     memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
+    tree: TreeFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
     depths: Annotated[
@@ -131,7 +133,10 @@ def sudoku(
     limits = make_limits(time_limit, node_limit, memory_limit)
     name, source = _read(puzzle, alphabet)
     many = isinstance(source, PuzzleFile)
-    refuse_unused(workers=(workers, many), depths=(depths, not many))
+    refuse_unused(workers=(workers, many), depths=(depths, not many), tree=(tree, not many))
+    check_folder("--tree", tree)
+    if tree is not None:
+        engine = "python"  # the engine that records the tree
     method = resolve_method(method, engine, source.box)[0]
     if depths is not None and plot_format("--depths", depths) and method != "textbook":
         raise InvalidInput(f"--depths: method {method} does not record its calls per depth; use --method textbook")
@@ -149,13 +154,17 @@ def sudoku(
     grid = source
     if limit is not None and not count:
         raise InvalidInput("--limit: it applies to --count (stop after K solutions)")
-    result: SudokuResult | SudokuCount
-    if unique:
-        result = is_unique(grid, method=method, engine=engine, limits=limits)
-    elif count:
-        result = count_sudoku(grid, method=method, engine=engine, limit=limit, limits=limits)
-    else:
-        result = solve_sudoku(grid, method=method, engine=engine, limits=limits)
+
+    def search() -> SudokuResult | SudokuCount:
+        if unique:
+            return is_unique(grid, method=method, engine=engine, limits=limits)
+        if count:
+            return count_sudoku(grid, method=method, engine=engine, limit=limit, limits=limits)
+        return solve_sudoku(grid, method=method, engine=engine, limits=limits)
+
+    title = f"the search tree of the {grid.n}x{grid.n} grid ({method})"
+    result = write_tree(tree, search, title) if tree is not None else search()
+    if not (unique or count):
         pictures.write(result)
     if depths is not None:
         save_figure(depths_figure(result.stats), depths, pictures.dpi, plot_format("--depths", depths))

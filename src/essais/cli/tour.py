@@ -18,14 +18,15 @@ from essais.cli.options import (
     PngFile,
     Scheduler,
     SvgFile,
+    TreeFile,
     make_limits,
     node_limit_option,
     time_limit_option,
     workers_option,
 )
-from essais.cli.output import Pictures, check_folder, print_json, show
+from essais.cli.output import Pictures, check_folder, print_json, show, write_tree
 from essais.cli.terminal import console, progress_bar
-from essais.core.board import Board
+from essais.core.board import Board, format_square
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.recording import DEFAULT_EVENTS
@@ -112,6 +113,7 @@ def tour(
             metavar="FILE",
         ),
     ] = None,
+    tree: TreeFile = None,
     animate_limit: Annotated[
         int | None,
         typer.Option(help=f"With --animate: record at most N events (default {DEFAULT_EVENTS:,}).", metavar="N"),
@@ -147,13 +149,17 @@ def tour(
         animate_limit=(animate_limit, animate is not None),
     )  # fmt: skip
     check_folder("--animate", animate)
+    refuse_unused(tree=(tree, not (all_tours or every or method == "random" or animate is not None)))
+    check_folder("--tree", tree)
+    if tree is not None:
+        engine = "python"  # the engine that records the tree
     split = {"workers": workers, "scheduler": scheduler, "checkpoint": checkpoint}
     if all_tours:
         _stream(problem, method, engine, limit, limits, every, as_json)
     elif every:
         _every_start(problem, method, engine, count, limits, split, pictures, as_json)
     elif count:
-        _count(problem, method, engine, limits, split, as_json)
+        _count(problem, method, engine, limits, split, as_json, tree)
     elif method == "random":
         _random(problem, engine, attempts, until_found, seed, limits, pictures, as_json)
     elif animate is not None:
@@ -167,7 +173,7 @@ def tour(
             as_json,
         )
     else:
-        _one(problem, method, engine, limits, output, pictures, as_json)
+        _one(problem, method, engine, limits, output, pictures, as_json, tree)
 
 
 def _one(
@@ -178,12 +184,17 @@ def _one(
     output: Path | None,
     pictures: Pictures,
     as_json: bool,
+    tree: Path | None = None,
 ) -> None:
     if as_json and output is None and problem.board.n_squares > JSON_SQUARES:
         raise InvalidInput(
             f"--json: a tour of more than {JSON_SQUARES:,} squares goes to a file: add --output FILE.npy"
         )
-    result = find_tour(problem, method=method, engine=engine, limits=limits)
+    if tree is not None:
+        title = f"the search tree of a {'closed ' if problem.closed else ''}tour {_where(problem)}"
+        result = write_tree(tree, lambda: find_tour(problem, method=method, engine=engine, limits=limits), title)
+    else:
+        result = find_tour(problem, method=method, engine=engine, limits=limits)
     if output is not None and result.found:
         result.save(output)
     pictures.write(result)
@@ -201,6 +212,11 @@ def _one(
     else:
         show(result)
     finish(result.status)
+
+
+def _where(problem: TourProblem) -> str:
+    """`on 5x5 from 0,0`."""
+    return f"on {problem.board} from {format_square(problem.start)}"
 
 
 def _watch(
@@ -232,10 +248,18 @@ def _count(
     limits: Limits,
     split: dict[str, Any],
     as_json: bool,
+    tree: Path | None = None,
 ) -> None:
     """One count: with no method named (prune) or with --workers, --scheduler or --checkpoint,
-    split into sub-trees on every core; a named method alone runs as one search."""
-    if method is None or any(value is not None for value in split.values()):
+    split into sub-trees on every core; a named method alone runs as one search (and with
+    --tree, in the python engine, its tree drawn)."""
+    if tree is not None:
+        title = f"the search tree of every {'closed ' if problem.closed else ''}tour {_where(problem)}"
+        if any(value is not None for value in split.values()):
+            raise InvalidInput("--tree: one search in the python engine records it; drop --workers, --scheduler, "
+                               "--checkpoint")  # fmt: skip
+        result = write_tree(tree, lambda: count_tours(problem, method=method, engine=engine, limits=limits), title)
+    elif method is None or any(value is not None for value in split.values()):
         with progress_bar("sub-trees") as progress:
             result = count_tours(problem, method=method, engine=engine, limits=limits, progress=progress, **split)
     else:

@@ -27,6 +27,7 @@ class TextbookColoring:
         counters = self.counters
         counters.enter_node_at(vertex)
         if vertex == self.graph.n:
+            counters.solution_found()
             return True
         for color in range(self.k):
             counters.tries += 1

@@ -21,6 +21,7 @@ from typing import Generic, Protocol, TypeVar
 from essais.core import signals
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, add_compile_seconds
+from essais.core.recording import tree_being_recorded
 from essais.core.result import CountResult, Stats, Status
 
 ENGINES = ("python", "numba")
@@ -77,11 +78,12 @@ class PythonCounters:
     says them (`enter_node_at`), and the node count at which to consult the control next
     (limits and Ctrl-C are looked at every few thousand nodes)."""
 
-    __slots__ = ("nodes", "tries", "backtracks", "depths", "check_at", "control")
+    __slots__ = ("nodes", "tries", "backtracks", "depths", "check_at", "control", "tree")
 
     def __init__(self, control: SearchControl) -> None:
         self.nodes = self.tries = self.backtracks = 0
         self.depths: list[int] = []  # nodes per depth, the first call at depth 0
+        self.tree = tree_being_recorded()  # the search tree being recorded (core.recording), if any
         self.control = control
         self.check_at = 0  # the first node consults the control (a limit may be spent already)
 
@@ -102,9 +104,23 @@ class PythonCounters:
         while len(depths) <= depth:
             depths.append(0)
         depths[depth] += 1
+        if self.tree is not None:
+            self.tree.node(depth, self.tries)
+
+    def solution_found(self) -> None:
+        """The node just entered holds a solution (for a search tree being recorded)."""
+        if self.tree is not None:
+            self.tree.solution()
+
+    def close_tree(self) -> None:
+        """The search ended: the tries counted at its end close the tree being recorded."""
+        if self.tree is not None:
+            self.tree.tries_at_end = self.tries
 
     def stats(self, depths: list[int] | None = None) -> Stats:
-        """The counters so far, with the nodes per depth where they were recorded."""
+        """The counters so far, with the nodes per depth where they were recorded (and the
+        tries at the end close a search tree being recorded)."""
+        self.close_tree()
         if depths is None and self.depths:
             depths = list(self.depths)
         return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed(), depths)

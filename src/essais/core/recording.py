@@ -1,12 +1,28 @@
 """Recording a search as it runs: the squares a plain-Python search numbers and un-numbers, with
-its counters at each of these events (the player page in essais.draw.player replays them)."""
+its counters at each of these events (the player page in essais.draw.player replays them), and
+the tree of a depth-first search (`recording_tree`: each call of the search function with its
+depth, the tries it made, the solutions), which essais.draw.tree draws."""
 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
-from essais.core.engine import PythonCounters
 from essais.core.errors import InvalidInput
+
+T = TypeVar("T")
+
+
+class Counters(Protocol):
+    """The counters an event is recorded with (core.engine.PythonCounters)."""
+
+    nodes: int
+    tries: int
+    backtracks: int
+
 
 DEFAULT_EVENTS = 20_000
 
@@ -25,7 +41,7 @@ class EventLog:
     and the `counters` of the search at that moment (set them before the search starts);
     `complete` is false once an event had to be left out."""
 
-    def __init__(self, cols: int, counters: PythonCounters | None = None, limit: int = DEFAULT_EVENTS) -> None:
+    def __init__(self, cols: int, counters: Counters | None = None, limit: int = DEFAULT_EVENTS) -> None:
         self.cols, self.counters, self.limit = cols, counters, check_event_limit(limit)
         self.squares, self.values = array("q"), array("q")
         self.nodes, self.tries, self.backtracks = array("q"), array("q"), array("q")
@@ -45,3 +61,99 @@ class EventLog:
         self.nodes.append(counters.nodes)
         self.tries.append(counters.tries)
         self.backtracks.append(counters.backtracks)
+
+
+MAX_TREE_NODES = 5_000  # a tree drawn with more dots is a blot, and its page would be huge
+
+
+@dataclass
+class SearchTree:
+    """The tree of a depth-first search, as the python engines record it: for each call of the
+    search function in order, its depth and the tries counted when it began; the calls that
+    found a solution; the tries counted at the end. From these: each node's parent and children,
+    and the tries it refused (its own tries that led to no child). Every engine counts a try,
+    then makes the call it leads to when the promising test accepts it: so a node's accepted
+    tries are its children, and tries = refused + nodes - 1."""
+
+    depths: list[int] = field(default_factory=list)
+    tries_before: list[int] = field(default_factory=list)
+    solutions: list[int] = field(default_factory=list)
+    tries_at_end: int = 0
+    limit: int = MAX_TREE_NODES
+
+    def node(self, depth: int, tries: int) -> None:
+        """A call of the search function at `depth`, `tries` counted so far."""
+        if len(self.depths) >= self.limit:
+            raise InvalidInput(
+                f"tree: the search passed {self.limit:,} nodes, too many to draw; "
+                "lower the size or set a node limit (--node-limit)"
+            )
+        self.depths.append(depth)
+        self.tries_before.append(tries)
+
+    def solution(self) -> None:
+        """The latest node holds a solution."""
+        if self.depths:
+            self.solutions.append(len(self.depths) - 1)
+
+    def __len__(self) -> int:
+        return len(self.depths)
+
+    def parents(self) -> list[int]:
+        """Each node's parent (-1 for the root): the latest node one level up."""
+        parents: list[int] = []
+        stack: list[int] = []
+        for node, depth in enumerate(self.depths):
+            del stack[depth:]
+            parents.append(stack[-1] if stack else -1)
+            stack.append(node)
+        return parents
+
+    def refused(self) -> list[int]:
+        """Each node's tries that led to no child (refused by the promising test): its own tries,
+        those made while it was the deepest call, less its children."""
+        count = len(self.depths)
+        ends = [self.tries_at_end] * count  # the tries counted when each node's sub-tree ended
+        open_nodes: list[int] = []
+        for node, depth in enumerate(self.depths):
+            while open_nodes and self.depths[open_nodes[-1]] >= depth:
+                # (the try just before a node is its parent's, which led to it: not the ended one's)
+                ends[open_nodes.pop()] = self.tries_before[node] - 1
+            open_nodes.append(node)
+        parents = self.parents()
+        own = [ends[node] - self.tries_before[node] for node in range(count)]
+        children = [0] * count
+        for node, parent in enumerate(parents):
+            if parent >= 0:
+                own[parent] -= ends[node] - self.tries_before[node]
+                children[parent] += 1
+        return [own[node] - children[node] for node in range(count)]
+
+
+_TREES: list[SearchTree] = []  # the tree being recorded, if any (recording_tree)
+
+
+@contextmanager
+def recording_tree(limit: int = MAX_TREE_NODES) -> Iterator[SearchTree]:
+    """Record the tree of the python-engine search made inside the block (the engine made first
+    there); more than `limit` nodes stops it with InvalidInput."""
+    tree = SearchTree(limit=limit)
+    _TREES.append(tree)
+    try:
+        yield tree
+    finally:
+        _TREES.remove(tree)
+
+
+def tree_being_recorded() -> SearchTree | None:
+    """The tree a new python engine records into (core.engine.PythonCounters), or None."""
+    return _TREES[-1] if _TREES else None
+
+
+def with_tree(search: Callable[[], T], limit: int = MAX_TREE_NODES) -> tuple[T, SearchTree]:
+    """`search()` (a search run by a python engine), and the tree it recorded."""
+    with recording_tree(limit) as tree:
+        result = search()
+    if not tree.depths:
+        raise InvalidInput("tree: the search recorded no tree (a method of the python engine records it)")
+    return result, tree

@@ -184,6 +184,7 @@ class TextbookTour:
         self.counters.enter_node_at(num_etape - 2)  # (the first call numbers the second square)
         if num_etape > self.board.n_squares:
             if self._is_final_ok(self.path[-1]):
+                self.counters.solution_found()
                 yield list(self.path)
             return
         x, y = case_actuelle
@@ -256,7 +257,10 @@ class TextbookTour:
         def aes_heuristique(case: Square, num_etape: int) -> bool:
             counters.enter_node_at(num_etape - 2)
             if num_etape > rows * cols:
-                return self._is_final_ok(case)
+                if not self._is_final_ok(case):
+                    return False
+                counters.solution_found()
+                return True
             for next_x, next_y in trouver_meilleurs_voisins_libres(case):
                 echiquier[next_x][next_y] = num_etape
                 self.path.append((next_x, next_y))

@@ -35,6 +35,7 @@ class TextbookQueens:
         counters = self.counters
         counters.enter_node_at(row)
         if row == self.n:
+            counters.solution_found()
             yield list(self.columns)
             return
         for col in range(self.n):

@@ -21,11 +21,9 @@ class TextbookSudoku:
         self.n = puzzle.n
         self.peers = [list(row) for row in peers(puzzle.box)]
         self.counters = PythonCounters(control)
-        self.depths = [0] * (len(self.grid) + 1)
 
     def stats(self) -> Stats:
-        last = max((d for d, calls in enumerate(self.depths) if calls), default=0)
-        return self.counters.stats(self.depths[: last + 1])
+        return self.counters.stats()
 
     def check(self, p: int) -> bool:
         value = self.grid[p]
@@ -37,8 +35,7 @@ class TextbookSudoku:
 
     def solve(self, depth: int, start: int) -> Iterator[list[int]]:
         counters = self.counters
-        counters.enter_node()
-        self.depths[depth] += 1
+        counters.enter_node_at(depth)
         grid = self.grid
         for c in range(start, len(grid)):
             if grid[c] == 0:
@@ -50,4 +47,5 @@ class TextbookSudoku:
                 grid[c] = 0
                 counters.backtracks += 1
                 return
+        counters.solution_found()
         yield list(grid)

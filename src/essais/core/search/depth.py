@@ -20,6 +20,7 @@ def _depth_first_recursive(problem: SearchProblem[S, A], counter: Counter) -> It
     def aes(state: S) -> Iterator[Solution[S, A]]:
         counter.enter_node_at(len(actions))
         if problem.is_goal(state):
+            counter.solution_found()
             yield Solution(list(states), list(actions))
             return
         if counter.max_depth is not None and len(actions) >= counter.max_depth:
@@ -45,6 +46,7 @@ def _depth_first_stack(problem: SearchProblem[S, A], counter: Counter) -> Iterat
     actions: list[A] = []
     counter.enter_node_at(0)
     if problem.is_goal(states[0]):
+        counter.solution_found()
         yield Solution(list(states), [])
         return
     pending = [iter(problem.successors(states[0]))]
@@ -65,6 +67,7 @@ def _depth_first_stack(problem: SearchProblem[S, A], counter: Counter) -> Iterat
         actions.append(action)
         counter.enter_node_at(len(actions))
         if problem.is_goal(successor):
+            counter.solution_found()
             yield Solution(list(states), list(actions))
             pending.append(iter(()))  # a goal is a leaf: leave it next
         elif counter.max_depth is not None and len(actions) >= counter.max_depth:

@@ -1,0 +1,114 @@
+"""The search tree (`--tree FILE.svg`, core.recording.with_tree, draw.tree.tree_svg): a dot a call
+of the search function, a mark a try refused, solutions green, the way to the first one bold;
+its dots and marks add up to the counters, and recording changes no answer and no counter."""
+
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+import essais
+from essais.core.errors import InvalidInput
+from essais.core.recording import with_tree
+from essais.core.search import SearchProblem, depth_first
+from essais.draw.tree import tree_svg
+from essais.queens import count_queens, find_queens
+
+from conftest import invoke
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+class Jugs(SearchProblem[tuple[int, int], str]):
+    """The tutorial's two jugs (4 and 3 litres): measure 2 litres."""
+
+    def initial(self):
+        return (0, 0)
+
+    def successors(self, state):
+        big, small = state
+        down, up = min(big, 3 - small), min(small, 4 - big)
+        yield "fill the 4", (4, small)
+        yield "fill the 3", (big, 3)
+        yield "empty the 4", (0, small)
+        yield "empty the 3", (big, 0)
+        yield "pour 4 into 3", (big - down, small + down)
+        yield "pour 3 into 4", (big + up, small - up)
+
+    def is_goal(self, state):
+        return 2 in state
+
+
+def drawn(svg: str) -> dict[str, int]:
+    root = ElementTree.fromstring(svg)
+    circles = root.findall(f".//{SVG}circle")
+    return {
+        "nodes": len(circles),
+        "solutions": sum(1 for circle in circles if circle.get("class") == "solution"),
+        "refused": len(root.findall(f".//{SVG}g[@class='refused']/{SVG}line")),
+        "way": len(root.findall(f".//{SVG}line[@class='way']")),
+    }
+
+
+SEARCHES = [
+    ("4 queens, every solution", lambda: count_queens(4, method="textbook", engine="python")),
+    ("6 queens, the first", lambda: find_queens(6, engine="python")),
+    ("a 3x4 tour", lambda: essais.find_tour("3x4", method="basic", engine="python")),
+    ("a 4x4 count (none)", lambda: essais.count_tours(4, method="basic", engine="python")),
+    ("warnsdorff 6x6", lambda: essais.find_tour(6, method="warnsdorff", engine="python")),
+    ("petersen, 3 colours", lambda: essais.color_graph("petersen", engine="python")),
+    ("a 4x4 Sudoku", lambda: essais.solve_sudoku("1.3..4.22..3.3.1", method="textbook", engine="python")),
+    ("the two jugs", lambda: depth_first(Jugs())),
+]
+
+
+@pytest.mark.parametrize(("name", "search"), SEARCHES, ids=[name for name, _ in SEARCHES])
+def test_the_tree_adds_up_to_the_counters(name, search):
+    result, tree = with_tree(search)
+    stats = result.stats
+    assert len(tree) == stats.nodes
+    refused = tree.refused()
+    assert min(refused) >= 0 and sum(refused) + stats.nodes - 1 == stats.tries  # each accepted try made a call
+    picture = drawn(tree_svg(tree, name))
+    assert picture["nodes"] == stats.nodes and picture["refused"] == sum(refused)
+    found = result.count if isinstance(result, essais.CountResult) else int(result.found)
+    assert picture["solutions"] == len(tree.solutions) == found
+    if tree.solutions:  # the way down to the first solution, an edge a level
+        assert picture["way"] == tree.depths[tree.solutions[0]]
+    assert result == search()  # recording changes no answer and no counter
+
+
+def test_four_queens_is_the_textbook_figure():
+    """The classic picture: 1, 4, 6, 4 and 2 placements on rows 0 to 4, the two solutions last."""
+    result, tree = with_tree(lambda: count_queens(4, method="textbook", engine="python"))
+    assert [tree.depths.count(depth) for depth in range(5)] == [1, 4, 6, 4, 2]
+    parents = tree.parents()
+    assert [node for node, parent in enumerate(parents) if parent == 0] == [1, 5, 9, 13]  # a queen on each column
+    assert [tree.depths[node] for node in tree.solutions] == [4, 4] and result.count == 2
+
+
+def test_the_tree_stops_past_its_limit_and_outside_the_python_engine():
+    with pytest.raises(InvalidInput, match="tree: the search passed 5,000 nodes"):
+        with_tree(lambda: essais.find_tour(5, method="basic", engine="python"))
+    with pytest.raises(InvalidInput, match="recorded no tree"):
+        with_tree(lambda: count_queens(6))
+
+
+def test_the_command_line_draws_it(tmp_path):
+    tree = tmp_path / "tree.svg"
+    result = invoke(["queens", "4", "--count", "--tree", str(tree)])
+    assert result.exit_code == 0 and "(textbook, python)" in result.stdout
+    assert drawn(tree.read_text()) == {"nodes": 17, "solutions": 2, "refused": 44, "way": 4}
+    for arguments, message in [
+        (["queens", "8", "--count", "--method", "bitmask"], "--method: 'bitmask' exists in the numba engine only"),
+        (["queens", "8", "--all"], "--tree: it draws the search for one solution, or a count"),
+        (["tour", "5", "--method", "basic"], "tree: the search passed 5,000 nodes"),
+        (["tour", "5", "--count", "--workers", "2"], "--tree: one search in the python engine records it"),
+        (["color", "petersen", "--method", "dsatur"], "--method: 'dsatur' exists in the numba engine only"),
+    ]:
+        refused = invoke([*arguments, "--tree", str(tmp_path / "no.svg")])
+        assert refused.exit_code == 2 and message in refused.stderr, (arguments, refused.stderr)
+        assert len(refused.stderr.strip().splitlines()) == 1
+    assert invoke(["tour", "5", "--method", "basic", "--node-limit", "300", "--tree", str(tree)]).exit_code == 3
+    assert drawn(tree.read_text())["nodes"] == 300  # a limited search draws what it searched
+    assert invoke(["sudoku", "1.3..4.22..3.3.1", "--tree", str(tree)]).exit_code == 0
+    assert invoke(["color", "petersen", "--tree", str(tree)]).exit_code == 0
