@@ -112,7 +112,7 @@ OWN_FILES = {
     "knights": {"_base_tours.py", "construction.py", "distances.py", "linear.py", "searches.py", "split.py",
                 "starts.py", "streams.py", "tables.py", "walks.py"},
     "uncrossed": {"parallel.py", "searches.py"},
-    "queens": set(),
+    "queens": {"watch.py"},
     "sudoku": {"batch.py", "sat.py"},
     "coloring": {"graph.py"},
 }  # fmt: skip

@@ -84,3 +84,22 @@ def test_a_page_that_stopped_recording_says_so(browser, tmp_path):
     assert page.evaluate("window.essais.position()") == 1000
     assert page.inner_text("#status") == "recording stopped" and "--animate-limit" in page.inner_text("#note")
     assert errors == []
+
+
+def test_the_eight_queens_replay_to_their_first_solution(browser, tmp_path):
+    file = tmp_path / "queens.html"
+    answer = essais("queens", "8", "--animate", str(file))
+    assert answer["events_complete"] and answer["columns"] == [0, 4, 7, 5, 2, 6, 1, 3]
+    page, errors = open_page(browser, file)
+    page.click("#to-end")
+    board = page.evaluate("window.essais.board()")
+    assert [row.index(1) for row in board] == answer["columns"] and sum(map(sum, board)) == 8
+    assert page.inner_text("#board").count("\u265b") == 8  # the queens drawn as queens
+    counters = page.evaluate("window.essais.counters()")
+    assert counters == {key: answer["stats"][key] for key in ("nodes", "tries", "backtracks")}
+    assert page.inner_text("#status") == "found"
+    page.click("#back")
+    assert sum(map(sum, page.evaluate("window.essais.board()"))) == 7  # the last queen taken back off
+    page.click("#to-start")
+    assert sum(map(sum, page.evaluate("window.essais.board()"))) == 0
+    assert errors == []

@@ -127,3 +127,18 @@ def test_cli():
 def test_cli_bad_input(args, message):
     result = invoke(["queens", *args])
     assert result.exit_code == 2 and message in result.stderr
+
+
+@pytest.mark.parametrize("n", [1, 4, 6, 8])
+def test_a_watched_search_has_the_counters_of_both_engines(n):
+    """Recording only observes: the watched search (python engine) ends as the numba one does."""
+    from essais.queens import watch_queens
+
+    first, every = watch_queens(n), watch_queens(n, count=True)
+    assert first.result == find_queens(n, engine="numba") and first.log.complete
+    assert every.result == count_queens(n, method="textbook", engine="numba")
+    placed = sum(1 for value in every.log.values if value)  # each queen placed is taken back once
+    assert placed == len(every.log) - placed == every.stats.nodes - 1
+    assert '"symbols":{"1":"\\u265b"}' in first.to_html()  # the queens drawn as queens
+    short = watch_queens(8, max_events=10)
+    assert len(short.log) == 10 and not short.log.complete and short.result == find_queens(8)

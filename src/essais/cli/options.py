@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from essais.core.limits import Limits, parse_size
+from essais.core.recording import DEFAULT_EVENTS
 
 EXAMPLE_WIDTH = 56  # a longer example has its comment on the next line
 
@@ -70,6 +71,10 @@ Checkpoint = Annotated[
 SvgFile = Annotated[Path | None, typer.Option("--svg", help="Draw the answer into FILE (SVG).", metavar="FILE")]
 
 
+AnimateLimit = Annotated[
+    int | None,
+    typer.Option(help=f"With --animate: record at most N events (default {DEFAULT_EVENTS:,}).", metavar="N"),
+]
 TreeFile = Annotated[
     Path | None,
     typer.Option(

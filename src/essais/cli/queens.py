@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, NoReturn
 
 import typer
 
 from essais.cli.common import command, finish, refuse_unused
 from essais.cli.options import (
+    AnimateLimit,
     Checkpoint,
     Dpi,
     Engine,
@@ -25,9 +27,11 @@ from essais.cli.options import (
 from essais.cli.output import Pictures, check_folder, print_json, show, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
+from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import plural
 from essais.draw.terminal import stats_line
-from essais.queens import METHODS, QueensCount, QueensStream, count_queens, find_queens
+from essais.queens import METHODS, QueensCount, QueensStream, count_queens, find_queens, watch_queens
 
 EXAMPLES = [
     ("essais queens 8", "the first solution of 002's search, and the board"),
@@ -36,6 +40,7 @@ EXAMPLES = [
     ("essais queens 10 --distinct", "92 up to the 8 symmetries of the square"),
     ("essais queens 17 --count --checkpoint q17.sqlite", "Ctrl-C, then the same line resumes"),
     ("essais queens 4 --count --tree tree.svg", "the search tree of every solution (python engine)"),
+    ("essais queens 8 --animate queens.html", "watch 002's search in a browser"),
 ]
 
 
@@ -61,6 +66,15 @@ def queens(
     png: PngFile = None,
     dpi: Dpi = None,
     tree: TreeFile = None,
+    animate: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write FILE.html, a page that replays 002's search queen by queen (to the first solution, or "
+            "every one with --count; runs the python engine).",
+            metavar="FILE",
+        ),
+    ] = None,
+    animate_limit: AnimateLimit = None,
     workers: workers_option("Counts") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
@@ -84,8 +98,12 @@ def queens(
         workers=(workers, count), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
     )  # fmt: skip
     pictures = Pictures.make(svg, png, dpi, used=not (count or all_solutions))
-    refuse_unused(tree=(tree, not all_solutions))
+    refuse_unused(tree=(tree, not all_solutions), animate=(animate, not all_solutions),
+                  animate_limit=(animate_limit, animate is not None))  # fmt: skip
     check_folder("--tree", tree)
+    check_folder("--animate", animate)
+    if animate is not None:
+        _watch(size, count, method, animate, animate_limit, limits, pictures, as_json, tree)
     if tree is not None:
         engine = "python"  # the engine that records the tree
     if count:
@@ -130,3 +148,32 @@ def queens(
     else:
         show(result)
     finish(result.status)
+
+
+def _watch(
+    size: int,
+    count: bool,
+    method: str | None,
+    page: Path,
+    max_events: int | None,
+    limits: Limits,
+    pictures: Pictures,
+    as_json: bool,
+    tree: Path | None,
+) -> NoReturn:
+    """002's search recorded queen by queen (the python engine), its page written to `page`."""
+    if method not in (None, "textbook"):
+        raise InvalidInput(f"--method: {method!r} has no python engine to watch; --animate watches method textbook")
+    events = DEFAULT_EVENTS if max_events is None else max_events
+    title = f"the search tree of {size} queens ({'every solution' if count else 'to the first solution'})"
+    replay = (write_tree(tree, lambda: watch_queens(size, count=count, max_events=events, limits=limits), title)
+              if tree is not None else watch_queens(size, count=count, max_events=events, limits=limits))  # fmt: skip
+    page.write_text(replay.to_html(), encoding="utf-8")
+    pictures.write(replay)
+    if as_json:
+        print_json({**replay.to_dict(), "animate": str(page)})
+        finish(replay.status)
+    show(replay)
+    more = "" if replay.log.complete else "; raise --animate-limit for more"
+    console.print(f"the search replayed in {page}: {replay.recorded()}{more}")
+    finish(replay.status)

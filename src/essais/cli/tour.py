@@ -10,6 +10,7 @@ import typer
 from essais.cli.common import command, finish, refuse_unused
 from essais.cli.moves import Leapers, MoveList, Order, moves_from_options
 from essais.cli.options import (
+    AnimateLimit,
     Checkpoint,
     Dpi,
     Engine,
@@ -114,10 +115,7 @@ def tour(
         ),
     ] = None,
     tree: TreeFile = None,
-    animate_limit: Annotated[
-        int | None,
-        typer.Option(help=f"With --animate: record at most N events (default {DEFAULT_EVENTS:,}).", metavar="N"),
-    ] = None,
+    animate_limit: AnimateLimit = None,
     workers: workers_option("Counts and tables") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from essais.core.recording import EventLog
+from essais.core.result import Result, Stats, Status, plural
+from essais.draw.picture import Pictured
 
 
 def replay_page(
@@ -23,10 +26,11 @@ def replay_page(
     log: EventLog,
     final: dict[str, Any],
     title: str,
+    symbols: Mapping[int, str] | None = None,
 ) -> str:
     """The page that replays `log` on a rows×cols board that starts as `initial`; `final` holds
     the search's own ending ({"status", "nodes", "tries", "backtracks"}), shown at the end when
-    every event was recorded."""
+    every event was recorded; a square shows its number, or `symbols[number]` (a queen)."""
     data = {
         "rows": rows,
         "cols": cols,
@@ -39,9 +43,75 @@ def replay_page(
         "complete": log.complete,
         "limit": log.limit,
         "final": final,
+        "symbols": {str(value): symbol for value, symbol in (symbols or {}).items()},
     }
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")  # never ends the script early
     return PAGE.replace("{title}", html.escape(title)).replace("{data}", payload)
+
+
+@dataclass(eq=False, repr=False)
+class Replay(Pictured, Result):
+    """A search watched move by move: its result, the events it recorded, and what the page
+    needs to replay them (the board, its first state, a title, the symbols of its values);
+    `to_html()` is the page. It prints, compares and draws itself as its result does."""
+
+    result: Result
+    log: EventLog
+    rows: int
+    cols: int
+    initial: list[list[int]]
+    title: str
+    symbols: dict[int, str] | None = None
+    method: str | None = None
+    engine: str | None = "python"
+
+    @property
+    def status(self) -> Status:  # type: ignore[override]
+        return self.result.status
+
+    @property
+    def stats(self) -> Stats:  # type: ignore[override]
+        return self.result.stats
+
+    @property
+    def solution(self) -> Any:
+        return getattr(self.result, "solution", None)
+
+    @property
+    def found(self) -> bool:
+        return self.result.found
+
+    def headline(self) -> str:
+        return self.result.headline()
+
+    def brief(self) -> str:
+        return f"{self.result.brief()}, {plural(len(self.log), 'event')} recorded"
+
+    def text(self) -> str:
+        return self.result.text()
+
+    def rich_text(self) -> Any:
+        return self.result.rich_text()
+
+    def recorded(self) -> str:
+        """`1,000 events (every one)`."""
+        every = "every one" if self.log.complete else f"the first {len(self.log):,}"
+        return f"{plural(len(self.log), 'event')} ({every})"
+
+    @property
+    def drawable(self) -> bool:
+        return bool(getattr(self.result, "drawable", False))
+
+    def to_svg(self) -> str:
+        return str(self.result.to_svg())  # type: ignore[attr-defined]
+
+    def to_html(self) -> str:
+        stats = self.result.stats
+        final = {"status": str(self.status), "nodes": stats.nodes, "tries": stats.tries, "backtracks": stats.backtracks}
+        return replay_page(self.rows, self.cols, self.initial, self.log, final, self.title, self.symbols)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.result.to_dict(), "events": len(self.log), "events_complete": self.log.complete}
 
 
 PAGE = """<!DOCTYPE html>
@@ -102,6 +172,7 @@ PAGE = """<!DOCTYPE html>
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("essais-data").textContent);
+  const symbols = data.symbols || {};
   const total = data.squares.length;
   const cells = [];
   const board = Int32Array.from(data.initial);
@@ -150,7 +221,7 @@ PAGE = """<!DOCTYPE html>
   function render() {
     for (let i = 0; i < cells.length; i++) {
       const value = board[i];
-      cells[i].textContent = value > 0 ? String(value) : "";
+      cells[i].textContent = value > 0 ? (symbols[value] ?? String(value)) : "";
       cells[i].classList.toggle("numbered", value > 0);
       cells[i].classList.remove("placed", "erased");
     }

@@ -112,11 +112,11 @@ def watch_tour(
         return engine
 
     if problem.impossible:
-        return TourReplay(impossible(problem).ran(method, "python"), log, method)
+        return TourReplay.of(impossible(problem).ran(method, "python"), log, method)
     run = run_search(limits, build, lambda search: first_tour(search, method))
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
     tour = TourResult(status, problem.board, problem.start, SquarePath(run.value or []), run.stats, problem.closed)
-    return TourReplay(tour.ran(method, "python"), log, method)
+    return TourReplay.of(tour.ran(method, "python"), log, method)
 
 
 def count_tours(

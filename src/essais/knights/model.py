@@ -20,7 +20,7 @@ from essais.core.errors import InvalidInput
 from essais.core.recording import EventLog
 from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.draw.picture import Pictured
-from essais.draw.player import replay_page
+from essais.draw.player import Replay
 from essais.draw.svg import MAX_LABELLED, board_svg
 
 if TYPE_CHECKING:
@@ -332,62 +332,23 @@ class TourCount(CountResult):
 
 
 @dataclass(eq=False, repr=False)
-class TourReplay(Pictured, Result):
-    """A tour search watched square by square (`essais.knights.watch_tour`): its result and the
-    events it recorded; `to_html()` is the page that replays them."""
-
-    tour: TourResult
-    log: EventLog
-    method: str | None = None
-    engine: str | None = "python"
+class TourReplay(Replay):
+    """A tour search watched square by square (`essais.knights.watch_tour`): its result (`tour`)
+    and the events it recorded; `to_html()` is the page that replays them."""
 
     @property
-    def status(self) -> Status:  # type: ignore[override]
-        return self.tour.status
+    def tour(self) -> TourResult:
+        assert isinstance(self.result, TourResult)
+        return self.result
 
-    @property
-    def stats(self) -> Stats:  # type: ignore[override]
-        return self.tour.stats
-
-    @property
-    def solution(self) -> Any:
-        return self.tour.solution
-
-    @property
-    def found(self) -> bool:
-        return self.tour.found
-
-    def headline(self) -> str:
-        return self.tour.headline()
-
-    def brief(self) -> str:
-        return f"{self.tour.brief()}, {plural(len(self.log), 'event')} recorded"
-
-    def text(self) -> str:
-        return self.tour.text()
-
-    def rich_text(self) -> RenderableType:
-        return self.tour.rich_text()
-
-    def recorded(self) -> str:
-        """`1,000 events (every one)`."""
-        every = "every one" if self.log.complete else f"the first {len(self.log):,}"
-        return f"{plural(len(self.log), 'event')} ({every})"
-
-    def to_svg(self) -> str:
-        return self.tour.to_svg()
-
-    def to_html(self) -> str:
-        board, start = self.tour.board, self.tour.start
+    @classmethod
+    def of(cls, tour: TourResult, log: EventLog, method: str) -> TourReplay:
+        """The replay of `tour`'s search: the board starts with the start square numbered 1."""
+        board, start = tour.board, tour.start
         initial = [[1 if (row, col) == start else 0 for col in range(board.cols)] for row in range(board.rows)]
-        stats = self.tour.stats
-        final = {"status": str(self.status), "nodes": stats.nodes, "tries": stats.tries, "backtracks": stats.backtracks}
-        kind = "closed tour" if self.tour.closed else "tour"
-        title = f"essais: a knight's {kind} search on the {board} board from {start[0]},{start[1]} ({self.method})"
-        return replay_page(board.rows, board.cols, initial, self.log, final, title)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.tour.to_dict(), "events": len(self.log), "events_complete": self.log.complete}
+        kind = "closed tour" if tour.closed else "tour"
+        title = f"essais: a knight's {kind} search on the {board} board from {start[0]},{start[1]} ({method})"
+        return cls(tour, log, board.rows, board.cols, initial, title, method=method)
 
 
 class TourSearch(Protocol):

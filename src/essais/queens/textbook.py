@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
@@ -17,6 +17,9 @@ class TextbookQueens:
         self.n = n
         self.columns: list[int] = []
         self.counters = PythonCounters(control)
+        # watching the search (essais.core.recording.EventLog): told (row, col), 1 when a queen
+        # is placed and 0 when it is taken back; None: nothing is told
+        self.record: Callable[[tuple[int, int], int], None] | None = None
 
     def stats(self) -> Stats:
         return self.counters.stats()
@@ -42,6 +45,10 @@ class TextbookQueens:
             counters.tries += 1
             if self._promising(row, col):
                 self.columns.append(col)
+                if self.record is not None:
+                    self.record((row, col), 1)
                 yield from self._place(row + 1)
                 self.columns.pop()
+                if self.record is not None:
+                    self.record((row, col), 0)
                 counters.backtracks += 1
