@@ -113,7 +113,7 @@ OWN_FILES = {
                 "starts.py", "streams.py", "tables.py", "walks.py"},
     "uncrossed": {"parallel.py", "searches.py"},
     "queens": {"watch.py"},
-    "sudoku": {"batch.py", "sat.py"},
+    "sudoku": {"batch.py", "sat.py", "watch.py"},
     "coloring": {"graph.py"},
 }  # fmt: skip
 

@@ -103,3 +103,20 @@ def test_the_eight_queens_replay_to_their_first_solution(browser, tmp_path):
     page.click("#to-start")
     assert sum(map(sum, page.evaluate("window.essais.board()"))) == 0
     assert errors == []
+
+
+def test_002s_sudoku_replays_to_its_solution(browser, tmp_path):
+    file = tmp_path / "sudoku.html"
+    grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    answer = essais("sudoku", grid, "--animate", str(file))
+    assert answer["events_complete"]
+    page, errors = open_page(browser, file)
+    page.click("#to-end")
+    board = page.evaluate("window.essais.board()")
+    assert "".join(str(value) for row in board for value in row) == answer["solution"]
+    counters = page.evaluate("window.essais.counters()")
+    assert counters == {key: answer["stats"][key] for key in ("nodes", "tries", "backtracks")}
+    page.click("#to-start")
+    start = "".join(str(value) for row in page.evaluate("window.essais.board()") for value in row)
+    assert start == grid.replace(".", "0")  # the givens alone
+    assert errors == []

@@ -375,3 +375,17 @@ def test_one_grid_in_a_file_and_files_that_hold_no_grid():
             open_puzzles(file_of(text), name="f")
     with pytest.raises(InvalidInput, match="f: not UTF-8"):
         open_puzzles(io.BytesIO(b"\xff" * 81), name="f")
+
+
+def test_a_watched_search_has_the_counters_of_both_engines():
+    """Recording only observes: the watched search (python engine) ends as the numba one does."""
+    from essais.sudoku import watch_sudoku
+
+    for grid in (
+        "1.3..4.22..3.3.1",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ):
+        first, every = watch_sudoku(grid), watch_sudoku(grid, count=True)
+        assert first.result == solve_sudoku(grid, method="textbook", engine="numba") and first.log.complete
+        assert every.result == count_sudoku(grid, method="textbook", engine="numba")
+        assert first.result.found and is_solution(grid, first.result.solution)

@@ -68,7 +68,7 @@ UNUSED = {
     "png": "there is no picture of a list of solutions, a single count or a batch of puzzles",
     "dpi": "it sets the size of a PNG; add --png FILE",
     "depths": "it plots the search of a single puzzle",
-    "animate": "it replays the search for one tour, not a list, a count, a table or random walks",
+    "animate": "it replays one search (for one solution, or a count where watched), not a list, a table, a file",
     "animate_limit": "it bounds the events --animate records; add --animate FILE.html",
     "output": "it writes the tour of a single search",
     "checkpoint": "it records the sub-trees of a split count; add --count or --distinct",

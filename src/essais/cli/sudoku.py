@@ -15,6 +15,7 @@ import typer
 from essais.cli.common import command, finish, refuse_unused
 from essais.cli.exits import EXIT_BAD_INPUT
 from essais.cli.options import (
+    AnimateLimit,
     Dpi,
     Engine,
     JsonFlag,
@@ -31,7 +32,9 @@ from essais.cli.terminal import console, err_console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.parallel import default_workers
+from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import Status
+from essais.draw.player import Replay
 from essais.draw.plots import depths_figure, save_figure
 from essais.draw.terminal import histogram, stats_line
 from essais.sudoku import (
@@ -51,6 +54,7 @@ from essais.sudoku import (
     solve_file,
     solve_lines,
     solve_sudoku,
+    watch_sudoku,
 )
 
 
@@ -117,6 +121,15 @@ def sudoku(
     memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
     tree: TreeFile = None,
+    animate: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write FILE.html, a page that replays 002's search value by value (one puzzle; to the first "
+            "solution, or every one with --count; runs the python engine).",
+            metavar="FILE",
+        ),
+    ] = None,
+    animate_limit: AnimateLimit = None,
     png: PngFile = None,
     dpi: Dpi = None,
     depths: Annotated[
@@ -133,10 +146,13 @@ def sudoku(
     limits = make_limits(time_limit, node_limit, memory_limit)
     name, source = _read(puzzle, alphabet)
     many = isinstance(source, PuzzleFile)
-    refuse_unused(workers=(workers, many), depths=(depths, not many), tree=(tree, not many))
+    refuse_unused(workers=(workers, many), depths=(depths, not many), tree=(tree, not many),
+                  animate=(animate, not (many or unique or limit is not None)),
+                  animate_limit=(animate_limit, animate is not None))  # fmt: skip
     check_folder("--tree", tree)
-    if tree is not None:
-        engine = "python"  # the engine that records the tree
+    check_folder("--animate", animate)
+    if tree is not None or animate is not None:
+        engine = "python"  # the engine that records the tree and the events
     method = resolve_method(method, engine, source.box)[0]
     if depths is not None and plot_format("--depths", depths) and method != "textbook":
         raise InvalidInput(f"--depths: method {method} does not record its calls per depth; use --method textbook")
@@ -154,6 +170,9 @@ def sudoku(
     grid = source
     if limit is not None and not count:
         raise InvalidInput("--limit: it applies to --count (stop after K solutions)")
+
+    if animate is not None:
+        _watch(grid, count, animate, animate_limit, limits, tree, as_json)
 
     def search() -> SudokuResult | SudokuCount:
         if unique:
@@ -289,3 +308,24 @@ def _write_rows(rows: Iterable[LineResult], as_json: bool, tally: _Tally) -> Non
             break
     if out:
         write_out("\n".join(out) + "\n")
+
+
+def _watch(
+    grid: Sudoku, count: bool, page: Path, max_events: int | None, limits: Limits, tree: Path | None, as_json: bool
+) -> NoReturn:
+    """002's search recorded value by value (the python engine), its page written to `page`."""
+    events = DEFAULT_EVENTS if max_events is None else max_events
+
+    def watch() -> Replay:
+        return watch_sudoku(grid, count=count, max_events=events, limits=limits)
+
+    title = f"the search tree of the {grid.n}x{grid.n} grid (textbook)"
+    replay = write_tree(tree, watch, title) if tree is not None else watch()
+    page.write_text(replay.to_html(), encoding="utf-8")
+    if as_json:
+        print_json({**replay.to_dict(), "animate": str(page)})
+        finish(replay.status)
+    _show(replay.result, "textbook")  # type: ignore[arg-type]
+    more = "" if replay.log.complete else "; raise --animate-limit for more"
+    console.print(f"the search replayed in {page}: {replay.recorded()}{more}")
+    finish(replay.status)

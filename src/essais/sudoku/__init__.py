@@ -3,7 +3,7 @@
 model.py holds grids (reading, checking givens), the methods and the results, textbook.py the
 python engine, compiled.py the numba engines over _kernels.py, sat.py the SAT method, check.py
 the checker, api.py the public functions for one grid, batch.py lists and files of puzzles,
-draw.py the grid's picture.
+draw.py the grid's picture, watch.py the search watched.
 """
 
 from essais.sudoku.api import count_sudoku, is_unique, solve_sudoku
@@ -37,6 +37,7 @@ from essais.sudoku.model import (
     resolve_method,
     units,
 )
+from essais.sudoku.watch import watch_sudoku
 
 __all__ = [
     "ALPHABET",
@@ -69,4 +70,5 @@ __all__ = [
     "solve_many",
     "solve_sudoku",
     "units",
+    "watch_sudoku",
 ]

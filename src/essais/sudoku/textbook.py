@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
@@ -21,6 +21,9 @@ class TextbookSudoku:
         self.n = puzzle.n
         self.peers = [list(row) for row in peers(puzzle.box)]
         self.counters = PythonCounters(control)
+        # watching the search (essais.core.recording.EventLog): told (row, col) and the value
+        # written in (0 when the cell is emptied again); None: nothing is told
+        self.record: Callable[[tuple[int, int], int], None] | None = None
 
     def stats(self) -> Stats:
         return self.counters.stats()
@@ -43,8 +46,12 @@ class TextbookSudoku:
                     counters.tries += 1
                     grid[c] = v
                     if self.check(c):
+                        if self.record is not None:
+                            self.record(divmod(c, self.n), v)
                         yield from self.solve(depth + 1, c + 1)
                 grid[c] = 0
+                if self.record is not None:
+                    self.record(divmod(c, self.n), 0)
                 counters.backtracks += 1
                 return
         counters.solution_found()
