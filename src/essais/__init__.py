@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from essais.core.errors import EssaisError, InvalidInput
     from essais.core.limits import Limits
     from essais.core.result import CountResult, Result, Stats, Status
+    from essais.watching import watch
 
 # Loaded on first use (PEP 562), so that `import essais.cli` costs nothing before the command
 # line has taken charge of Ctrl-C.
@@ -50,6 +51,7 @@ _WHERE = {
     "chromatic_number": "essais.api",
     "color_graph": "essais.api",
     "compare": "essais.comparison",
+    "watch": "essais.watching",
     "count_queens": "essais.api",
     "count_tours": "essais.api",
     "estimate_uncrossed": "essais.api",
@@ -78,6 +80,7 @@ __all__ = [
     "longest_uncrossed",
     "solve_sudoku",
     "warm_up",
+    "watch",
 ]
 
 

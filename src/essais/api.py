@@ -36,7 +36,8 @@ Size = int | str | tuple[int, int]
 Start = str | tuple[int, int] | None
 
 
-def _tour_problem(size: Size, start: Start, closed: bool, moves: Sequence[Move] | None) -> TourProblem:
+def tour_problem(size: Size, start: Start, closed: bool, moves: Sequence[Move] | None) -> TourProblem:
+    """The tour problem of the top-level functions' arguments (a size, a start as typed…)."""
     board = as_board(size)
     square: Any = (0, 0) if start is None else board.parse_square(start, "start") if isinstance(start, str) else start
     return TourProblem.make(board, square, moves, closed)
@@ -87,7 +88,7 @@ def find_tour(
     >>> str(tour.status), len(tour.path), tour.path[0], tour.method
     ('found', 64, (7, 0), 'linear')
     """
-    problem = _tour_problem(size, start, closed, moves)
+    problem = tour_problem(size, start, closed, moves)
     return _find_tour(
         problem, method=method, engine=engine, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit
     )
@@ -120,7 +121,7 @@ def count_tours(
     >>> result.count, result.method
     (304, 'prune')
     """
-    problem = _tour_problem(size, start, closed, moves)
+    problem = tour_problem(size, start, closed, moves)
     return _count_tours(problem, method=method, engine=engine, time_limit=time_limit, node_limit=node_limit,
                         memory_limit=memory_limit, workers=workers, checkpoint=checkpoint)  # fmt: skip
 

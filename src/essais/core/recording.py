@@ -80,10 +80,17 @@ class SearchTree:
     solutions: list[int] = field(default_factory=list)
     tries_at_end: int = 0
     limit: int = MAX_TREE_NODES
+    strict: bool = True  # past the limit: stop the search (InvalidInput), or stop recording only
+    complete: bool = True  # false once a node was left out (not strict)
 
     def node(self, depth: int, tries: int) -> None:
         """A call of the search function at `depth`, `tries` counted so far."""
+        if not self.complete:
+            return
         if len(self.depths) >= self.limit:
+            if not self.strict:
+                self.complete = False
+                return
             raise InvalidInput(
                 f"tree: the search passed {self.limit:,} nodes, too many to draw; "
                 "lower the size or set a node limit (--node-limit)"
@@ -93,7 +100,7 @@ class SearchTree:
 
     def solution(self) -> None:
         """The latest node holds a solution."""
-        if self.depths:
+        if self.depths and self.complete:
             self.solutions.append(len(self.depths) - 1)
 
     def __len__(self) -> int:
@@ -134,10 +141,11 @@ _TREES: list[SearchTree] = []  # the tree being recorded, if any (recording_tree
 
 
 @contextmanager
-def recording_tree(limit: int = MAX_TREE_NODES) -> Iterator[SearchTree]:
+def recording_tree(limit: int = MAX_TREE_NODES, strict: bool = True) -> Iterator[SearchTree]:
     """Record the tree of the python-engine search made inside the block (the engine made first
-    there); more than `limit` nodes stops it with InvalidInput."""
-    tree = SearchTree(limit=limit)
+    there); more than `limit` nodes stops it with InvalidInput, or (not `strict`) stops the
+    recording alone (the tree is then incomplete)."""
+    tree = SearchTree(limit=limit, strict=strict)
     _TREES.append(tree)
     try:
         yield tree
@@ -150,9 +158,9 @@ def tree_being_recorded() -> SearchTree | None:
     return _TREES[-1] if _TREES else None
 
 
-def with_tree(search: Callable[[], T], limit: int = MAX_TREE_NODES) -> tuple[T, SearchTree]:
+def with_tree(search: Callable[[], T], limit: int = MAX_TREE_NODES, strict: bool = True) -> tuple[T, SearchTree]:
     """`search()` (a search run by a python engine), and the tree it recorded."""
-    with recording_tree(limit) as tree:
+    with recording_tree(limit, strict) as tree:
         result = search()
     if not tree.depths:
         raise InvalidInput("tree: the search recorded no tree (a method of the python engine records it)")

@@ -12,11 +12,14 @@ import html
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from essais.core.recording import EventLog
+from essais.core.errors import InvalidInput
+from essais.core.recording import EventLog, SearchTree
 from essais.core.result import Result, Stats, Status, plural
 from essais.draw.picture import Pictured
+from essais.draw.tree import tree_svg
 
 
 def replay_page(
@@ -64,6 +67,27 @@ class Replay(Pictured, Result):
     symbols: dict[int, str] | None = None
     method: str | None = None
     engine: str | None = "python"
+    tree: SearchTree | None = None  # the search's tree, where it was recorded too (essais.watch)
+
+    @property
+    def events(self) -> EventLog:
+        """The events recorded (`log`)."""
+        return self.log
+
+    def save(self, file: str | Path) -> None:
+        """Write the page (`to_html()`) into `file`."""
+        Path(file).write_text(self.to_html(), encoding="utf-8")
+
+    def tree_svg(self) -> str:
+        """The search tree (a dot a call, marks for the refused tries), where it was recorded."""
+        if self.tree is None:
+            raise InvalidInput("tree: this replay recorded no tree (essais.watch records one)")
+        return tree_svg(self.tree, f"the search tree: {self.title.removeprefix('essais: ')}")
+
+    def _repr_html_(self) -> str:
+        """The player in a notebook: the page in an iframe (`srcdoc`), self-contained."""
+        page = html.escape(self.to_html(), quote=True)
+        return f'<iframe srcdoc="{page}" style="width:100%;height:760px;border:0"></iframe>'
 
     @property
     def status(self) -> Status:  # type: ignore[override]

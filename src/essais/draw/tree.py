@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
 
+from essais.core.errors import InvalidInput
 from essais.core.recording import SearchTree
 from essais.draw.svg import START
 
@@ -35,6 +36,10 @@ def tree_layout(parents: list[int]) -> list[float]:
 
 def tree_svg(tree: SearchTree, title: str = "") -> str:
     """The recorded tree as an SVG document (see the module's text)."""
+    if not tree.complete:
+        raise InvalidInput(
+            f"tree: the search passed {tree.limit:,} nodes, too many to draw; lower the size or set a node limit"
+        )
     parents, refused = tree.parents(), tree.refused()
     slots = tree_layout(parents)
     leaves = max(slots, default=0) + 1
