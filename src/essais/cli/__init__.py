@@ -12,10 +12,17 @@ INTERNAL_ERROR = 70  # (essais.cli.exits.EXIT_INTERNAL_ERROR, not imported here:
 
 
 def main() -> None:
+    import signal
+
+    early: list[int] = []  # a stop signal that came while the handlers below were loading
+    for each in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(each, lambda signum, frame: early.append(signum))
     from essais.core import signals  # standard library only: ready in a millisecond
 
     signals.raise_on_stop_signals()
     try:
+        for signum in early[:1]:  # delivered now, to the handlers that end the run as they should
+            signal.raise_signal(signum)
         from essais.cli.main import run
 
         code = run()
