@@ -44,7 +44,7 @@ def test_a_long_search_keeps_its_first_events_and_no_tree():
     ("call", "message"),
     [
         (lambda: essais.watch("color", "petersen"), "problem: 'color' cannot be watched yet"),
-        (lambda: essais.watch("queens", 8, method="bitmask"), "method: 'bitmask' has no python engine"),
+        (lambda: essais.watch("queens", 8, method="bitmask"), "method: 'bitmask' exists in the numba engine only"),
         (lambda: essais.watch("tour", 5, method="linear"), "method: 'linear' exists in the numba engine only"),
         (lambda: essais.watch("tour", 5, method="random"), "method: random does not backtrack"),
         (lambda: essais.watch("queens", 8, max_events=0), "max_events: 0 is out of range"),

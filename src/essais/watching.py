@@ -35,22 +35,11 @@ def _tour(
     return watch_tour(api.tour_problem(size, start, closed, moves), method=method, **options)
 
 
-def _queens(n: Any, *, method: str | None = None, **options: Any) -> Replay:
-    _textbook(method)
+def _queens(n: Any, **options: Any) -> Replay:
     return watch_queens(n, **options)
 
 
-def _sudoku(puzzle: Any, *, method: str | None = None, **options: Any) -> Replay:
-    _textbook(method)
-    return watch_sudoku(puzzle, **options)
-
-
-def _textbook(method: str | None) -> None:
-    if method not in (None, "textbook"):
-        raise InvalidInput(f"method: {method!r} has no python engine to watch; its textbook method is watched")
-
-
-WATCHED: dict[str, Callable[..., Replay]] = {"tour": _tour, "queens": _queens, "sudoku": _sudoku}
+WATCHED: dict[str, Callable[..., Replay]] = {"tour": _tour, "queens": _queens, "sudoku": watch_sudoku}
 
 
 def watch(problem: str, *args: Any, max_events: int = DEFAULT_EVENTS, **options: Any) -> Replay:

@@ -30,6 +30,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import plural
+from essais.draw.player import Replay
 from essais.draw.terminal import stats_line
 from essais.queens import METHODS, QueensCount, QueensStream, count_queens, find_queens, watch_queens
 
@@ -162,12 +163,13 @@ def _watch(
     tree: Path | None,
 ) -> NoReturn:
     """002's search recorded queen by queen (the python engine), its page written to `page`."""
-    if method not in (None, "textbook"):
-        raise InvalidInput(f"--method: {method!r} has no python engine to watch; --animate watches method textbook")
     events = DEFAULT_EVENTS if max_events is None else max_events
     title = f"the search tree of {size} queens ({'every solution' if count else 'to the first solution'})"
-    replay = (write_tree(tree, lambda: watch_queens(size, count=count, max_events=events, limits=limits), title)
-              if tree is not None else watch_queens(size, count=count, max_events=events, limits=limits))  # fmt: skip
+
+    def watch() -> Replay:
+        return watch_queens(size, method=method, count=count, max_events=events, limits=limits)
+
+    replay = write_tree(tree, watch, title) if tree is not None else watch()
     page.write_text(replay.to_html(), encoding="utf-8")
     pictures.write(replay)
     if as_json:

@@ -16,12 +16,12 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from essais.core import signals
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, add_compile_seconds
-from essais.core.recording import tree_being_recorded
+from essais.core.recording import EventLog, tree_being_recorded
 from essais.core.result import CountResult, Stats, Status
 
 ENGINES = ("python", "numba")
@@ -241,6 +241,46 @@ def run_search(limits: Limits | None, build: Callable[[SearchControl], E], searc
         except SearchStopped as stop:
             value, stopped = None, stop.status
         return Run(engine, value, stopped, engine.stats())
+
+
+class Watched(Engine, Protocol):
+    """A python engine that tells a log each step it takes (`record`) with its `counters`."""
+
+    counters: PythonCounters
+    record: Callable[[tuple[int, int], int], None] | None
+
+    def solutions(self) -> Iterator[Any]: ...
+
+
+W = TypeVar("W", bound=Watched)
+
+
+def run_watched(
+    limits: Limits | None, build: Callable[[SearchControl], W], log: EventLog, every: bool
+) -> tuple[Run[W, Any], int]:
+    """`run_search` of a python engine that tells `log` each step (the log reads the engine's
+    counters): to its first solution, or with `every` through all of them. The run (its value:
+    the first solution, None when none was found) and how many solutions were found."""
+    found = [0]
+
+    def watched(control: SearchControl) -> W:
+        engine = build(control)
+        log.counters, engine.record = engine.counters, log
+        return engine
+
+    def search(engine: W) -> Any:
+        if not every:
+            first = next(iter(engine.solutions()), None)
+            found[0] = int(first is not None)
+            return first
+        first = None
+        for solution in engine.solutions():
+            found[0] += 1
+            first = solution if first is None else first
+        return first
+
+    run = run_search(limits, watched, search)
+    return run, found[0]
 
 
 class SolutionStream(Generic[E, T]):

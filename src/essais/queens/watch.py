@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from essais.core.engine import run_search
+from essais.core.engine import run_watched
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl, limits_from
+from essais.core.limits import Limits, limits_from
 from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.draw.player import Replay
 from essais.draw.svg import MAX_LABELLED
 from essais.queens.draw import QUEEN
-from essais.queens.model import QueensCount, QueensResult, QueensSearch, check_n
+from essais.queens.model import METHODS, QueensCount, QueensResult, check_n
 from essais.queens.textbook import TextbookQueens
 
 
 def watch_queens(
     n: int,
     *,
+    method: str | None = None,
     count: bool = False,
     max_events: int = DEFAULT_EVENTS,
     limits: Limits | None = None,
@@ -35,30 +36,18 @@ def watch_queens(
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)
+    METHODS.resolve(method, "python")  # (textbook: bitmask has no python engine to watch)
     if n > MAX_LABELLED:
         raise InvalidInput(f"n: {n} queens are too many to watch (at most {MAX_LABELLED} a side)")
     log = EventLog(n, limit=max_events)
-
-    def build(control: SearchControl) -> TextbookQueens:
-        engine = TextbookQueens(n, control)
-        log.counters, engine.record = engine.counters, log
-        return engine
-
+    run, found = run_watched(limits, lambda control: TextbookQueens(n, control), log, count)
+    result: QueensResult | QueensCount
     if count:
-        counted = QueensCount(Status.COMPLETE, 0, method="textbook", engine="python", n=n)
-
-        def count_them(search: QueensSearch) -> None:
-            for _ in search.solutions():
-                counted.count += 1
-
-        run = run_search(limits, build, count_them)
-        counted.status, counted.stats = run.stopped or Status.COMPLETE, run.stats
-        result: QueensResult | QueensCount = counted
-        what = "every solution"
+        result = QueensCount(run.stopped or Status.COMPLETE, found, run.stats, "textbook", "python", n=n)
     else:
-        first = run_search(limits, build, lambda search: next(iter(search.solutions()), None))
-        status = first.stopped or (Status.FOUND if first.value else Status.NONE)
-        result, what = QueensResult(status, n, first.value, first.stats, "textbook", "python"), "the first solution"
+        status = run.stopped or (Status.FOUND if run.value else Status.NONE)
+        result = QueensResult(status, n, run.value, run.stats, "textbook", "python")
+    what = "every solution" if count else "the first solution"
     empty = [[0] * n for _ in range(n)]
     title = f"essais: {n} queens, 002's search to {what} (textbook)"
     return Replay(result, log, n, n, empty, title, {1: QUEEN}, method="textbook")

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from essais.core.engine import run_search
-from essais.core.limits import Limits, SearchControl, limits_from
+from essais.core.engine import run_watched
+from essais.core.limits import Limits, limits_from
 from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.draw.player import Replay
-from essais.sudoku.model import Sudoku, SudokuCount, SudokuResult, SudokuSearch, as_puzzle
+from essais.sudoku.model import Sudoku, SudokuCount, SudokuResult, as_puzzle, resolve_method
 from essais.sudoku.textbook import TextbookSudoku
 
 
 def watch_sudoku(
     puzzle: Sudoku | str,
     *,
+    method: str | None = None,
     count: bool = False,
     max_events: int = DEFAULT_EVENTS,
     limits: Limits | None = None,
@@ -32,28 +33,16 @@ def watch_sudoku(
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     grid = as_puzzle(puzzle)
+    resolve_method(method, "python", grid.box)  # (textbook: the other methods have no python engine)
     log = EventLog(grid.n, limit=max_events)
-
-    def build(control: SearchControl) -> TextbookSudoku:
-        engine = TextbookSudoku(grid, control)
-        log.counters, engine.record = engine.counters, log
-        return engine
-
+    run, found = run_watched(limits, lambda control: TextbookSudoku(grid, control), log, count)
     result: SudokuResult | SudokuCount
     if count:
-        counted = SudokuCount(Status.COMPLETE, 0, method="textbook", engine="python", puzzle=grid)
-
-        def count_them(search: SudokuSearch) -> None:
-            for solution in search.solutions():
-                counted.count += 1
-                counted.solution = counted.solution or solution
-
-        run = run_search(limits, build, count_them)
-        counted.status, counted.stats, result = run.stopped or Status.COMPLETE, run.stats, counted
+        status = run.stopped or Status.COMPLETE
+        result = SudokuCount(status, found, run.stats, "textbook", "python", puzzle=grid, solution=run.value)
     else:
-        first = run_search(limits, build, lambda search: next(iter(search.solutions()), None))
-        status = first.stopped or (Status.FOUND if first.value is not None else Status.NONE)
-        result = SudokuResult(status, grid, first.value, first.stats, "textbook", "python")
+        status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+        result = SudokuResult(status, grid, run.value, run.stats, "textbook", "python")
     givens = [list(grid.cells[row * grid.n : (row + 1) * grid.n]) for row in range(grid.n)]
     symbols = {value: grid.alphabet[value - 1] for value in range(1, grid.n + 1)}
     what = "every solution" if count else "the first solution"
