@@ -20,6 +20,7 @@ from essais.core.result import Result, Stats, Status, format_seconds
 from essais.draw.picture import Pictured
 from essais.draw.plots import figure_svg, series_figure
 from essais.queens import find_queens
+from essais.queens.model import as_n
 from essais.sudoku import count_sudoku
 
 Run = Callable[..., Result]  # (input, method=…, engine=…, limits…) -> a result
@@ -32,20 +33,12 @@ def records_depths(problem: str, name: str) -> bool:
     return engine == "python" or (problem, method) in RECORD_DEPTHS
 
 
-def _number_of_queens(n: Any) -> int:
-    if isinstance(n, int) and not isinstance(n, bool):
-        return n
-    if isinstance(n, str) and n.strip().isascii() and n.strip().isdigit():
-        return int(n)
-    raise InvalidInput(f"n: {n!r} must be a positive number of queens")
-
-
 def _queens(n: Any, **options: Any) -> Result:
-    return find_queens(_number_of_queens(n), **options)
+    return find_queens(as_n(n), **options)
 
 
 def _queens_count(n: Any, **options: Any) -> Result:
-    return api.count_queens(_number_of_queens(n), **options)
+    return api.count_queens(as_n(n), **options)
 
 
 # for each problem: (the search for one solution, the count), each called as (input, method, engine, limits)

@@ -33,6 +33,7 @@ from essais.core.result import plural
 from essais.draw.player import Replay
 from essais.draw.terminal import stats_line
 from essais.queens import METHODS, QueensCount, QueensStream, count_queens, find_queens, watch_queens
+from essais.queens.model import as_n
 
 EXAMPLES = [
     ("essais queens 8", "the first solution of 002's search, and the board"),
@@ -85,9 +86,7 @@ def queens(
     as_json: JsonFlag = False,
 ) -> None:
     """Place N queens on an N×N board, none attacking another: one solution, all, or how many."""
-    if not (n.strip().isascii() and n.strip().isdigit()) or int(n) < 1:
-        raise InvalidInput(f"n: {n!r} must be a positive number of queens")
-    size = int(n)
+    size = as_n(n)
     limits = make_limits(time_limit, node_limit, memory_limit)
     if distinct:
         count = True

@@ -25,6 +25,16 @@ METHODS = Methods(
 MAX_N = 32  # the bitmask kernels keep a row in a 64-bit word; 32 is far beyond any count anyway
 
 
+def as_n(value: int | str) -> int:
+    """The number of queens from what a user types: a whole number, or its digits."""
+    if isinstance(value, str):
+        if not (value.strip().isascii() and value.strip().isdigit()) or int(value) < 1:
+            raise InvalidInput(f"n: {value!r} must be a positive number of queens")  # (as typed)
+        value = int(value)
+    check_n(value)
+    return value
+
+
 def check_n(n: int) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise InvalidInput(f"n: {n!r} must be a positive number of queens")
