@@ -11,7 +11,7 @@ command; a method whose counters depend on the timing (uncrossed `parallel`) is 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from essais import api
@@ -81,12 +81,14 @@ class Comparison(Pictured, Result):
     count: bool = False
     method: str | None = "compare"
     engine: str | None = None
-    stats: Stats = field(default_factory=Stats)
 
     def __post_init__(self) -> None:
-        for row in self.rows:
-            self.stats = self.stats + row.result.stats
         self.engine = ", ".join(sorted({row.engine for row in self.rows}))  # the engines that ran
+
+    @property
+    def stats(self) -> Stats:  # type: ignore[override]
+        """The counters of every run, summed."""
+        return sum((row.result.stats for row in self.rows), Stats())
 
     @property
     def status(self) -> Status:  # type: ignore[override]
