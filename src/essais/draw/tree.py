@@ -47,7 +47,8 @@ def tree_svg(tree: SearchTree, title: str = "") -> str:
     margin, depth = 24.0, max(tree.depths, default=0)
     width = max(420.0, 2 * margin + (leaves - 1) * spacing)  # (room for the caption)
     height = 2 * margin + depth * LEVEL + MARK + 20
-    place = [(margin + slot * spacing, margin + level * LEVEL) for slot, level in zip(slots, tree.depths, strict=True)]
+    left = (width - (leaves - 1) * spacing) / 2  # a tree narrower than the caption stands in the middle
+    place = [(left + slot * spacing, margin + level * LEVEL) for slot, level in zip(slots, tree.depths, strict=True)]
     way = _way_to(tree.solutions[0], parents) if tree.solutions else set()
     svg = ElementTree.Element("svg", xmlns="http://www.w3.org/2000/svg", width=f"{width:.0f}", height=f"{height:.0f}",
                               viewBox=f"0 0 {width:.0f} {height:.0f}")  # fmt: skip
