@@ -22,7 +22,9 @@ from essais.core.board import Move, as_board
 from essais.knights import METHODS as TOUR_METHODS_BY_ENGINE
 from essais.knights import TourCount, TourProblem, TourResult
 from essais.knights import count_tours as _count_tours
+from essais.knights import estimate_tour_count as _estimate_tour_count
 from essais.knights import find_tour as _find_tour
+from essais.knights.frontier import FrontierEstimate
 from essais.queens import QueensCount
 from essais.queens import count_queens as _count_queens
 from essais.sudoku import Sudoku, SudokuResult, parse_sudoku, read_puzzles, solve_many
@@ -31,7 +33,9 @@ from essais.uncrossed import UncrossedEstimate, UncrossedResult
 from essais.uncrossed import estimate_uncrossed as _estimate_uncrossed
 from essais.uncrossed import longest_uncrossed as _longest_uncrossed
 
-TOUR_METHODS = [method for method, engines in TOUR_METHODS_BY_ENGINE.engines.items() if "numba" in engines]
+TOUR_METHODS = [  # the methods that find a tour (frontier only counts)
+    method for method, engines in TOUR_METHODS_BY_ENGINE.engines.items() if "numba" in engines and method != "frontier"
+]
 Size = int | str | tuple[int, int]
 Start = str | tuple[int, int] | None
 
@@ -107,12 +111,17 @@ def count_tours(
     memory_limit: int | str | None = None,
     workers: int | None = 1,
     checkpoint: str | None = None,
+    whole_board: bool = False,
 ) -> TourCount:
-    """The number of knight's tours from a start square (directed; closed tours also undirected).
+    """The number of knight's tours from a start square (directed; closed tours also undirected),
+    or with `whole_board` every tour of the board (`directed` and `undirected`; the start is
+    then ignored).
 
-    Parameters are those of `find_tour`; the method is a complete search: prune by default
-    (basic for move sets without reverse moves), or basic or band. With `workers` other than 1
-    (None: one per core) or a `checkpoint` file, the count runs as sub-trees on processes.
+    Parameters are those of `find_tour`; the method is a complete search, prune by default
+    (basic for move sets without reverse moves), basic or band, or frontier, a sweep over the
+    board that counts without backtracking (the default with `whole_board`; its counters are
+    states, not nodes). With `workers` other than 1 (None: one per core) or a `checkpoint` file,
+    a backtracking count runs as sub-trees on processes.
 
     Examples
     --------
@@ -120,10 +129,41 @@ def count_tours(
     >>> result = essais.count_tours(5, start="a1")
     >>> result.count, result.method
     (304, 'prune')
+    >>> every = essais.count_tours(6, whole_board=True)
+    >>> every.directed, every.undirected, every.method
+    (6637920, 3318960, 'frontier')
     """
     problem = tour_problem(size, start, closed, moves)
     return _count_tours(problem, method=method, engine=engine, time_limit=time_limit, node_limit=node_limit,
-                        memory_limit=memory_limit, workers=workers, checkpoint=checkpoint)  # fmt: skip
+                        memory_limit=memory_limit, workers=workers, checkpoint=checkpoint,
+                        whole_board=whole_board)  # fmt: skip
+
+
+def estimate_tour_count(
+    size: Size,
+    start: Start = None,
+    *,
+    closed: bool = False,
+    moves: Sequence[Move] | None = None,
+    whole_board: bool = False,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> FrontierEstimate:
+    """What counting the tours by method frontier would take, before a long run: the first
+    steps are run (for `time_limit` seconds, 10 by default) and the rest projected (peak states,
+    memory, states made, time on one core); a sweep that ends in the time is measured whole.
+
+    Examples
+    --------
+    >>> import essais
+    >>> estimate = essais.estimate_tour_count(6, closed=True, whole_board=True)
+    >>> estimate.complete, estimate.peak_states
+    (True, 147050)
+    """
+    problem = tour_problem(size, start, closed, moves)
+    return _estimate_tour_count(problem, whole_board=whole_board, time_limit=time_limit, node_limit=node_limit,
+                                memory_limit=memory_limit)  # fmt: skip
 
 
 def count_queens(
@@ -342,6 +382,7 @@ def warm_up() -> list[tuple[str, float]]:
             [find_tour(6, method=method, engine="numba", node_limit=5_000) for method in TOUR_METHODS],
             find_tour(60),
             count_tours(5, node_limit=5_000),
+            count_tours(5, method="frontier"),
         ),
         "queens": lambda: (
             count_queens(8, method="textbook", engine="numba"),

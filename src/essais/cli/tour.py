@@ -39,6 +39,7 @@ from essais.knights import (
     TourStream,
     count_every_start,
     count_tours,
+    estimate_tour_count,
     find_tour,
     random_tours,
     search_every_start,
@@ -57,6 +58,8 @@ EXAMPLES = [
     ("essais tour 5 --method basic --order clockwise --count", "001: 304 tours from a corner"),
     ("essais tour 6 --closed --count", "19,724 directed closed tours (method prune, every core)"),
     ("essais tour 6 --count --every-start", "6,637,920 open tours over every start (OEIS A165134)"),
+    ("essais tour 6x14 --closed --count --every-start --method frontier", "every closed tour of 6×14 (above 2⁶⁴)"),
+    ("essais tour 7 --count --every-start --method frontier --estimate", "what counting 7×7's tours would take"),
 ]
 Flag = bool
 JSON_SQUARES = 1000 * 1000  # a larger tour is written to a file (--output), not into JSON
@@ -74,7 +77,8 @@ def tour(
             help="linear (a tour on every board with one, in linear time; the default for one knight's tour), "
             "warnsdorff (000 §7.2; the default for other moves), basic (000 §3.8; the default for --count and "
             "--all), band (000 §6.1), prune (basic with dead-end pruning), accessibility (001 §4), lookahead "
-            "(001 §4.3) or random (001 §5).",
+            "(001 §4.3), random (001 §5), or frontier (--count only: a sweep over the board that counts "
+            "without backtracking; with --every-start, every tour of the board in one sweep).",
             metavar="METHOD",
         ),
     ] = None,
@@ -86,6 +90,14 @@ def tour(
     all_tours: Annotated[Flag, typer.Option("--all", help="Stream every tour in depth-first order.")] = False,
     limit: Annotated[int | None, typer.Option(help="With --all: stop after K tours.", metavar="K")] = None,
     count: Annotated[Flag, typer.Option("--count", help="Count every tour.")] = False,
+    estimate: Annotated[
+        Flag,
+        typer.Option(
+            "--estimate",
+            help="With --count --method frontier: do not count; run the first steps (for --time-limit, "
+            "10 s by default) and project the peak states, memory and time of the whole count.",
+        ),
+    ] = False,
     every: Annotated[Flag, typer.Option("--every-start", help="One search (or count) per start square.")] = False,
     attempts: Annotated[
         int | None, typer.Option(help="Method random: K walks, with the lengths they reached.", metavar="K")
@@ -154,6 +166,11 @@ def tour(
     split = {"workers": workers, "scheduler": scheduler, "checkpoint": checkpoint}
     if all_tours:
         _stream(problem, method, engine, limit, limits, every, as_json)
+    elif estimate:
+        _estimate(problem, count, method, make_limits(time_limit, node_limit, memory_limit), every, as_json)
+    elif count and method == "frontier":
+        _count(problem, method, engine, make_limits(time_limit, node_limit, memory_limit), split, as_json,
+               whole_board=every)  # fmt: skip
     elif every:
         _every_start(problem, method, engine, count, limits, split, pictures, as_json)
     elif count:
@@ -247,10 +264,12 @@ def _count(
     split: dict[str, Any],
     as_json: bool,
     tree: Path | None = None,
+    whole_board: bool = False,
 ) -> None:
     """One count: with no method named (prune) or with --workers, --scheduler or --checkpoint,
     split into sub-trees on every core; a named method alone runs as one search (and with
-    --tree, in the python engine, its tree drawn)."""
+    --tree, in the python engine, its tree drawn). Method frontier sweeps the board once, also
+    for the whole board's count (--every-start)."""
     if tree is not None:
         title = f"the search tree of every {'closed ' if problem.closed else ''}tour {_where(problem)}"
         if any(value is not None for value in split.values()):
@@ -261,12 +280,24 @@ def _count(
         with progress_bar("sub-trees") as progress:
             result = count_tours(problem, method=method, engine=engine, limits=limits, progress=progress, **split)
     else:
-        result = count_tours(problem, method=method, engine=engine, limits=limits)
+        result = count_tours(problem, method=method, engine=engine, limits=limits, whole_board=whole_board)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)
     show(result, split["checkpoint"])
     finish(result.status)
+
+
+def _estimate(problem: TourProblem, count: bool, method: str | None, limits: Limits, every: bool,
+              as_json: bool) -> None:  # fmt: skip
+    """What a frontier count would take, projected from its first steps."""
+    if not count or method != "frontier":
+        raise InvalidInput("--estimate: it goes with --count --method frontier")
+    result = estimate_tour_count(problem, whole_board=every, limits=limits)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    show(result)
 
 
 def _stream(

@@ -22,7 +22,7 @@ from essais.core import signals
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, add_compile_seconds
 from essais.core.recording import EventLog, tree_being_recorded
-from essais.core.result import CountResult, Stats, Status
+from essais.core.result import CountResult, Stats, Status, format_bytes
 
 ENGINES = ("python", "numba")
 # Deeper recursion than this risks the interpreter's own stack; the numba engines keep a stack of their own.
@@ -166,13 +166,6 @@ def available_memory() -> int:
     except OSError:
         pass
     return int(available * MEMORY_SHARE)
-
-
-def format_bytes(count: int) -> str:
-    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
-        if count >= size:
-            return f"{count / size:.3g} {unit}"
-    return f"{count} bytes"
 
 
 def check_memory(estimate: int, what: str, limits: Limits | None = None) -> None:

@@ -66,6 +66,24 @@ class Stats:
         return (self.nodes, self.tries, self.backtracks)
 
 
+@dataclass
+class SweepStats(Stats):
+    """The counters of a sweep over states (a frontier count) rather than a depth-first search:
+    nodes are the states made (distinct states stored, summed over the steps), tries the
+    choices tried from a state, backtracks 0; `steps` the steps finished (of `of_steps`),
+    `peak_states` and `peak_bytes` the largest table of one step."""
+
+    steps: int = 0
+    of_steps: int = 0
+    peak_states: int = 0
+    peak_bytes: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        extra = {"steps": self.steps, "of_steps": self.of_steps, "peak_states": self.peak_states,
+                 "peak_bytes": self.peak_bytes}  # fmt: skip
+        return {**super().to_dict(), **extra}
+
+
 class Result:
     """What every result offers (each problem's result classes derive from it):
 
@@ -132,6 +150,10 @@ class Result:
     def stats_text(self) -> str:
         """`nodes 74,301  tries 594,316  backtracks 74,276  2.1 ms`: the counters line."""
         stats = self.stats
+        if isinstance(stats, SweepStats):
+            return (f"states {stats.nodes:,}  tries {stats.tries:,}  steps {stats.steps:,} of {stats.of_steps:,}  "
+                    f"peak {stats.peak_states:,} states ({format_bytes(stats.peak_bytes)})  "
+                    f"{format_seconds(stats.seconds)}")  # fmt: skip
         return (f"nodes {stats.nodes:,}  tries {stats.tries:,}  backtracks {stats.backtracks:,}  "
                 f"{format_seconds(stats.seconds)}")  # fmt: skip
 
@@ -224,6 +246,13 @@ def subtrees_text(split: dict[str, int] | None, status: Status) -> str:
 def plural(count: int, word: str, plural_form: str | None = None) -> str:
     """`1 queen`, `8 queens`, `1,000 goal states`."""
     return f"{count:,} {word if count == 1 else plural_form or word + 's'}"
+
+
+def format_bytes(count: int) -> str:
+    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
+        if count >= size:
+            return f"{count / size:.3g} {unit}"
+    return f"{count} bytes"
 
 
 def format_seconds(seconds: float) -> str:

@@ -29,6 +29,7 @@ from essais.core.parallel import Progress
 from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.draw.svg import MAX_LABELLED
+from essais.knights.frontier import FrontierEstimate, estimate_frontier, frontier_count
 from essais.knights.linear import linear_tour
 from essais.knights.model import METHODS, WALK_METHODS, TourCount, TourProblem, TourReplay, TourResult, check_problem
 from essais.knights.searches import (
@@ -132,14 +133,30 @@ def count_tours(
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
+    whole_board: bool = False,
 ) -> TourCount:
     """The number of tours from the start (directed; closed tours also undirected), by prune
-    when no method is named. With `workers` other than 1 (None: one per core), a Dask
-    `scheduler` or a `checkpoint` file, the count is split into sub-trees (the tours that begin
-    with each path of a few moves) run by essais.core.parallel; the counters are then theirs."""
+    when no method is named. With `whole_board`, every tour of the board instead, from every
+    start (`directed` and `undirected`; method frontier, which counts them in one sweep).
+
+    Method frontier counts without backtracking (knights.frontier): its counters are states
+    made, not nodes. With `workers` other than 1 (None: one per core), a Dask `scheduler` or a
+    `checkpoint` file, a backtracking count is split into sub-trees (the tours that begin with
+    each path of a few moves) run by essais.core.parallel; the counters are then theirs."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     problem = check_problem(problem)
-    method, engine = complete_method(method, engine, problem)
+    if whole_board and method is None:
+        method = "frontier"
+    method, engine = complete_method(method, engine, problem, counting=True)
+    if whole_board and method != "frontier":
+        raise InvalidInput(
+            f"method: {method} counts from one start; count the whole board with frontier, or every start "
+            "one by one with count_every_start"
+        )
+    if method == "frontier":
+        if workers != 1 or scheduler is not None or checkpoint is not None:
+            raise InvalidInput("workers, scheduler, checkpoint: method frontier runs in one process so far")
+        return frontier_count(problem, whole_board, limits)
     if problem.impossible:
         return tour_count(problem, method, engine)
     if workers != 1 or scheduler is not None or checkpoint is not None:
@@ -153,6 +170,21 @@ def count_tours(
         result.stats.seconds = seconds  # the whole split's wall time, not its sub-trees' summed
         return result
     return count_one(problem, method, engine, limits)
+
+
+def estimate_tour_count(
+    problem: TourProblem,
+    *,
+    whole_board: bool = False,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> FrontierEstimate:
+    """What `count_tours(problem, method="frontier", whole_board=...)` would take: its first
+    steps run (for the time limit, else 10 s) and the rest projected (knights.frontier)."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    return estimate_frontier(check_problem(problem), whole_board, limits)
 
 
 def random_tours(

@@ -37,12 +37,14 @@ METHODS = Methods(
         "accessibility": BOTH,
         "lookahead": BOTH,
         "random": BOTH,
+        "frontier": ("numba",),
     },
     default={"python": "warnsdorff", "numba": "linear"},  # warnsdorff for other moves than the knight's
     count_default={"python": "prune", "numba": "prune"},  # basic for moves without their reverses
 )
 # linear: the knight's tour on every board with one, by a heuristic or a construction (knight only)
 COMPLETE_METHODS = ("basic", "band", "prune")  # the complete depth-first searches: they can enumerate
+SWEEP_METHODS = ("frontier",)  # counts by a sweep over states: they count without enumerating
 WALK_METHODS = ("accessibility", "lookahead", "random")  # walks: no backtracking, they report how far they got
 SHOWN_SIDE = 40  # a tour of a board with a longer side is summed up rather than printed
 
@@ -300,33 +302,75 @@ class TourResult(Pictured, Result):
 
 @dataclass(eq=False, repr=False)
 class TourCount(CountResult):
-    """A count of tours from one start (or, streamed from every start, over all of them):
-    `count` directed tours; for closed tours also `undirected` (each one is found twice from
-    its start, once in each direction); `split` when it ran as sub-trees."""
+    """A count of tours from one start, or over every start (`start` None).
+
+    From a start, `count` is the directed tours from it; over every start, the sum of those
+    counts over the squares (`--count --every-start`'s total). `directed` and `undirected`
+    give the board's own numbers: an open tour and its reverse are two directed tours and one
+    undirected; a closed tour is one undirected tour (a cycle) and two directed ones from any
+    start (one each way). From a start, `undirected` is given for closed tours only.
+    `known` is false when a count that is only known at its end (method frontier) was stopped:
+    `count` is then 0 and means nothing. `split` when it ran as sub-trees."""
 
     board: Board | None = None
     start: Square | None = None  # None: every start
     closed: bool = False
+    known: bool = True
 
     @property
     def undirected(self) -> int | None:
-        return self.count // 2 if self.closed else None
+        if self.start is not None:
+            return self.count // 2 if self.closed else None
+        squares = self.board.n_squares if self.board else 1
+        if self.closed:
+            return self.count // (2 * squares)
+        return self.count if squares == 1 else self.count // 2
+
+    @property
+    def directed(self) -> int:
+        """Directed tours: from the start, or over the whole board (a closed tour: from any start)."""
+        if self.start is None and self.closed:
+            return 2 * (self.undirected or 0)
+        return self.count
 
     def counted(self) -> str:
         kind = "closed tour" if self.closed else "tour"
+        if not self.known:
+            return f"no count ({self.stats_reached()})"
+        if self.start is None:
+            if self.closed:
+                return (f"{plural(self.undirected or 0, 'undirected ' + kind)} ({self.directed:,} directed from any "
+                        f"start, {self.count:,} over every start)")  # fmt: skip
+            return f"{plural(self.count, 'directed ' + kind)}, {self.undirected:,} undirected"
         if self.closed:
             return f"{plural(self.count, 'directed ' + kind)}, {self.undirected:,} undirected"
         return plural(self.count, kind)
 
+    def stats_reached(self) -> str:
+        """How far a stopped sweep got."""
+        steps = getattr(self.stats, "steps", None)
+        of_steps = getattr(self.stats, "of_steps", None)
+        if steps is None:
+            return "stopped before its end"
+        return f"stopped at step {steps:,} of {of_steps:,}; a frontier count is known only at its last step"
+
     def headline(self) -> str:
-        prefix = "" if self.status == Status.COMPLETE else f"stopped ({self.status}) after counting "
+        if self.status == Status.COMPLETE:
+            prefix = ""
+        else:
+            prefix = f"stopped ({self.status}) after counting " if self.known else f"stopped ({self.status}): "
         where = f" on {self.board}" if self.board else ""
         where += f" from {format_square(self.start)}" if self.start is not None else " from every start"
         return f"{prefix}{self.counted()}{where}{self._ran()}"
 
     def to_dict(self) -> dict[str, Any]:
         document = super().to_dict()
-        if self.undirected is not None:
+        if not self.known:
+            document["count"] = None
+        elif self.start is None:
+            document["directed"] = self.directed
+            document["undirected"] = self.undirected
+        elif self.undirected is not None:
             document["undirected"] = self.undirected
         return document
 

@@ -11,7 +11,16 @@ from essais.core.engine import check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Stats, Status
-from essais.knights.model import COMPLETE_METHODS, METHODS, TourCount, TourProblem, TourResult, TourSearch, WalkTally
+from essais.knights.model import (
+    COMPLETE_METHODS,
+    METHODS,
+    SWEEP_METHODS,
+    TourCount,
+    TourProblem,
+    TourResult,
+    TourSearch,
+    WalkTally,
+)
 from essais.knights.textbook import TextbookTour
 from essais.knights.walks import RandomTours
 
@@ -55,6 +64,8 @@ def tour_method(problem: TourProblem, method: str | None, engine: str | None) ->
     moves other than the knight's, which linear does not build)."""
     if method is None and not problem.knight:
         method = "warnsdorff"
+    if method in SWEEP_METHODS:
+        raise InvalidInput(f"method: {method} counts tours without finding one; use it to count (--count)")
     return METHODS.resolve(method, engine)
 
 
@@ -91,11 +102,18 @@ def walk(problem: TourProblem, method: str, engine: str, limits: Limits | None) 
     return result.ran(method, engine)
 
 
-def complete_method(method: str | None, engine: str | None, problem: TourProblem | None = None) -> tuple[str, str]:
+def complete_method(
+    method: str | None, engine: str | None, problem: TourProblem | None = None, counting: bool = False
+) -> tuple[str, str]:
     """The complete search to count or list tours with: the one named, else prune (basic when
-    the move set lacks the reverse of a move, which prune needs)."""
+    the move set lacks the reverse of a move, which prune needs). A count may also sweep
+    (method frontier); a list may not."""
     if method is None and problem is not None and not problem.symmetric:
         method = "basic"
+    if counting and method in SWEEP_METHODS:
+        return METHODS.resolve(method, engine, count=True)
+    if method in SWEEP_METHODS:
+        raise InvalidInput(f"method: {method} counts tours without listing them; list them with prune")
     method, engine = METHODS.resolve(method, engine, count=True)
     if method not in COMPLETE_METHODS:
         raise InvalidInput(

@@ -1,0 +1,500 @@
+"""Counting every tour without backtracking: a frontier sweep over the board.
+
+The squares are placed one at a time in a fixed order (reading order along the board's longer
+side). Placing a square decides which of its edges back to squares already placed a tour uses:
+none, one or two. What the decided part looks like from the squares still to come is a short
+description of the frontier (the squares placed that still have a neighbour to come): for each,
+untouched, the end of a path piece (and which other end belongs to the same piece), or done.
+Each such state carries the number of ways to reach it, so a step expands every state and sums
+the counts of equal states; the ways that close the last cycle are the answer. A knight's
+frontier on a board w squares wide holds 2w + 1 squares, so the work grows with the width and
+only linearly with the length. The method is D. E. Knuth's frontier method (The Art of Computer
+Programming, Volume 4, pre-fascicle 8A); this implementation is our own.
+
+Closed tours are the Hamiltonian cycles of the move graph. Open tours are counted as the
+cycles of the graph with one square more, joined to every square (Knuth's device): a cycle
+through it is an open tour between its two neighbours. The tours from one start are the cycles
+that use the extra square's edge to the start.
+
+Counts are kept modulo a few primes below 2**62 and joined by the Chinese remainder theorem, as
+many primes as needed for their product to exceed a proven bound on the count (see
+`count_bound_bits`), so a count is exact at any size whatever the intermediate sums.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from essais.core.board import Board, Move, Square, format_square
+from essais.core.engine import check_memory, loading_compiled
+from essais.core.errors import InvalidInput
+from essais.core.limits import EXHAUSTED, PAUSED, Limits, SearchControl, SearchStopped, run_slices
+from essais.core.result import Result, Status, SweepStats, format_bytes, format_seconds
+from essais.knights.model import TourCount, TourProblem
+
+EXTRA = -1  # the extra square of open tours, joined to every square
+PRIME_BITS = 62  # the moduli are the primes just below 2**62: two residues add without overflow
+MAX_KEY = 1 << 63  # a packed state stays below this (the table's empty mark is 2**64 - 1)
+MIN_TABLE = 1024  # a table's fewest slots (a third of them hold a batch of the kernel's new states)
+
+
+@dataclass(frozen=True)
+class FrontierPlan:
+    """What the kernel needs at each step v (the v-th square placed), as arrays over the steps.
+
+    The working frontier of step v is the frontier before it (the extra square first, for open
+    tours; then the squares in the order placed) followed by the square v. For each step:
+    `old_slots` the frontier's size before it; `back[v, :n_back[v]]` the working positions of
+    v's neighbours placed before it (and of the extra square); `forced[v]` the index in `back`
+    of an edge that must be chosen (the extra square's edge to the start), else -1;
+    `room[v, i]` how many neighbours of the working square i are still to be placed after v;
+    `keep[v, :n_keep[v]]` the working positions that stay in the frontier."""
+
+    board: Board
+    order: tuple[Square, ...]  # the squares in the order they are placed
+    paths: bool  # open tours: the extra square is in the frontier
+    old_slots: np.ndarray
+    back: np.ndarray
+    n_back: np.ndarray
+    forced: np.ndarray
+    room: np.ndarray
+    keep: np.ndarray
+    n_keep: np.ndarray
+    slots: int  # the largest frontier a state records
+    radix: int  # labels 0 .. radix - 1 a slot
+    bits: int  # radix = 2**bits when the state packs in bit fields, else 0
+    moduli: tuple[int, ...]
+    bound_bits: float
+
+    @property
+    def steps(self) -> int:
+        return len(self.order)
+
+    @property
+    def bytes_per_state(self) -> int:
+        """A table's slot: its key and one residue per modulus."""
+        return 8 * (1 + len(self.moduli))
+
+
+def neighbours_in(order: Sequence[Square], board: Board, moves: Sequence[Move]) -> list[list[int]]:
+    """For each square's place in `order`, the places of the squares a move joins it to."""
+    place = {square: i for i, square in enumerate(order)}
+    joined = []
+    for row, col in order:
+        targets = {(row + dr, col + dc) for dr, dc in moves}
+        joined.append(sorted(place[target] for target in targets if board.contains(target)))
+    return joined
+
+
+def sweep_orders(board: Board) -> list[tuple[Square, ...]]:
+    """Reading order by rows and by columns: the sweep runs along the rows (or the columns)."""
+    by_rows = tuple((row, col) for row in range(board.rows) for col in range(board.cols))
+    by_cols = tuple((row, col) for col in range(board.cols) for row in range(board.rows))
+    return [by_rows, by_cols]
+
+
+def frontier_sizes(joined: list[list[int]]) -> list[int]:
+    """After each step v, how many placed squares still have a neighbour to be placed."""
+    last = [max(places, default=-1) for places in joined]
+    opened = [0] * (len(joined) + 1)
+    for u, end in enumerate(last):
+        if end > u:  # u is in the frontier from step u to step end - 1
+            opened[u] += 1
+            opened[end] -= 1
+    sizes, running = [], 0
+    for v in range(len(joined)):
+        running += opened[v]
+        sizes.append(running)
+    return sizes
+
+
+def count_bound_bits(joined: list[list[int]], paths: bool) -> float:
+    """log2 of a bound on the cycles counted: a directed Hamiltonian cycle is a permutation that
+    maps each square to a neighbour, so there are at most perm(A) of them, A the adjacency
+    matrix, and by Brégman's theorem (1973) perm(A) <= prod over squares of (d!)**(1/d), d the
+    square's degree (with the extra square: one more for each square, n for it)."""
+    degrees = [len(places) + (1 if paths else 0) for places in joined]
+    if paths:
+        degrees.append(len(joined))
+    return sum(math.lgamma(d + 1) / d / math.log(2) for d in degrees if d > 0)
+
+
+def is_prime(number: int) -> bool:
+    """Miller-Rabin with the first twelve primes as bases: exact below 3.3 * 10**24."""
+    if number < 2:
+        return False
+    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+    for p in bases:
+        if number % p == 0:
+            return number == p
+    d, r = number - 1, 0
+    while d % 2 == 0:
+        d, r = d // 2, r + 1
+    for a in bases:
+        x = pow(a, d, number)
+        if x in (1, number - 1):
+            continue
+        for _ in range(r - 1):
+            x = x * x % number
+            if x == number - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def moduli_for(bound_bits: float) -> tuple[int, ...]:
+    """The primes just below 2**62, as many as make their product exceed 2**bound_bits (each is
+    above 2**61, so k of them exceed 2**(61 k))."""
+    wanted = max(1, math.ceil((bound_bits + 1) / (PRIME_BITS - 1)))
+    primes: list[int] = []
+    candidate = (1 << PRIME_BITS) - 1
+    while len(primes) < wanted:
+        if is_prime(candidate):
+            primes.append(candidate)
+        candidate -= 2
+    return tuple(primes)
+
+
+def join_residues(residues: Sequence[int], moduli: Sequence[int]) -> int:
+    """The number below the product of the moduli with these residues (Chinese remainder theorem)."""
+    product = math.prod(moduli)
+    total = 0
+    for residue, modulus in zip(residues, moduli, strict=True):
+        rest = product // modulus
+        total += residue * rest * pow(rest, -1, modulus)
+    return total % product
+
+
+def packing(slots: int) -> tuple[int, int]:
+    """(radix, bits) of a state of `slots` slots: labels 0 (untouched), 1 (done) and one per
+    path piece, at most slots // 2 pieces (both ends of a piece are in the frontier). Bit fields
+    when they fit in 63 bits, else the smallest radix."""
+    radix = 2 + slots // 2
+    bits = max(1, (radix - 1).bit_length())
+    if bits * slots <= 63:
+        return 1 << bits, bits
+    return radix, 0
+
+
+def plan_frontier(board: Board, moves: Sequence[Move], closed: bool, start: Square | None) -> FrontierPlan:
+    """The plan of a count: closed tours, open tours on the whole board (start None), or open
+    tours from `start`. The sweep runs along whichever side gives the narrower frontier."""
+    if any((-dr, -dc) not in moves for dr, dc in moves):
+        raise InvalidInput(
+            "method: frontier counts the tours as cycles of a graph whose edges go both ways, so it needs the "
+            "reverse of each move in the move set (every leaper has them)"
+        )
+    orders = sweep_orders(board)
+    joined_of = [neighbours_in(order, board, moves) for order in orders]
+    widths = [max(frontier_sizes(joined), default=0) for joined in joined_of]
+    best = widths.index(min(widths))
+    order, joined = orders[best], joined_of[best]
+    paths = not closed
+    n = len(order)
+    last = [max(places, default=-1) for places in joined]
+    frontier: list[int] = [EXTRA] if paths else []  # the squares of the state before step v
+    start_place = order.index(start) if start is not None and paths else -1
+    width = max(widths) + 3
+    back = np.full((n, width), -1, dtype=np.int64)
+    room = np.zeros((n, width), dtype=np.int64)
+    keep = np.zeros((n, width), dtype=np.int64)
+    old_slots, n_back, n_keep, forced = (np.zeros(n, dtype=np.int64) for _ in range(4))
+    slots = len(frontier)
+    for v in range(n):
+        working = [*frontier, v]
+        place = {square: i for i, square in enumerate(working)}
+        earlier = [place[u] for u in joined[v] if u < v] + ([place[EXTRA]] if paths else [])
+        old_slots[v], n_back[v] = len(frontier), len(earlier)
+        back[v, : len(earlier)] = earlier
+        forced[v] = len(earlier) - 1 if v == start_place else -1  # the extra square's edge, listed last
+        for i, u in enumerate(working):
+            room[v, i] = n - 1 - v if u == EXTRA else sum(1 for w in joined[u] if w > v)
+        kept = [i for i, u in enumerate(working) if (u == EXTRA and v < n - 1) or (u != EXTRA and last[u] > v)]
+        n_keep[v] = len(kept)
+        keep[v, : len(kept)] = kept
+        frontier = [working[i] for i in kept]
+        slots = max(slots, len(frontier))
+    radix, bits = packing(slots)
+    bound = count_bound_bits(joined, paths)
+    plan = FrontierPlan(board, order, paths, old_slots, back, n_back, forced, room, keep, n_keep, slots, radix, bits,
+                        moduli_for(bound), bound)  # fmt: skip
+    if radix**slots >= MAX_KEY:
+        raise InvalidInput(
+            f"method: frontier's states on the {board} board with these moves record {slots} squares, too many "
+            f"to pack in 64 bits (a knight's board at most 8 squares wide); use method prune"
+        )
+    return plan
+
+
+StepHook = Callable[[int, list[int], SweepStats], None]  # (step finished, states per step, counters)
+
+
+class FrontierSweep:
+    """One sweep of a plan under a SearchControl: the tables of the step under way (the states
+    before it, the states it makes), grown as they fill. `run()` returns the number of cycles,
+    or raises SearchStopped (a limit or Ctrl-C); `stats` and `layers` (the states of each step
+    finished) tell how far it got either way."""
+
+    def __init__(self, plan: FrontierPlan, control: SearchControl, on_step: StepHook | None = None) -> None:
+        self.plan, self.control, self.on_step = plan, control, on_step
+        self.kernels = frontier_kernels()
+        self.state = np.zeros(self.kernels.STATE_SIZE, dtype=np.int64)
+        self.total = np.zeros(len(plan.moduli), dtype=np.uint64)
+        self.moduli = np.array(plan.moduli, dtype=np.uint64)
+        self.stats = SweepStats(of_steps=plan.steps)
+        self.layers: list[int] = []
+        self.states = self.table(1)
+        self.states[0, :] = 1
+        self.states[0, 0] = 0  # before the first step: one state (every square untouched), one way
+        self.grown = self.states
+
+    def nodes(self) -> int:
+        return int(self.state[self.kernels.NODES])
+
+    def table(self, capacity: int) -> np.ndarray:
+        """An empty table of `capacity` slots (a power of two), refused beyond the memory limit."""
+        held = self.states.nbytes if hasattr(self, "states") else 0
+        what = f"step {len(self.layers) + 1} of {self.plan.steps} of the frontier count"
+        check_memory(held + capacity * self.plan.bytes_per_state, what, self.control.limits)
+        table = np.zeros((capacity, 1 + len(self.plan.moduli)), dtype=np.uint64)
+        table[:, 0] = self.kernels.EMPTY
+        return table
+
+    def first_capacity(self) -> int:
+        """The next table's slots: room for the states the last step's growth predicts, at most
+        two thirds full (a table that fills doubles: a low guess costs a rehash, not a miss)."""
+        layers = self.layers
+        old = layers[-1] if layers else 1
+        growth = layers[-1] / max(layers[-2], 1) if len(layers) >= 2 else 4.0
+        expected = max(MIN_TABLE, int(old * min(max(growth, 0.5), 16.0) * 1.1))
+        return 1 << (expected * 3 // 2).bit_length()
+
+    def run(self) -> int:
+        plan, stats = self.plan, self.stats
+        for v in range(plan.steps):
+            self.state[self.kernels.CURSOR] = self.state[self.kernels.FILL] = 0
+            self.grown = self.table(self.first_capacity())
+            outcome = run_slices(self.step_function(v), self.nodes, self.control)
+            stats.nodes, stats.tries = self.nodes(), int(self.state[self.kernels.TRIES])
+            stats.seconds = self.control.elapsed()
+            if isinstance(outcome, Status):
+                raise SearchStopped(outcome)
+            self.states = self.grown
+            self.layers.append(int(self.state[self.kernels.FILL]))
+            stats.steps = v + 1
+            stats.peak_states = max(stats.peak_states, self.layers[-1])
+            stats.peak_bytes = max(stats.peak_bytes, self.states.nbytes)
+            if self.on_step is not None:
+                self.on_step(v, self.layers, stats)
+        return join_residues([int(r) for r in self.total], plan.moduli)
+
+    def step_function(self, v: int) -> Callable[[int], int]:
+        """Step v's slice function for run_slices; the new table, grown as needed, is `grown`."""
+        plan, kernels = self.plan, self.kernels
+        last = v == plan.steps - 1
+
+        def step(node_stop: int) -> int:
+            while True:
+                table = self.grown
+                outcome = kernels.expand_slice(
+                    self.states, table, np.uint64(hash_shift(table.shape[0])), int(plan.old_slots[v]),
+                    np.uint64(plan.radix), plan.bits, plan.back[v], int(plan.n_back[v]), int(plan.forced[v]),
+                    plan.room[v], plan.keep[v], int(plan.n_keep[v]), last, self.moduli, self.total, self.state,
+                    node_stop,
+                )  # fmt: skip
+                if outcome != kernels.FULL:
+                    return EXHAUSTED if outcome == kernels.STEP_DONE else PAUSED
+                larger = self.table(2 * table.shape[0])
+                kernels.rehash(table, larger, np.uint64(hash_shift(larger.shape[0])))
+                self.grown = larger
+
+        return step
+
+
+def hash_shift(capacity: int) -> int:
+    """The shift that takes a hash's top bits as a slot of a table of `capacity` (a power of two)."""
+    return 64 - (capacity.bit_length() - 1)
+
+
+def frontier_kernels():  # type: ignore[no-untyped-def]
+    """The compiled kernels, loaded at the first count (numba loads with them)."""
+    with loading_compiled("knights"):
+        from essais.knights import _frontier_kernels
+
+    return _frontier_kernels
+
+
+def frontier_count(
+    problem: TourProblem, whole_board: bool, limits: Limits | None, on_step: StepHook | None = None
+) -> TourCount:
+    """Count the problem's tours by a frontier sweep: from its start, or over every start
+    (`whole_board`). A sweep stopped by a limit or Ctrl-C has no count (`known` false): it
+    knows its states, not yet which of them end as tours."""
+    start = None if whole_board else problem.start
+    board = problem.board
+    result = TourCount(Status.COMPLETE, 0, SweepStats(), "frontier", "numba", board=board, start=start,
+                       closed=problem.closed)  # fmt: skip
+    if board.n_squares <= 2:  # no cycle to count: the tours of one or two squares, by their definition
+        result.count = tiny_board_tours(problem, whole_board)
+        return result
+    with SearchControl(limits) as control:
+        try:
+            with control.setting_up():
+                plan = plan_frontier(board, problem.moves, problem.closed, start)
+                sweep = FrontierSweep(plan, control, on_step)
+        except SearchStopped as stop:
+            result.status, result.known = stop.status, False
+            return result
+        control.restart_clock()
+        try:
+            cycles = sweep.run()
+        except SearchStopped as stop:
+            result.status, result.known, result.stats = stop.status, False, sweep.stats
+            return result
+    result.stats = sweep.stats
+    result.count = tours_of_cycles(cycles, problem.closed, whole_board, board.n_squares)
+    return result
+
+
+def tiny_board_tours(problem: TourProblem, whole_board: bool) -> int:
+    """The tours of a board of one or two squares, as the backtracking methods count them: one
+    square is an open tour and no closed one; two squares a move apart are a tour from each,
+    closed too (the last square attacks the first)."""
+    squares = list(problem.board.squares())
+    if len(squares) == 1:
+        return 0 if problem.closed else 1
+    (r0, c0), (r1, c1) = squares
+    joined = (r1 - r0, c1 - c0) in problem.moves
+    return (2 if whole_board else 1) if joined else 0
+
+
+def tours_of_cycles(cycles: int, closed: bool, whole_board: bool, squares: int) -> int:
+    """The count in TourCount's terms from the cycles the sweep counted: a closed tour is a
+    cycle, found twice from each start (once each way), so 2 cycles from one start and
+    2 · squares · cycles over every start; an open tour is a cycle through the extra square,
+    found once from its first square (from a start: the cycles that use the start's edge) and
+    twice over the whole board."""
+    if closed:
+        return 2 * cycles * (squares if whole_board else 1)
+    return 2 * cycles if whole_board else cycles
+
+
+ESTIMATE_SECONDS = 10.0  # the sweep an estimate runs, when no time limit is given
+
+
+@dataclass(eq=False, repr=False)
+class FrontierEstimate(Result):
+    """What a frontier count would take, from its first steps (`estimate_frontier`): the states
+    of each step measured (`layers`), and projected over the steps not run, the largest table
+    (`peak_states`, `peak_bytes`: the two tables of a step), the states made in all and the
+    time at the speed measured. The projection: the sweep runs row by row (`row` squares a row);
+    each row's largest step grows by the ratio of the last two rows measured up to the middle
+    row, and the second half mirrors the first (the sweep from the other end meets the same
+    frontiers). A sweep that ends within the time is exact (`complete`)."""
+
+    status: Status
+    board: Board
+    closed: bool
+    start: Square | None
+    layers: list[int]
+    row: int
+    peak_states: int
+    peak_bytes: int
+    states: int
+    seconds: float
+    stats: SweepStats = field(default_factory=SweepStats)
+    method: str | None = "frontier"
+    engine: str | None = "numba"
+
+    @property
+    def complete(self) -> bool:
+        return len(self.layers) == self.stats.of_steps
+
+    @property
+    def found(self) -> bool:
+        return True
+
+    @property
+    def solution(self) -> int:
+        return self.peak_states
+
+    def headline(self) -> str:
+        kind = "closed tours" if self.closed else "tours"
+        where = f"from {format_square(self.start)}" if self.start is not None else "over every start"
+        how = (
+            "measured to the end"
+            if self.complete
+            else f"projected from {len(self.layers)} of {self.stats.of_steps} steps"
+        )
+        return (f"counting the {kind} of {self.board} {where} by frontier: peak {self.peak_states:,} states "
+                f"({format_bytes(self.peak_bytes)}), {self.states:,} states made, about "
+                f"{format_seconds(self.seconds)} on one core ({how})")  # fmt: skip
+
+    def brief(self) -> str:
+        return f"peak {self.peak_states:,} states, {format_seconds(self.seconds)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"status": str(self.status), "found": True, **self.ran_keys(), "complete": self.complete,
+                "peak_states": self.peak_states, "peak_bytes": self.peak_bytes, "states": self.states,
+                "seconds": round(self.seconds, 3), "measured_steps": len(self.layers), "layers": self.layers,
+                "stats": self.stats.to_dict()}  # fmt: skip
+
+
+def estimate_frontier(problem: TourProblem, whole_board: bool, limits: Limits | None) -> FrontierEstimate:
+    """Run the first steps of a frontier count (for `limits.time`, else ESTIMATE_SECONDS, or to
+    a node or memory limit) and project the rest (see FrontierEstimate)."""
+    start = None if whole_board else problem.start
+    limits = limits if limits is not None and (limits.time or limits.nodes) else Limits(time=ESTIMATE_SECONDS)
+    plan = plan_frontier(problem.board, problem.moves, problem.closed, start)
+    clock: list[float] = []
+    with SearchControl(limits) as control:
+        sweep = FrontierSweep(plan, control, lambda v, layers, stats: clock.append(control.elapsed()))
+        try:
+            sweep.run()
+            status = Status.COMPLETE
+        except SearchStopped as stop:
+            status = stop.status
+    stats, layers = sweep.stats, list(sweep.layers)
+    row = min(problem.board.rows, problem.board.cols)  # the sweep runs along the longer side
+    projected = project_layers(layers, row, plan.steps)
+    measured = max(sum(layers), 1)
+    seconds_per_state = (clock[-1] if clock else stats.seconds) / measured
+    bytes_per_state = stats.peak_bytes / max(stats.peak_states, 1)
+    peak = max(projected, default=0)
+    return FrontierEstimate(status, problem.board, problem.closed, start, layers, row, peak,
+                            int(2 * peak * bytes_per_state), sum(projected), sum(projected) * seconds_per_state,
+                            stats)  # fmt: skip
+
+
+GROWTH_DECAY = 0.5  # each row's growth is the square root of the row's before (see project_layers)
+
+
+def project_layers(layers: list[int], row: int, steps: int) -> list[int]:
+    """The states of every step: those measured, then the rows not measured, each shaped as the
+    last row measured in full and scaled. The largest step of a row grows by a factor that
+    shrinks row after row (its logarithm halves: on 5- and 6-wide boards the growth falls from
+    tens to about 1 within four rows, the frontier's states saturating), and the last row stays
+    at the size of the row before it (its states in fact shrink as the board ends).
+    Without two rows measured, the last step's states are carried to the end."""
+    if len(layers) >= steps:
+        return layers
+    full = len(layers) // row
+    if full < 2:
+        return layers + [layers[-1] if layers else 1] * (steps - len(layers))
+    rows = -(-steps // row)
+    shape = layers[(full - 1) * row : full * row]  # the last row measured, step by step
+    top = max(shape)
+    log_growth = math.log(max(top / max(max(layers[(full - 2) * row : (full - 1) * row]), 1), 1.0))
+    projected, scale = list(layers[: full * row]), 1.0
+    for r in range(full, rows):
+        if r < rows - 1:
+            log_growth *= GROWTH_DECAY
+            scale *= math.exp(log_growth)
+        projected += [int(value * scale) for value in shape]
+    return projected[:steps]

@@ -1,0 +1,174 @@
+"""Method frontier: every count equals prune's (open and closed, from a start and over the
+whole board, for the knight and other leapers) and the published counts, exact past 2**64."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from essais.core.board import Board, make_moves
+from essais.core.errors import InvalidInput
+from essais.core.result import Status
+from essais.knights import TourProblem, count_tours
+from essais.knights.frontier import count_bound_bits, join_residues, moduli_for, neighbours_in, plan_frontier
+from essais.knights.tables import count_every_start
+
+SMALL_BOARDS = [(r, c) for r in range(1, 6) for c in range(r, 31) if r * c <= 30]
+
+
+def frontier(r, c, closed=False, start=(0, 0), moves=None, whole_board=False):
+    problem = TourProblem.make(Board(r, c), start, moves, closed)
+    return count_tours(problem, method="frontier", whole_board=whole_board)
+
+
+def prune_table(r, c, closed, moves=None):
+    problem = TourProblem.make(Board(r, c), moves=moves, closed=closed)
+    return count_every_start(problem, method="prune")
+
+
+def leaper(a, b):
+    return sorted({(sa * x, sb * y) for x, y in ((a, b), (b, a)) for sa in (1, -1) for sb in (1, -1)})
+
+
+def check_against_prune(r, c, closed, moves=None):
+    """The whole board's count and every start's count equal prune's table of every start."""
+    table = prune_table(r, c, closed, moves)
+    whole = frontier(r, c, closed, moves=moves, whole_board=True)
+    assert whole.status == Status.COMPLETE
+    assert whole.count == table.total, (r, c, closed, moves)
+    for row in table.rows:
+        assert frontier(r, c, closed, row.start, moves).count == row.result.count, (r, c, closed, row.start)
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["open", "closed"])
+@pytest.mark.parametrize(("r", "c"), SMALL_BOARDS, ids=[f"{r}x{c}" for r, c in SMALL_BOARDS])
+def test_frontier_equals_prune_on_every_knight_board_of_at_most_30_squares(r, c, closed):
+    check_against_prune(r, c, closed)
+
+
+LEAPS = st.tuples(st.integers(0, 3), st.integers(1, 3))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 5), st.integers(1, 6), LEAPS, st.booleans())
+def test_frontier_equals_prune_for_leapers_of_reach_three(r, c, leap, closed):
+    check_against_prune(r, c, closed, leaper(*leap))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 3), st.integers(1, 4), st.lists(LEAPS, min_size=2, max_size=2, unique=True), st.booleans())
+def test_frontier_equals_prune_for_two_leapers_together(r, c, leaps, closed):
+    """(on boards of at most 12 squares: a king's tours from every start of 30 squares take
+    prune too long)"""
+    check_against_prune(r, c, closed, sorted({move for leap in leaps for move in leaper(*leap)}))
+
+
+# Published counts (OEIS), n = 1, 2, ... Each says whether it counts directed or undirected tours.
+A175881 = [0, 0, 0, 0, 8, 9862, 1067638, 55488142, 3374967940, 239187240144, 15360134570696,
+           964730606632516, 61989683445413228, 4005716717182224826, 255967892553030600920]  # fmt: skip
+# closed tours of 6 x n, undirected (a(14) is above 2**64)
+A079137 = [0, 0, 8, 0, 82, 744, 6378, 31088, 189688, 1213112, 6683852, 36486328]  # open 4 x n, undirected
+A083386_FROM_4 = [82, 864, 18784, 622868, 18061054, 264895640]  # open 5 x n, n = 4..9, undirected
+# (A083386(n) = A389755(5n), Knuth's count of Hamiltonian paths on the first cells of a 5-row board)
+A175855_FROM_3 = [8, 44202, 13311268, 4557702762, 1495135512514]  # closed 5 x 2n, n = 3..7, undirected
+# (the full boards of A383661, closed tours on the first 2n cells of a 5-row board)
+
+
+def a169764(n_max):
+    """A169764 (closed tours of 3 x n, undirected; = A070030 at even n), n = 1..n_max, from the
+    generating function Knuth gave (OEIS A169764), expanded as a power series."""
+    top = {10: 16, 12: 80, 14: -544, 16: -1856, 18: 8080, 20: 9856, 22: -50864, 24: -64, 26: 152576,
+           28: -130816, 30: -214272, 32: 245760, 34: 222208, 36: 44544, 38: -53248, 40: -352256, 42: 81920,
+           44: 32768}  # fmt: skip
+    bottom = {0: 1, 2: -6, 4: -64, 6: 200, 8: 1000, 10: -3016, 12: -3488, 14: 24256, 16: -23776, 18: -104168,
+              20: 203408, 22: 184704, 24: -443392, 26: -14336, 28: 151296, 30: -145920, 32: 263424,
+              34: -317440, 36: -36864, 38: 966656, 40: -573440, 42: -131072}  # fmt: skip
+    series = [0] * (n_max + 1)
+    for n in range(n_max + 1):
+        series[n] = top.get(n, 0) - sum(bottom[k] * series[n - k] for k in bottom if 0 < k <= n)
+    return series[1:]
+
+
+def test_the_generating_function_gives_the_published_start_of_a070030():
+    assert a169764(24)[9::2] == [16, 176, 1536, 15424, 147728, 1448416, 14060048, 136947616]
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_closed_tours_of_6xn_are_a175881(n):
+    assert frontier(6, n, closed=True, whole_board=True).undirected == A175881[n - 1]
+
+
+@pytest.mark.parametrize("n", range(1, 13))
+def test_open_tours_of_4xn_are_a079137(n):
+    assert frontier(4, n, whole_board=True).undirected == A079137[n - 1]
+
+
+@pytest.mark.parametrize("n", range(4, 8))
+def test_open_tours_of_5xn_are_a083386(n):
+    assert frontier(5, n, whole_board=True).undirected == A083386_FROM_4[n - 4]
+
+
+@pytest.mark.parametrize("n", range(3, 6))
+def test_closed_tours_of_5x2n_are_a175855(n):
+    assert frontier(5, 2 * n, closed=True, whole_board=True).undirected == A175855_FROM_3[n - 3]
+
+
+def test_closed_tours_of_long_3xn_boards_pass_2_to_the_64():
+    published = a169764(60)
+    assert published[59] > 2**64
+    for n in (10, 31, 48, 60):
+        assert frontier(3, n, closed=True, whole_board=True).undirected == published[n - 1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", range(9, 15))
+def test_closed_tours_of_6xn_are_a175881_up_to_6x14_above_2_to_the_64(n):
+    assert frontier(6, n, closed=True, whole_board=True).undirected == A175881[n - 1]
+    assert A175881[13] > 2**64
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [8, 9])
+def test_open_tours_of_5x8_and_5x9_are_a083386(n):
+    assert frontier(5, n, whole_board=True).undirected == A083386_FROM_4[n - 4]
+
+
+def test_the_counts_named_in_the_issue():
+    assert frontier(5, 5, whole_board=True).directed == 1728  # A165134
+    assert frontier(5, 5).count == 304  # from a corner
+    six = frontier(6, 6, closed=True)
+    assert (six.count, six.undirected) == (19724, 9862)
+    whole = frontier(6, 6, closed=True, whole_board=True)
+    assert (whole.undirected, whole.directed, whole.count) == (9862, 19724, 36 * 19724)
+
+
+def test_the_moduli_exceed_the_bound_and_join_exactly():
+    joined = neighbours_in(tuple(Board(8, 8).squares()), Board(8, 8), make_moves())
+    bits = count_bound_bits(joined, paths=True)
+    moduli = moduli_for(bits)
+    product = 1
+    for modulus in moduli:
+        product *= modulus
+    assert product > 2**bits and len(set(moduli)) == len(moduli)
+    value = 255967892553030600920
+    assert join_residues([value % m for m in moduli], moduli) == value
+
+
+def test_a_move_set_without_reverses_or_too_wide_a_frontier_is_refused_before_any_work():
+    with pytest.raises(InvalidInput, match="reverse of each move"):
+        plan_frontier(Board(5, 5), [(1, 2), (2, 1)], closed=False, start=None)
+    with pytest.raises(InvalidInput, match="too many to pack"):
+        plan_frontier(Board(12, 12), make_moves(), closed=True, start=None)
+
+
+def test_the_whole_board_needs_method_frontier():
+    with pytest.raises(InvalidInput, match="count the whole board with frontier"):
+        count_tours(TourProblem.make(Board(5, 5)), method="prune", whole_board=True)
+    assert count_tours(TourProblem.make(Board(5, 5)), whole_board=True).method == "frontier"
+
+
+def test_a_stopped_sweep_has_no_count_but_says_how_far_it_got():
+    result = count_tours(TourProblem.make(Board(6, 6)), method="frontier", node_limit=1000)
+    assert result.status == Status.LIMIT and not result.known
+    assert result.to_dict()["count"] is None
+    assert 0 < result.stats.steps < 36 and result.stats.nodes >= 1000
+    assert "no count" in result.headline()
