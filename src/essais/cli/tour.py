@@ -58,7 +58,7 @@ EXAMPLES = [
     ("essais tour 5 --method basic --order clockwise --count", "001: 304 tours from a corner"),
     ("essais tour 6 --closed --count", "19,724 directed closed tours (method prune, every core)"),
     ("essais tour 6 --count --every-start", "6,637,920 open tours over every start (OEIS A165134)"),
-    ("essais tour 6x14 --closed --count --every-start --method frontier", "every closed tour of 6×14 (above 2⁶⁴)"),
+    ("essais tour 6x15 --closed --count --every-start --method frontier", "every closed tour of 6×15 (above 2⁶⁴)"),
     ("essais tour 7 --count --every-start --method frontier --estimate", "what counting 7×7's tours would take"),
 ]
 Flag = bool

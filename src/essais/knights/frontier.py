@@ -258,8 +258,11 @@ class FrontierSweep:
         return int(self.state[self.kernels.NODES])
 
     def table(self, capacity: int) -> np.ndarray:
-        """An empty table of `capacity` slots (a power of two), refused beyond the memory limit."""
+        """An empty table of `capacity` slots (a power of two), refused beyond the memory limit
+        (counting the tables held: the step's states, and the table being grown, if any)."""
         held = self.states.nbytes if hasattr(self, "states") else 0
+        if hasattr(self, "grown") and self.grown is not self.states:
+            held += self.grown.nbytes
         what = f"step {len(self.layers) + 1} of {self.plan.steps} of the frontier count"
         check_memory(held + capacity * self.plan.bytes_per_state, what, self.control.limits)
         table = np.zeros((capacity, 1 + len(self.plan.moduli)), dtype=np.uint64)
@@ -267,18 +270,20 @@ class FrontierSweep:
         return table
 
     def first_capacity(self) -> int:
-        """The next table's slots: room for the states the last step's growth predicts, at most
-        two thirds full (a table that fills doubles: a low guess costs a rehash, not a miss)."""
+        """The next table's slots: the fewest (a power of two) that hold the states the last
+        step's growth predicts at most two thirds full. A table that fills doubles, so a low
+        guess costs a rehash; a high one, memory for nothing."""
         layers = self.layers
         old = layers[-1] if layers else 1
         growth = layers[-1] / max(layers[-2], 1) if len(layers) >= 2 else 4.0
-        expected = max(MIN_TABLE, int(old * min(max(growth, 0.5), 16.0) * 1.1))
-        return 1 << (expected * 3 // 2).bit_length()
+        expected = max(MIN_TABLE, old * min(max(growth, 0.5), 4.0))
+        return 1 << math.ceil(math.log2(expected * 3 / 2))
 
     def run(self) -> int:
         plan, stats = self.plan, self.stats
         for v in range(plan.steps):
             self.state[self.kernels.CURSOR] = self.state[self.kernels.FILL] = 0
+            self.grown = self.states  # (no table being grown yet)
             self.grown = self.table(self.first_capacity())
             outcome = run_slices(self.step_function(v), self.nodes, self.control)
             stats.nodes, stats.tries = self.nodes(), int(self.state[self.kernels.TRIES])
