@@ -1,6 +1,8 @@
 """Method frontier: every count equals prune's (open and closed, from a start and over the
 whole board, for the knight and other leapers) and the published counts, exact past 2**64."""
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -8,8 +10,15 @@ from hypothesis import strategies as st
 from essais.core.board import Board, make_moves
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
-from essais.knights import TourProblem, count_tours
-from essais.knights.frontier import count_bound_bits, join_residues, moduli_for, neighbours_in, plan_frontier
+from essais.knights import TourProblem, count_tours, estimate_tour_count
+from essais.knights.frontier import (
+    count_bound_bits,
+    join_residues,
+    moduli_for,
+    neighbours_in,
+    plan_frontier,
+    project_layers,
+)
 from essais.knights.tables import count_every_start
 
 SMALL_BOARDS = [(r, c) for r in range(1, 6) for c in range(r, 31) if r * c <= 30]
@@ -172,3 +181,56 @@ def test_a_stopped_sweep_has_no_count_but_says_how_far_it_got():
     assert result.to_dict()["count"] is None
     assert 0 < result.stats.steps < 36 and result.stats.nodes >= 1000
     assert "no count" in result.headline()
+
+
+def test_the_command_line_counts_the_whole_board_and_says_which_number_is_which(cli):
+    result = cli(["tour", "6", "--closed", "--count", "--every-start", "--method", "frontier", "--json"])
+    document = json.loads(result.stdout)
+    assert result.exit_code == 0
+    assert (document["undirected"], document["directed"], document["count"]) == (9862, 19724, 710064)
+    assert document["stats"]["steps"] == document["stats"]["of_steps"] == 36
+    text = cli(["tour", "5", "--count", "--every-start", "--method", "frontier"]).stdout
+    assert text.startswith("1,728 directed tours, 864 undirected on 5x5 from every start (frontier, numba)")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["tour", "6", "--method", "frontier"], "counts tours without finding one"),
+        (["tour", "6", "--all", "--method", "frontier"], "without listing them"),
+        (["tour", "6", "--count", "--method", "frontier", "--engine", "python"], "numba engine only"),
+        (["tour", "6", "--count", "--method", "frontier", "--workers", "2"], "one process so far"),
+        (["tour", "5", "--count", "--method", "frontier", "--moves", "1,2"], "reverse of each move"),
+        (["tour", "6", "--estimate"], "--count --method frontier"),
+    ],
+)
+def test_the_command_line_refuses_what_frontier_does_not_do(cli, args, message):
+    result = cli(args)
+    assert result.exit_code == 2 and message in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_a_stopped_sweep_exits_3_with_no_count(cli):
+    result = cli(["tour", "6", "--count", "--method", "frontier", "--node-limit", "500", "--json"])
+    assert result.exit_code == 3 and json.loads(result.stdout)["count"] is None
+
+
+def test_an_estimate_of_a_sweep_that_ends_in_time_is_the_sweep_itself():
+    estimate = estimate_tour_count(TourProblem.make(Board(6, 6), closed=True), whole_board=True)
+    count = frontier(6, 6, closed=True, whole_board=True)
+    assert estimate.complete and estimate.peak_states == count.stats.peak_states
+    assert estimate.states == count.stats.nodes
+
+
+def test_an_estimate_projects_the_steps_it_did_not_run():
+    estimate = estimate_tour_count(TourProblem.make(Board(6, 10), closed=True), whole_board=True, node_limit=300_000)
+    assert not estimate.complete and len(estimate.layers) < 60
+    assert estimate.peak_states >= max(estimate.layers) and estimate.states > sum(estimate.layers)
+    assert estimate.seconds > 0 and estimate.peak_bytes > 0
+
+
+def test_the_projection_grows_each_row_less_than_the_one_before():
+    layers = [1] * 6 + [10] * 6 + [100] * 6  # three rows of six steps
+    projected = project_layers(layers, 6, 36)
+    assert projected[:18] == layers and len(projected) == 36
+    rows = [max(projected[i : i + 6]) for i in range(0, 36, 6)]
+    assert rows[3] / rows[2] < 10 and rows[4] / rows[3] < rows[3] / rows[2] and rows[5] == rows[4]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from essais.core.engine import compiled_code_loading
 from essais.core.limits import active_search
+from essais.core.parallel import Progress as Report
 from essais.core.result import format_seconds
 from essais.core.signals import STOP_SIGNALS
 
@@ -89,7 +90,7 @@ WATCHER = _Watcher()
 
 
 @contextmanager
-def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
+def progress_bar(what: str) -> Iterator[Report | None]:
     """A progress bar on stderr, with an estimate of the time left, for work whose size is known
     (none when stderr is not a terminal). It starts at the first report, so that worker
     processes are forked before its thread exists."""
@@ -98,16 +99,16 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
         return
     progress = Progress(
         TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=err_console, transient=True,
+        TextColumn("{task.fields[note]}", markup=False), console=err_console, transient=True,
     )  # fmt: skip
-    task = progress.add_task(what, start=False)
+    task = progress.add_task(what, start=False, note="")
 
-    def report(done: int, total: int) -> None:
+    def report(done: int, total: int, note: str = "") -> None:
         if not progress.live.is_started:
             WATCHER.silence()
             progress.start()
             progress.start_task(task)
-        progress.update(task, completed=done, total=total)
+        progress.update(task, completed=done, total=total, note=note)
 
     try:
         yield report

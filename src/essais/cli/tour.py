@@ -279,8 +279,13 @@ def _count(
     elif method is None or any(value is not None for value in split.values()):
         with progress_bar("sub-trees") as progress:
             result = count_tours(problem, method=method, engine=engine, limits=limits, progress=progress, **split)
+    elif method == "frontier":
+        with progress_bar("steps") as progress:
+            result = count_tours(
+                problem, method=method, engine=engine, limits=limits, whole_board=whole_board, progress=progress
+            )
     else:
-        result = count_tours(problem, method=method, engine=engine, limits=limits, whole_board=whole_board)
+        result = count_tours(problem, method=method, engine=engine, limits=limits)
     if as_json:
         print_json(result.to_dict())
         finish(result.status)

@@ -156,7 +156,7 @@ def count_tours(
     if method == "frontier":
         if workers != 1 or scheduler is not None or checkpoint is not None:
             raise InvalidInput("workers, scheduler, checkpoint: method frontier runs in one process so far")
-        return frontier_count(problem, whole_board, limits)
+        return frontier_count(problem, whole_board, limits, progress)
     if problem.impossible:
         return tour_count(problem, method, engine)
     if workers != 1 or scheduler is not None or checkpoint is not None:

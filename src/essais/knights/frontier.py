@@ -34,6 +34,7 @@ from essais.core.board import Board, Move, Square, format_square
 from essais.core.engine import check_memory, loading_compiled
 from essais.core.errors import InvalidInput
 from essais.core.limits import EXHAUSTED, PAUSED, Limits, SearchControl, SearchStopped, run_slices
+from essais.core.parallel import Progress
 from essais.core.result import Result, Status, SweepStats, format_bytes, format_seconds
 from essais.knights.model import TourCount, TourProblem
 
@@ -336,11 +337,12 @@ def frontier_kernels():  # type: ignore[no-untyped-def]
 
 
 def frontier_count(
-    problem: TourProblem, whole_board: bool, limits: Limits | None, on_step: StepHook | None = None
+    problem: TourProblem, whole_board: bool, limits: Limits | None, progress: Progress | None = None
 ) -> TourCount:
     """Count the problem's tours by a frontier sweep: from its start, or over every start
-    (`whole_board`). A sweep stopped by a limit or Ctrl-C has no count (`known` false): it
-    knows its states, not yet which of them end as tours."""
+    (`whole_board`), `progress` told each step finished (with the states and the memory). A
+    sweep stopped by a limit or Ctrl-C has no count (`known` false): it knows its states, not
+    yet which of them end as tours."""
     start = None if whole_board else problem.start
     board = problem.board
     result = TourCount(Status.COMPLETE, 0, SweepStats(), "frontier", "numba", board=board, start=start,
@@ -352,7 +354,7 @@ def frontier_count(
         try:
             with control.setting_up():
                 plan = plan_frontier(board, problem.moves, problem.closed, start)
-                sweep = FrontierSweep(plan, control, on_step)
+                sweep = FrontierSweep(plan, control, reporting(progress))
         except SearchStopped as stop:
             result.status, result.known = stop.status, False
             return result
@@ -365,6 +367,17 @@ def frontier_count(
     result.stats = sweep.stats
     result.count = tours_of_cycles(cycles, problem.closed, whole_board, board.n_squares)
     return result
+
+
+def reporting(progress: Progress | None) -> StepHook | None:
+    """A sweep's step hook that tells `progress` the steps, the states and the memory."""
+    if progress is None:
+        return None
+
+    def report(v: int, layers: list[int], stats: SweepStats) -> None:
+        progress(v + 1, stats.of_steps, f"{layers[-1]:,} states, peak {format_bytes(stats.peak_bytes)}")
+
+    return report
 
 
 def tiny_board_tours(problem: TourProblem, whole_board: bool) -> int:

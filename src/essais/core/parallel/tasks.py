@@ -7,7 +7,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from essais.core.limits import SearchControl, SearchStopped
 from essais.core.result import Stats, Status
@@ -45,7 +45,11 @@ def solve_subtree(
     return TaskResult(values, timed())
 
 
-Progress = Callable[[int, int], None]  # (finished sub-trees, all sub-trees)
+class Progress(Protocol):
+    """A display told how far work has got: (done, total), e.g. finished sub-trees of all of
+    them, or a sweep's steps; `note` a few words on the work under way (states, memory)."""
+
+    def __call__(self, done: int, total: int, note: str = "") -> None: ...
 
 
 @dataclass
