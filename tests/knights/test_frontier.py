@@ -2,6 +2,11 @@
 whole board, for the knight and other leapers) and the published counts, exact past 2**64."""
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -234,3 +239,52 @@ def test_the_projection_grows_each_row_less_than_the_one_before():
     assert projected[:18] == layers and len(projected) == 36
     rows = [max(projected[i : i + 6]) for i in range(0, 36, 6)]
     assert rows[3] / rows[2] < 10 and rows[4] / rows[3] < rows[3] / rows[2] and rows[5] == rows[4]
+
+
+def test_a_sweep_stopped_with_a_checkpoint_resumes_to_the_same_count_and_counters(tmp_path):
+    problem = TourProblem.make(Board(6, 7), closed=True)
+    fresh = count_tours(problem, method="frontier", whole_board=True)
+    stopped = count_tours(problem, method="frontier", whole_board=True, node_limit=400_000, checkpoint=tmp_path)
+    assert stopped.status == Status.LIMIT and (tmp_path / "frontier.json").exists()
+    resumed = count_tours(problem, method="frontier", whole_board=True, checkpoint=tmp_path)
+    assert resumed.stats.resumed_steps == stopped.stats.steps > 0
+    assert resumed.count == fresh.count
+    assert (resumed.stats.nodes, resumed.stats.tries) == (fresh.stats.nodes, fresh.stats.tries)
+    again = count_tours(problem, method="frontier", whole_board=True, checkpoint=tmp_path)
+    assert again.count == fresh.count and again.stats.resumed_steps == 42  # finished: read at once
+
+
+def test_a_checkpoint_of_another_count_or_a_damaged_one_is_refused(tmp_path):
+    count_tours(TourProblem.make(Board(5, 6)), method="frontier", node_limit=20_000, checkpoint=tmp_path)
+    with pytest.raises(InvalidInput, match="holds another count"):
+        count_tours(TourProblem.make(Board(5, 6), closed=True), method="frontier", checkpoint=tmp_path)
+    (table,) = tmp_path.glob("step-*.npy")
+    data = bytearray(table.read_bytes())
+    data[-1] ^= 1
+    table.write_bytes(bytes(data))
+    with pytest.raises(InvalidInput, match="damaged"):
+        count_tours(TourProblem.make(Board(5, 6)), method="frontier", checkpoint=tmp_path)
+
+
+KILLED_RUN = """
+import sys
+from essais.core.board import Board
+from essais.knights import TourProblem
+from essais.knights.frontier import frontier_count
+frontier_count(TourProblem.make(Board(6, 9), closed=True), True, None, checkpoint=sys.argv[1], checkpoint_every=0)
+"""
+
+
+def test_a_sweep_killed_hard_resumes_from_its_checkpoint(tmp_path):
+    run = subprocess.Popen([sys.executable, "-c", KILLED_RUN, str(tmp_path)])
+    meta = tmp_path / "frontier.json"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (meta.exists() and json.loads(meta.read_text())["steps"] >= 30):
+        time.sleep(0.05)
+    os.kill(run.pid, signal.SIGKILL)
+    run.wait()
+    steps = json.loads(meta.read_text())["steps"]
+    assert 30 <= steps < 54
+    resumed = count_tours(TourProblem.make(Board(6, 9), closed=True), method="frontier", whole_board=True,
+                          checkpoint=tmp_path)  # fmt: skip
+    assert resumed.undirected == A175881[8] and resumed.stats.resumed_steps >= steps

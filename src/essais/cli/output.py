@@ -13,6 +13,7 @@ from essais.cli.common import refuse_unused
 from essais.cli.terminal import WATCHER, console, err_console
 from essais.core.errors import InvalidInput
 from essais.core.recording import with_tree
+from essais.core.result import SweepStats
 from essais.draw.plots import CSS_DPI, check_dpi
 from essais.draw.tree import tree_svg
 
@@ -68,8 +69,13 @@ def show(result: Any, checkpoint: Path | None = None) -> None:
     """A result as the library's `str()` says it, coloured; for a split search stopped with a
     checkpoint, where its finished sub-trees are kept."""
     console.print(result)
-    if checkpoint is not None and getattr(result, "split", None) is not None and not result.status.finished:
+    if checkpoint is None or result.status.finished:
+        return
+    if getattr(result, "split", None) is not None:
         console.print(f"the finished sub-trees are saved in {checkpoint}", markup=False)
+    elif isinstance(result.stats, SweepStats) and result.stats.steps:
+        console.print(f"step {result.stats.steps:,} is saved in {checkpoint}: the same command resumes there",
+                      markup=False)  # fmt: skip
 
 
 def print_json(document: dict[str, Any]) -> None:

@@ -276,14 +276,14 @@ def _count(
             raise InvalidInput("--tree: one search in the python engine records it; drop --workers, --scheduler, "
                                "--checkpoint")  # fmt: skip
         result = write_tree(tree, lambda: count_tours(problem, method=method, engine=engine, limits=limits), title)
+    elif method == "frontier":
+        with progress_bar("steps") as progress:
+            result = count_tours(problem, method=method, engine=engine, limits=limits, whole_board=whole_board,
+                                 progress=progress, workers=split["workers"] or 1, scheduler=split["scheduler"],
+                                 checkpoint=split["checkpoint"])  # fmt: skip
     elif method is None or any(value is not None for value in split.values()):
         with progress_bar("sub-trees") as progress:
             result = count_tours(problem, method=method, engine=engine, limits=limits, progress=progress, **split)
-    elif method == "frontier":
-        with progress_bar("steps") as progress:
-            result = count_tours(
-                problem, method=method, engine=engine, limits=limits, whole_board=whole_board, progress=progress
-            )
     else:
         result = count_tours(problem, method=method, engine=engine, limits=limits)
     if as_json:

@@ -71,16 +71,18 @@ class SweepStats(Stats):
     """The counters of a sweep over states (a frontier count) rather than a depth-first search:
     nodes are the states made (distinct states stored, summed over the steps), tries the
     choices tried from a state, backtracks 0; `steps` the steps finished (of `of_steps`),
-    `peak_states` and `peak_bytes` the largest table of one step."""
+    `peak_states` and `peak_bytes` the largest table of one step; `resumed_steps` those read
+    back from a checkpoint."""
 
     steps: int = 0
     of_steps: int = 0
     peak_states: int = 0
     peak_bytes: int = 0
+    resumed_steps: int = 0  # the steps read back from a checkpoint
 
     def to_dict(self) -> dict[str, Any]:
         extra = {"steps": self.steps, "of_steps": self.of_steps, "peak_states": self.peak_states,
-                 "peak_bytes": self.peak_bytes}  # fmt: skip
+                 "peak_bytes": self.peak_bytes, "resumed_steps": self.resumed_steps}  # fmt: skip
         return {**super().to_dict(), **extra}
 
 

@@ -154,9 +154,11 @@ def count_tours(
             "one by one with count_every_start"
         )
     if method == "frontier":
-        if workers != 1 or scheduler is not None or checkpoint is not None:
-            raise InvalidInput("workers, scheduler, checkpoint: method frontier runs in one process so far")
-        return frontier_count(problem, whole_board, limits, progress)
+        if workers != 1 or scheduler is not None:
+            raise InvalidInput(
+                f"{'workers' if workers != 1 else 'scheduler'}: method frontier runs in one process so far"
+            )
+        return frontier_count(problem, whole_board, limits, progress, checkpoint)
     if problem.impossible:
         return tour_count(problem, method, engine)
     if workers != 1 or scheduler is not None or checkpoint is not None:

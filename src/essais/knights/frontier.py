@@ -23,9 +23,14 @@ many primes as needed for their product to exceed a proven bound on the count (s
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -41,6 +46,7 @@ from essais.knights.model import TourCount, TourProblem
 EXTRA = -1  # the extra square of open tours, joined to every square
 PRIME_BITS = 62  # the moduli are the primes just below 2**62: two residues add without overflow
 MAX_KEY = 1 << 63  # a packed state stays below this (the table's empty mark is 2**64 - 1)
+EMPTY_KEY = (1 << 64) - 1  # a free slot of a table (the kernels' EMPTY)
 MIN_TABLE = 1024  # a table's fewest slots (a third of them hold a batch of the kernel's new states)
 
 
@@ -236,20 +242,105 @@ def plan_frontier(board: Board, moves: Sequence[Move], closed: bool, start: Squa
 StepHook = Callable[[int, list[int], SweepStats], None]  # (step finished, states per step, counters)
 
 
+CHECKPOINT_SECONDS = 120.0  # a checkpoint is written at the end of a step at most this often
+
+
+class SweepCheckpoint:
+    """A folder that keeps a sweep's last saved step, so that a stopped count (Ctrl-C, a limit,
+    kill -9) resumes there: `frontier.json` (what is counted, the step, the states per step,
+    the counters, the table file and its SHA-256) and `step-K.npy`, the table's states as rows
+    of (key, residues). Each file is written whole under a temporary name, then renamed, the
+    table first, so that the folder always holds a complete step; the table's checksum is
+    checked when it is read back. A finished count keeps its residues, so it is read at once."""
+
+    META = "frontier.json"
+
+    def __init__(self, folder: str | Path, plan: FrontierPlan, what: str, every: float = CHECKPOINT_SECONDS) -> None:
+        self.folder, self.what, self.every = Path(folder), what, every
+        self.fingerprint = plan_fingerprint(plan)
+        self.saved_at = time.monotonic()
+        if self.folder.exists() and not self.folder.is_dir():
+            raise InvalidInput(f"checkpoint: {self.folder} is a file; method frontier keeps its checkpoint in a folder")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise InvalidInput(f"checkpoint: cannot make the folder {self.folder} ({error.strerror})") from None
+
+    def load(self) -> dict[str, Any] | None:
+        """The last step saved (its record, with the table as `rows`), or None."""
+        meta = self.folder / self.META
+        if not meta.exists():
+            return None
+        record = json.loads(meta.read_text())
+        if record.get("fingerprint") != self.fingerprint:
+            raise InvalidInput(
+                f"checkpoint: {self.folder} holds another count ({record.get('what')}); name another folder"
+            )
+        if record["table"] is not None:
+            rows = np.load(self.folder / record["table"])
+            if hashlib.sha256(rows.tobytes()).hexdigest() != record["sha256"]:
+                raise InvalidInput(f"checkpoint: {self.folder / record['table']} is damaged (its checksum differs)")
+            record["rows"] = rows
+        return record
+
+    def due(self) -> bool:
+        return time.monotonic() - self.saved_at >= self.every
+
+    def save(self, table: np.ndarray | None, layers: list[int], stats: SweepStats, residues: list[int]) -> None:
+        """Keep the step just finished (`table` None: the count is finished, `residues` its count)."""
+        name = None
+        record: dict[str, Any] = {"what": self.what, "fingerprint": self.fingerprint, "steps": len(layers),
+                                  "layers": layers, "stats": stats.to_dict(), "residues": residues}  # fmt: skip
+        if table is not None:
+            rows = np.ascontiguousarray(table[table[:, 0] != EMPTY_KEY])
+            name = f"step-{len(layers)}.npy"
+            self._write(name, lambda file: np.save(file, rows))
+            record["sha256"] = hashlib.sha256(rows.tobytes()).hexdigest()
+        record["table"] = name
+        self._write(self.META, lambda file: file.write(json.dumps(record).encode()))
+        for old in self.folder.glob("step-*.npy"):
+            if old.name != name:
+                old.unlink()
+        self.saved_at = time.monotonic()
+
+    def _write(self, name: str, write: Callable[[Any], object]) -> None:
+        temporary = self.folder / (name + ".tmp")
+        with open(temporary, "wb") as file:
+            write(file)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, self.folder / name)
+
+
+def plan_fingerprint(plan: FrontierPlan) -> str:
+    """A digest of what a plan counts: its steps' arrays, packing and moduli."""
+    digest = hashlib.sha256(repr((plan.order, plan.paths, plan.radix, plan.bits, plan.moduli)).encode())
+    for array in (plan.old_slots, plan.back, plan.n_back, plan.forced, plan.room, plan.keep, plan.n_keep):
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()
+
+
 class FrontierSweep:
     """One sweep of a plan under a SearchControl: the tables of the step under way (the states
     before it, the states it makes), grown as they fill. `run()` returns the number of cycles,
     or raises SearchStopped (a limit or Ctrl-C); `stats` and `layers` (the states of each step
     finished) tell how far it got either way."""
 
-    def __init__(self, plan: FrontierPlan, control: SearchControl, on_step: StepHook | None = None) -> None:
-        self.plan, self.control, self.on_step = plan, control, on_step
+    def __init__(
+        self,
+        plan: FrontierPlan,
+        control: SearchControl,
+        on_step: StepHook | None = None,
+        checkpoint: SweepCheckpoint | None = None,
+    ) -> None:
+        self.plan, self.control, self.on_step, self.checkpoint = plan, control, on_step, checkpoint
         self.kernels = frontier_kernels()
         self.state = np.zeros(self.kernels.STATE_SIZE, dtype=np.int64)
         self.total = np.zeros(len(plan.moduli), dtype=np.uint64)
         self.moduli = np.array(plan.moduli, dtype=np.uint64)
         self.stats = SweepStats(of_steps=plan.steps)
         self.layers: list[int] = []
+        self.finished = (0, 0)  # the node and try counters at the end of the last step finished
         self.states = self.table(1)
         self.states[0, :] = 1
         self.states[0, 0] = 0  # before the first step: one state (every square untouched), one way
@@ -282,7 +373,10 @@ class FrontierSweep:
 
     def run(self) -> int:
         plan, stats = self.plan, self.stats
-        for v in range(plan.steps):
+        first = self.resume()
+        if first == plan.steps:
+            return join_residues([int(r) for r in self.total], plan.moduli)
+        for v in range(first, plan.steps):
             self.state[self.kernels.CURSOR] = self.state[self.kernels.FILL] = 0
             self.grown = self.states  # (no table being grown yet)
             self.grown = self.table(self.first_capacity())
@@ -290,15 +384,47 @@ class FrontierSweep:
             stats.nodes, stats.tries = self.nodes(), int(self.state[self.kernels.TRIES])
             stats.seconds = self.control.elapsed()
             if isinstance(outcome, Status):
+                if self.checkpoint is not None and v > first:  # keep the last step finished, its counters
+                    finished = replace(stats, nodes=self.finished[0], tries=self.finished[1])
+                    self.checkpoint.save(self.states, self.layers, finished, [int(r) for r in self.total])
                 raise SearchStopped(outcome)
             self.states = self.grown
+            self.finished = (stats.nodes, stats.tries)
             self.layers.append(int(self.state[self.kernels.FILL]))
             stats.steps = v + 1
             stats.peak_states = max(stats.peak_states, self.layers[-1])
             stats.peak_bytes = max(stats.peak_bytes, self.states.nbytes)
             if self.on_step is not None:
                 self.on_step(v, self.layers, stats)
+            if self.checkpoint is not None and v < plan.steps - 1 and self.checkpoint.due():
+                self.checkpoint.save(self.states, self.layers, stats, [int(r) for r in self.total])
+        if self.checkpoint is not None:
+            self.checkpoint.save(None, self.layers, stats, [int(r) for r in self.total])
         return join_residues([int(r) for r in self.total], plan.moduli)
+
+    def resume(self) -> int:
+        """The first step to run: after the checkpoint's last step, whose table, counters and
+        residues it restores; 0 without one."""
+        record = self.checkpoint.load() if self.checkpoint is not None else None
+        if record is None:
+            return 0
+        saved = record["stats"]
+        stats = self.stats
+        stats.nodes, stats.tries, stats.steps = saved["nodes"], saved["tries"], record["steps"]
+        stats.peak_states, stats.peak_bytes, stats.resumed_steps = (
+            saved["peak_states"],
+            saved["peak_bytes"],
+            record["steps"],
+        )
+        self.state[self.kernels.NODES], self.state[self.kernels.TRIES] = stats.nodes, stats.tries
+        self.finished = (stats.nodes, stats.tries)
+        self.layers = list(record["layers"])
+        self.total[:] = record["residues"]
+        if record["table"] is not None:
+            rows = record["rows"]
+            self.states = self.table(1 << math.ceil(math.log2(max(len(rows), MIN_TABLE) * 3 / 2)))
+            self.kernels.rehash(rows, self.states, np.uint64(hash_shift(self.states.shape[0])))
+        return int(record["steps"])
 
     def step_function(self, v: int) -> Callable[[int], int]:
         """Step v's slice function for run_slices; the new table, grown as needed, is `grown`."""
@@ -337,12 +463,18 @@ def frontier_kernels():  # type: ignore[no-untyped-def]
 
 
 def frontier_count(
-    problem: TourProblem, whole_board: bool, limits: Limits | None, progress: Progress | None = None
+    problem: TourProblem,
+    whole_board: bool,
+    limits: Limits | None,
+    progress: Progress | None = None,
+    checkpoint: str | Path | None = None,
+    checkpoint_every: float = CHECKPOINT_SECONDS,
 ) -> TourCount:
     """Count the problem's tours by a frontier sweep: from its start, or over every start
     (`whole_board`), `progress` told each step finished (with the states and the memory). A
     sweep stopped by a limit or Ctrl-C has no count (`known` false): it knows its states, not
-    yet which of them end as tours."""
+    yet which of them end as tours. With a `checkpoint` folder the last step finished is kept
+    (every `checkpoint_every` seconds at most) and the same call resumes from it."""
     start = None if whole_board else problem.start
     board = problem.board
     result = TourCount(Status.COMPLETE, 0, SweepStats(), "frontier", "numba", board=board, start=start,
@@ -354,7 +486,10 @@ def frontier_count(
         try:
             with control.setting_up():
                 plan = plan_frontier(board, problem.moves, problem.closed, start)
-                sweep = FrontierSweep(plan, control, reporting(progress))
+                kept = None
+                if checkpoint is not None:
+                    kept = SweepCheckpoint(checkpoint, plan, describe(problem, whole_board), checkpoint_every)
+                sweep = FrontierSweep(plan, control, reporting(progress), kept)
         except SearchStopped as stop:
             result.status, result.known = stop.status, False
             return result
@@ -367,6 +502,12 @@ def frontier_count(
     result.stats = sweep.stats
     result.count = tours_of_cycles(cycles, problem.closed, whole_board, board.n_squares)
     return result
+
+
+def describe(problem: TourProblem, whole_board: bool) -> str:
+    """`closed tours of 6x8 over every start`: what a count counts, in words."""
+    where = "over every start" if whole_board else f"from {format_square(problem.start)}"
+    return f"{'closed tours' if problem.closed else 'tours'} of {problem.board} {where}"
 
 
 def reporting(progress: Progress | None) -> StepHook | None:
