@@ -24,6 +24,7 @@ from essais.knights.frontier import (
     plan_frontier,
     project_layers,
 )
+from essais.knights.searches import faster_count_method
 from essais.knights.tables import count_every_start
 
 SMALL_BOARDS = [(r, c) for r in range(1, 6) for c in range(r, 31) if r * c <= 30]
@@ -288,3 +289,24 @@ def test_a_sweep_killed_hard_resumes_from_its_checkpoint(tmp_path):
     resumed = count_tours(TourProblem.make(Board(6, 9), closed=True), method="frontier", whole_board=True,
                           checkpoint=tmp_path)  # fmt: skip
     assert resumed.undirected == A175881[8] and resumed.stats.resumed_steps >= steps
+
+
+@pytest.mark.parametrize(
+    ("size", "closed", "method"),
+    [
+        ("6x7", True, "frontier"),
+        ("6", True, "prune"),
+        ("5x8", False, "frontier"),
+        ("6", False, "prune"),
+        ("7x8", False, "prune"),
+    ],  # fmt: skip
+)
+def test_a_count_with_no_method_runs_the_faster_of_prune_and_frontier(size, closed, method):
+    problem = TourProblem.make(Board.parse(size), closed=closed)
+    assert faster_count_method(problem, False, None) == (None if method == "prune" else method)
+    if size != "7x8":
+        assert count_tours(problem).method == method
+
+
+def test_a_count_split_over_workers_keeps_prune():
+    assert count_tours(TourProblem.make(Board(6, 7), closed=True), workers=2, node_limit=10_000).method == "prune"

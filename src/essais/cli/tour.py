@@ -282,7 +282,7 @@ def _count(
                                  progress=progress, workers=split["workers"] or 1, scheduler=split["scheduler"],
                                  checkpoint=split["checkpoint"])  # fmt: skip
     elif method is None or any(value is not None for value in split.values()):
-        with progress_bar("sub-trees") as progress:
+        with progress_bar("counting") as progress:  # sub-trees of prune, or the steps of frontier
             result = count_tours(problem, method=method, engine=engine, limits=limits, progress=progress, **split)
     else:
         result = count_tours(problem, method=method, engine=engine, limits=limits)

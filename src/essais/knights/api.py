@@ -36,6 +36,7 @@ from essais.knights.searches import (
     backtracking_tour,
     complete_method,
     count_one,
+    faster_count_method,
     first_tour,
     impossible,
     random_walks,
@@ -135,9 +136,10 @@ def count_tours(
     progress: Progress | None = None,
     whole_board: bool = False,
 ) -> TourCount:
-    """The number of tours from the start (directed; closed tours also undirected), by prune
-    when no method is named. With `whole_board`, every tour of the board instead, from every
-    start (`directed` and `undirected`; method frontier, which counts them in one sweep).
+    """The number of tours from the start (directed; closed tours also undirected). With
+    `whole_board`, every tour of the board instead, from every start (`directed` and
+    `undirected`; method frontier, which counts them in one sweep). With no method named, the
+    faster of prune and frontier for the board and the question (`faster_count_method`).
 
     Method frontier counts without backtracking (knights.frontier): its counters are states
     made, not nodes. With `workers` other than 1 (None: one per core), a Dask `scheduler` or a
@@ -145,8 +147,8 @@ def count_tours(
     each path of a few moves) run by essais.core.parallel; the counters are then theirs."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     problem = check_problem(problem)
-    if whole_board and method is None:
-        method = "frontier"
+    if method is None and engine in (None, "numba") and scheduler is None and checkpoint is None:
+        method = faster_count_method(problem, whole_board, workers)
     method, engine = complete_method(method, engine, problem, counting=True)
     if whole_board and method != "frontier":
         raise InvalidInput(
@@ -154,7 +156,7 @@ def count_tours(
             "one by one with count_every_start"
         )
     if method == "frontier":
-        if workers != 1 or scheduler is not None:
+        if (workers is not None and workers != 1) or scheduler is not None:
             raise InvalidInput(
                 f"{'workers' if workers != 1 else 'scheduler'}: method frontier runs in one process so far"
             )
