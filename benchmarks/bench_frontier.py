@@ -27,6 +27,9 @@ PUBLISHED_6XN = {5: 8, 6: 9862, 7: 1067638, 8: 55488142, 9: 3374967940, 10: 2391
                  15: 255967892553030600920}  # fmt: skip # OEIS A175881: closed tours of 6 × n, undirected
 
 
+PRUNE = ["--method", "prune", "--workers", str(os.cpu_count() or 1)]  # split over every core, as by default
+
+
 def run(args: list[str]) -> tuple[dict, float, int]:
     """The command's JSON, its wall time and its peak memory (bytes), as a whole process."""
     started = time.perf_counter()
@@ -47,7 +50,7 @@ def closed_rows(quick: bool) -> list[str]:
         prune = ""
         ratio = ""
         if n <= 7:  # prune counts the same number from one start (every closed tour passes it)
-            _, prune_seconds, _ = run(["tour", f"6x{n}", "--closed", "--count"])
+            _, prune_seconds, _ = run(["tour", f"6x{n}", "--closed", "--count", *PRUNE])
             prune, ratio = f"{prune_seconds:.3g}", f"{prune_seconds / seconds:.2g}×"
         check = "=" if undirected == PUBLISHED_6XN[n] else "**differs**"
         rows.append(f"| 6×{n} | {undirected:,} | {check} | {seconds:.3g} | {document['stats']['peak_states']:,} "
@@ -67,7 +70,7 @@ def open_rows() -> list[str]:
              ("5×8 from a corner", ["tour", "5x8", "--count"])]  # fmt: skip
     for name, args in cases:
         frontier, frontier_seconds, _ = run([*args, "--method", "frontier"])
-        prune, prune_seconds, _ = run(args)
+        prune, prune_seconds, _ = run(args if "--every-start" in args else [*args, *PRUNE])
         total = prune.get("total", prune.get("count"))
         assert frontier["count"] == total, (name, frontier["count"], total)
         rows.append(f"| {name}: {frontier['count']:,} | {frontier_seconds:.3g} | "
