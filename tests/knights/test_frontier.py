@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import essais.knights.frontier as frontier_module
 from essais.core.board import Board, make_moves
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
@@ -310,3 +311,14 @@ def test_a_count_with_no_method_runs_the_faster_of_prune_and_frontier(size, clos
 
 def test_a_count_split_over_workers_keeps_prune():
     assert count_tours(TourProblem.make(Board(6, 7), closed=True), workers=2, node_limit=10_000).method == "prune"
+
+
+def test_a_count_in_64_bit_words_that_wraps_is_counted_again_modulo_primes(monkeypatch):
+    """Boards 7 and 8 wide count in 64-bit words first (a third less memory); here every board
+    does, so that a count above 2**64 (closed tours of 3 x 60) wraps and is counted again."""
+    monkeypatch.setattr(frontier_module, "WORD_SLOTS", 0)
+    assert plan_frontier(Board(6, 8), make_moves(), closed=True, start=None).moduli == (0,)
+    assert frontier(6, 8, closed=True, whole_board=True).undirected == A175881[7]
+    published = a169764(60)[59]
+    assert published > 2**64
+    assert frontier(3, 60, closed=True, whole_board=True).undirected == published

@@ -7,7 +7,8 @@ piece, the two ends of a piece sharing a label, labels numbered in order of firs
 so that equal frontiers have equal keys. Keys pack in base `radix` (4 bits a slot when the
 radix is a power of two). A step's states live in an open-addressing hash table, one row a
 slot (so that a state and its counts share a cache line): `table[slot, 0]` the key (EMPTY
-where free), `table[slot, 1 + k]` the number of ways to reach the state modulo `moduli[k]`.
+where free), `table[slot, 1 + k]` the number of ways to reach the state modulo `moduli[k]` (a modulus 0:
+the number itself, in a 64-bit word, a wrap past 2**64 flagged in state[WRAPPED]).
 
 `state` holds the step's cursor (the next slot of the old table to expand), the new table's
 fill, and the counters NODES (states made), TRIES (choices of edges tried).
@@ -19,8 +20,9 @@ from numba import njit
 from essais.core.sliced import NODES, TRIES
 
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)  # a free slot of a table (a packed key stays below 2**63)
-CURSOR, FILL, SEEN = 5, 6, 7  # slots of `state` after the shared counters (SEEN: see _flush)
-STATE_SIZE = 8
+CURSOR, FILL, SEEN, WRAPPED = 5, 6, 7, 8  # slots of `state` after the shared counters (SEEN: see _flush;
+# WRAPPED: a count kept in 64-bit words, modulus 0, passed 2**64)
+STATE_SIZE = 9
 BATCH = 1024  # states made before they are added to the table together
 DONE = 1
 FULL = 1  # expand_slice's outcome when the new table must grow before it goes on
@@ -49,42 +51,56 @@ def _decode(key, slots, radix, bits, labels):
 
 
 @njit(inline="always")
+def _sum(a, b, modulus):
+    """a + b modulo `modulus` (below 2**62, so that the sum does not wrap), or, for the modulus
+    0, in 64-bit words: (the sum, True if it wrapped past 2**64)."""
+    total = a + b
+    if modulus == 0:
+        return total, total < a
+    return (total - modulus if total >= modulus else total), False
+
+
+@njit(inline="always")
 def _add_to(table, slot, key, add, moduli):
-    """Add the residues `add` to the state `key` of the table, looking from `slot` (its home) on;
-    True when the state is new."""
+    """Add the counts `add` to the state `key` of the table, looking from `slot` (its home) on:
+    (True when the state is new, True when a count wrapped)."""
     mask = np.uint64(table.shape[0] - 1)
     while True:
         here = table[slot, 0]
         if here == key:
+            wrapped = False
             for k in range(moduli.shape[0]):
-                total = table[slot, 1 + k] + add[k]
-                table[slot, 1 + k] = total - moduli[k] if total >= moduli[k] else total
-            return False
+                table[slot, 1 + k], wrap = _sum(table[slot, 1 + k], add[k], moduli[k])
+                wrapped |= wrap
+            return False, wrapped
         if here == EMPTY:
             table[slot, 0] = key
             for k in range(moduli.shape[0]):
                 table[slot, 1 + k] = add[k]
-            return True
+            return True, False
         slot = (slot + np.uint64(1)) & mask
 
 
 @njit(inline="always")
 def _flush(table, shift, pending, sources, homes, n_pending, old_table, moduli, add):
     """Add the pending states (each with the counts of its source row of the old table) to the
-    table; the number of new ones. The homes are looked up first, in a loop of independent
-    loads, so that the processor waits for many cache misses at once, not one after another."""
+    table: (the number of new ones, the xor of the keys first seen, True when a count wrapped).
+    The homes are looked up first, in a loop of independent loads, so that the processor waits
+    for many cache misses at once, not one after another."""
     touched = np.uint64(0)
     for p in range(n_pending):
         home = _home(pending[p], shift)
         homes[p] = home
         touched ^= table[home, 0]
-    made = 0
+    made, wrapped = 0, False
     for p in range(n_pending):
         for k in range(moduli.shape[0]):
             add[k] = old_table[sources[p], 1 + k]
-        if _add_to(table, homes[p], pending[p], add, moduli):
+        new, wrap = _add_to(table, homes[p], pending[p], add, moduli)
+        if new:
             made += 1
-    return made, touched
+        wrapped |= wrap
+    return made, touched, wrapped
 
 
 @njit(inline="always")
@@ -197,8 +213,10 @@ def expand_slice(
     while True:
         end = cursor >= old_table.shape[0]
         if end or n_pending + most > batch or nodes + n_pending >= node_stop or fill + n_pending >= limit_fill:
-            made, seen = _flush(new_table, shift, pending, sources, homes, n_pending, old_table, moduli, add)
+            made, seen, wrapped = _flush(new_table, shift, pending, sources, homes, n_pending, old_table, moduli, add)
             fill, nodes, n_pending = fill + made, nodes + made, 0
+            if wrapped:
+                state[WRAPPED] = 1
             if seen == EMPTY:  # (a use of the loads, which the compiler would otherwise drop)
                 state[SEEN] += 1
             if end:
@@ -244,8 +262,9 @@ def expand_slice(
                 if closes:
                     if alive:  # every square done (none has room left on the last step): a Hamiltonian cycle
                         for k in range(moduli.shape[0]):
-                            value = total[k] + old_table[cursor, 1 + k]
-                            total[k] = value - moduli[k] if value >= moduli[k] else value
+                            total[k], wrap = _sum(total[k], old_table[cursor, 1 + k], moduli[k])
+                            if wrap:
+                                state[WRAPPED] = 1
                     continue
                 if not alive:
                     continue

@@ -47,6 +47,7 @@ EXTRA = -1  # the extra square of open tours, joined to every square
 PRIME_BITS = 62  # the moduli are the primes just below 2**62: two residues add without overflow
 MAX_KEY = 1 << 63  # a packed state stays below this (the table's empty mark is 2**64 - 1)
 EMPTY_KEY = (1 << 64) - 1  # a free slot of a table (the kernels' EMPTY)
+WORD_SLOTS = 15  # frontiers this large (a knight's board 7 or 8 wide) count in 64-bit words first
 MIN_TABLE = 1024  # a table's fewest slots (a third of them hold a batch of the kernel's new states)
 
 
@@ -75,8 +76,9 @@ class FrontierPlan:
     slots: int  # the largest frontier a state records
     radix: int  # labels 0 .. radix - 1 a slot
     bits: int  # radix = 2**bits when the state packs in bit fields, else 0
-    moduli: tuple[int, ...]
+    moduli: tuple[int, ...]  # (0,): counts in 64-bit words, a wrap past 2**64 detected
     bound_bits: float
+    fallback: tuple[int, ...] = ()  # the moduli to count again with when a 64-bit count wraps
 
     @property
     def steps(self) -> int:
@@ -169,7 +171,10 @@ def moduli_for(bound_bits: float) -> tuple[int, ...]:
 
 
 def join_residues(residues: Sequence[int], moduli: Sequence[int]) -> int:
-    """The number below the product of the moduli with these residues (Chinese remainder theorem)."""
+    """The number below the product of the moduli with these residues (Chinese remainder theorem);
+    for the modulus 0 (64-bit words), the count itself."""
+    if tuple(moduli) == (0,):
+        return residues[0]
     product = math.prod(moduli)
     total = 0
     for residue, modulus in zip(residues, moduli, strict=True):
@@ -229,8 +234,12 @@ def plan_frontier(board: Board, moves: Sequence[Move], closed: bool, start: Squa
         slots = max(slots, len(frontier))
     radix, bits = packing(slots)
     bound = count_bound_bits(joined, paths)
+    moduli: tuple[int, ...] = moduli_for(bound)
+    fallback: tuple[int, ...] = ()
+    if len(moduli) > 1 and slots >= WORD_SLOTS:  # a third less memory, where the tables take GB
+        moduli, fallback = (0,), moduli
     plan = FrontierPlan(board, order, paths, old_slots, back, n_back, forced, room, keep, n_keep, slots, radix, bits,
-                        moduli_for(bound), bound)  # fmt: skip
+                        moduli, bound, fallback)  # fmt: skip
     if radix**slots >= MAX_KEY:
         raise InvalidInput(
             f"method: frontier's states on the {board} board with these moves record {slots} squares, too many "
@@ -283,6 +292,11 @@ class SweepCheckpoint:
             record["rows"] = rows
         return record
 
+    def discard(self) -> None:
+        """Forget what the folder holds (a count that must start again)."""
+        for kept in [self.folder / self.META, *self.folder.glob("step-*.npy")]:
+            kept.unlink(missing_ok=True)
+
     def due(self) -> bool:
         return time.monotonic() - self.saved_at >= self.every
 
@@ -318,6 +332,10 @@ def plan_fingerprint(plan: FrontierPlan) -> str:
     for array in (plan.old_slots, plan.back, plan.n_back, plan.forced, plan.room, plan.keep, plan.n_keep):
         digest.update(np.ascontiguousarray(array).tobytes())
     return digest.hexdigest()
+
+
+class CountWrapped(Exception):
+    """A count kept in 64-bit words passed 2**64 (at the step given): count again modulo primes."""
 
 
 class FrontierSweep:
@@ -388,6 +406,8 @@ class FrontierSweep:
                     finished = replace(stats, nodes=self.finished[0], tries=self.finished[1])
                     self.checkpoint.save(self.states, self.layers, finished, [int(r) for r in self.total])
                 raise SearchStopped(outcome)
+            if self.state[self.kernels.WRAPPED]:
+                raise CountWrapped(v)
             self.states = self.grown
             self.finished = (stats.nodes, stats.tries)
             self.layers.append(int(self.state[self.kernels.FILL]))
@@ -483,19 +503,29 @@ def frontier_count(
         result.count = tiny_board_tours(problem, whole_board)
         return result
     with SearchControl(limits) as control:
+
+        def sweep_of(plan: FrontierPlan) -> FrontierSweep:
+            kept = None
+            if checkpoint is not None:
+                kept = SweepCheckpoint(checkpoint, plan, describe(problem, whole_board), checkpoint_every)
+            return FrontierSweep(plan, control, reporting(progress), kept)
+
         try:
             with control.setting_up():
                 plan = plan_frontier(board, problem.moves, problem.closed, start)
-                kept = None
-                if checkpoint is not None:
-                    kept = SweepCheckpoint(checkpoint, plan, describe(problem, whole_board), checkpoint_every)
-                sweep = FrontierSweep(plan, control, reporting(progress), kept)
+                sweep = sweep_of(plan)
         except SearchStopped as stop:
             result.status, result.known = stop.status, False
             return result
         control.restart_clock()
         try:
-            cycles = sweep.run()
+            try:
+                cycles = sweep.run()
+            except CountWrapped:  # the steps done are lost: such a count is rare on boards this wide
+                if sweep.checkpoint is not None:
+                    sweep.checkpoint.discard()
+                sweep = sweep_of(replace(plan, moduli=plan.fallback, fallback=()))
+                cycles = sweep.run()
         except SearchStopped as stop:
             result.status, result.known, result.stats = stop.status, False, sweep.stats
             return result
