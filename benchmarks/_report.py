@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import platform
+import subprocess
 import time
 from pathlib import Path
 
@@ -20,7 +21,18 @@ def machine() -> str:
             if line.startswith("model name"):
                 name = line.split(":", 1)[1].strip()
                 break
-    return f"{time.strftime('%Y-%m-%d')} on {name} ({os.cpu_count()} cores), Python {platform.python_version()}"
+    return (f"{time.strftime('%Y-%m-%d')} at commit {commit()} on {name} ({os.cpu_count()} cores), "
+            f"Python {platform.python_version()}")  # fmt: skip
+
+
+def commit() -> str:
+    """The commit measured (`+` when the work tree has changes not committed)."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], capture_output=True, text=True, cwd=REPORT.parent).stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + ("+" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
 def write_section(name: str, lines: list[str]) -> None:
