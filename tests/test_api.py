@@ -137,6 +137,9 @@ def every_kind_of_result():
         essais.find_tour(6, method="basic", node_limit=1000),  # stopped by a limit
         essais.count_queens(12, node_limit=1000),  # a split count stopped
         essais.compare("tour", 5, methods=["basic", "warnsdorff:python"]),
+        essais.count_tours(6, closed=True, whole_board=True),  # a sweep (method frontier)
+        essais.count_tours(6, method="frontier", node_limit=1000),  # a sweep stopped: no count
+        essais.estimate_tour_count(6, closed=True, whole_board=True, node_limit=100_000),
     ]
 
 

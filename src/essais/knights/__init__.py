@@ -12,8 +12,7 @@ draw.py the table in a terminal; distances.py is 001 §2's breadth-first study.
 from essais.core.board import Board, Move, Square, clockwise, leaper_moves, make_moves
 from essais.knights.api import count_tours, estimate_tour_count, find_tour, random_tours, watch_tour
 from essais.knights.check import is_tour, tour_error
-from essais.knights.frontier import FrontierEstimate
-from essais.knights.model import METHODS, TourCount, TourProblem, TourReplay, TourResult, WalkTally
+from essais.knights.model import METHODS, FrontierEstimate, TourCount, TourProblem, TourReplay, TourResult, WalkTally
 from essais.knights.starts import EveryStart, StartRow
 from essais.knights.streams import StreamFromEveryStart, TourStream
 from essais.knights.tables import count_every_start, every_start, search_every_start
