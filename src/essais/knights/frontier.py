@@ -368,11 +368,15 @@ class FrontierSweep:
         return int(self.state[self.kernels.NODES])
 
     def table(self, capacity: int) -> np.ndarray:
-        """An empty table of `capacity` slots (a power of two), refused beyond the memory limit
-        (counting the tables held: the step's states, and the table being grown, if any)."""
-        held = self.states.nbytes if hasattr(self, "states") else 0
-        if hasattr(self, "grown") and self.grown is not self.states:
-            held += self.grown.nbytes
+        """An empty table of `capacity` slots (a power of two), refused beyond the memory limit:
+        with --memory-limit, the tables held (the step's states, and the table being grown, if
+        any) count too; else the new table alone must fit in the memory still available (which
+        the tables held have already taken)."""
+        held = 0
+        if self.control.limits.memory is not None:
+            held = self.states.nbytes if hasattr(self, "states") else 0
+            if hasattr(self, "grown") and self.grown is not self.states:
+                held += self.grown.nbytes
         what = f"step {len(self.layers) + 1} of {self.plan.steps} of the frontier count"
         check_memory(held + capacity * self.plan.bytes_per_state, what, self.control.limits)
         table = np.zeros((capacity, 1 + len(self.plan.moduli)), dtype=np.uint64)
