@@ -112,3 +112,29 @@ def test_the_command_line_draws_it(tmp_path):
     assert drawn(tree.read_text())["nodes"] == 300  # a limited search draws what it searched
     assert invoke(["sudoku", "1.3..4.22..3.3.1", "--tree", str(tree)]).exit_code == 0
     assert invoke(["color", "petersen", "--tree", str(tree)]).exit_code == 0
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["open", "closed"])
+def test_the_branch_and_bound_tree_marks_each_better_path(closed):
+    """Method bound's tree (one root a start of its plan): each better path found is green, the
+    last the optimum; dots and marks add up to the counters as for the other searches."""
+    result, tree = with_tree(lambda: essais.longest_uncrossed(5, closed=closed, method="bound", engine="python"))
+    stats = result.stats
+    roots = tree.depths.count(0)
+    assert (
+        len(tree) == stats.nodes and sum(tree.refused()) + stats.nodes - roots == stats.tries
+    )  # (no try leads to a root)
+    better = [tree.depths[node] for node in tree.solutions]
+    assert better and better[-1] + (1 if closed else 0) == result.jumps
+    picture = drawn(tree_svg(tree, "uncrossed"))
+    assert picture["nodes"] == stats.nodes and picture["solutions"] == len(tree.solutions)
+    assert result == essais.longest_uncrossed(5, closed=closed, method="bound", engine="python")
+
+
+def test_the_command_line_draws_the_branch_and_bound_tree(tmp_path):
+    tree = tmp_path / "tree.svg"
+    result = invoke(["uncrossed", "5", "--tree", str(tree)])
+    assert result.exit_code == 0 and "(bound, python)" in result.stdout
+    assert drawn(tree.read_text())["nodes"] == 652
+    refused = invoke(["uncrossed", "5", "--method", "parallel", "--tree", str(tree)])
+    assert refused.exit_code == 2 and "--tree: one search in the python engine" in refused.stderr

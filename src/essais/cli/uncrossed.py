@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
+from functools import partial
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -18,15 +20,16 @@ from essais.cli.options import (
     PngFile,
     SvgFile,
     TimeLimit,
+    TreeFile,
     make_limits,
     workers_option,
 )
-from essais.cli.output import Pictures, print_json, show
+from essais.cli.output import Pictures, check_folder, print_json, show, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
-from essais.uncrossed import estimate_uncrossed, longest_uncrossed
+from essais.uncrossed import UncrossedResult, estimate_uncrossed, longest_uncrossed
 
 EXAMPLES = [
     ("essais uncrossed 7", "24 jumps, proved in about a fifth of a second"),
@@ -36,6 +39,7 @@ EXAMPLES = [
     ("essais uncrossed 9 --method parallel --checkpoint u9.sqlite", "Ctrl-C, then the same line resumes"),
     ("essais uncrossed 9 --estimate --beat 47", "how long proving 47 jumps optimal takes, before running it"),
     ("essais uncrossed 9 --method parallel --beat 47", "proves that no path has more than 47 jumps (exit 1)"),
+    ("essais uncrossed 5 --tree tree.svg", "the branch and bound's tree, each better path in green"),
 ]
 
 
@@ -80,20 +84,24 @@ def uncrossed(
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
+    tree: TreeFile = None,
     as_json: JsonFlag = False,
 ) -> None:
     """The longest knight's path whose moves never cross, found and proved optimal."""
     board = Board.parse(size)
     limits = make_limits(time_limit, node_limit, memory_limit)
     if estimate:
-        _refuse_with_estimate(method, engine, workers, checkpoint, svg, png, dpi)
+        _refuse_with_estimate(method, engine, workers, checkpoint, svg, png, dpi, tree)
         _estimate(board, closed, beat, probes, limits, as_json)
     pictures = Pictures.make(svg, png, dpi)
-    with progress_bar("sub-trees") if method == "parallel" else nullcontext() as progress:
-        result = longest_uncrossed(
-            board, closed=closed, method=method, engine=engine, limits=limits, workers=workers,
-            checkpoint=checkpoint, progress=progress, beat=beat,
-        )  # fmt: skip
+    if tree is not None:
+        result = _tree(board, closed, method, workers, checkpoint, beat, limits, tree)
+    else:
+        with progress_bar("sub-trees") if method == "parallel" else nullcontext() as progress:
+            result = longest_uncrossed(
+                board, closed=closed, method=method, engine=engine, limits=limits, workers=workers,
+                checkpoint=checkpoint, progress=progress, beat=beat,
+            )  # fmt: skip
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())
@@ -102,13 +110,35 @@ def uncrossed(
     finish(result.status)
 
 
+def _tree(
+    board: Board,
+    closed: bool,
+    method: str | None,
+    workers: int | None,
+    checkpoint: Path | None,
+    beat: int | None,
+    limits: Limits,
+    tree: Path,
+) -> UncrossedResult:
+    """Method bound in the python engine, its search tree drawn into `tree`."""
+    if method == "parallel" or workers is not None or checkpoint is not None:
+        raise InvalidInput("--tree: one search in the python engine records it (method bound); drop --method "
+                           "parallel, --workers, --checkpoint")  # fmt: skip
+    check_folder("--tree", tree)
+    kind = "closed " if closed else ""
+    title = f"the branch and bound's tree of the longest {kind}uncrossed path on {board} (bound)"
+    search = partial(longest_uncrossed, board, closed=closed, method="bound", engine="python", limits=limits, beat=beat)
+    result: UncrossedResult = write_tree(tree, search, title)
+    return result
+
+
 def _refuse_with_estimate(method: str | None, engine: str, *options: object) -> None:
     """--estimate estimates method bound's search on the numba engine: no path, no picture."""
     if method == "parallel":
         raise InvalidInput("--method: an estimate is of method bound's search (parallel divides its time by the cores)")
     if engine == "python":
         raise InvalidInput("--engine: an estimate probes the search with the numba engine")
-    names = ("--workers", "--checkpoint", "--svg", "--png", "--dpi")
+    names = ("--workers", "--checkpoint", "--svg", "--png", "--dpi", "--tree")
     for name, value in zip(names, options, strict=True):
         if value is not None:
             raise InvalidInput(f"{name}: an estimate runs in one process and draws no path")

@@ -123,9 +123,10 @@ class SearchTree:
         ends = [self.tries_at_end] * count  # the tries counted when each node's sub-tree ended
         open_nodes: list[int] = []
         for node, depth in enumerate(self.depths):
+            led_to = 1 if depth > 0 else 0  # a root (a new start of a search's plan) is no try's child
             while open_nodes and self.depths[open_nodes[-1]] >= depth:
                 # (the try just before a node is its parent's, which led to it: not the ended one's)
-                ends[open_nodes.pop()] = self.tries_before[node] - 1
+                ends[open_nodes.pop()] = self.tries_before[node] - led_to
             open_nodes.append(node)
         parents = self.parents()
         own = [ends[node] - self.tries_before[node] for node in range(count)]

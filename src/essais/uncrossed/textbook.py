@@ -68,12 +68,14 @@ class TextbookUncrossed:
         if not self.closed:
             if jumps > self.best_jumps and self.ends[head]:
                 self.best_jumps, self.best = jumps, list(self.path)
+                self.counters.solution_found()  # (a search tree being recorded marks each better path)
             return
         if jumps + 1 <= self.best_jumps or jumps < 2:
             return
         for target, edge in self.graph.neighbours[head]:
             if target == self.start and not self.blocked[edge]:
                 self.best_jumps, self.best = jumps + 1, list(self.path)
+                self.counters.solution_found()
 
     def _bound(self, head: int) -> int:
         """At most how many more moves (a closed path: and the move back) the path can make.
