@@ -322,3 +322,8 @@ def test_a_count_in_64_bit_words_that_wraps_is_counted_again_modulo_primes(monke
     published = a169764(60)[59]
     assert published > 2**64
     assert frontier(3, 60, closed=True, whole_board=True).undirected == published
+
+
+def test_a_table_of_every_start_points_to_the_whole_board_count():
+    with pytest.raises(InvalidInput, match="whole_board=True"):
+        count_every_start(TourProblem.make(Board(5, 5)), method="frontier")

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from essais.core.board import SquarePath
 from essais.core.engine import check_memory
+from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress, TaskResult, default_workers, run_split
 from essais.core.result import Status
 from essais.knights.api import count_tours, find_tour
-from essais.knights.model import METHODS, TourCount, TourProblem, TourResult, check_problem
+from essais.knights.model import METHODS, SWEEP_METHODS, TourCount, TourProblem, TourResult, check_problem
 from essais.knights.searches import (
     complete_method,
     tour_count,
@@ -51,6 +52,11 @@ def count_every_start(
     problem = check_problem(problem)
     _check_table_memory(problem, limits)
     named = method is not None
+    if method in SWEEP_METHODS:
+        raise InvalidInput(
+            f"method: {method} counts every tour of the board in one sweep, not start by start: use "
+            "count_tours(problem, method='frontier', whole_board=True); the table counts with prune, basic or band"
+        )
     method, _ = complete_method(method, "numba", problem)
     squares = list(problem.board.squares())
     symmetries = [] if named else problem.symmetries()
