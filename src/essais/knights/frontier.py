@@ -603,11 +603,12 @@ def estimate_frontier(problem: TourProblem, whole_board: bool, limits: Limits | 
     last_row = layers[-row:]
     before = clock[-row - 1] if len(clock) > row else 0.0
     seconds_per_state = ((clock[-1] if clock else stats.seconds) - before) / max(sum(last_row), 1)
-    bytes_per_state = stats.peak_bytes / max(stats.peak_states, 1)
     peak = max(projected, default=0)
-    return FrontierEstimate(status, problem.board, problem.closed, start, layers, row, peak,
-                            int(2 * peak * bytes_per_state), sum(projected), sum(projected) * seconds_per_state,
-                            stats)  # fmt: skip
+    # two tables at the peak (the step's states and the states it makes), each from a third to
+    # two thirds full: about two slots a state
+    peak_bytes = 2 * 2 * peak * plan.bytes_per_state
+    return FrontierEstimate(status, problem.board, problem.closed, start, layers, row, peak, peak_bytes,
+                            sum(projected), sum(projected) * seconds_per_state, stats)  # fmt: skip
 
 
 DECAY_RANGE = (0.5, 0.8)  # how fast a row's growth may fade (see project_layers)
