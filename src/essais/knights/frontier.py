@@ -1,8 +1,9 @@
 """Counting every tour without backtracking: a frontier sweep over the board.
 
-The squares are placed one at a time in a fixed order (reading order along the board's longer
-side). Placing a square decides which of its edges back to squares already placed a tour uses:
-none, one or two. What the decided part looks like from the squares still to come is a short
+The squares are placed one at a time in a fixed order (reading order along the rows or the
+columns, whichever gives the narrower frontier: along the longer side for the knight). Placing
+a square decides which of its edges back to squares already placed a tour uses: none, one or
+two. What the decided part looks like from the squares still to come is a short
 description of the frontier (the squares placed that still have a neighbour to come): for each,
 untouched, the end of a path piece (and which other end belongs to the same piece), or done.
 Each such state carries the number of ways to reach it, so a step expands every state and sums
@@ -18,7 +19,9 @@ that use the extra square's edge to the start.
 
 Counts are kept modulo a few primes below 2**62 and joined by the Chinese remainder theorem, as
 many primes as needed for their product to exceed a proven bound on the count (see
-`count_bound_bits`), so a count is exact at any size whatever the intermediate sums.
+`count_bound_bits`), so a count is exact at any size whatever the intermediate sums. Where the
+tables take GB (frontiers of WORD_SLOTS squares and more) a count is first kept in one 64-bit
+word a state, a wrap past 2**64 detected, and counted again modulo primes if one happens.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ PRIME_BITS = 62  # the moduli are the primes just below 2**62: two residues add 
 MAX_KEY = 1 << 63  # a packed state stays below this (the table's empty mark is 2**64 - 1)
 EMPTY_KEY = (1 << 64) - 1  # a free slot of a table (the kernels' EMPTY)
 WORD_SLOTS = 15  # frontiers this large (a knight's board 7 or 8 wide) count in 64-bit words first
-MIN_TABLE = 1024  # a table's fewest slots (a third of them hold a batch of the kernel's new states)
+MIN_TABLE = 1024  # a table's fewest slots (its free third holds a batch of the kernel's new states)
 
 
 @dataclass(frozen=True)
