@@ -237,10 +237,14 @@ def expand_slice(
             continue
         # the choices: no edge, one edge (i), two edges (i < j)
         for i in range(-1, n_back):
+            if i != -1 and labels[back[i]] == DONE:  # (a square with its two edges takes no more)
+                continue
             for j in range(i, n_back):
                 if j == i and i != -1:
                     continue
                 if forced != -1 and i != forced and j != forced:
+                    continue
+                if j != -1 and labels[back[j]] == DONE:
                     continue
                 for s in range(old_slots):
                     work[s] = labels[s]
