@@ -206,7 +206,7 @@ def test_the_command_line_counts_the_whole_board_and_says_which_number_is_which(
         (["tour", "6", "--method", "frontier"], "counts tours without finding one"),
         (["tour", "6", "--all", "--method", "frontier"], "without listing them"),
         (["tour", "6", "--count", "--method", "frontier", "--engine", "python"], "numba engine only"),
-        (["tour", "6", "--count", "--method", "frontier", "--workers", "2"], "one process so far"),
+        (["tour", "6", "--count", "--method", "frontier", "--scheduler", "tcp://x:1"], "one machine so far"),
         (["tour", "5", "--count", "--method", "frontier", "--moves", "1,2"], "reverse of each move"),
         (["tour", "6", "--estimate"], "--count --method frontier"),
     ],
@@ -304,13 +304,36 @@ def test_a_sweep_killed_hard_resumes_from_its_checkpoint(tmp_path):
 )
 def test_a_count_with_no_method_runs_the_faster_of_prune_and_frontier(size, closed, method):
     problem = TourProblem.make(Board.parse(size), closed=closed)
-    assert faster_count_method(problem, False, None) == (None if method == "prune" else method)
+    assert faster_count_method(problem, False) == (None if method == "prune" else method)
     if size != "7x8":
         assert count_tours(problem).method == method
 
 
-def test_a_count_split_over_workers_keeps_prune():
-    assert count_tours(TourProblem.make(Board(6, 7), closed=True), workers=2, node_limit=10_000).method == "prune"
+def test_a_count_with_a_checkpoint_file_keeps_prune(tmp_path):
+    problem = TourProblem.make(Board(6, 7), closed=True)
+    assert count_tours(problem, checkpoint=tmp_path / "c.sqlite", node_limit=10_000).method == "prune"
+
+
+@pytest.mark.parametrize("threads", [2, 4])
+@pytest.mark.parametrize(("r", "c", "closed", "start"), [(6, 6, True, None), (5, 6, False, None), (5, 6, False, (0, 1)),
+                                                        (6, 8, True, None)])  # fmt: skip
+def test_a_sweep_on_threads_gives_the_same_count_and_counters(r, c, closed, start, threads):
+    problem = TourProblem.make(Board(r, c), start or (0, 0), closed=closed)
+    alone = count_tours(problem, method="frontier", whole_board=start is None)
+    shared = count_tours(problem, method="frontier", whole_board=start is None, workers=threads)
+    assert shared.count == alone.count
+    assert (shared.stats.nodes, shared.stats.tries, shared.stats.peak_states) == (
+        alone.stats.nodes, alone.stats.tries, alone.stats.peak_states,
+    )  # fmt: skip
+
+
+def test_a_sweep_on_threads_stops_at_its_limit_and_wraps_like_one(monkeypatch):
+    stopped = count_tours(TourProblem.make(Board(6, 8), closed=True), method="frontier", workers=2, node_limit=50_000)
+    assert stopped.status == Status.LIMIT and not stopped.known and stopped.stats.nodes >= 50_000
+    monkeypatch.setattr(frontier_module, "WORD_SLOTS", 0)
+    published = a169764(60)[59]
+    assert count_tours(TourProblem.make(Board(3, 60), closed=True), method="frontier", workers=2,
+                       whole_board=True).undirected == published  # fmt: skip
 
 
 def test_a_count_in_64_bit_words_that_wraps_is_counted_again_modulo_primes(monkeypatch):

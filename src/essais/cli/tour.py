@@ -279,7 +279,7 @@ def _count(
     elif method == "frontier":
         with progress_bar("steps") as progress:
             result = count_tours(problem, method=method, engine=engine, limits=limits, whole_board=whole_board,
-                                 progress=progress, workers=split["workers"] or 1, scheduler=split["scheduler"],
+                                 progress=progress, workers=split["workers"], scheduler=split["scheduler"],
                                  checkpoint=split["checkpoint"])  # fmt: skip
     elif method is None or any(value is not None for value in split.values()):
         with progress_bar("counting") as progress:  # sub-trees of prune, or the steps of frontier

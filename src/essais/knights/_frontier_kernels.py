@@ -182,6 +182,61 @@ def _touched_alive(work, back, n_back, v, room):
     return alive
 
 
+@njit(inline="always")
+def _expand_state(
+    labels, work, relabel, size, back, n_back, forced, room, keep, n_keep, radix, last, moduli, total, state,
+    old_table, row, out, n_out,
+):  # fmt: skip
+    """The successors of one state (its labels decoded; `row` its row in `old_table`):
+    every choice of 0, 1 or 2 edges from the square being placed (working position size - 1)
+    back to the frontier positions `back` (the one at `forced`, if not -1, always chosen), their
+    keys written to `out` from `n_out` on; a cycle closed on the last step adds the state's
+    counts to `total`. Returns (the new end of `out`, the choices tried)."""
+    v = size - 1
+    old_slots = v
+    tries = 0
+    # the choices: no edge, one edge (i), two edges (i < j)
+    for i in range(-1, n_back):
+        if i != -1 and labels[back[i]] == DONE:  # (a square with its two edges takes no more)
+            continue
+        for j in range(i, n_back):
+            if j == i and i != -1:
+                continue
+            if forced != -1 and i != forced and j != forced:
+                continue
+            if j != -1 and labels[back[j]] == DONE:
+                continue
+            for s in range(old_slots):
+                work[s] = labels[s]
+            work[v] = 0
+            closes = 0
+            ok = True
+            for u in (i, j):
+                if u == -1:
+                    continue
+                joined = _join(work, size, back[u], v, last)
+                if joined < 0:
+                    ok = False
+                    break
+                closes += joined
+            if not ok:
+                continue
+            tries += 1
+            alive = _touched_alive(work, back, n_back, v, room)
+            if closes:
+                if alive:  # every square done (none has room left on the last step): a Hamiltonian cycle
+                    for k in range(moduli.shape[0]):
+                        total[k], wrap = _sum(total[k], old_table[row, 1 + k], moduli[k])
+                        if wrap:
+                            state[WRAPPED] = 1
+                continue
+            if not alive:
+                continue
+            out[n_out] = _encode(work, keep, n_keep, radix, relabel)
+            n_out += 1
+    return n_out, tries
+
+
 @njit(cache=True, nogil=True)
 def expand_slice(
     old_table, new_table, shift, old_slots, radix, bits, back, n_back, forced, room, keep, n_keep,
@@ -193,7 +248,6 @@ def expand_slice(
     table. Cycles closed on the last step add their counts to `total`. Returns STEP_DONE,
     PAUSED (NODES reached node_stop) or FULL (the new table is over two thirds full)."""
     size = old_slots + 1  # the working frontier: the old one, then the square placed
-    v = old_slots
     limit_fill = new_table.shape[0] * 2 // 3
     labels = np.zeros(max(old_slots, 1), dtype=np.int64)
     work = np.zeros(size + 1, dtype=np.int64)  # one spare entry: its index is the fresh label
@@ -235,46 +289,14 @@ def expand_slice(
         if not _others_alive(labels, old_slots, touched, room):
             cursor += 1
             continue
-        # the choices: no edge, one edge (i), two edges (i < j)
-        for i in range(-1, n_back):
-            if i != -1 and labels[back[i]] == DONE:  # (a square with its two edges takes no more)
-                continue
-            for j in range(i, n_back):
-                if j == i and i != -1:
-                    continue
-                if forced != -1 and i != forced and j != forced:
-                    continue
-                if j != -1 and labels[back[j]] == DONE:
-                    continue
-                for s in range(old_slots):
-                    work[s] = labels[s]
-                work[v] = 0
-                closes = 0
-                ok = True
-                for u in (i, j):
-                    if u == -1:
-                        continue
-                    joined = _join(work, size, back[u], v, last)
-                    if joined < 0:
-                        ok = False
-                        break
-                    closes += joined
-                if not ok:
-                    continue
-                tries += 1
-                alive = _touched_alive(work, back, n_back, v, room)
-                if closes:
-                    if alive:  # every square done (none has room left on the last step): a Hamiltonian cycle
-                        for k in range(moduli.shape[0]):
-                            total[k], wrap = _sum(total[k], old_table[cursor, 1 + k], moduli[k])
-                            if wrap:
-                                state[WRAPPED] = 1
-                    continue
-                if not alive:
-                    continue
-                pending[n_pending] = _encode(work, keep, n_keep, radix, relabel)
-                sources[n_pending] = cursor
-                n_pending += 1
+        n_new, tried = _expand_state(
+            labels, work, relabel, size, back, n_back, forced, room, keep, n_keep, radix, last, moduli, total,
+            state, old_table, cursor, pending, n_pending,
+        )  # fmt: skip
+        tries += tried
+        for q in range(n_pending, n_new):
+            sources[q] = cursor
+        n_pending = n_new
         cursor += 1
     state[CURSOR], state[FILL], state[NODES], state[TRIES] = cursor, fill, nodes, tries
     return outcome
@@ -291,5 +313,104 @@ def rehash(old_table, new_table, shift):
         home = _home(key, shift)
         while new_table[home, 0] != EMPTY:
             home = (home + np.uint64(1)) & mask
+        for k in range(old_table.shape[1]):
+            new_table[home, k] = old_table[slot, k]
+
+
+# -- the sweep on several threads (knights.frontier.FrontierSweep with workers > 1) ---------------
+# A step runs chunk by chunk: each thread expands its share of the chunk's rows into buffers, one
+# per part of the new table (a state's part: the top bits of its hash), then each thread adds one
+# part's states to the table. A part is a contiguous range of slots whose probes wrap inside it,
+# so that two threads never write the same slot.
+
+
+@njit(cache=True, nogil=True)
+def expand_rows(
+    old_table, row_from, row_to, old_slots, radix, bits, back, n_back, forced, room, keep, n_keep, last, moduli,
+    total, state, part_shift, part_keys, part_sources, part_counts,
+):  # fmt: skip
+    """Expand the states of rows [row_from, row_to) of the old table (as expand_slice does) into
+    the buffers of their parts: `part_keys[p, :part_counts[p]]`, with their source rows. The
+    buffers hold every successor of the rows (the caller sizes them); TRIES counts in `state`."""
+    size = old_slots + 1
+    labels = np.zeros(max(old_slots, 1), dtype=np.int64)
+    work = np.zeros(size + 1, dtype=np.int64)
+    relabel = np.zeros(size + 1, dtype=np.int64)
+    touched = np.zeros(size, dtype=np.bool_)
+    for b in range(n_back):
+        touched[back[b]] = True
+    most = 1 + n_back + n_back * (n_back - 1) // 2
+    successors = np.empty(most, dtype=np.uint64)
+    tries = 0
+    for row in range(row_from, row_to):
+        key = old_table[row, 0]
+        if key == EMPTY:
+            continue
+        _decode(key, old_slots, radix, bits, labels)
+        if not _others_alive(labels, old_slots, touched, room):
+            continue
+        n_new, tried = _expand_state(
+            labels, work, relabel, size, back, n_back, forced, room, keep, n_keep, radix, last, moduli, total,
+            state, old_table, row, successors, 0,
+        )  # fmt: skip
+        tries += tried
+        for q in range(n_new):
+            part = _home(successors[q], part_shift)
+            at = part_counts[part]
+            part_keys[part, at] = successors[q]
+            part_sources[part, at] = row
+            part_counts[part] = at + 1
+    state[TRIES] += tries
+
+
+@njit(inline="always")
+def _next_in_part(slot, part_mask):
+    """The slot after `slot` in its part (a power-of-two range of slots), wrapping inside it."""
+    return (slot & ~part_mask) | ((slot + np.uint64(1)) & part_mask)
+
+
+@njit(cache=True, nogil=True)
+def insert_part(table, shift, part, part_bits, part_keys, part_sources, part_counts, old_table, moduli, made, wrapped):
+    """Add the states that every thread's buffers hold for `part` (with the counts of their
+    source rows) to the table; the new ones counted in made[part], a wrap flagged in
+    wrapped[part]."""
+    part_mask = np.uint64((table.shape[0] >> part_bits) - 1)
+    add = np.zeros(moduli.shape[0], dtype=np.uint64)
+    new = 0
+    for thread in range(part_keys.shape[0]):
+        for at in range(part_counts[thread, part]):
+            key = part_keys[thread, part, at]
+            for k in range(moduli.shape[0]):
+                add[k] = old_table[part_sources[thread, part, at], 1 + k]
+            slot = _home(key, shift)
+            while True:
+                here = table[slot, 0]
+                if here == key:
+                    for k in range(moduli.shape[0]):
+                        table[slot, 1 + k], wrap = _sum(table[slot, 1 + k], add[k], moduli[k])
+                        if wrap:
+                            wrapped[part] = 1
+                    break
+                if here == EMPTY:
+                    table[slot, 0] = key
+                    for k in range(moduli.shape[0]):
+                        table[slot, 1 + k] = add[k]
+                    new += 1
+                    break
+                slot = _next_in_part(slot, part_mask)
+    made[part] += new
+
+
+@njit(cache=True, nogil=True)
+def rehash_parts(old_table, new_table, shift, part_bits):
+    """Move every state of a table into a larger (empty) one, probing inside the parts."""
+    part_mask = np.uint64((new_table.shape[0] >> part_bits) - 1)
+    for slot in range(old_table.shape[0]):
+        key = old_table[slot, 0]
+        if key == EMPTY:
+            continue
+        home = _home(key, shift)
+        while new_table[home, 0] != EMPTY:
+            home = _next_in_part(home, part_mask)
         for k in range(old_table.shape[1]):
             new_table[home, k] = old_table[slot, k]

@@ -157,7 +157,7 @@ def count_tours(
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     problem = check_problem(problem)
     if method is None and engine in (None, "numba") and scheduler is None and checkpoint is None:
-        method = faster_count_method(problem, whole_board, workers)
+        method = faster_count_method(problem, whole_board)
     method, engine = complete_method(method, engine, problem, counting=True)
     if whole_board and method != "frontier":
         raise InvalidInput(
@@ -165,11 +165,9 @@ def count_tours(
             "one by one with count_every_start"
         )
     if method == "frontier":
-        if (workers is not None and workers != 1) or scheduler is not None:
-            raise InvalidInput(
-                f"{'workers' if workers != 1 else 'scheduler'}: method frontier runs in one process so far"
-            )
-        return frontier_count(problem, whole_board, limits, progress, checkpoint)
+        if scheduler is not None:
+            raise InvalidInput("scheduler: method frontier runs on one machine so far (its threads: workers)")
+        return frontier_count(problem, whole_board, limits, progress, checkpoint, workers=workers)
     if problem.impossible:
         return tour_count(problem, method, engine)
     if workers != 1 or scheduler is not None or checkpoint is not None:

@@ -32,6 +32,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,7 @@ from essais.core.board import Board, Move, Square, format_square
 from essais.core.engine import check_memory, loading_compiled
 from essais.core.errors import InvalidInput
 from essais.core.limits import EXHAUSTED, PAUSED, Limits, SearchControl, SearchStopped, run_slices
-from essais.core.parallel import Progress
+from essais.core.parallel import Progress, default_workers
 from essais.core.result import Status, SweepStats, format_bytes
 from essais.knights.model import FrontierEstimate, TourCount, TourProblem
 
@@ -51,6 +52,7 @@ PRIME_BITS = 62  # the moduli are the primes just below 2**62: two residues add 
 MAX_KEY = 1 << 63  # a packed state stays below this (the table's empty mark is 2**64 - 1)
 EMPTY_KEY = (1 << 64) - 1  # a free slot of a table (the kernels' EMPTY)
 WORD_SLOTS = 15  # frontiers this large (a knight's board 7 or 8 wide) count in 64-bit words first
+THREAD_CHUNK = 1 << 16  # rows of the old table a threaded step expands between two looks at the limits
 MIN_TABLE = 1024  # a table's fewest slots (its free third holds a batch of the kernel's new states)
 
 
@@ -353,8 +355,10 @@ class FrontierSweep:
         control: SearchControl,
         on_step: StepHook | None = None,
         checkpoint: SweepCheckpoint | None = None,
+        threads: int = 1,
     ) -> None:
         self.plan, self.control, self.on_step, self.checkpoint = plan, control, on_step, checkpoint
+        self.threads = 1 << (max(threads, 1).bit_length() - 1)  # a power of two: one part of the tables each
         self.kernels = frontier_kernels()
         self.state = np.zeros(self.kernels.STATE_SIZE, dtype=np.int64)
         self.total = np.zeros(len(plan.moduli), dtype=np.uint64)
@@ -405,7 +409,10 @@ class FrontierSweep:
             self.state[self.kernels.CURSOR] = self.state[self.kernels.FILL] = 0
             self.grown = self.states  # (no table being grown yet)
             self.grown = self.table(self.first_capacity())
-            outcome = run_slices(self.step_function(v), self.nodes, self.control)
+            if self.threads > 1:
+                outcome = self.threaded_step(v)
+            else:
+                outcome = run_slices(self.step_function(v), self.nodes, self.control)
             stats.nodes, stats.tries = self.nodes(), int(self.state[self.kernels.TRIES])
             stats.seconds = self.control.elapsed()
             if isinstance(outcome, Status):
@@ -428,6 +435,75 @@ class FrontierSweep:
         if self.checkpoint is not None:
             self.checkpoint.save(None, self.layers, stats, [int(r) for r in self.total])
         return join_residues([int(r) for r in self.total], plan.moduli)
+
+    def threaded_step(self, v: int) -> int | Status:
+        """Step v on `threads` threads (the kernels run without the GIL), chunk by chunk: each
+        thread expands its share of a chunk of the old table into buffers by part of the new
+        table, then each thread adds one part's states; the limits and Ctrl-C are looked at
+        between chunks. EXHAUSTED, or the Status that stopped it."""
+        plan, kernels, threads = self.plan, self.kernels, self.threads
+        part_bits = threads.bit_length() - 1
+        part_shift = np.uint64(64 - part_bits)
+        most = 1 + int(plan.n_back[v]) * (int(plan.n_back[v]) + 1) // 2  # successors of a state at most
+        share = -(-THREAD_CHUNK // threads)
+        keys = np.empty((threads, threads, share * most), dtype=np.uint64)
+        sources = np.empty((threads, threads, share * most), dtype=np.int64)
+        counts = np.zeros((threads, threads), dtype=np.int64)
+        totals = np.zeros((threads, len(plan.moduli)), dtype=np.uint64)
+        states = np.zeros((threads, kernels.STATE_SIZE), dtype=np.int64)
+        made, wrapped = np.zeros(threads, dtype=np.int64), np.zeros(threads, dtype=np.int64)
+        arguments = (int(plan.old_slots[v]), np.uint64(plan.radix), plan.bits, plan.back[v], int(plan.n_back[v]),
+                     int(plan.forced[v]), plan.room[v], plan.keep[v], int(plan.n_keep[v]), v == plan.steps - 1,
+                     self.moduli)  # fmt: skip
+        old, base_nodes = self.states, self.nodes()
+        with ThreadPoolExecutor(threads) as pool:
+            for first in range(0, old.shape[0], THREAD_CHUNK):
+                reason = self.control.stop_reason(self.nodes())
+                if reason is not None:
+                    return reason
+                last = min(first + THREAD_CHUNK, old.shape[0])
+                counts[:] = 0
+
+                def expand(t: int, first: int = first, last: int = last) -> None:
+                    low, high = min(first + t * share, last), min(first + (t + 1) * share, last)
+                    kernels.expand_rows(old, low, high, *arguments, totals[t], states[t], part_shift, keys[t],
+                                        sources[t], counts[t])  # fmt: skip
+
+                list(pool.map(expand, range(threads)))
+                self.make_room(counts.sum(axis=0), made, part_bits)
+
+                def insert(part: int, table: np.ndarray = self.grown) -> None:
+                    shift = np.uint64(hash_shift(table.shape[0]))
+                    kernels.insert_part(table, shift, part, part_bits, keys, sources, counts, old, self.moduli, made,
+                                        wrapped)  # fmt: skip
+
+                list(pool.map(insert, range(threads)))
+                self.state[kernels.NODES] = base_nodes + int(made.sum())
+        self.state[kernels.FILL] = int(made.sum())
+        self.state[kernels.TRIES] += int(states[:, kernels.TRIES].sum())
+        if wrapped.any() or states[:, kernels.WRAPPED].any() or not self.add_totals(totals):
+            self.state[kernels.WRAPPED] = 1
+        return EXHAUSTED
+
+    def make_room(self, incoming: np.ndarray, filled: np.ndarray, part_bits: int) -> None:
+        """Grow the table being made (doubling it) until each part can take its incoming states
+        and stay at most two thirds full."""
+        while True:
+            part_size = self.grown.shape[0] >> part_bits
+            if all(filled[p] + incoming[p] <= part_size * 2 // 3 for p in range(len(incoming))):
+                return
+            larger = self.table(2 * self.grown.shape[0])
+            self.kernels.rehash_parts(self.grown, larger, np.uint64(hash_shift(larger.shape[0])), part_bits)
+            self.grown = larger
+
+    def add_totals(self, totals: np.ndarray) -> bool:
+        """Add the threads' counts of closed cycles to the total; False if a 64-bit count wraps."""
+        for k, modulus in enumerate(self.plan.moduli):
+            value = int(self.total[k]) + sum(int(t) for t in totals[:, k])
+            if modulus == 0 and value >= 1 << 64:
+                return False
+            self.total[k] = value % modulus if modulus else value
+        return True
 
     def resume(self) -> int:
         """The first step to run: after the checkpoint's last step, whose table, counters and
@@ -496,12 +572,14 @@ def frontier_count(
     progress: Progress | None = None,
     checkpoint: str | Path | None = None,
     checkpoint_every: float = CHECKPOINT_SECONDS,
+    workers: int | None = 1,
 ) -> TourCount:
     """Count the problem's tours by a frontier sweep: from its start, or over every start
     (`whole_board`), `progress` told each step finished (with the states and the memory). A
     sweep stopped by a limit or Ctrl-C has no count (`known` false): it knows its states, not
     yet which of them end as tours. With a `checkpoint` folder the last step finished is kept
-    (every `checkpoint_every` seconds at most) and the same call resumes from it."""
+    (every `checkpoint_every` seconds at most) and the same call resumes from it. `workers`
+    threads share each step (None: one per core; rounded down to a power of two)."""
     start = None if whole_board else problem.start
     board = problem.board
     result = TourCount(Status.COMPLETE, 0, SweepStats(), "frontier", "numba", board=board, start=start,
@@ -515,7 +593,8 @@ def frontier_count(
             kept = None
             if checkpoint is not None:
                 kept = SweepCheckpoint(checkpoint, plan, describe(problem, whole_board), checkpoint_every)
-            return FrontierSweep(plan, control, reporting(progress), kept)
+            threads = default_workers() if workers is None else workers
+            return FrontierSweep(plan, control, reporting(progress), kept, threads)
 
         try:
             with control.setting_up():

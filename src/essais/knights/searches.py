@@ -123,16 +123,16 @@ def complete_method(
     return method, engine
 
 
-def faster_count_method(problem: TourProblem, whole_board: bool, workers: int | None) -> str | None:
+def faster_count_method(problem: TourProblem, whole_board: bool) -> str | None:
     """The method a count runs when none is named (None: the usual default, prune): frontier for
     the whole board, and for a knight's count from one start where it was measured faster than
     prune (BENCHMARKS.md, "Frontier counts": prune's work grows with the tours, so with the
     board's area; frontier's with its width): closed tours from 6×7 on (42 squares and more, 5
     to 7 wide), open tours from 40 squares on when at most 6 wide (5×8, 6×7). Wider boards keep
-    prune, which needs no memory; a count split over workers asked for keeps prune too."""
+    prune, which needs no memory (and a count with a checkpoint file or a scheduler: api)."""
     if whole_board:
         return "frontier"
-    if not problem.knight or (workers is not None and workers != 1):
+    if not problem.knight:
         return None
     short, area = min(problem.board.rows, problem.board.cols), problem.board.n_squares
     if problem.closed:
