@@ -243,12 +243,14 @@ def test_the_projection_grows_each_row_less_than_the_one_before():
     assert rows[3] / rows[2] < 10 and rows[4] / rows[3] < rows[3] / rows[2] and rows[5] == rows[4]
 
 
-def test_a_sweep_stopped_with_a_checkpoint_resumes_to_the_same_count_and_counters(tmp_path):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_sweep_stopped_with_a_checkpoint_resumes_to_the_same_count_and_counters(tmp_path, workers):
     problem = TourProblem.make(Board(6, 7), closed=True)
     fresh = count_tours(problem, method="frontier", whole_board=True)
-    stopped = count_tours(problem, method="frontier", whole_board=True, node_limit=400_000, checkpoint=tmp_path)
+    stopped = count_tours(problem, method="frontier", whole_board=True, node_limit=400_000, checkpoint=tmp_path,
+                          workers=workers)  # fmt: skip
     assert stopped.status == Status.LIMIT and (tmp_path / "frontier.json").exists()
-    resumed = count_tours(problem, method="frontier", whole_board=True, checkpoint=tmp_path)
+    resumed = count_tours(problem, method="frontier", whole_board=True, checkpoint=tmp_path, workers=workers)
     assert resumed.stats.resumed_steps == stopped.stats.steps > 0
     assert resumed.count == fresh.count
     assert (resumed.stats.nodes, resumed.stats.tries) == (fresh.stats.nodes, fresh.stats.tries)
