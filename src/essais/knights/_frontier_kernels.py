@@ -303,28 +303,6 @@ def expand_slice(
 
 
 @njit(cache=True, nogil=True)
-def rehash(old_table, new_table, shift):
-    """Move every state of a table into a larger (empty) one."""
-    mask = np.uint64(new_table.shape[0] - 1)
-    for slot in range(old_table.shape[0]):
-        key = old_table[slot, 0]
-        if key == EMPTY:
-            continue
-        home = _home(key, shift)
-        while new_table[home, 0] != EMPTY:
-            home = (home + np.uint64(1)) & mask
-        for k in range(old_table.shape[1]):
-            new_table[home, k] = old_table[slot, k]
-
-
-# -- the sweep on several threads (knights.frontier.FrontierSweep with workers > 1) ---------------
-# A step runs chunk by chunk: each thread expands its share of the chunk's rows into buffers, one
-# per part of the new table (a state's part: the top bits of its hash), then each thread adds one
-# part's states to the table. A part is a contiguous range of slots whose probes wrap inside it,
-# so that two threads never write the same slot.
-
-
-@njit(cache=True, nogil=True)
 def expand_rows(
     old_table, row_from, row_to, old_slots, radix, bits, back, n_back, forced, room, keep, n_keep, last, moduli,
     total, state, part_shift, part_keys, part_sources, part_counts,
@@ -402,8 +380,9 @@ def insert_part(table, shift, part, part_bits, part_keys, part_sources, part_cou
 
 
 @njit(cache=True, nogil=True)
-def rehash_parts(old_table, new_table, shift, part_bits):
-    """Move every state of a table into a larger (empty) one, probing inside the parts."""
+def rehash(old_table, new_table, shift, part_bits):
+    """Move every state of a table into a larger (empty) one, probing inside its parts (2 **
+    part_bits of them; 0: the whole table is one part)."""
     part_mask = np.uint64((new_table.shape[0] >> part_bits) - 1)
     for slot in range(old_table.shape[0]):
         key = old_table[slot, 0]

@@ -493,7 +493,7 @@ class FrontierSweep:
             if all(filled[p] + incoming[p] <= part_size * 2 // 3 for p in range(len(incoming))):
                 return
             larger = self.table(2 * self.grown.shape[0])
-            self.kernels.rehash_parts(self.grown, larger, np.uint64(hash_shift(larger.shape[0])), part_bits)
+            self.kernels.rehash(self.grown, larger, np.uint64(hash_shift(larger.shape[0])), part_bits)
             self.grown = larger
 
     def add_totals(self, totals: np.ndarray) -> bool:
@@ -526,7 +526,7 @@ class FrontierSweep:
         if record["table"] is not None:
             rows = record["rows"]
             self.states = self.table(1 << math.ceil(math.log2(max(len(rows), MIN_TABLE) * 3 / 2)))
-            self.kernels.rehash(rows, self.states, np.uint64(hash_shift(self.states.shape[0])))
+            self.kernels.rehash(rows, self.states, np.uint64(hash_shift(self.states.shape[0])), 0)
         return int(record["steps"])
 
     def step_function(self, v: int) -> Callable[[int], int]:
@@ -546,7 +546,7 @@ class FrontierSweep:
                 if outcome != kernels.FULL:
                     return EXHAUSTED if outcome == kernels.STEP_DONE else PAUSED
                 larger = self.table(2 * table.shape[0])
-                kernels.rehash(table, larger, np.uint64(hash_shift(larger.shape[0])))
+                kernels.rehash(table, larger, np.uint64(hash_shift(larger.shape[0])), 0)
                 self.grown = larger
 
         return step
