@@ -128,3 +128,12 @@ def test_the_chart_draws_each_recorded_depth_and_names_the_others(tmp_path):
     refused = invoke(["compare", "queens", "8", "--methods", "textbook", "--png", str(tmp_path / "none.png")])
     assert refused.exit_code == 2 and "only the python engines record" in refused.stderr
     assert not (tmp_path / "none.png").exists()
+
+
+def test_a_sweep_compared_with_backtracking_counts_the_same_and_is_marked():
+    table = essais.compare("tour", "6x7", methods=["prune", "frontier"], count=True, closed=True)
+    assert [row.result.count for row in table.rows] == [2135276, 2135276]
+    assert table.rows[1].result == essais.count_tours("6x7", closed=True, method="frontier")
+    lines = str(table).splitlines()
+    assert lines[1].split()[3] == "count" and lines[3].startswith("frontier †")
+    assert "† a sweep over states: its nodes are the states it made" in str(table)

@@ -16,7 +16,7 @@ from typing import Any
 
 from essais import api
 from essais.core.errors import InvalidInput
-from essais.core.result import Result, Stats, Status, format_seconds
+from essais.core.result import Result, Stats, Status, SweepStats, format_seconds
 from essais.draw.picture import Pictured
 from essais.draw.plots import figure_svg, series_figure
 from essais.queens import find_queens
@@ -115,19 +115,24 @@ class Comparison(Pictured, Result):
         return f"{self.problem} {self.input}: {', '.join(f'{row.method}:{row.engine}' for row in self.rows)}"
 
     def text(self) -> str:
-        """The table: a row per method, its figures and their ratios to the first."""
-        header = ["method", "engine", "status", "nodes", "tries", "backtracks", "seconds", "×nodes", "×seconds"]
+        """The table: a row per method, its count (for counts), its figures and their ratios to
+        the first."""
+        header = ["method", "engine", "status", *(["count"] if self.count else []), "nodes", "tries", "backtracks",
+                  "seconds", "×nodes", "×seconds"]  # fmt: skip
         lines = [header]
         for row in self.rows:
             stats, ratios = row.result.stats, row.ratios(self.rows[0])
-            mark = " *" if row.timing_dependent else ""
-            lines.append([row.method + mark, row.engine, str(row.result.status), f"{stats.nodes:,}",
+            mark = " *" if row.timing_dependent else " †" if isinstance(stats, SweepStats) else ""
+            counted = [_count_of(row.result)] if self.count else []
+            lines.append([row.method + mark, row.engine, str(row.result.status), *counted, f"{stats.nodes:,}",
                           f"{stats.tries:,}", f"{stats.backtracks:,}", format_seconds(stats.seconds),
                           _ratio(ratios["nodes"]), _ratio(ratios["seconds"])])  # fmt: skip
         widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
         text = "\n".join("  ".join(_aligned(line, widths)).rstrip() for line in lines)
         if any(row.timing_dependent for row in self.rows):
             text += "\n* counters that depend on the timing of its processes: they differ from run to run"
+        if any(isinstance(row.result.stats, SweepStats) for row in self.rows):
+            text += "\n† a sweep over states: its nodes are the states it made, its tries the choices it tried"
         return text
 
     @property
@@ -175,6 +180,14 @@ class Comparison(Pictured, Result):
             ],
             "stats": self.stats.to_dict(),
         }
+
+
+def _count_of(result: Result) -> str:
+    """A count as the table shows it ("—" for a sweep stopped before its end)."""
+    if getattr(result, "known", True) is False:
+        return "—"
+    count = getattr(result, "count", None)
+    return "" if count is None else f"{count:,}"
 
 
 def _aligned(cells: list[str], widths: list[int]) -> list[str]:
