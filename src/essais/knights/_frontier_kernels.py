@@ -61,10 +61,16 @@ def _sum(a, b, modulus):
 
 
 @njit(inline="always")
-def _add_to(table, slot, key, add, moduli):
-    """Add the counts `add` to the state `key` of the table, looking from `slot` (its home) on:
+def _next_in_part(slot, part_mask):
+    """The slot after `slot` in its part (a power-of-two range of slots), wrapping inside it."""
+    return (slot & ~part_mask) | ((slot + np.uint64(1)) & part_mask)
+
+
+@njit(inline="always")
+def _add_to(table, slot, key, add, moduli, part_mask):
+    """Add the counts `add` to the state `key` of the table, looking from `slot` (its home) on
+    inside its part (`part_mask`: the part's slots less one; the whole table's for one part):
     (True when the state is new, True when a count wrapped)."""
-    mask = np.uint64(table.shape[0] - 1)
     while True:
         here = table[slot, 0]
         if here == key:
@@ -78,7 +84,7 @@ def _add_to(table, slot, key, add, moduli):
             for k in range(moduli.shape[0]):
                 table[slot, 1 + k] = add[k]
             return True, False
-        slot = (slot + np.uint64(1)) & mask
+        slot = _next_in_part(slot, part_mask)
 
 
 @njit(inline="always")
@@ -96,7 +102,7 @@ def _flush(table, shift, pending, sources, homes, n_pending, old_table, moduli, 
     for p in range(n_pending):
         for k in range(moduli.shape[0]):
             add[k] = old_table[sources[p], 1 + k]
-        new, wrap = _add_to(table, homes[p], pending[p], add, moduli)
+        new, wrap = _add_to(table, homes[p], pending[p], add, moduli, np.uint64(table.shape[0] - 1))
         if new:
             made += 1
         wrapped |= wrap
@@ -341,12 +347,6 @@ def expand_rows(
     state[TRIES] += tries
 
 
-@njit(inline="always")
-def _next_in_part(slot, part_mask):
-    """The slot after `slot` in its part (a power-of-two range of slots), wrapping inside it."""
-    return (slot & ~part_mask) | ((slot + np.uint64(1)) & part_mask)
-
-
 @njit(cache=True, nogil=True)
 def insert_part(table, shift, part, part_bits, part_keys, part_sources, part_counts, old_table, moduli, made, wrapped):
     """Add the states that every thread's buffers hold for `part` (with the counts of their
@@ -360,22 +360,11 @@ def insert_part(table, shift, part, part_bits, part_keys, part_sources, part_cou
             key = part_keys[thread, part, at]
             for k in range(moduli.shape[0]):
                 add[k] = old_table[part_sources[thread, part, at], 1 + k]
-            slot = _home(key, shift)
-            while True:
-                here = table[slot, 0]
-                if here == key:
-                    for k in range(moduli.shape[0]):
-                        table[slot, 1 + k], wrap = _sum(table[slot, 1 + k], add[k], moduli[k])
-                        if wrap:
-                            wrapped[part] = 1
-                    break
-                if here == EMPTY:
-                    table[slot, 0] = key
-                    for k in range(moduli.shape[0]):
-                        table[slot, 1 + k] = add[k]
-                    new += 1
-                    break
-                slot = _next_in_part(slot, part_mask)
+            added, wrap = _add_to(table, _home(key, shift), key, add, moduli, part_mask)
+            if added:
+                new += 1
+            if wrap:
+                wrapped[part] = 1
     made[part] += new
 
 
