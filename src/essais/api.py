@@ -24,7 +24,7 @@ from essais.knights import TourCount, TourProblem, TourResult
 from essais.knights import count_tours as _count_tours
 from essais.knights import estimate_tour_count as _estimate_tour_count
 from essais.knights import find_tour as _find_tour
-from essais.knights.model import FrontierEstimate
+from essais.knights.frontier import FrontierEstimate
 from essais.queens import QueensCount
 from essais.queens import count_queens as _count_queens
 from essais.sudoku import Sudoku, SudokuResult, parse_sudoku, read_puzzles, solve_many

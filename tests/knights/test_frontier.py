@@ -12,19 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import essais.knights.frontier as frontier_module
 from essais.core.board import Board, make_moves
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
-from essais.knights import TourProblem, count_tours, estimate_tour_count
-from essais.knights.frontier import (
-    count_bound_bits,
-    join_residues,
-    moduli_for,
-    neighbours_in,
-    plan_frontier,
-    project_layers,
-)
+from essais.knights import TourProblem, count_tours, estimate_tour_count, frontier_plan
+from essais.knights.frontier import project_layers
+from essais.knights.frontier_plan import count_bound_bits, join_residues, moduli_for, neighbours_in, plan_frontier
 from essais.knights.searches import faster_count_method
 from essais.knights.tables import count_every_start
 
@@ -332,7 +325,7 @@ def test_a_sweep_on_threads_gives_the_same_count_and_counters(r, c, closed, star
 def test_a_sweep_on_threads_stops_at_its_limit_and_wraps_like_one(monkeypatch):
     stopped = count_tours(TourProblem.make(Board(6, 8), closed=True), method="frontier", workers=2, node_limit=50_000)
     assert stopped.status == Status.LIMIT and not stopped.known and stopped.stats.nodes >= 50_000
-    monkeypatch.setattr(frontier_module, "WORD_SLOTS", 0)
+    monkeypatch.setattr(frontier_plan, "WORD_SLOTS", 0)
     published = a169764(60)[59]
     assert count_tours(TourProblem.make(Board(3, 60), closed=True), method="frontier", workers=2,
                        whole_board=True).undirected == published  # fmt: skip
@@ -341,7 +334,7 @@ def test_a_sweep_on_threads_stops_at_its_limit_and_wraps_like_one(monkeypatch):
 def test_a_count_in_64_bit_words_that_wraps_is_counted_again_modulo_primes(monkeypatch):
     """Boards 7 and 8 wide count in 64-bit words first (a third less memory); here every board
     does, so that a count above 2**64 (closed tours of 3 x 60) wraps and is counted again."""
-    monkeypatch.setattr(frontier_module, "WORD_SLOTS", 0)
+    monkeypatch.setattr(frontier_plan, "WORD_SLOTS", 0)
     assert plan_frontier(Board(6, 8), make_moves(), closed=True, start=None).moduli == (0,)
     assert frontier(6, 8, closed=True, whole_board=True).undirected == A175881[7]
     published = a169764(60)[59]

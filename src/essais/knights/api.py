@@ -29,12 +29,11 @@ from essais.core.parallel import Progress
 from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.draw.svg import MAX_LABELLED
-from essais.knights.frontier import estimate_frontier, frontier_count
+from essais.knights.frontier import FrontierEstimate, estimate_frontier, frontier_count
 from essais.knights.linear import linear_tour
 from essais.knights.model import (
     METHODS,
     WALK_METHODS,
-    FrontierEstimate,
     TourCount,
     TourProblem,
     TourReplay,

@@ -18,7 +18,7 @@ from essais.core.board import Board, Move, Square, SquarePath, as_board, format_
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.recording import EventLog
-from essais.core.result import CountResult, Result, Stats, Status, SweepStats, format_bytes, format_seconds, plural
+from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.draw.picture import Pictured
 from essais.draw.player import Replay
 from essais.draw.svg import MAX_LABELLED, board_svg
@@ -373,64 +373,6 @@ class TourCount(CountResult):
         elif self.undirected is not None:
             document["undirected"] = self.undirected
         return document
-
-
-@dataclass(eq=False, repr=False)
-class FrontierEstimate(Result):
-    """What a frontier count would take, from its first steps (`estimate_frontier`): the states
-    of each step measured (`layers`), and projected over the steps not run, the largest table
-    (`peak_states`, `peak_bytes`: the two tables of a step), the states made in all and the
-    time at the speed measured. The projection: the sweep runs row by row (`row` squares a row);
-    each row's largest step grows by the ratio of the last two rows measured up to the middle
-    row, and the second half mirrors the first (the sweep from the other end meets the same
-    frontiers). A sweep that ends within the time is exact (`complete`)."""
-
-    status: Status
-    board: Board
-    closed: bool
-    start: Square | None
-    layers: list[int]
-    row: int
-    peak_states: int
-    peak_bytes: int
-    states: int
-    seconds: float
-    stats: SweepStats = field(default_factory=SweepStats)
-    method: str | None = "frontier"
-    engine: str | None = "numba"
-
-    @property
-    def complete(self) -> bool:
-        return len(self.layers) == self.stats.of_steps
-
-    @property
-    def found(self) -> bool:
-        return True
-
-    @property
-    def solution(self) -> int:
-        return self.peak_states
-
-    def headline(self) -> str:
-        kind = "closed tours" if self.closed else "tours"
-        where = f"from {format_square(self.start)}" if self.start is not None else "over every start"
-        how = (
-            "measured to the end"
-            if self.complete
-            else f"projected from {len(self.layers)} of {self.stats.of_steps} steps"
-        )
-        return (f"counting the {kind} of {self.board} {where} by frontier: peak {self.peak_states:,} states "
-                f"({format_bytes(self.peak_bytes)}), {self.states:,} states made, about "
-                f"{format_seconds(self.seconds)} on one core ({how})")  # fmt: skip
-
-    def brief(self) -> str:
-        return f"peak {self.peak_states:,} states, {format_seconds(self.seconds)}"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"status": str(self.status), "found": True, **self.ran_keys(), "complete": self.complete,
-                "peak_states": self.peak_states, "peak_bytes": self.peak_bytes, "states": self.states,
-                "seconds": round(self.seconds, 3), "measured_steps": len(self.layers), "layers": self.layers,
-                "stats": self.stats.to_dict()}  # fmt: skip
 
 
 @dataclass(eq=False, repr=False)

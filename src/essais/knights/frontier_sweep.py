@@ -1,0 +1,340 @@
+"""Method frontier's sweep (see knights.frontier): the tables of states step after step, on one
+thread or several, grown as they fill, within the memory limit; and the checkpoint folder a
+stopped sweep resumes from."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from essais.core.engine import check_memory, loading_compiled
+from essais.core.errors import InvalidInput
+from essais.core.limits import EXHAUSTED, PAUSED, SearchControl, SearchStopped, run_slices
+from essais.core.result import Status, SweepStats
+from essais.knights.frontier_plan import FrontierPlan, join_residues
+
+EMPTY_KEY = (1 << 64) - 1  # a free slot of a table (the kernels' EMPTY)
+THREAD_CHUNK = 1 << 16  # rows of the old table a threaded step expands between two looks at the limits
+MIN_TABLE = 1024  # a table's fewest slots (its free third holds a batch of the kernel's new states)
+
+
+StepHook = Callable[[int, list[int], SweepStats], None]  # (step finished, states per step, counters)
+
+
+CHECKPOINT_SECONDS = 120.0  # a checkpoint is written at the end of a step at most this often
+
+
+class SweepCheckpoint:
+    """A folder that keeps a sweep's last saved step, so that a stopped count (Ctrl-C, a limit,
+    kill -9) resumes there: `frontier.json` (what is counted, the step, the states per step,
+    the counters, the table file and its SHA-256) and `step-K.npy`, the table's states as rows
+    of (key, residues). Each file is written whole under a temporary name, then renamed, the
+    table first, so that the folder always holds a complete step; the table's checksum is
+    checked when it is read back. A finished count keeps its residues, so it is read at once."""
+
+    META = "frontier.json"
+
+    def __init__(self, folder: str | Path, plan: FrontierPlan, what: str, every: float = CHECKPOINT_SECONDS) -> None:
+        self.folder, self.what, self.every = Path(folder), what, every
+        self.fingerprint = plan_fingerprint(plan)
+        self.saved_at = time.monotonic()
+        if self.folder.exists() and not self.folder.is_dir():
+            raise InvalidInput(f"checkpoint: {self.folder} is a file; method frontier keeps its checkpoint in a folder")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise InvalidInput(f"checkpoint: cannot make the folder {self.folder} ({error.strerror})") from None
+
+    def load(self) -> dict[str, Any] | None:
+        """The last step saved (its record, with the table as `rows`), or None."""
+        meta = self.folder / self.META
+        if not meta.exists():
+            return None
+        record = json.loads(meta.read_text())
+        if record.get("fingerprint") != self.fingerprint:
+            raise InvalidInput(
+                f"checkpoint: {self.folder} holds another count ({record.get('what')}); name another folder"
+            )
+        if record["table"] is not None:
+            rows = np.load(self.folder / record["table"])
+            if hashlib.sha256(rows.tobytes()).hexdigest() != record["sha256"]:
+                raise InvalidInput(f"checkpoint: {self.folder / record['table']} is damaged (its checksum differs)")
+            record["rows"] = rows
+        return record
+
+    def discard(self) -> None:
+        """Forget what the folder holds (a count that must start again)."""
+        for kept in [self.folder / self.META, *self.folder.glob("step-*.npy")]:
+            kept.unlink(missing_ok=True)
+
+    def due(self) -> bool:
+        return time.monotonic() - self.saved_at >= self.every
+
+    def save(self, table: np.ndarray | None, layers: list[int], stats: SweepStats, residues: list[int]) -> None:
+        """Keep the step just finished (`table` None: the count is finished, `residues` its count)."""
+        name = None
+        record: dict[str, Any] = {"what": self.what, "fingerprint": self.fingerprint, "steps": len(layers),
+                                  "layers": layers, "stats": stats.to_dict(), "residues": residues}  # fmt: skip
+        if table is not None:
+            rows = np.ascontiguousarray(table[table[:, 0] != EMPTY_KEY])
+            name = f"step-{len(layers)}.npy"
+            self._write(name, lambda file: np.save(file, rows))
+            record["sha256"] = hashlib.sha256(rows.tobytes()).hexdigest()
+        record["table"] = name
+        self._write(self.META, lambda file: file.write(json.dumps(record).encode()))
+        for old in self.folder.glob("step-*.npy"):
+            if old.name != name:
+                old.unlink()
+        self.saved_at = time.monotonic()
+
+    def _write(self, name: str, write: Callable[[Any], object]) -> None:
+        temporary = self.folder / (name + ".tmp")
+        with open(temporary, "wb") as file:
+            write(file)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, self.folder / name)
+
+
+def plan_fingerprint(plan: FrontierPlan) -> str:
+    """A digest of what a plan counts: its steps' arrays, packing and moduli."""
+    digest = hashlib.sha256(repr((plan.order, plan.paths, plan.radix, plan.bits, plan.moduli)).encode())
+    for array in (plan.old_slots, plan.back, plan.n_back, plan.forced, plan.room, plan.keep, plan.n_keep):
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()
+
+
+class CountWrapped(Exception):
+    """A count kept in 64-bit words passed 2**64 (at the step given): count again modulo primes."""
+
+
+class FrontierSweep:
+    """One sweep of a plan under a SearchControl: the tables of the step under way (the states
+    before it, the states it makes), grown as they fill. `run()` returns the number of cycles,
+    or raises SearchStopped (a limit or Ctrl-C); `stats` and `layers` (the states of each step
+    finished) tell how far it got either way."""
+
+    def __init__(
+        self,
+        plan: FrontierPlan,
+        control: SearchControl,
+        on_step: StepHook | None = None,
+        checkpoint: SweepCheckpoint | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.plan, self.control, self.on_step, self.checkpoint = plan, control, on_step, checkpoint
+        self.threads = 1 << (max(threads, 1).bit_length() - 1)  # a power of two: one part of the tables each
+        self.kernels = frontier_kernels()
+        self.state = np.zeros(self.kernels.STATE_SIZE, dtype=np.int64)
+        self.total = np.zeros(len(plan.moduli), dtype=np.uint64)
+        self.moduli = np.array(plan.moduli, dtype=np.uint64)
+        self.stats = SweepStats(of_steps=plan.steps)
+        self.layers: list[int] = []
+        self.finished = (0, 0)  # the node and try counters at the end of the last step finished
+        self.states = self.table(1)
+        self.states[0, :] = 1
+        self.states[0, 0] = 0  # before the first step: one state (every square untouched), one way
+        self.grown = self.states
+
+    def nodes(self) -> int:
+        return int(self.state[self.kernels.NODES])
+
+    def table(self, capacity: int) -> np.ndarray:
+        """An empty table of `capacity` slots (a power of two), refused beyond the memory limit:
+        with --memory-limit, the tables held (the step's states, and the table being grown, if
+        any) count too; else the new table alone must fit in the memory still available (which
+        the tables held have already taken)."""
+        held = 0
+        if self.control.limits.memory is not None:
+            held = self.states.nbytes if hasattr(self, "states") else 0
+            if hasattr(self, "grown") and self.grown is not self.states:
+                held += self.grown.nbytes
+        what = f"step {len(self.layers) + 1} of {self.plan.steps} of the frontier count"
+        check_memory(held + capacity * self.plan.bytes_per_state, what, self.control.limits)
+        table = np.zeros((capacity, 1 + len(self.plan.moduli)), dtype=np.uint64)
+        table[:, 0] = self.kernels.EMPTY
+        return table
+
+    def first_capacity(self) -> int:
+        """The next table's slots: the fewest (a power of two) that hold the states the last
+        step's growth predicts at most two thirds full. A table that fills doubles, so a low
+        guess costs a rehash; a high one, memory for nothing."""
+        layers = self.layers
+        old = layers[-1] if layers else 1
+        growth = layers[-1] / max(layers[-2], 1) if len(layers) >= 2 else 4.0
+        expected = max(MIN_TABLE, old * min(max(growth, 0.5), 4.0))
+        return 1 << math.ceil(math.log2(expected * 3 / 2))
+
+    def run(self) -> int:
+        plan, stats = self.plan, self.stats
+        first = self.resume()
+        if first == plan.steps:
+            return join_residues([int(r) for r in self.total], plan.moduli)
+        for v in range(first, plan.steps):
+            self.state[self.kernels.CURSOR] = self.state[self.kernels.FILL] = 0
+            self.grown = self.states  # (no table being grown yet)
+            self.grown = self.table(self.first_capacity())
+            if self.threads > 1:
+                outcome = self.threaded_step(v)
+            else:
+                outcome = run_slices(self.step_function(v), self.nodes, self.control)
+            stats.nodes, stats.tries = self.nodes(), int(self.state[self.kernels.TRIES])
+            stats.seconds = self.control.elapsed()
+            if isinstance(outcome, Status):
+                if self.checkpoint is not None and v > first:  # keep the last step finished, its counters
+                    finished = replace(stats, nodes=self.finished[0], tries=self.finished[1])
+                    self.checkpoint.save(self.states, self.layers, finished, [int(r) for r in self.total])
+                raise SearchStopped(outcome)
+            if self.state[self.kernels.WRAPPED]:
+                raise CountWrapped(v)
+            self.states = self.grown
+            self.finished = (stats.nodes, stats.tries)
+            self.layers.append(int(self.state[self.kernels.FILL]))
+            stats.steps = v + 1
+            stats.peak_states = max(stats.peak_states, self.layers[-1])
+            stats.peak_bytes = max(stats.peak_bytes, self.states.nbytes)
+            if self.on_step is not None:
+                self.on_step(v, self.layers, stats)
+            if self.checkpoint is not None and v < plan.steps - 1 and self.checkpoint.due():
+                self.checkpoint.save(self.states, self.layers, stats, [int(r) for r in self.total])
+        if self.checkpoint is not None:
+            self.checkpoint.save(None, self.layers, stats, [int(r) for r in self.total])
+        return join_residues([int(r) for r in self.total], plan.moduli)
+
+    def threaded_step(self, v: int) -> int | Status:
+        """Step v on `threads` threads (the kernels run without the GIL), chunk by chunk: each
+        thread expands its share of a chunk of the old table into buffers by part of the new
+        table, then each thread adds one part's states; the limits and Ctrl-C are looked at
+        between chunks. EXHAUSTED, or the Status that stopped it."""
+        plan, kernels, threads = self.plan, self.kernels, self.threads
+        part_bits = threads.bit_length() - 1
+        part_shift = np.uint64(64 - part_bits)
+        most = 1 + int(plan.n_back[v]) * (int(plan.n_back[v]) + 1) // 2  # successors of a state at most
+        share = -(-THREAD_CHUNK // threads)
+        keys = np.empty((threads, threads, share * most), dtype=np.uint64)
+        sources = np.empty((threads, threads, share * most), dtype=np.int64)
+        counts = np.zeros((threads, threads), dtype=np.int64)
+        totals = np.zeros((threads, len(plan.moduli)), dtype=np.uint64)
+        states = np.zeros((threads, kernels.STATE_SIZE), dtype=np.int64)
+        made, wrapped = np.zeros(threads, dtype=np.int64), np.zeros(threads, dtype=np.int64)
+        arguments = (int(plan.old_slots[v]), np.uint64(plan.radix), plan.bits, plan.back[v], int(plan.n_back[v]),
+                     int(plan.forced[v]), plan.room[v], plan.keep[v], int(plan.n_keep[v]), v == plan.steps - 1,
+                     self.moduli)  # fmt: skip
+        old, base_nodes = self.states, self.nodes()
+        with ThreadPoolExecutor(threads) as pool:
+            for first in range(0, old.shape[0], THREAD_CHUNK):
+                reason = self.control.stop_reason(self.nodes())
+                if reason is not None:
+                    return reason
+                last = min(first + THREAD_CHUNK, old.shape[0])
+                counts[:] = 0
+
+                def expand(t: int, first: int = first, last: int = last) -> None:
+                    low, high = min(first + t * share, last), min(first + (t + 1) * share, last)
+                    kernels.expand_rows(old, low, high, *arguments, totals[t], states[t], part_shift, keys[t],
+                                        sources[t], counts[t])  # fmt: skip
+
+                list(pool.map(expand, range(threads)))
+                self.make_room(counts.sum(axis=0), made, part_bits)
+
+                def insert(part: int, table: np.ndarray = self.grown) -> None:
+                    shift = np.uint64(hash_shift(table.shape[0]))
+                    kernels.insert_part(table, shift, part, part_bits, keys, sources, counts, old, self.moduli, made,
+                                        wrapped)  # fmt: skip
+
+                list(pool.map(insert, range(threads)))
+                self.state[kernels.NODES] = base_nodes + int(made.sum())
+        self.state[kernels.FILL] = int(made.sum())
+        self.state[kernels.TRIES] += int(states[:, kernels.TRIES].sum())
+        if wrapped.any() or states[:, kernels.WRAPPED].any() or not self.add_totals(totals):
+            self.state[kernels.WRAPPED] = 1
+        return EXHAUSTED
+
+    def make_room(self, incoming: np.ndarray, filled: np.ndarray, part_bits: int) -> None:
+        """Grow the table being made (doubling it) until each part can take its incoming states
+        and stay at most two thirds full."""
+        while True:
+            part_size = self.grown.shape[0] >> part_bits
+            if all(filled[p] + incoming[p] <= part_size * 2 // 3 for p in range(len(incoming))):
+                return
+            larger = self.table(2 * self.grown.shape[0])
+            self.kernels.rehash(self.grown, larger, np.uint64(hash_shift(larger.shape[0])), part_bits)
+            self.grown = larger
+
+    def add_totals(self, totals: np.ndarray) -> bool:
+        """Add the threads' counts of closed cycles to the total; False if a 64-bit count wraps."""
+        for k, modulus in enumerate(self.plan.moduli):
+            value = int(self.total[k]) + sum(int(t) for t in totals[:, k])
+            if modulus == 0 and value >= 1 << 64:
+                return False
+            self.total[k] = value % modulus if modulus else value
+        return True
+
+    def resume(self) -> int:
+        """The first step to run: after the checkpoint's last step, whose table, counters and
+        residues it restores; 0 without one."""
+        record = self.checkpoint.load() if self.checkpoint is not None else None
+        if record is None:
+            return 0
+        saved = record["stats"]
+        stats = self.stats
+        stats.nodes, stats.tries, stats.steps = saved["nodes"], saved["tries"], record["steps"]
+        stats.peak_states, stats.peak_bytes, stats.resumed_steps = (
+            saved["peak_states"],
+            saved["peak_bytes"],
+            record["steps"],
+        )
+        self.state[self.kernels.NODES], self.state[self.kernels.TRIES] = stats.nodes, stats.tries
+        self.finished = (stats.nodes, stats.tries)
+        self.layers = list(record["layers"])
+        self.total[:] = record["residues"]
+        if record["table"] is not None:
+            rows = record["rows"]
+            self.states = self.table(1 << math.ceil(math.log2(max(len(rows), MIN_TABLE) * 3 / 2)))
+            self.kernels.rehash(rows, self.states, np.uint64(hash_shift(self.states.shape[0])), 0)
+        return int(record["steps"])
+
+    def step_function(self, v: int) -> Callable[[int], int]:
+        """Step v's slice function for run_slices; the new table, grown as needed, is `grown`."""
+        plan, kernels = self.plan, self.kernels
+        last = v == plan.steps - 1
+
+        def step(node_stop: int) -> int:
+            while True:
+                table = self.grown
+                outcome = kernels.expand_slice(
+                    self.states, table, np.uint64(hash_shift(table.shape[0])), int(plan.old_slots[v]),
+                    np.uint64(plan.radix), plan.bits, plan.back[v], int(plan.n_back[v]), int(plan.forced[v]),
+                    plan.room[v], plan.keep[v], int(plan.n_keep[v]), last, self.moduli, self.total, self.state,
+                    node_stop,
+                )  # fmt: skip
+                if outcome != kernels.FULL:
+                    return EXHAUSTED if outcome == kernels.STEP_DONE else PAUSED
+                larger = self.table(2 * table.shape[0])
+                kernels.rehash(table, larger, np.uint64(hash_shift(larger.shape[0])), 0)
+                self.grown = larger
+
+        return step
+
+
+def hash_shift(capacity: int) -> int:
+    """The shift that takes a hash's top bits as a slot of a table of `capacity` (a power of two)."""
+    return 64 - (capacity.bit_length() - 1)
+
+
+def frontier_kernels():  # type: ignore[no-untyped-def]
+    """The compiled kernels, loaded at the first count (numba loads with them)."""
+    with loading_compiled("knights"):
+        from essais.knights import _frontier_kernels
+
+    return _frontier_kernels
