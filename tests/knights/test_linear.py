@@ -9,7 +9,7 @@ from essais.core.result import Status
 from essais.knights import TourProblem, count_tours, find_tour, is_tour, tour_error
 from essais.knights._base_tours import BASE_TOURS, THIN_SEGMENTS
 from essais.knights.construction import side_parts, thin_parts
-from essais.knights.model import start_obstruction, tour_obstruction
+from essais.knights.linear import start_obstruction, tour_obstruction
 
 from conftest import invoke
 

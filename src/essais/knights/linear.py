@@ -17,8 +17,6 @@ from essais.knights.construction import MIN_SIDE, thin_tour
 from essais.knights.model import (
     TourProblem,
     TourResult,
-    start_obstruction,
-    tour_obstruction,
 )
 from essais.knights.searches import (
     backtracking_tour,
@@ -42,6 +40,39 @@ SEARCH_ORDERS = (5, 4, 6, 0)  # 001's clockwise order from its 6th move first: i
 
 
 LINEAR_BYTES_PER_SQUARE = 16  # the heuristic's degrees, the successor array, the (row, col) path
+
+
+def tour_obstruction(rows: int, cols: int, closed: bool) -> str | None:
+    """The theorem that says the board has no knight's tour (open, or closed), or None when it
+    has one. With m the shorter side and n the longer: a closed tour exists unless m and n are
+    both odd, m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8 (Schwenk 1991); an open tour exists
+    unless m is 1 or 2 (but on 1×1) or the board is 3×3, 3×5, 3×6 or 4×4 (Conrad et al. 1994)."""
+    m, n = sorted((rows, cols))
+    if closed:
+        if m % 2 and n % 2:
+            return "every move changes the square's colour, so a closed tour needs an even number of squares"
+        if m in (1, 2, 4) or (m == 3 and n in (4, 6, 8)):
+            return (
+                "no closed knight's tour exists when the shorter side is 1, 2 or 4, or on 3x4, 3x6, 3x8 (Schwenk 1991)"
+            )
+        return None
+    if m in (1, 2) and m * n > 1:
+        return "no knight's tour exists when the shorter side is 1 or 2 (Conrad et al. 1994)"
+    if (m, n) in ((3, 3), (3, 5), (3, 6), (4, 4)):
+        return "no knight's tour exists on 3x3, 3x5, 3x6 or 4x4 (Conrad et al. 1994)"
+    return None
+
+
+def start_obstruction(rows: int, cols: int, start: Square) -> str | None:
+    """Why no open knight's tour starts on `start` of a board that has tours, when a known
+    argument says so: on a board with an odd number of squares a tour starts and ends on the
+    corners' colour (it has one square more); on a board of 4 rows (or columns) no tour starts
+    on the two middle ones (Conrad et al. 1994)."""
+    if rows * cols % 2 and sum(start) % 2:
+        return "on a board with an odd number of squares, every open tour starts on the corners' colour"
+    if (rows == 4 and start[0] in (1, 2)) or (cols == 4 and start[1] in (1, 2)):
+        return "on a board 4 squares wide, no open tour starts on the two middle lines (Conrad et al. 1994)"
+    return None
 
 
 def linear_tour(problem: TourProblem, limits: Limits | None) -> TourResult:

@@ -18,7 +18,7 @@ from essais.core.board import Board, Move, Square, SquarePath, as_board, format_
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.recording import EventLog
-from essais.core.result import CountResult, Result, Stats, Status, plural
+from essais.core.result import CountResult, Result, Stats, Status, SweepStats, plural
 from essais.draw.picture import Pictured
 from essais.draw.player import Replay
 from essais.draw.svg import MAX_LABELLED, board_svg
@@ -131,39 +131,6 @@ def check_problem(problem: Any) -> TourProblem:
         raise InvalidInput(
             f"problem: {problem!r} is neither a TourProblem (TourProblem.make(board, ...)) nor a board size"
         ) from None
-
-
-def tour_obstruction(rows: int, cols: int, closed: bool) -> str | None:
-    """The theorem that says the board has no knight's tour (open, or closed), or None when it
-    has one. With m the shorter side and n the longer: a closed tour exists unless m and n are
-    both odd, m is 1, 2 or 4, or m = 3 and n is 4, 6 or 8 (Schwenk 1991); an open tour exists
-    unless m is 1 or 2 (but on 1×1) or the board is 3×3, 3×5, 3×6 or 4×4 (Conrad et al. 1994)."""
-    m, n = sorted((rows, cols))
-    if closed:
-        if m % 2 and n % 2:
-            return "every move changes the square's colour, so a closed tour needs an even number of squares"
-        if m in (1, 2, 4) or (m == 3 and n in (4, 6, 8)):
-            return (
-                "no closed knight's tour exists when the shorter side is 1, 2 or 4, or on 3x4, 3x6, 3x8 (Schwenk 1991)"
-            )
-        return None
-    if m in (1, 2) and m * n > 1:
-        return "no knight's tour exists when the shorter side is 1 or 2 (Conrad et al. 1994)"
-    if (m, n) in ((3, 3), (3, 5), (3, 6), (4, 4)):
-        return "no knight's tour exists on 3x3, 3x5, 3x6 or 4x4 (Conrad et al. 1994)"
-    return None
-
-
-def start_obstruction(rows: int, cols: int, start: Square) -> str | None:
-    """Why no open knight's tour starts on `start` of a board that has tours, when a known
-    argument says so: on a board with an odd number of squares a tour starts and ends on the
-    corners' colour (it has one square more); on a board of 4 rows (or columns) no tour starts
-    on the two middle ones (Conrad et al. 1994)."""
-    if rows * cols % 2 and sum(start) % 2:
-        return "on a board with an odd number of squares, every open tour starts on the corners' colour"
-    if (rows == 4 and start[0] in (1, 2)) or (cols == 4 and start[1] in (1, 2)):
-        return "on a board 4 squares wide, no open tour starts on the two middle lines (Conrad et al. 1994)"
-    return None
 
 
 @dataclass(eq=False, repr=False)
@@ -336,29 +303,22 @@ class TourCount(CountResult):
     def counted(self) -> str:
         kind = "closed tour" if self.closed else "tour"
         if not self.known:
-            return f"no count ({self.stats_reached()})"
-        if self.start is None:
-            if self.closed:
-                return (f"{plural(self.undirected or 0, 'undirected ' + kind)}, {self.directed:,} directed from any "
-                        f"start")  # fmt: skip
-            return f"{plural(self.count, 'directed ' + kind)}, {self.undirected:,} undirected"
-        if self.closed:
+            steps = (
+                f" at step {self.stats.steps:,} of {self.stats.of_steps:,}"
+                if isinstance(self.stats, SweepStats)
+                else ""
+            )
+            return f"no count (stopped{steps}; a frontier count is known only at its last step)"
+        if self.start is None and self.closed:
+            return f"{plural(self.undirected or 0, 'undirected ' + kind)}, {self.directed:,} directed from any start"
+        if self.undirected is not None:
             return f"{plural(self.count, 'directed ' + kind)}, {self.undirected:,} undirected"
         return plural(self.count, kind)
 
-    def stats_reached(self) -> str:
-        """How far a stopped sweep got."""
-        steps = getattr(self.stats, "steps", None)
-        of_steps = getattr(self.stats, "of_steps", None)
-        if steps is None:
-            return "stopped before its end"
-        return f"stopped at step {steps:,} of {of_steps:,}; a frontier count is known only at its last step"
-
     def headline(self) -> str:
-        if self.status == Status.COMPLETE:
-            prefix = ""
-        else:
-            prefix = f"stopped ({self.status}) after counting " if self.known else f"stopped ({self.status}): "
+        prefix = "" if self.status == Status.COMPLETE else f"stopped ({self.status}): "
+        if self.known and prefix:
+            prefix = f"stopped ({self.status}) after counting "
         where = f" on {self.board}" if self.board else ""
         where += f" from {format_square(self.start)}" if self.start is not None else " from every start"
         return f"{prefix}{self.counted()}{where}{self._ran()}"
@@ -367,10 +327,10 @@ class TourCount(CountResult):
         document = super().to_dict()
         if not self.known:
             document["count"] = None
-        elif self.start is None:
+            return document
+        if self.start is None:
             document["directed"] = self.directed
-            document["undirected"] = self.undirected
-        elif self.undirected is not None:
+        if self.undirected is not None:
             document["undirected"] = self.undirected
         return document
 
