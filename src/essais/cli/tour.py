@@ -266,24 +266,20 @@ def _count(
     tree: Path | None = None,
     whole_board: bool = False,
 ) -> None:
-    """One count: with no method named (prune) or with --workers, --scheduler or --checkpoint,
-    split into sub-trees on every core; a named method alone runs as one search (and with
-    --tree, in the python engine, its tree drawn). Method frontier sweeps the board once, also
-    for the whole board's count (--every-start)."""
+    """One count: with no method named (the library picks prune or frontier), method frontier
+    (a sweep, on every core's threads; also the whole board's count, --every-start), or --workers,
+    --scheduler or --checkpoint, on every core with a progress bar; another named method alone
+    runs as one search (and with --tree, in the python engine, its tree drawn)."""
     if tree is not None:
         title = f"the search tree of every {'closed ' if problem.closed else ''}tour {_where(problem)}"
         if any(value is not None for value in split.values()):
             raise InvalidInput("--tree: one search in the python engine records it; drop --workers, --scheduler, "
                                "--checkpoint")  # fmt: skip
         result = write_tree(tree, lambda: count_tours(problem, method=method, engine=engine, limits=limits), title)
-    elif method == "frontier":
-        with progress_bar("steps") as progress:
-            result = count_tours(problem, method=method, engine=engine, limits=limits, whole_board=whole_board,
-                                 progress=progress, workers=split["workers"], scheduler=split["scheduler"],
-                                 checkpoint=split["checkpoint"])  # fmt: skip
-    elif method is None or any(value is not None for value in split.values()):
+    elif method in (None, "frontier") or any(value is not None for value in split.values()):
         with progress_bar("counting") as progress:  # sub-trees of prune, or the steps of frontier
-            result = count_tours(problem, method=method, engine=engine, limits=limits, progress=progress, **split)
+            result = count_tours(problem, method=method, engine=engine, limits=limits, progress=progress,
+                                 whole_board=whole_board, **split)  # fmt: skip
     else:
         result = count_tours(problem, method=method, engine=engine, limits=limits)
     if as_json:
@@ -293,8 +289,9 @@ def _count(
     finish(result.status)
 
 
-def _estimate(problem: TourProblem, count: bool, method: str | None, limits: Limits, every: bool,
-              as_json: bool) -> None:  # fmt: skip
+def _estimate(
+    problem: TourProblem, count: bool, method: str | None, limits: Limits, every: bool, as_json: bool
+) -> None:
     """What a frontier count would take, projected from its first steps."""
     if not count or method != "frontier":
         raise InvalidInput("--estimate: it goes with --count --method frontier")
