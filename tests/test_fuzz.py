@@ -252,7 +252,10 @@ def fuzz(strategy: st.SearchStrategy[list[str]], examples: int, part: int | None
 
     if part is not None:
         run = seed(part)(run)
-    run()
+    try:
+        run()
+    finally:  # (a hang ends the process before this: the file then names the input)
+        LAST_INPUT.unlink(missing_ok=True)
 
 
 COMPARE = command_line(

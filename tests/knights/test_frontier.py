@@ -3,6 +3,7 @@ whole board, for the knight and other leapers) and the published counts, exact p
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from essais.core.board import Board, make_moves
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
-from essais.knights import TourProblem, count_tours, estimate_tour_count, frontier_plan
+from essais.knights import TourProblem, count_tours, estimate_tour_count, frontier_plan, frontier_spill
 from essais.knights.frontier import project_layers
 from essais.knights.frontier_plan import count_bound_bits, join_residues, moduli_for, neighbours_in, plan_frontier
 from essais.knights.searches import faster_count_method
@@ -345,3 +346,49 @@ def test_a_count_in_64_bit_words_that_wraps_is_counted_again_modulo_primes(monke
 def test_a_table_of_every_start_points_to_the_whole_board_count():
     with pytest.raises(InvalidInput, match="whole_board=True"):
         count_every_start(TourProblem.make(Board(5, 5)), method="frontier")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_sweep_over_the_memory_limit_goes_through_the_disk_to_the_same_count_and_counters(tmp_path, workers):
+    problem = TourProblem.make(Board(6, 6), closed=True)
+    fresh = count_tours(problem, method="frontier", whole_board=True)
+    spilled = count_tours(problem, method="frontier", whole_board=True, memory_limit="10M", spill=tmp_path,
+                          workers=workers)  # fmt: skip
+    assert spilled.undirected == A175881[5] == fresh.undirected
+    assert (spilled.stats.nodes, spilled.stats.tries, spilled.stats.peak_states) == (
+        fresh.stats.nodes, fresh.stats.tries, fresh.stats.peak_states,
+    )  # fmt: skip
+    assert fresh.stats.peak_disk == 0 < spilled.stats.peak_disk
+    assert spilled.stats.peak_bytes <= 10 << 20 < fresh.stats.peak_bytes
+    assert list(tmp_path.iterdir()) == []  # the folder it spilled to is gone
+
+
+def test_a_spilled_sweep_stopped_with_a_checkpoint_resumes_to_the_same_count_and_counters(tmp_path):
+    problem = TourProblem.make(Board(6, 7), closed=True)
+    fresh = count_tours(problem, method="frontier", whole_board=True)
+    options = {"method": "frontier", "whole_board": True, "memory_limit": "12M", "spill": tmp_path / "spill",
+               "checkpoint": tmp_path / "kept"}  # fmt: skip
+    stopped = count_tours(problem, node_limit=400_000, **options)
+    assert stopped.status == Status.LIMIT and len(list((tmp_path / "kept").glob("step-*-*.npy"))) > 1
+    resumed = count_tours(problem, **options)
+    assert resumed.stats.resumed_steps == stopped.stats.steps > 0 and resumed.stats.peak_disk > 0
+    assert resumed.count == fresh.count
+    assert (resumed.stats.nodes, resumed.stats.tries) == (fresh.stats.nodes, fresh.stats.tries)
+
+
+def test_a_step_the_disk_cannot_hold_or_the_memory_limit_cannot_fit_is_refused_with_its_size(tmp_path, monkeypatch):
+    problem = TourProblem.make(Board(6, 6), closed=True)
+    with pytest.raises(InvalidInput, match=r"^memory: step \d+ of 36 of the frontier count needs about"):
+        count_tours(problem, method="frontier", whole_board=True, memory_limit="2M", spill=tmp_path)
+    monkeypatch.setattr(frontier_spill.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10**12, 0, 1000))
+    with pytest.raises(InvalidInput, match=r"^disk: step \d+ of 36 of the frontier count needs about .* free"):
+        count_tours(problem, method="frontier", whole_board=True, memory_limit="10M", spill=tmp_path)
+
+
+def test_the_command_line_names_the_folder_a_count_spills_to(cli, tmp_path):
+    spill = ["--spill", str(tmp_path)]
+    out = cli(["tour", "6", "--closed", "--count", "--every-start", "--method", "frontier", "--memory-limit", "10M",
+               "--json", *spill])  # fmt: skip
+    assert out.exit_code == 0 and json.loads(out.stdout)["stats"]["peak_disk"] > 0
+    refused = cli(["tour", "6", "--count", "--method", "prune", *spill])
+    assert refused.exit_code == 2 and "--spill: it is where a frontier count" in refused.stderr

@@ -75,6 +75,7 @@ UNUSED = {
     "workers": "it spreads a count (or a table of starts) over processes; nothing here to spread",
     "scheduler": "it runs the sub-trees of a split count; add --count or --distinct",
     "tree": "it draws the search for one solution, or a count (--count); not a list, a table or walks",
+    "spill": "it is where a frontier count (--count --method frontier) writes the steps that outgrow the memory",
 }
 
 
@@ -96,7 +97,7 @@ FLAG_OF_PARAMETER = {
     **{name: "--" + name.replace("_", "-") for name in (
         "time_limit", "node_limit", "memory_limit", "workers", "scheduler", "checkpoint", "start", "method", "methods",
         "engine", "limit", "seed", "attempts", "until_found", "output", "moves", "order", "dpi", "beat", "probes",
-        "animate", "svg", "png", "closed", "distinct", "unique",
+        "animate", "svg", "png", "closed", "distinct", "unique", "spill",
     )},
 }  # fmt: skip
 

@@ -131,6 +131,15 @@ def tour(
     workers: workers_option("Counts and tables") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
+    spill: Annotated[
+        Path | None,
+        typer.Option(
+            help="Counts by method frontier: where a step whose tables outgrow the memory (--memory-limit, else "
+            "what is available) writes them (a folder made inside DIR, removed at the end; default: the "
+            "system's temporary folder).",
+            metavar="DIR",
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Find a knight's tour (or count, or list them all) on an R×C board."""
@@ -152,6 +161,7 @@ def tour(
     refuse_unused(
         output=(output, not (all_tours or count or every or method == "random")),
         workers=(workers, count or every), scheduler=(scheduler, count), checkpoint=(checkpoint, count),
+        spill=(spill, count and method in (None, "frontier")),
     )  # fmt: skip
     pictures = Pictures.make(svg, png, dpi, used=not all_tours and (every or not count))
     refuse_unused(
@@ -164,17 +174,18 @@ def tour(
     if tree is not None:
         engine = "python"  # the engine that records the tree
     split = {"workers": workers, "scheduler": scheduler, "checkpoint": checkpoint}
+    sweep = {**split, "spill": spill}  # a count that may be a frontier sweep
     if all_tours:
         _stream(problem, method, engine, limit, limits, every, as_json)
     elif estimate:
         _estimate(problem, count, method, make_limits(time_limit, node_limit, memory_limit), every, as_json)
     elif count and method == "frontier":
-        _count(problem, method, engine, make_limits(time_limit, node_limit, memory_limit), split, as_json,
+        _count(problem, method, engine, make_limits(time_limit, node_limit, memory_limit), sweep, as_json,
                whole_board=every)  # fmt: skip
     elif every:
         _every_start(problem, method, engine, count, limits, split, pictures, as_json)
     elif count:
-        _count(problem, method, engine, limits, split, as_json, tree)
+        _count(problem, method, engine, limits, sweep, as_json, tree)
     elif method == "random":
         _random(problem, engine, attempts, until_found, seed, limits, pictures, as_json)
     elif animate is not None:

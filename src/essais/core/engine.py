@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from essais.core import signals
-from essais.core.errors import InvalidInput
+from essais.core.errors import InvalidInput, MemoryRefused
 from essais.core.limits import Limits, SearchControl, SearchStopped, add_compile_seconds
 from essais.core.recording import EventLog, tree_being_recorded
 from essais.core.result import CountResult, Stats, Status, format_bytes
@@ -177,7 +177,7 @@ def check_memory(estimate: int, what: str, limits: Limits | None = None) -> None
     else:
         limit, source = available_memory(), "the memory available"
     if estimate > limit:
-        raise InvalidInput(
+        raise MemoryRefused(
             f"memory: {what} needs about {format_bytes(estimate)}, more than {source} ({format_bytes(limit)})"
         )
 

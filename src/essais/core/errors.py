@@ -13,3 +13,8 @@ class InvalidInput(EssaisError, ValueError):
 
     The message names the input and says what is wrong, e.g. ``start: '9,9' is off the 5x5 board``.
     """
+
+
+class MemoryRefused(InvalidInput):
+    """Work refused before it is allocated: it would take more memory than allowed
+    (core.engine.check_memory). A search that can work through the disk catches it."""

@@ -71,18 +71,21 @@ class SweepStats(Stats):
     """The counters of a sweep over states (a frontier count) rather than a depth-first search:
     nodes are the states made (distinct states stored, summed over the steps), tries the
     choices tried from a state, backtracks 0; `steps` the steps finished (of `of_steps`),
-    `peak_states` and `peak_bytes` the largest table of one step; `resumed_steps` those read
-    back from a checkpoint."""
+    `peak_states` the most states of one step, `peak_bytes` the most memory a step's tables
+    took, `peak_disk` the most disk (0: no step went through the disk); `resumed_steps` the
+    steps read back from a checkpoint."""
 
     steps: int = 0
     of_steps: int = 0
     peak_states: int = 0
     peak_bytes: int = 0
     resumed_steps: int = 0  # the steps read back from a checkpoint
+    peak_disk: int = 0  # the bytes on disk of the largest step that went through the disk
 
     def to_dict(self) -> dict[str, Any]:
         extra = {"steps": self.steps, "of_steps": self.of_steps, "peak_states": self.peak_states,
-                 "peak_bytes": self.peak_bytes, "resumed_steps": self.resumed_steps}  # fmt: skip
+                 "peak_bytes": self.peak_bytes, "resumed_steps": self.resumed_steps,
+                 "peak_disk": self.peak_disk}  # fmt: skip
         return {**super().to_dict(), **extra}
 
 
@@ -153,8 +156,9 @@ class Result:
         """`nodes 74,301  tries 594,316  backtracks 74,276  2.1 ms`: the counters line."""
         stats = self.stats
         if isinstance(stats, SweepStats):
+            disk = f", disk {format_bytes(stats.peak_disk)}" if stats.peak_disk else ""
             return (f"states {stats.nodes:,}  tries {stats.tries:,}  steps {stats.steps:,} of {stats.of_steps:,}  "
-                    f"peak {stats.peak_states:,} states ({format_bytes(stats.peak_bytes)})  "
+                    f"peak {stats.peak_states:,} states ({format_bytes(stats.peak_bytes)}{disk})  "
                     f"{format_seconds(stats.seconds)}")  # fmt: skip
         return (f"nodes {stats.nodes:,}  tries {stats.tries:,}  backtracks {stats.backtracks:,}  "
                 f"{format_seconds(stats.seconds)}")  # fmt: skip

@@ -29,11 +29,18 @@ FULL = 1  # expand_slice's outcome when the new table must grow before it goes o
 STEP_DONE = 2  # ... when every state of the old table was expanded
 PAUSED = 0  # ... when the node budget ran out
 HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: the key's top bits, well mixed
+BUCKET_MULTIPLIER = np.uint64(0xC2B2AE3D27D4EB4F)  # another odd multiplier: a bucket's keys keep
+# their spread of homes in the bucket's own table (the same top bits would share a few homes)
 
 
 @njit(inline="always")
 def _home(key, shift):
     return (key * HASH_MULTIPLIER) >> shift
+
+
+@njit(inline="always")
+def _bucket(key, shift):
+    return (key * BUCKET_MULTIPLIER) >> shift
 
 
 @njit(inline="always")
@@ -314,8 +321,9 @@ def expand_rows(
     total, state, part_shift, part_keys, part_sources, part_counts,
 ):  # fmt: skip
     """Expand the states of rows [row_from, row_to) of the old table (as expand_slice does) into
-    the buffers of their parts: `part_keys[p, :part_counts[p]]`, with their source rows. The
-    buffers hold every successor of the rows (the caller sizes them); TRIES counts in `state`."""
+    the buffers of their parts: `part_keys[p, :part_counts[p]]`, with their source rows (parts
+    by the top bits of the key's hash; `part_shift` 64: all in part 0). The buffers hold every
+    successor of the rows (the caller sizes them); TRIES counts in `state`."""
     size = old_slots + 1
     labels = np.zeros(max(old_slots, 1), dtype=np.int64)
     work = np.zeros(size + 1, dtype=np.int64)
@@ -339,7 +347,7 @@ def expand_rows(
         )  # fmt: skip
         tries += tried
         for q in range(n_new):
-            part = _home(successors[q], part_shift)
+            part = _home(successors[q], part_shift) if part_shift < np.uint64(64) else np.uint64(0)  # (64: one part)
             at = part_counts[part]
             part_keys[part, at] = successors[q]
             part_sources[part, at] = row
@@ -382,3 +390,45 @@ def rehash(old_table, new_table, shift, part_bits):
             home = _next_in_part(home, part_mask)
         for k in range(old_table.shape[1]):
             new_table[home, k] = old_table[slot, k]
+
+
+@njit(cache=True, nogil=True)
+def group_rows(keys, sources, n, old_table, bucket_shift, buckets, out, offsets):
+    """Write the rows (key, the counts of its source row) of `n` successors to `out` grouped by
+    bucket (the top bits of another hash than the tables'), bucket b's rows at out[offsets[b]:offsets[b + 1]]."""
+    offsets[:] = 0
+    for q in range(n):
+        offsets[_bucket(keys[q], bucket_shift) + 1] += 1
+    for b in range(buckets):
+        offsets[b + 1] += offsets[b]
+    at = offsets[:buckets].copy()
+    for q in range(n):
+        b = _bucket(keys[q], bucket_shift)
+        out[at[b], 0] = keys[q]
+        for k in range(1, out.shape[1]):
+            out[at[b], k] = old_table[sources[q], k]
+        at[b] += 1
+
+
+@njit(cache=True, nogil=True)
+def merge_rows(table, shift, rows, first, moduli, state):
+    """Add the rows (key, counts) from `first` on to the table, summing the counts of equal
+    keys, until every row is in or the table is two thirds full: the next row to add. The new
+    states are counted in state[FILL], a wrap flagged in state[WRAPPED]."""
+    limit_fill = table.shape[0] * 2 // 3
+    mask = np.uint64(table.shape[0] - 1)
+    add = np.zeros(moduli.shape[0], dtype=np.uint64)
+    fill = state[FILL]
+    row = first
+    while row < rows.shape[0] and fill < limit_fill:
+        key = rows[row, 0]
+        for k in range(moduli.shape[0]):
+            add[k] = rows[row, 1 + k]
+        new, wrap = _add_to(table, _home(key, shift), key, add, moduli, mask)
+        if new:
+            fill += 1
+        if wrap:
+            state[WRAPPED] = 1
+        row += 1
+    state[FILL] = fill
+    return row

@@ -143,6 +143,7 @@ def count_tours(
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
     whole_board: bool = False,
+    spill: str | Path | None = None,
 ) -> TourCount:
     """The number of tours from the start (directed; closed tours also undirected). With
     `whole_board`, every tour of the board instead, from every start (`directed` and
@@ -152,7 +153,10 @@ def count_tours(
     Method frontier counts without backtracking (knights.frontier): its counters are states
     made, not nodes. With `workers` other than 1 (None: one per core), a Dask `scheduler` or a
     `checkpoint` file, a backtracking count is split into sub-trees (the tours that begin with
-    each path of a few moves) run by essais.core.parallel; the counters are then theirs."""
+    each path of a few moves) run by essais.core.parallel; the counters are then theirs. A
+    frontier count whose tables would outgrow the memory (`memory_limit`, else what is
+    available) goes through the disk: in a folder made inside `spill` (None: the system's
+    temporary folder), removed at the end."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     problem = check_problem(problem)
     if method is None and engine in (None, "numba") and scheduler is None and checkpoint is None:
@@ -166,7 +170,9 @@ def count_tours(
     if method == "frontier":
         if scheduler is not None:
             raise InvalidInput("scheduler: method frontier runs on one machine so far (its threads: workers)")
-        return frontier_count(problem, whole_board, limits, progress, checkpoint, workers=workers)
+        return frontier_count(problem, whole_board, limits, progress, checkpoint, workers=workers, spill=spill)
+    if spill is not None:
+        raise InvalidInput(f"spill: method {method} keeps its search in memory; only method frontier spills")
     if problem.impossible:
         return tour_count(problem, method, engine)
     if workers != 1 or scheduler is not None or checkpoint is not None:

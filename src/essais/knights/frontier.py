@@ -27,6 +27,7 @@ word a state, a wrap past 2**64 detected, and counted again modulo primes if one
 from __future__ import annotations
 
 import math
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel import Progress, default_workers
 from essais.core.result import Result, Status, SweepStats, format_bytes, format_seconds
 from essais.knights.frontier_plan import FrontierPlan, plan_frontier
+from essais.knights.frontier_spill import SpillFolder
 from essais.knights.frontier_sweep import CHECKPOINT_SECONDS, CountWrapped, FrontierSweep, StepHook, SweepCheckpoint
 from essais.knights.model import TourCount, TourProblem
 
@@ -48,13 +50,16 @@ def frontier_count(
     checkpoint: str | Path | None = None,
     checkpoint_every: float = CHECKPOINT_SECONDS,
     workers: int | None = 1,
+    spill: str | Path | None = None,
 ) -> TourCount:
     """Count the problem's tours by a frontier sweep: from its start, or over every start
     (`whole_board`), `progress` told each step finished (with the states and the memory). A
     sweep stopped by a limit or Ctrl-C has no count (`known` false): it knows its states, not
     yet which of them end as tours. With a `checkpoint` folder the last step finished is kept
     (every `checkpoint_every` seconds at most) and the same call resumes from it. `workers`
-    threads share each step (None: one per core; rounded down to a power of two)."""
+    threads share each step (None: one per core; rounded down to a power of two). A step whose
+    tables would not fit in the memory allowed goes through the disk, in a folder made in
+    `spill` (None: the system's temporary folder) and removed at the end."""
     start = None if whole_board else problem.start
     board = problem.board
     result = TourCount(Status.COMPLETE, 0, SweepStats(), "frontier", "numba", board=board, start=start,
@@ -62,14 +67,15 @@ def frontier_count(
     if board.n_squares <= 2:  # no cycle to count: the tours of one or two squares, by their definition
         result.count = tiny_board_tours(problem, whole_board)
         return result
-    with SearchControl(limits) as control:
+    spill_folder = SpillFolder(spill)
+    with SearchControl(limits) as control, closing(spill_folder):
 
         def sweep_of(plan: FrontierPlan) -> FrontierSweep:
             kept = None
             if checkpoint is not None:
                 kept = SweepCheckpoint(checkpoint, plan, describe(problem, whole_board), checkpoint_every)
             threads = default_workers() if workers is None else workers
-            return FrontierSweep(plan, control, reporting(progress), kept, threads)
+            return FrontierSweep(plan, control, reporting(progress), kept, threads, spill_folder)
 
         try:
             with control.setting_up():

@@ -8,6 +8,7 @@ import hashlib
 import json
 import math
 import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -17,13 +18,24 @@ from typing import Any
 
 import numpy as np
 
-from essais.core.engine import check_memory, loading_compiled
-from essais.core.errors import InvalidInput
+from essais.core.engine import available_memory, check_memory, loading_compiled
+from essais.core.errors import InvalidInput, MemoryRefused
 from essais.core.limits import EXHAUSTED, PAUSED, SearchControl, SearchStopped, run_slices
 from essais.core.result import Status, SweepStats
 from essais.knights.frontier_plan import FrontierPlan, join_residues
+from essais.knights.frontier_spill import (
+    EMPTY_KEY,
+    SPILL_CHUNK,
+    BucketFiles,
+    SpilledStates,
+    SpillFolder,
+    bucket_count,
+    hash_shift,
+    merge_bucket,
+    spill_table,
+)
 
-EMPTY_KEY = (1 << 64) - 1  # a free slot of a table (the kernels' EMPTY)
+States = np.ndarray | SpilledStates  # a step's states: a table in memory, or part files on disk
 THREAD_CHUNK = 1 << 16  # rows of the old table a threaded step expands between two looks at the limits
 MIN_TABLE = 1024  # a table's fewest slots (its free third holds a batch of the kernel's new states)
 
@@ -56,7 +68,7 @@ class SweepCheckpoint:
             raise InvalidInput(f"checkpoint: cannot make the folder {self.folder} ({error.strerror})") from None
 
     def load(self) -> dict[str, Any] | None:
-        """The last step saved (its record, with the table as `rows`), or None."""
+        """The last step saved (its record, with its states as `states`), or None."""
         meta = self.folder / self.META
         if not meta.exists():
             return None
@@ -65,37 +77,55 @@ class SweepCheckpoint:
             raise InvalidInput(
                 f"checkpoint: {self.folder} holds another count ({record.get('what')}); name another folder"
             )
-        if record["table"] is not None:
-            rows = np.load(self.folder / record["table"])
-            if hashlib.sha256(rows.tobytes()).hexdigest() != record["sha256"]:
-                raise InvalidInput(f"checkpoint: {self.folder / record['table']} is damaged (its checksum differs)")
-            record["rows"] = rows
+        paths = [self.folder / name for name in record["tables"]]
+        for path, digest in zip(paths, record["sha256"], strict=True):
+            if file_sha256(path) != digest:
+                raise InvalidInput(f"checkpoint: {path} is damaged (its checksum differs)")
+        record["states"] = SpilledStates(paths, record["rows"], record["width"], owned=False)
         return record
 
     def discard(self) -> None:
         """Forget what the folder holds (a count that must start again)."""
-        for kept in [self.folder / self.META, *self.folder.glob("step-*.npy")]:
+        for kept in [self.folder / self.META, *self.folder.glob("step-*")]:
             kept.unlink(missing_ok=True)
 
     def due(self) -> bool:
         return time.monotonic() - self.saved_at >= self.every
 
-    def save(self, table: np.ndarray | None, layers: list[int], stats: SweepStats, residues: list[int]) -> None:
-        """Keep the step just finished (`table` None: the count is finished, `residues` its count)."""
-        name = None
+    def save(self, states: States | None, layers: list[int], stats: SweepStats, residues: list[int]) -> None:
+        """Keep the step just finished (`states` None: the count is finished, `residues` its
+        count): a table in memory as one file, states on disk as links to their part files."""
+        names: list[str] = []
+        rows = width = 0
+        if isinstance(states, SpilledStates):
+            for p, part in enumerate(states.parts):
+                names.append(f"step-{len(layers)}-{p}.npy")
+                self._keep(part, names[-1])
+            rows, width = states.rows, states.width
+        elif states is not None:
+            table = np.ascontiguousarray(states[states[:, 0] != EMPTY_KEY])
+            names.append(f"step-{len(layers)}.npy")
+            self._write(names[-1], lambda file: np.save(file, table))
+            rows, width = table.shape
         record: dict[str, Any] = {"what": self.what, "fingerprint": self.fingerprint, "steps": len(layers),
-                                  "layers": layers, "stats": stats.to_dict(), "residues": residues}  # fmt: skip
-        if table is not None:
-            rows = np.ascontiguousarray(table[table[:, 0] != EMPTY_KEY])
-            name = f"step-{len(layers)}.npy"
-            self._write(name, lambda file: np.save(file, rows))
-            record["sha256"] = hashlib.sha256(rows.tobytes()).hexdigest()
-        record["table"] = name
+                                  "layers": layers, "stats": stats.to_dict(), "residues": residues,
+                                  "tables": names, "sha256": [file_sha256(self.folder / name) for name in names],
+                                  "rows": rows, "width": width}  # fmt: skip
         self._write(self.META, lambda file: file.write(json.dumps(record).encode()))
-        for old in self.folder.glob("step-*.npy"):
-            if old.name != name:
+        for old in self.folder.glob("step-*"):
+            if old.name not in names:
                 old.unlink()
         self.saved_at = time.monotonic()
+
+    def _keep(self, part: Path, name: str) -> None:
+        """A part file of spilled states kept under `name`: a second link to it (files on disk
+        are not changed once written), or a copy on another file system."""
+        target = self.folder / name
+        target.unlink(missing_ok=True)
+        try:
+            os.link(part, target)
+        except OSError:
+            self._write(name, lambda file: file.write(part.read_bytes()))
 
     def _write(self, name: str, write: Callable[[Any], object]) -> None:
         temporary = self.folder / (name + ".tmp")
@@ -104,6 +134,14 @@ class SweepCheckpoint:
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, self.folder / name)
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        while block := file.read(1 << 24):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def plan_fingerprint(plan: FrontierPlan) -> str:
@@ -119,10 +157,11 @@ class CountWrapped(Exception):
 
 
 class FrontierSweep:
-    """One sweep of a plan under a SearchControl: the tables of the step under way (the states
-    before it, the states it makes), grown as they fill. `run()` returns the number of cycles,
-    or raises SearchStopped (a limit or Ctrl-C); `stats` and `layers` (the states of each step
-    finished) tell how far it got either way."""
+    """One sweep of a plan under a SearchControl: the states before the step under way and the
+    table it makes, grown as it fills; a step whose tables would not fit in the memory allowed
+    goes through the disk when a `spill` folder is given (knights.frontier_spill). `run()`
+    returns the number of cycles, or raises SearchStopped (a limit or Ctrl-C); `stats` and
+    `layers` (the states of each step finished) tell how far it got either way."""
 
     def __init__(
         self,
@@ -131,37 +170,41 @@ class FrontierSweep:
         on_step: StepHook | None = None,
         checkpoint: SweepCheckpoint | None = None,
         threads: int = 1,
+        spill: SpillFolder | None = None,
     ) -> None:
         self.plan, self.control, self.on_step, self.checkpoint = plan, control, on_step, checkpoint
         self.threads = 1 << (max(threads, 1).bit_length() - 1)  # a power of two: one part of the tables each
+        self.spill = spill
         self.kernels = frontier_kernels()
         self.state = np.zeros(self.kernels.STATE_SIZE, dtype=np.int64)
         self.total = np.zeros(len(plan.moduli), dtype=np.uint64)
         self.moduli = np.array(plan.moduli, dtype=np.uint64)
+        self.width = 1 + len(plan.moduli)  # a row: the key, then its counts
         self.stats = SweepStats(of_steps=plan.steps)
         self.layers: list[int] = []
         self.finished = (0, 0)  # the node and try counters at the end of the last step finished
-        self.states = self.table(1)
-        self.states[0, :] = 1
+        self.states: States = np.ones((1, self.width), dtype=np.uint64)
         self.states[0, 0] = 0  # before the first step: one state (every square untouched), one way
-        self.grown = self.states
+        self.no_table = np.zeros((0, self.width), dtype=np.uint64)
+        self.grown = self.no_table  # the table the step under way fills, in memory
+        self.made: States = self.states  # the states the last step made
+        self.step_bytes = self.step_disk = 0  # the memory and the disk the last step took
+        self.raw_per_state = 4.0  # the rows a spilled step writes for each state it keeps (measured as it goes)
 
     def nodes(self) -> int:
         return int(self.state[self.kernels.NODES])
 
     def table(self, capacity: int) -> np.ndarray:
-        """An empty table of `capacity` slots (a power of two), refused beyond the memory limit:
-        with --memory-limit, the tables held (the step's states, and the table being grown, if
-        any) count too; else the new table alone must fit in the memory still available (which
-        the tables held have already taken)."""
+        """An empty table of `capacity` slots (a power of two), refused beyond the memory limit
+        (MemoryRefused): with --memory-limit, the tables held (the step's states, and the table
+        being grown, if any) count too; else the new table alone must fit in the memory still
+        available (which the tables held have already taken)."""
         held = 0
         if self.control.limits.memory is not None:
-            held = self.states.nbytes if hasattr(self, "states") else 0
-            if hasattr(self, "grown") and self.grown is not self.states:
-                held += self.grown.nbytes
+            held = self.states.nbytes + self.grown.nbytes
         what = f"step {len(self.layers) + 1} of {self.plan.steps} of the frontier count"
         check_memory(held + capacity * self.plan.bytes_per_state, what, self.control.limits)
-        table = np.zeros((capacity, 1 + len(self.plan.moduli)), dtype=np.uint64)
+        table = np.zeros((capacity, self.width), dtype=np.uint64)
         table[:, 0] = self.kernels.EMPTY
         return table
 
@@ -175,19 +218,23 @@ class FrontierSweep:
         expected = max(MIN_TABLE, old * min(max(growth, 0.5), 4.0))
         return 1 << math.ceil(math.log2(expected * 3 / 2))
 
+    def fits_in_memory(self) -> bool:
+        """Can the next step's tables be held in memory: the states before it (read in, if they
+        are on disk), the new table as the last step's growth predicts it, and the one twice as
+        large it may have to grow into?"""
+        new = 3 * self.first_capacity() * self.plan.bytes_per_state
+        if self.control.limits.memory is not None:
+            return self.states.nbytes + new <= self.control.limits.memory
+        on_disk = self.states.nbytes if isinstance(self.states, SpilledStates) else 0
+        return on_disk + new <= available_memory()
+
     def run(self) -> int:
         plan, stats = self.plan, self.stats
         first = self.resume()
         if first == plan.steps:
             return join_residues([int(r) for r in self.total], plan.moduli)
         for v in range(first, plan.steps):
-            self.state[self.kernels.CURSOR] = self.state[self.kernels.FILL] = 0
-            self.grown = self.states  # (no table being grown yet)
-            self.grown = self.table(self.first_capacity())
-            if self.threads > 1:
-                outcome = self.threaded_step(v)
-            else:
-                outcome = run_slices(self.step_function(v), self.nodes, self.control)
+            outcome = self.step(v)
             stats.nodes, stats.tries = self.nodes(), int(self.state[self.kernels.TRIES])
             stats.seconds = self.control.elapsed()
             if isinstance(outcome, Status):
@@ -197,12 +244,15 @@ class FrontierSweep:
                 raise SearchStopped(outcome)
             if self.state[self.kernels.WRAPPED]:
                 raise CountWrapped(v)
-            self.states = self.grown
+            if isinstance(self.states, SpilledStates):
+                self.states.remove()
+            self.states, self.grown = self.made, self.no_table
             self.finished = (stats.nodes, stats.tries)
             self.layers.append(int(self.state[self.kernels.FILL]))
             stats.steps = v + 1
             stats.peak_states = max(stats.peak_states, self.layers[-1])
-            stats.peak_bytes = max(stats.peak_bytes, self.states.nbytes)
+            stats.peak_bytes = max(stats.peak_bytes, self.step_bytes)
+            stats.peak_disk = max(stats.peak_disk, self.step_disk)
             if self.on_step is not None:
                 self.on_step(v, self.layers, stats)
             if self.checkpoint is not None and v < plan.steps - 1 and self.checkpoint.due():
@@ -210,6 +260,145 @@ class FrontierSweep:
         if self.checkpoint is not None:
             self.checkpoint.save(None, self.layers, stats, [int(r) for r in self.total])
         return join_residues([int(r) for r in self.total], plan.moduli)
+
+    def step(self, v: int) -> int | Status:
+        """Step v, in memory when its tables fit, else through the disk (with a spill folder);
+        a step whose table outgrows the memory on the way starts again through the disk.
+        EXHAUSTED, or the Status that stopped it."""
+        kernels = self.kernels
+        self.state[kernels.CURSOR] = self.state[kernels.FILL] = 0
+        self.grown, self.step_disk = self.no_table, 0
+        if self.spill is not None and not self.fits_in_memory():
+            return self.spilled_step(v)
+        total_before = self.total.copy()
+        try:
+            if isinstance(self.states, SpilledStates):
+                check_memory(self.states.nbytes, "the states read back from the disk", self.control.limits)
+                spilled, self.states = self.states, self.states.load()
+                spilled.remove()
+            self.grown = self.table(self.first_capacity())
+            if self.threads > 1:
+                outcome = self.threaded_step(v)
+            else:
+                outcome = run_slices(self.step_function(v), self.nodes, self.control)
+            self.made, self.step_bytes = self.grown, self.states.nbytes + self.grown.nbytes
+            return outcome
+        except MemoryRefused:
+            if self.spill is None:
+                raise
+        self.grown = self.no_table  # the table grown so far is dropped: the step starts again
+        self.state[kernels.NODES], self.state[kernels.TRIES] = self.finished
+        self.state[kernels.CURSOR] = self.state[kernels.FILL] = 0
+        self.total[:] = total_before
+        return self.spilled_step(v)
+
+    def spilled_step(self, v: int) -> int | Status:
+        """Step v through the disk (knights.frontier_spill): the old states expanded chunk by
+        chunk (the limits and Ctrl-C looked at between chunks), each thread its share, the
+        states made written to bucket files by the top bits of their hash; then the threads sum
+        the buckets by key, one bucket each, into the part files of the states made. EXHAUSTED,
+        or the Status that stopped it."""
+        plan, kernels, threads = self.plan, self.kernels, self.threads
+        assert self.spill is not None
+        what = f"step {v + 1} of {plan.steps} of the frontier count"
+        expected = self.first_capacity() * 2 // 3
+        self.spill.check_space(int(expected * (self.raw_per_state + 1) + self.layers[-1]) * self.width * 8, what)
+        if isinstance(self.states, np.ndarray):
+            self.states = spill_table(self.states, self.layers[-1], self.spill.path(f"states-{v}-0.npy"))
+        most = 1 + int(plan.n_back[v]) * (int(plan.n_back[v]) + 1) // 2  # successors of a state at most
+        share = -(-SPILL_CHUNK // threads)
+        buffers = threads * share * most * (16 + self.width * 8)
+        memory = self.control.limits.memory or available_memory()
+        buckets = bucket_count(expected, plan.bytes_per_state, threads, memory - buffers)
+        bucket_table = 1 << math.ceil(math.log2(max(expected // buckets, 512) * 3 / 2))
+        check_memory(buffers + threads * 3 * bucket_table * plan.bytes_per_state, what, self.control.limits)
+        keys = np.empty((threads, 1, share * most), dtype=np.uint64)
+        sources = np.empty((threads, 1, share * most), dtype=np.int64)
+        counts = np.zeros((threads, 1), dtype=np.int64)
+        grouped = np.empty((threads, share * most, self.width), dtype=np.uint64)
+        offsets = np.zeros((threads, buckets + 1), dtype=np.int64)
+        totals = np.zeros((threads, len(plan.moduli)), dtype=np.uint64)
+        states = np.zeros((threads, kernels.STATE_SIZE), dtype=np.int64)
+        bucket_shift = np.uint64(hash_shift(buckets))
+        arguments = self.step_arguments(v)
+        files = BucketFiles(self.spill, v, buckets, self.width)
+        try:
+            with ThreadPoolExecutor(threads) as pool:
+                for chunk in self.states.chunks(SPILL_CHUNK):
+                    reason = self.control.stop_reason(self.nodes())
+                    if reason is not None:
+                        return reason
+
+                    def expand(t: int, chunk: np.ndarray = chunk) -> None:
+                        low, high = min(t * share, len(chunk)), min((t + 1) * share, len(chunk))
+                        counts[t] = 0
+                        kernels.expand_rows(chunk, low, high, *arguments, totals[t], states[t], np.uint64(64),
+                                            keys[t], sources[t], counts[t])  # fmt: skip
+                        kernels.group_rows(keys[t, 0], sources[t, 0], counts[t, 0], chunk, bucket_shift, buckets,
+                                           grouped[t], offsets[t])  # fmt: skip
+
+                    list(pool.map(expand, range(threads)))
+                    files.write(grouped, offsets)
+                files.close()
+                self.state[kernels.TRIES] += int(states[:, kernels.TRIES].sum())
+                if states[:, kernels.WRAPPED].any() or not self.add_totals(totals):
+                    self.state[kernels.WRAPPED] = 1
+                return self.merge_buckets(v, files, expected // buckets, pool, buffers)
+        except OSError as error:
+            raise InvalidInput(f"disk: {what} could not write to {self.spill.parent} ({error.strerror})") from None
+        finally:
+            files.remove()
+
+    def merge_buckets(
+        self, v: int, files: BucketFiles, guess: int, pool: ThreadPoolExecutor, buffers: int
+    ) -> int | Status:
+        """Sum each bucket of a spilled step by key into a part file of the states it made (the
+        threads one bucket each); the limits and Ctrl-C looked at before each bucket."""
+        kernels, spill = self.kernels, self.spill
+        assert spill is not None
+        what = f"step {v + 1} of {self.plan.steps} of the frontier count"
+        lock = threading.Lock()
+        largest = [0]
+
+        def merge(b: int) -> tuple[Path, int] | None:
+            if self.control.stop_reason(self.nodes()) is not None:
+                return None
+            state = np.zeros(kernels.STATE_SIZE, dtype=np.int64)
+            raw = files.read(b)
+            rows, table_bytes = merge_bucket(kernels, raw, self.moduli, state, max(guess, 1), self.control.limits, what)
+            path = spill.path(f"states-{v + 1}-{b}.npy")
+            np.save(path, rows)
+            with lock:
+                self.state[kernels.NODES] += len(rows)
+                self.state[kernels.WRAPPED] |= state[kernels.WRAPPED]
+                largest[0] = max(largest[0], table_bytes + raw.nbytes)
+            return path, len(rows)
+
+        merged = list(pool.map(merge, range(len(files.paths))))
+        parts = [part for part in merged if part is not None]
+        made = SpilledStates([path for path, _ in parts], sum(rows for _, rows in parts), self.width)
+        if len(parts) < len(merged):
+            made.remove()
+            reason = self.control.stop_reason(self.nodes())
+            return reason if reason is not None else Status.INTERRUPTED
+        self.made = made
+        self.state[kernels.FILL] = made.rows
+        self.raw_per_state = max(1.0, sum(files.rows) / max(made.rows, 1))
+        self.step_bytes = buffers + self.threads * largest[0]
+        self.step_disk = sum(files.rows) * self.width * 8 + made.nbytes
+        return EXHAUSTED
+
+    def in_memory(self) -> np.ndarray:
+        """The states before the step under way, which an in-memory step holds in memory."""
+        assert isinstance(self.states, np.ndarray)
+        return self.states
+
+    def step_arguments(self, v: int) -> tuple[Any, ...]:
+        """The arguments of expand_rows that describe step v (the plan's)."""
+        plan = self.plan
+        return (int(plan.old_slots[v]), np.uint64(plan.radix), plan.bits, plan.back[v], int(plan.n_back[v]),
+                int(plan.forced[v]), plan.room[v], plan.keep[v], int(plan.n_keep[v]), v == plan.steps - 1,
+                self.moduli)  # fmt: skip
 
     def threaded_step(self, v: int) -> int | Status:
         """Step v on `threads` threads (the kernels run without the GIL), chunk by chunk: each
@@ -227,10 +416,8 @@ class FrontierSweep:
         totals = np.zeros((threads, len(plan.moduli)), dtype=np.uint64)
         states = np.zeros((threads, kernels.STATE_SIZE), dtype=np.int64)
         made, wrapped = np.zeros(threads, dtype=np.int64), np.zeros(threads, dtype=np.int64)
-        arguments = (int(plan.old_slots[v]), np.uint64(plan.radix), plan.bits, plan.back[v], int(plan.n_back[v]),
-                     int(plan.forced[v]), plan.room[v], plan.keep[v], int(plan.n_keep[v]), v == plan.steps - 1,
-                     self.moduli)  # fmt: skip
-        old, base_nodes = self.states, self.nodes()
+        arguments = self.step_arguments(v)
+        old, base_nodes = self.in_memory(), self.nodes()
         with ThreadPoolExecutor(threads) as pool:
             for first in range(0, old.shape[0], THREAD_CHUNK):
                 reason = self.control.stop_reason(self.nodes())
@@ -298,10 +485,7 @@ class FrontierSweep:
         self.finished = (stats.nodes, stats.tries)
         self.layers = list(record["layers"])
         self.total[:] = record["residues"]
-        if record["table"] is not None:
-            rows = record["rows"]
-            self.states = self.table(1 << math.ceil(math.log2(max(len(rows), MIN_TABLE) * 3 / 2)))
-            self.kernels.rehash(rows, self.states, np.uint64(hash_shift(self.states.shape[0])), 0)
+        self.states = record["states"]
         return int(record["steps"])
 
     def step_function(self, v: int) -> Callable[[int], int]:
@@ -313,7 +497,7 @@ class FrontierSweep:
             while True:
                 table = self.grown
                 outcome = kernels.expand_slice(
-                    self.states, table, np.uint64(hash_shift(table.shape[0])), int(plan.old_slots[v]),
+                    self.in_memory(), table, np.uint64(hash_shift(table.shape[0])), int(plan.old_slots[v]),
                     np.uint64(plan.radix), plan.bits, plan.back[v], int(plan.n_back[v]), int(plan.forced[v]),
                     plan.room[v], plan.keep[v], int(plan.n_keep[v]), last, self.moduli, self.total, self.state,
                     node_stop,
@@ -325,11 +509,6 @@ class FrontierSweep:
                 self.grown = larger
 
         return step
-
-
-def hash_shift(capacity: int) -> int:
-    """The shift that takes a hash's top bits as a slot of a table of `capacity` (a power of two)."""
-    return 64 - (capacity.bit_length() - 1)
 
 
 def frontier_kernels():  # type: ignore[no-untyped-def]
