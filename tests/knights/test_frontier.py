@@ -200,7 +200,10 @@ def test_the_command_line_counts_the_whole_board_and_says_which_number_is_which(
         (["tour", "6", "--method", "frontier"], "counts tours without finding one"),
         (["tour", "6", "--all", "--method", "frontier"], "without listing them"),
         (["tour", "6", "--count", "--method", "frontier", "--engine", "python"], "numba engine only"),
-        (["tour", "6", "--count", "--method", "frontier", "--scheduler", "tcp://x:1"], "one machine so far"),
+        (
+            ["tour", "6", "--count", "--method", "frontier", "--scheduler", "tcp://x:1", "--checkpoint", "k"],
+            "keeps its states there",
+        ),
         (["tour", "5", "--count", "--method", "frontier", "--moves", "1,2"], "reverse of each move"),
         (["tour", "6", "--estimate"], "--count --method frontier"),
     ],
@@ -392,3 +395,13 @@ def test_the_command_line_names_the_folder_a_count_spills_to(cli, tmp_path):
     assert out.exit_code == 0 and json.loads(out.stdout)["stats"]["peak_disk"] > 0
     refused = cli(["tour", "6", "--count", "--method", "prune", *spill])
     assert refused.exit_code == 2 and "--spill: it is where a frontier count" in refused.stderr
+
+
+def test_a_sweep_on_a_local_dask_cluster_gives_the_same_count_and_counters():
+    problem = TourProblem.make(Board(5, 6))
+    alone = count_tours(problem, method="frontier", whole_board=True)
+    cluster = count_tours(problem, method="frontier", whole_board=True, scheduler="local", workers=2)
+    assert cluster.count == alone.count == 37_568
+    assert (cluster.stats.nodes, cluster.stats.tries, cluster.stats.peak_states, cluster.stats.steps) == (
+        alone.stats.nodes, alone.stats.tries, alone.stats.peak_states, alone.stats.steps,
+    )  # fmt: skip

@@ -168,9 +168,9 @@ def count_tours(
             "one by one with count_every_start"
         )
     if method == "frontier":
-        if scheduler is not None:
-            raise InvalidInput("scheduler: method frontier runs on one machine so far (its threads: workers)")
-        return frontier_count(problem, whole_board, limits, progress, checkpoint, workers=workers, spill=spill)
+        return frontier_count(
+            problem, whole_board, limits, progress, checkpoint, workers=workers, spill=spill, scheduler=scheduler
+        )
     if spill is not None:
         raise InvalidInput(f"spill: method {method} keeps its search in memory; only method frontier spills")
     if problem.impossible:

@@ -33,9 +33,11 @@ from pathlib import Path
 from typing import Any
 
 from essais.core.board import Board, Square, format_square
+from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel import Progress, default_workers
 from essais.core.result import Result, Status, SweepStats, format_bytes, format_seconds
+from essais.knights.frontier_dask import DaskSweep
 from essais.knights.frontier_plan import FrontierPlan, plan_frontier
 from essais.knights.frontier_spill import SpillFolder
 from essais.knights.frontier_sweep import CHECKPOINT_SECONDS, CountWrapped, FrontierSweep, StepHook, SweepCheckpoint
@@ -51,6 +53,7 @@ def frontier_count(
     checkpoint_every: float = CHECKPOINT_SECONDS,
     workers: int | None = 1,
     spill: str | Path | None = None,
+    scheduler: str | None = None,
 ) -> TourCount:
     """Count the problem's tours by a frontier sweep: from its start, or over every start
     (`whole_board`), `progress` told each step finished (with the states and the memory). A
@@ -59,9 +62,13 @@ def frontier_count(
     (every `checkpoint_every` seconds at most) and the same call resumes from it. `workers`
     threads share each step (None: one per core; rounded down to a power of two). A step whose
     tables would not fit in the memory allowed goes through the disk, in a folder made in
-    `spill` (None: the system's temporary folder) and removed at the end."""
+    `spill` (None: the system's temporary folder) and removed at the end. With a Dask
+    `scheduler` (an address, or "local" for `workers` processes here) the steps run on its
+    cluster (knights.frontier_dask), which holds the states; no checkpoint then."""
     start = None if whole_board else problem.start
     board = problem.board
+    if scheduler is not None and checkpoint is not None:
+        raise InvalidInput("checkpoint: a frontier count on a Dask cluster keeps its states there; drop one of the two")
     result = TourCount(Status.COMPLETE, 0, SweepStats(), "frontier", "numba", board=board, start=start,
                        closed=problem.closed)  # fmt: skip
     if board.n_squares <= 2:  # no cycle to count: the tours of one or two squares, by their definition
@@ -70,12 +77,14 @@ def frontier_count(
     spill_folder = SpillFolder(spill)
     with SearchControl(limits) as control, closing(spill_folder):
 
-        def sweep_of(plan: FrontierPlan) -> FrontierSweep:
+        def sweep_of(plan: FrontierPlan) -> FrontierSweep | DaskSweep:
+            processes = default_workers() if workers is None else workers
+            if scheduler is not None:
+                return DaskSweep(plan, control, scheduler, processes, reporting(progress))
             kept = None
             if checkpoint is not None:
                 kept = SweepCheckpoint(checkpoint, plan, describe(problem, whole_board), checkpoint_every)
-            threads = default_workers() if workers is None else workers
-            return FrontierSweep(plan, control, reporting(progress), kept, threads, spill_folder)
+            return FrontierSweep(plan, control, reporting(progress), kept, processes, spill_folder)
 
         try:
             with control.setting_up():

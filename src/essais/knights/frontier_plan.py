@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -51,6 +52,17 @@ class FrontierPlan:
     @property
     def steps(self) -> int:
         return len(self.order)
+
+    def kernel_arguments(self, v: int) -> tuple[Any, ...]:
+        """The arguments of the kernels' expand_rows that describe step v."""
+        return (int(self.old_slots[v]), np.uint64(self.radix), self.bits, self.back[v], int(self.n_back[v]),
+                int(self.forced[v]), self.room[v], self.keep[v], int(self.n_keep[v]), v == self.steps - 1,
+                np.array(self.moduli, dtype=np.uint64))  # fmt: skip
+
+    def successors_at_most(self, v: int) -> int:
+        """The states one state makes at step v at most: no edge, one, or two of n_back[v]."""
+        n = int(self.n_back[v])
+        return 1 + n * (n + 1) // 2
 
     @property
     def bytes_per_state(self) -> int:

@@ -22,6 +22,7 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import format_bytes
+from essais.knights.frontier_plan import FrontierPlan
 
 EMPTY_KEY = (1 << 64) - 1  # a free slot of a table (the kernels' EMPTY)
 BUCKET_BYTES = 256 << 20  # the table of one bucket aims at this size
@@ -106,6 +107,47 @@ def bucket_count(expected_states: int, bytes_per_state: int, threads: int, memor
     return min(MAX_BUCKETS, max(MIN_BUCKETS, threads * 4, 1 << math.ceil(math.log2(wanted))))
 
 
+class BucketExpander:
+    """Buffers that expand states of step v, up to `rows` at a time (kernels expand_rows), into
+    rows (key, counts) grouped by bucket (kernels group_rows): bucket b's rows are
+    grouped[offsets[b]:offsets[b + 1]]. The closed cycles' counts add up in `totals`."""
+
+    def __init__(self, kernels: Any, plan: FrontierPlan, v: int, rows: int, buckets: int) -> None:
+        size = rows * plan.successors_at_most(v)
+        width = 1 + len(plan.moduli)
+        self.kernels, self.arguments, self.buckets = kernels, plan.kernel_arguments(v), buckets
+        self.shift = np.uint64(hash_shift(buckets))
+        self.keys = np.empty((1, size), dtype=np.uint64)
+        self.sources = np.empty((1, size), dtype=np.int64)
+        self.counts = np.zeros(1, dtype=np.int64)
+        self.grouped = np.empty((size, width), dtype=np.uint64)
+        self.offsets = np.zeros(buckets + 1, dtype=np.int64)
+        self.totals = np.zeros(len(plan.moduli), dtype=np.uint64)
+        self.state = np.zeros(kernels.STATE_SIZE, dtype=np.int64)
+
+    @staticmethod
+    def bytes_for(plan: FrontierPlan, v: int, rows: int) -> int:
+        return rows * plan.successors_at_most(v) * (16 + (1 + len(plan.moduli)) * 8)
+
+    def expand(self, chunk: np.ndarray, low: int, high: int) -> None:
+        """Expand the rows [low, high) of `chunk` (no more than `rows` of them)."""
+        kernels = self.kernels
+        self.counts[0] = 0
+        kernels.expand_rows(chunk, low, high, *self.arguments, self.totals, self.state, np.uint64(64), self.keys,
+                            self.sources, self.counts)  # fmt: skip
+        kernels.group_rows(self.keys[0], self.sources[0], self.counts[0], chunk, self.shift, self.buckets,
+                           self.grouped, self.offsets)  # fmt: skip
+
+    def bucket(self, b: int) -> np.ndarray:
+        return self.grouped[self.offsets[b] : self.offsets[b + 1]]
+
+    def tries(self) -> int:
+        return int(self.state[self.kernels.TRIES])
+
+    def wrapped(self) -> bool:
+        return bool(self.state[self.kernels.WRAPPED])
+
+
 class BucketFiles:
     """The raw rows (key, counts, not yet summed) of a spilled step, one file a bucket."""
 
@@ -115,14 +157,14 @@ class BucketFiles:
         self.width = width
         self.files: list[BinaryIO] = [open(path, "wb") for path in self.paths]  # noqa: SIM115 (closed in close)
 
-    def write(self, grouped: np.ndarray, offsets: np.ndarray) -> None:
-        """Append each thread's rows grouped by bucket (group_rows's `out` and `offsets`)."""
+    def write(self, expanders: list[BucketExpander]) -> None:
+        """Append the rows each expander holds to their buckets' files."""
         for b, file in enumerate(self.files):
-            for out, ends in zip(grouped, offsets, strict=True):
-                first, last = int(ends[b]), int(ends[b + 1])
-                if last > first:
-                    file.write(memoryview(out[first:last]))
-                    self.rows[b] += last - first
+            for expander in expanders:
+                rows = expander.bucket(b)
+                if len(rows):
+                    file.write(rows.data)
+                    self.rows[b] += len(rows)
 
     def close(self) -> None:
         for file in self.files:

@@ -26,6 +26,7 @@ from essais.knights.frontier_plan import FrontierPlan, join_residues
 from essais.knights.frontier_spill import (
     EMPTY_KEY,
     SPILL_CHUNK,
+    BucketExpander,
     BucketFiles,
     SpilledStates,
     SpillFolder,
@@ -134,6 +135,17 @@ class SweepCheckpoint:
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, self.folder / name)
+
+
+def add_residues(total: Any, add: Any, moduli: tuple[int, ...]) -> bool:
+    """Add the counts `add` to `total` (modulo each modulus; 0: a 64-bit word): False if a
+    64-bit count passed 2**64."""
+    fits = True
+    for k, modulus in enumerate(moduli):
+        value = int(total[k]) + int(add[k])
+        fits &= modulus != 0 or value < 1 << 64
+        total[k] = value % modulus if modulus else value % (1 << 64)
+    return fits
 
 
 def file_sha256(path: Path) -> str:
@@ -305,22 +317,13 @@ class FrontierSweep:
         self.spill.check_space(int(expected * (self.raw_per_state + 1) + self.layers[-1]) * self.width * 8, what)
         if isinstance(self.states, np.ndarray):
             self.states = spill_table(self.states, self.layers[-1], self.spill.path(f"states-{v}-0.npy"))
-        most = 1 + int(plan.n_back[v]) * (int(plan.n_back[v]) + 1) // 2  # successors of a state at most
         share = -(-SPILL_CHUNK // threads)
-        buffers = threads * share * most * (16 + self.width * 8)
+        buffers = threads * BucketExpander.bytes_for(plan, v, share)
         memory = self.control.limits.memory or available_memory()
         buckets = bucket_count(expected, plan.bytes_per_state, threads, memory - buffers)
         bucket_table = 1 << math.ceil(math.log2(max(expected // buckets, 512) * 3 / 2))
         check_memory(buffers + threads * 3 * bucket_table * plan.bytes_per_state, what, self.control.limits)
-        keys = np.empty((threads, 1, share * most), dtype=np.uint64)
-        sources = np.empty((threads, 1, share * most), dtype=np.int64)
-        counts = np.zeros((threads, 1), dtype=np.int64)
-        grouped = np.empty((threads, share * most, self.width), dtype=np.uint64)
-        offsets = np.zeros((threads, buckets + 1), dtype=np.int64)
-        totals = np.zeros((threads, len(plan.moduli)), dtype=np.uint64)
-        states = np.zeros((threads, kernels.STATE_SIZE), dtype=np.int64)
-        bucket_shift = np.uint64(hash_shift(buckets))
-        arguments = self.step_arguments(v)
+        expanders = [BucketExpander(kernels, plan, v, share, buckets) for _ in range(threads)]
         files = BucketFiles(self.spill, v, buckets, self.width)
         try:
             with ThreadPoolExecutor(threads) as pool:
@@ -330,18 +333,14 @@ class FrontierSweep:
                         return reason
 
                     def expand(t: int, chunk: np.ndarray = chunk) -> None:
-                        low, high = min(t * share, len(chunk)), min((t + 1) * share, len(chunk))
-                        counts[t] = 0
-                        kernels.expand_rows(chunk, low, high, *arguments, totals[t], states[t], np.uint64(64),
-                                            keys[t], sources[t], counts[t])  # fmt: skip
-                        kernels.group_rows(keys[t, 0], sources[t, 0], counts[t, 0], chunk, bucket_shift, buckets,
-                                           grouped[t], offsets[t])  # fmt: skip
+                        expanders[t].expand(chunk, min(t * share, len(chunk)), min((t + 1) * share, len(chunk)))
 
                     list(pool.map(expand, range(threads)))
-                    files.write(grouped, offsets)
+                    files.write(expanders)
                 files.close()
-                self.state[kernels.TRIES] += int(states[:, kernels.TRIES].sum())
-                if states[:, kernels.WRAPPED].any() or not self.add_totals(totals):
+                self.state[kernels.TRIES] += sum(e.tries() for e in expanders)
+                totals = np.array([e.totals for e in expanders])
+                if any(e.wrapped() for e in expanders) or not self.add_totals(totals):
                     self.state[kernels.WRAPPED] = 1
                 return self.merge_buckets(v, files, expected // buckets, pool, buffers)
         except OSError as error:
@@ -393,13 +392,6 @@ class FrontierSweep:
         assert isinstance(self.states, np.ndarray)
         return self.states
 
-    def step_arguments(self, v: int) -> tuple[Any, ...]:
-        """The arguments of expand_rows that describe step v (the plan's)."""
-        plan = self.plan
-        return (int(plan.old_slots[v]), np.uint64(plan.radix), plan.bits, plan.back[v], int(plan.n_back[v]),
-                int(plan.forced[v]), plan.room[v], plan.keep[v], int(plan.n_keep[v]), v == plan.steps - 1,
-                self.moduli)  # fmt: skip
-
     def threaded_step(self, v: int) -> int | Status:
         """Step v on `threads` threads (the kernels run without the GIL), chunk by chunk: each
         thread expands its share of a chunk of the old table into buffers by part of the new
@@ -408,7 +400,7 @@ class FrontierSweep:
         plan, kernels, threads = self.plan, self.kernels, self.threads
         part_bits = threads.bit_length() - 1
         part_shift = np.uint64(64 - part_bits)
-        most = 1 + int(plan.n_back[v]) * (int(plan.n_back[v]) + 1) // 2  # successors of a state at most
+        most = plan.successors_at_most(v)
         share = -(-THREAD_CHUNK // threads)
         keys = np.empty((threads, threads, share * most), dtype=np.uint64)
         sources = np.empty((threads, threads, share * most), dtype=np.int64)
@@ -416,7 +408,7 @@ class FrontierSweep:
         totals = np.zeros((threads, len(plan.moduli)), dtype=np.uint64)
         states = np.zeros((threads, kernels.STATE_SIZE), dtype=np.int64)
         made, wrapped = np.zeros(threads, dtype=np.int64), np.zeros(threads, dtype=np.int64)
-        arguments = self.step_arguments(v)
+        arguments = plan.kernel_arguments(v)
         old, base_nodes = self.in_memory(), self.nodes()
         with ThreadPoolExecutor(threads) as pool:
             for first in range(0, old.shape[0], THREAD_CHUNK):
@@ -460,12 +452,7 @@ class FrontierSweep:
 
     def add_totals(self, totals: np.ndarray) -> bool:
         """Add the threads' counts of closed cycles to the total; False if a 64-bit count wraps."""
-        for k, modulus in enumerate(self.plan.moduli):
-            value = int(self.total[k]) + sum(int(t) for t in totals[:, k])
-            if modulus == 0 and value >= 1 << 64:
-                return False
-            self.total[k] = value % modulus if modulus else value
-        return True
+        return all([add_residues(self.total, row, self.plan.moduli) for row in totals])
 
     def resume(self) -> int:
         """The first step to run: after the checkpoint's last step, whose table, counters and

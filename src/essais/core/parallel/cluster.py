@@ -3,7 +3,8 @@ as each comes back."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from essais.core.errors import InvalidInput
@@ -15,18 +16,13 @@ from essais.core.result import Status
 DASK_CONNECT_SECONDS = 10  # how long to try to reach a Dask scheduler
 
 
-def on_dask(
-    scheduler: str,
-    workers: int,
-    todo: list[tuple[int, Any]],
-    solve: Solver,
-    finished: Callable[[int, TaskResult], Status | None],
-    control: SearchControl,
-) -> Status | None:
-    """A Dask cluster: `scheduler` is its address (tcp://host:8786), or `local` for a cluster of
-    `workers` processes on this machine. Its workers must have essais installed."""
+@contextmanager
+def dask_client(scheduler: str, workers: int) -> Iterator[Any]:
+    """A client of a Dask cluster: `scheduler` is its address (tcp://host:8786), or `local` for
+    a cluster of `workers` processes on this machine (closed with the client). Its workers must
+    have essais installed."""
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        from dask.distributed import Client, LocalCluster
     except ImportError:
         raise InvalidInput("scheduler: Dask is not installed (pip install 'essais[dask]')") from None
     cluster = None
@@ -41,6 +37,26 @@ def on_dask(
             cluster.close()
         raise InvalidInput(f"scheduler: {scheduler}: cannot connect ({error})") from None
     try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def on_dask(
+    scheduler: str,
+    workers: int,
+    todo: list[tuple[int, Any]],
+    solve: Solver,
+    finished: Callable[[int, TaskResult], Status | None],
+    control: SearchControl,
+) -> Status | None:
+    """The sub-trees `todo` solved on a Dask cluster (see dask_client), each told to `finished`
+    as it comes back; the Status that stopped them, or None."""
+    with dask_client(scheduler, workers) as client:
+        from dask.distributed import as_completed  # (installed: dask_client said so)
+
         # on a cluster the node limit is read as each sub-tree comes back (best effort)
         futures = client.map(solve_in_worker, [(solve, [item], None) for item in todo], pure=False)
         for future in as_completed(futures):
@@ -51,7 +67,3 @@ def on_dask(
                 client.cancel(futures)
                 return reason
         return None
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
