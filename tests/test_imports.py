@@ -110,7 +110,8 @@ SAME_FILES = {"__init__.py", "model.py", "textbook.py", "compiled.py", "_kernels
 # what a problem package holds beyond the files every one has, each named here on purpose
 OWN_FILES = {
     "knights": {"_base_tours.py", "_frontier_kernels.py", "construction.py", "distances.py", "frontier.py",
-                "frontier_plan.py", "frontier_sweep.py",
+                "frontier_checkpoint.py", "frontier_dask.py", "frontier_plan.py", "frontier_spill.py",
+                "frontier_sweep.py",
                 "linear.py", "searches.py", "split.py", "starts.py", "streams.py", "tables.py", "walks.py"},
     "uncrossed": {"parallel.py", "searches.py"},
     "queens": {"watch.py"},

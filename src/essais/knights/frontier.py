@@ -37,10 +37,11 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel import Progress, default_workers
 from essais.core.result import Result, Status, SweepStats, format_bytes, format_seconds
+from essais.knights.frontier_checkpoint import CHECKPOINT_SECONDS, SweepCheckpoint
 from essais.knights.frontier_dask import DaskSweep
 from essais.knights.frontier_plan import FrontierPlan, plan_frontier
 from essais.knights.frontier_spill import SpillFolder
-from essais.knights.frontier_sweep import CHECKPOINT_SECONDS, CountWrapped, FrontierSweep, StepHook, SweepCheckpoint
+from essais.knights.frontier_sweep import CountWrapped, FrontierSweep, StepHook
 from essais.knights.model import TourCount, TourProblem
 
 
