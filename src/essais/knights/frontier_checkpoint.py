@@ -21,15 +21,18 @@ from essais.knights.frontier_spill import EMPTY_KEY, SpilledStates
 States = np.ndarray | SpilledStates  # a step's states: a table in memory, or part files on disk
 
 CHECKPOINT_SECONDS = 120.0  # a checkpoint is written at the end of a step at most this often
+SAVE_SHARE = 10  # ... and at most once in ten times as long as the last save took
 
 
 class SweepCheckpoint:
     """A folder that keeps a sweep's last saved step, so that a stopped count (Ctrl-C, a limit,
     kill -9) resumes there: `frontier.json` (what is counted, the step, the states per step,
-    the counters, the table file and its SHA-256) and `step-K.npy`, the table's states as rows
-    of (key, residues). Each file is written whole under a temporary name, then renamed, the
-    table first, so that the folder always holds a complete step; the table's checksum is
-    checked when it is read back. A finished count keeps its residues, so it is read at once."""
+    the counters, the states' files and their SHA-256) and the states as rows (key, residues):
+    `step-K.npy` for a table held in memory, `step-K-P.npy` for the part files of states on
+    disk (second links to them: they are not changed once written). Each file is complete
+    before `frontier.json` names it (written under a temporary name, then renamed), so the
+    folder always holds a whole step; the checksums are checked when it is read back. A
+    finished count keeps its residues, so it is read at once."""
 
     META = "frontier.json"
 
@@ -37,6 +40,7 @@ class SweepCheckpoint:
         self.folder, self.what, self.every = Path(folder), what, every
         self.fingerprint = plan_fingerprint(plan)
         self.saved_at = time.monotonic()
+        self.save_seconds = 0.0  # how long the last save took
         if self.folder.exists() and not self.folder.is_dir():
             raise InvalidInput(f"checkpoint: {self.folder} is a file; method frontier keeps its checkpoint in a folder")
         try:
@@ -67,11 +71,14 @@ class SweepCheckpoint:
             kept.unlink(missing_ok=True)
 
     def due(self) -> bool:
-        return time.monotonic() - self.saved_at >= self.every
+        """Time for a save: `every` seconds since the last, and ten times as long as it took
+        (tables of GB take seconds to write and checksum: a tenth of the time at most)."""
+        return time.monotonic() - self.saved_at >= max(self.every, SAVE_SHARE * self.save_seconds)
 
     def save(self, states: States | None, layers: list[int], stats: SweepStats, residues: list[int]) -> None:
         """Keep the step just finished (`states` None: the count is finished, `residues` its
         count): a table in memory as one file, states on disk as links to their part files."""
+        began = time.monotonic()
         names: list[str] = []
         rows = width = 0
         if isinstance(states, SpilledStates):
@@ -93,6 +100,7 @@ class SweepCheckpoint:
             if old.name not in names:
                 old.unlink()
         self.saved_at = time.monotonic()
+        self.save_seconds = self.saved_at - began
 
     def _keep(self, part: Path, name: str) -> None:
         """A part file of spilled states kept under `name`: a second link to it (files on disk
