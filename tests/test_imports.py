@@ -116,7 +116,7 @@ OWN_FILES = {
     "uncrossed": {"parallel.py", "searches.py"},
     "queens": {"watch.py"},
     "sudoku": {"batch.py", "sat.py", "watch.py"},
-    "coloring": {"graph.py"},
+    "coloring": {"graph.py", "watch.py"},
 }  # fmt: skip
 
 

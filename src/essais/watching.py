@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from essais import api
+from essais.coloring import watch_coloring
 from essais.core.board import Move
 from essais.core.errors import InvalidInput
 from essais.core.recording import DEFAULT_EVENTS, with_tree
@@ -39,14 +40,20 @@ def _queens(n: Any, **options: Any) -> Replay:
     return watch_queens(n, **options)
 
 
-WATCHED: dict[str, Callable[..., Replay]] = {"tour": _tour, "queens": _queens, "sudoku": watch_sudoku}
+WATCHED: dict[str, Callable[..., Replay]] = {
+    "tour": _tour,
+    "queens": _queens,
+    "sudoku": watch_sudoku,
+    "color": watch_coloring,
+}
 
 
 def watch(problem: str, *args: Any, max_events: int = DEFAULT_EVENTS, **options: Any) -> Replay:
-    """Run `problem`'s search (`tour`, `queens` or `sudoku`, with the arguments of its top-level
-    function: `watch("tour", 5, method="basic")`, `watch("queens", 8, count=True)`,
-    `watch("sudoku", grid)`) in the python engine, recording at most `max_events` events and,
-    up to 5,000 calls, its tree. The answers and counters are those of the search unwatched."""
+    """Run `problem`'s search (`tour`, `queens`, `sudoku` or `color`, with the arguments of its
+    top-level function: `watch("tour", 5, method="basic")`, `watch("queens", 8, count=True)`,
+    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`) in the python engine, recording
+    at most `max_events` events and, up to 5,000 calls, its tree. The answers and counters are
+    those of the search unwatched."""
     if problem not in WATCHED:
         raise InvalidInput(
             f"problem: {problem!r} cannot be watched yet; essais.watch takes {', '.join(map(repr, WATCHED))}"

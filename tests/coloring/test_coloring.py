@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from essais.coloring import Graph, GraphError, chromatic_number, color_graph, is_coloring, load_graph, named_graph
 from essais.coloring.graph import edge_cliques
+from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 
@@ -260,3 +261,39 @@ def test_the_chromatic_number_of_queen_9_is_proved():
     assert result.status == Status.FOUND and result.chromatic == 10 and result.lower == 9
     assert is_coloring(graph, result.colors, 10)
     assert color_graph(graph, 9, method="dsatur").status == Status.NONE
+
+
+@pytest.mark.parametrize(("graph", "k"), [("petersen", 3), ("queen:5", 5), ("myciel3.col", 3), ("cycle:7", 2)])
+def test_a_watched_colouring_has_the_answer_and_counters_of_both_engines(graph, k):
+    """Recording only observes: the watched search (python engine) ends as the numba one does."""
+    from essais.coloring import watch_coloring
+
+    spec = str(DATA / "graphs" / graph) if graph.endswith(".col") else graph
+    replay = watch_coloring(spec, k)
+    assert replay.result == color_graph(spec, k, engine="numba") and replay.log.complete
+    if replay.found:
+        assert is_coloring(load_graph(spec), replay.result.colors, k)
+    given = sum(1 for value in replay.log.values if value)  # every colour given is taken back, but the last n
+    assert given - (len(replay.log) - given) == (replay.result.graph.n if replay.found else 0)
+    assert given == replay.stats.nodes - 1
+    short = watch_coloring(spec, k, max_events=3)
+    assert len(short.log) == 3 and not short.log.complete and short.result == replay.result
+
+
+def test_a_colouring_is_watched_on_the_queens_board_or_in_a_grid(tmp_path):
+    from essais import watch
+
+    on_board, in_grid = watch("color", "queen:4", 5), watch("color", "petersen", 3)
+    assert (on_board.rows, on_board.cols, on_board.cells) == (4, 4, None)
+    assert (in_grid.rows, in_grid.cols, in_grid.cells) == (3, 4, 10)
+    assert '"palette":{"1":' in in_grid.to_html() and in_grid.tree_svg().startswith("<svg")
+    with pytest.raises(InvalidInput, match="numba engine only"):
+        watch("color", "petersen", 3, method="dsatur")
+
+
+def test_the_command_line_writes_the_colouring_page(tmp_path):
+    page = tmp_path / "colour.html"
+    result = invoke(["color", "petersen", "--animate", str(page), "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["animate"] == str(page) and page.exists()
+    refused = invoke(["color", "petersen", "--chromatic", "--animate", str(page)])
+    assert refused.exit_code == 2 and "--animate" in refused.stderr

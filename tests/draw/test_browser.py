@@ -120,3 +120,19 @@ def test_002s_sudoku_replays_to_its_solution(browser, tmp_path):
     start = "".join(str(value) for row in page.evaluate("window.essais.board()") for value in row)
     assert start == grid.replace(".", "0")  # the givens alone
     assert errors == []
+
+
+def test_002s_colouring_replays_to_its_colours(browser, tmp_path):
+    file = tmp_path / "colour.html"
+    answer = essais("color", "queen:5", "-k", "5", "--animate", str(file))
+    assert answer["events_complete"]
+    page, errors = open_page(browser, file)
+    page.click("#to-end")
+    board = page.evaluate("window.essais.board()")
+    assert [value - 1 for row in board for value in row] == answer["colors"]
+    counters = page.evaluate("window.essais.counters()")
+    assert counters == {key: answer["stats"][key] for key in ("nodes", "tries", "backtracks")}
+    assert page.eval_on_selector("#board div", "cell => getComputedStyle(cell).backgroundColor") != "rgb(240, 217, 181)"
+    page.click("#to-start")
+    assert sum(map(sum, page.evaluate("window.essais.board()"))) == 0
+    assert errors == []

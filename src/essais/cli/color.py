@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from essais.cli.common import command, finish, refuse_unused
 from essais.cli.options import (
+    AnimateLimit,
     Dpi,
     Engine,
     JsonFlag,
@@ -19,15 +21,18 @@ from essais.cli.options import (
     TreeFile,
     make_limits,
 )
-from essais.cli.output import Pictures, check_folder, print_json, write_tree
+from essais.cli.output import Pictures, check_folder, print_json, write_replay, write_tree
 from essais.cli.terminal import console
-from essais.coloring import Graph, chromatic_number, color_graph, load_graph
+from essais.coloring import Graph, chromatic_number, color_graph, load_graph, watch_coloring
 from essais.core.limits import Limits
+from essais.core.recording import DEFAULT_EVENTS
+from essais.draw.player import Replay
 
 EXAMPLES = [
     ("essais color petersen", "a colouring with 3 colours (002 Q2)"),
     ("essais color tests/data/graphs/myciel3.col", "none with 3: it needs 4 (exit 1)"),
     ("essais color queen:8 --chromatic", "9, proved (DSATUR branch and bound after a tabu search)"),
+    ("essais color queen:5 -k 5 --animate colour.html", "watch 002's colouring in a browser"),
 ]
 
 
@@ -58,14 +63,25 @@ def color(
     memory_limit: MemoryLimit = None,
     svg: SvgFile = None,
     tree: TreeFile = None,
+    animate: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write FILE.html, a page that replays 002's search vertex by vertex (method textbook; runs the "
+            "python engine).",
+            metavar="FILE",
+        ),
+    ] = None,
+    animate_limit: AnimateLimit = None,
     png: PngFile = None,
     dpi: Dpi = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Colour a graph's vertices with k colours, no edge joining two of one colour, or prove it impossible."""
     pictures = Pictures.make(svg, png, dpi)
-    refuse_unused(tree=(tree, not chromatic))
+    refuse_unused(tree=(tree, not chromatic), animate=(animate, not chromatic),
+                  animate_limit=(animate_limit, animate is not None))  # fmt: skip
     check_folder("--tree", tree)
+    check_folder("--animate", animate)
     if tree is not None:
         engine = "python"  # the engine that records the tree
     limits = make_limits(time_limit, node_limit, memory_limit)
@@ -73,6 +89,15 @@ def color(
     if chromatic:
         _chromatic(graph, graph_spec, limits, pictures, as_json)
     title = f"the search tree of a colouring of {graph.describe()} with {k} colours ({method})"
+    if animate is not None:
+        events = DEFAULT_EVENTS if animate_limit is None else animate_limit
+
+        def watch() -> Replay:
+            return watch_coloring(graph, k, method=method, max_events=events, limits=limits)
+
+        replay = write_tree(tree, watch, title) if tree is not None else watch()
+        pictures.write(replay)
+        write_replay(replay, animate, as_json)
     result = (write_tree(tree, lambda: color_graph(graph, k, method=method, engine=engine, limits=limits), title)
               if tree is not None else color_graph(graph, k, method=method, engine=engine, limits=limits))  # fmt: skip
     pictures.write(result)

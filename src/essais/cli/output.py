@@ -7,13 +7,14 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from essais.cli.common import refuse_unused
+from essais.cli.common import finish, refuse_unused
 from essais.cli.terminal import WATCHER, console, err_console
 from essais.core.errors import InvalidInput
 from essais.core.recording import with_tree
 from essais.core.result import SweepStats
+from essais.draw.player import Replay
 from essais.draw.plots import CSS_DPI, check_dpi
 from essais.draw.tree import tree_svg
 
@@ -96,3 +97,16 @@ def write_tree(file: Path, search: Callable[[], Any], title: str) -> Any:
     result, tree = with_tree(search)
     file.write_text(tree_svg(tree, title), encoding="utf-8")
     return result
+
+
+def write_replay(replay: Replay, page: Path, as_json: bool, show: Callable[[Any], object] | None = None) -> NoReturn:
+    """Write a watched search's page into `page`, print its result (`show`, else the console's
+    way; the JSON names the page) and say how much it recorded; exit with its status."""
+    page.write_text(replay.to_html(), encoding="utf-8")
+    if as_json:
+        print_json({**replay.to_dict(), "animate": str(page)})
+        finish(replay.status)
+    (show or console.print)(replay)
+    more = "" if replay.log.complete else "; raise --animate-limit for more"
+    console.print(f"the search replayed in {page}: {replay.recorded()}{more}", markup=False)
+    finish(replay.status)

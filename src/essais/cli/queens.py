@@ -24,7 +24,7 @@ from essais.cli.options import (
     make_limits,
     workers_option,
 )
-from essais.cli.output import Pictures, check_folder, print_json, show, write_tree
+from essais.cli.output import Pictures, check_folder, print_json, show, write_replay, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
@@ -169,12 +169,5 @@ def _watch(
         return watch_queens(size, method=method, count=count, max_events=events, limits=limits)
 
     replay = write_tree(tree, watch, title) if tree is not None else watch()
-    page.write_text(replay.to_html(), encoding="utf-8")
     pictures.write(replay)
-    if as_json:
-        print_json({**replay.to_dict(), "animate": str(page)})
-        finish(replay.status)
-    show(replay)
-    more = "" if replay.log.complete else "; raise --animate-limit for more"
-    console.print(f"the search replayed in {page}: {replay.recorded()}{more}")
-    finish(replay.status)
+    write_replay(replay, page, as_json, show)

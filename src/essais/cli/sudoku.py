@@ -27,7 +27,7 @@ from essais.cli.options import (
     node_limit_option,
     time_limit_option,
 )
-from essais.cli.output import Pictures, check_folder, plot_format, print_json, write_out, write_tree
+from essais.cli.output import Pictures, check_folder, plot_format, print_json, write_out, write_replay, write_tree
 from essais.cli.terminal import console, err_console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
@@ -321,11 +321,4 @@ def _watch(
 
     title = f"the search tree of the {grid.n}x{grid.n} grid (textbook)"
     replay = write_tree(tree, watch, title) if tree is not None else watch()
-    page.write_text(replay.to_html(), encoding="utf-8")
-    if as_json:
-        print_json({**replay.to_dict(), "animate": str(page)})
-        finish(replay.status)
-    _show(replay.result, "textbook")  # type: ignore[arg-type]
-    more = "" if replay.log.complete else "; raise --animate-limit for more"
-    console.print(f"the search replayed in {page}: {replay.recorded()}{more}")
-    finish(replay.status)
+    write_replay(replay, page, as_json, lambda replay: _show(replay.result, "textbook"))

@@ -25,7 +25,7 @@ from essais.cli.options import (
     time_limit_option,
     workers_option,
 )
-from essais.cli.output import Pictures, check_folder, print_json, show, write_tree
+from essais.cli.output import Pictures, check_folder, print_json, show, write_replay, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.board import Board, format_square
 from essais.core.errors import InvalidInput
@@ -256,15 +256,8 @@ def _watch(
 ) -> None:
     """A search recorded square by square (the python engine), its page written to `page`."""
     replay = watch_tour(problem, method=method, limits=limits, max_events=max_events)
-    page.write_text(replay.to_html(), encoding="utf-8")
     pictures.write(replay.tour)
-    if as_json:
-        print_json({**replay.to_dict(), "animate": str(page)})
-        finish(replay.status)
-    console.print(replay)
-    more = "" if replay.log.complete else "; raise --animate-limit for more"
-    console.print(f"the search replayed in {page}: {replay.recorded()}{more}")
-    finish(replay.status)
+    write_replay(replay, page, as_json)
 
 
 def _count(

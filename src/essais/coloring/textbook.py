@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from essais.coloring.graph import Graph
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
@@ -15,26 +17,37 @@ class TextbookColoring:
         self.graph, self.k = graph, k
         self.colors = [-1] * graph.n
         self.counters = PythonCounters(control)
+        # watching the search (essais.core.recording.EventLog): told (0, vertex) and the colour
+        # plus one when a vertex is coloured, 0 when its colour is taken back; None: nothing is told
+        self.record: Callable[[tuple[int, int], int], None] | None = None
 
     def stats(self) -> Stats:
         return self.counters.stats()
 
     def solve(self) -> list[int] | None:
-        with recursion_room(self.graph.n, "vertex"):
-            return list(self.colors) if self._color(0) else None
+        """The first colouring, or None: the search stops at its first success."""
+        return next(self.solutions(), None)
 
-    def _color(self, vertex: int) -> bool:
+    def solutions(self) -> Iterator[list[int]]:
+        """Every colouring in the search's order (the first with the counters of `solve`)."""
+        with recursion_room(self.graph.n, "vertex"):
+            yield from self._color(0)
+
+    def _color(self, vertex: int) -> Iterator[list[int]]:
         counters = self.counters
         counters.enter_node_at(vertex)
         if vertex == self.graph.n:
             counters.solution_found()
-            return True
+            yield list(self.colors)
+            return
         for color in range(self.k):
             counters.tries += 1
             if all(self.colors[other] != color for other in self.graph.neighbours[vertex]):
                 self.colors[vertex] = color
-                if self._color(vertex + 1):
-                    return True
+                if self.record is not None:
+                    self.record((0, vertex), color + 1)
+                yield from self._color(vertex + 1)
                 self.colors[vertex] = -1
+                if self.record is not None:
+                    self.record((0, vertex), 0)
                 counters.backtracks += 1
-        return False

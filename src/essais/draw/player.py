@@ -30,10 +30,14 @@ def replay_page(
     final: dict[str, Any],
     title: str,
     symbols: Mapping[int, str] | None = None,
+    palette: Mapping[int, str] | None = None,
+    cells: int | None = None,
 ) -> str:
     """The page that replays `log` on a rows×cols board that starts as `initial`; `final` holds
     the search's own ending ({"status", "nodes", "tries", "backtracks"}), shown at the end when
-    every event was recorded; a square shows its number, or `symbols[number]` (a queen)."""
+    every event was recorded; a square shows its number, or `symbols[number]` (a queen), on the
+    colour `palette[number]` if given (a graph's colours). `cells`: the first cells only are
+    squares (the vertices of a graph laid out in a grid), on a plain background."""
     data = {
         "rows": rows,
         "cols": cols,
@@ -47,6 +51,8 @@ def replay_page(
         "limit": log.limit,
         "final": final,
         "symbols": {str(value): symbol for value, symbol in (symbols or {}).items()},
+        "palette": {str(value): color for value, color in (palette or {}).items()},
+        "cells": cells,
     }
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")  # never ends the script early
     return PAGE.replace("{title}", html.escape(title)).replace("{data}", payload)
@@ -66,6 +72,8 @@ class Replay(Pictured, Result):
     title: str
     symbols: dict[int, str] | None = None
     method: str | None = None
+    palette: dict[int, str] | None = None  # the colour of each value (a graph's colours)
+    cells: int | None = None  # the first cells only are squares (a graph's vertices in a grid)
     engine: str | None = "python"
     tree: SearchTree | None = None  # the search's tree, where it was recorded too (essais.watch)
 
@@ -132,7 +140,8 @@ class Replay(Pictured, Result):
     def to_html(self) -> str:
         stats = self.result.stats
         final = {"status": str(self.status), "nodes": stats.nodes, "tries": stats.tries, "backtracks": stats.backtracks}
-        return replay_page(self.rows, self.cols, self.initial, self.log, final, self.title, self.symbols)
+        return replay_page(self.rows, self.cols, self.initial, self.log, final, self.title, self.symbols,
+                           self.palette, self.cells)  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.result.to_dict(), "events": len(self.log), "events_complete": self.log.complete}
@@ -152,6 +161,7 @@ PAGE = """<!DOCTYPE html>
   #board div { display: flex; align-items: center; justify-content: center; font-size: var(--font);
                width: var(--cell); height: var(--cell); font-variant-numeric: tabular-nums; }
   #board .light { background: #f0d9b5; } #board .dark { background: #b58863; }
+  #board .plain { background: #eeeeee; box-shadow: inset 0 0 0 1px #bbbbbb; } #board .absent { background: #ffffff; }
   #board .numbered { font-weight: 600; }
   #board .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
   #board .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
@@ -197,6 +207,7 @@ PAGE = """<!DOCTYPE html>
 (function () {
   const data = JSON.parse(document.getElementById("essais-data").textContent);
   const symbols = data.symbols || {};
+  const palette = data.palette || {};
   const total = data.squares.length;
   const cells = [];
   const board = Int32Array.from(data.initial);
@@ -211,7 +222,8 @@ PAGE = """<!DOCTYPE html>
   for (let i = 0; i < data.rows * data.cols; i++) {
     const div = document.createElement("div");
     const row = Math.floor(i / data.cols), col = i % data.cols;
-    div.className = (row + col) % 2 === 0 ? "light" : "dark";
+    if (data.cells === null) div.className = (row + col) % 2 === 0 ? "light" : "dark";
+    else div.className = i < data.cells ? "plain" : "absent";
     grid.appendChild(div);
     cells.push(div);
   }
@@ -247,6 +259,7 @@ PAGE = """<!DOCTYPE html>
       const value = board[i];
       cells[i].textContent = value > 0 ? (symbols[value] ?? String(value)) : "";
       cells[i].classList.toggle("numbered", value > 0);
+      cells[i].style.background = palette[value] ?? "";
       cells[i].classList.remove("placed", "erased");
     }
     if (position > 0) {
