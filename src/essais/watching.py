@@ -17,8 +17,10 @@ from essais import api
 from essais.coloring import watch_coloring
 from essais.core.board import Move
 from essais.core.errors import InvalidInput
-from essais.core.recording import DEFAULT_EVENTS, with_tree
-from essais.draw.player import Replay
+from essais.core.recording import DEFAULT_EVENTS, StateLog, recording_states, with_tree
+from essais.core.search import SearchProblem, best_first, breadth_first, depth_first
+from essais.draw.player import Replay, Watch
+from essais.draw.state_player import StateReplay
 from essais.knights import watch_tour
 from essais.queens import watch_queens
 from essais.sudoku import watch_sudoku
@@ -48,16 +50,57 @@ WATCHED: dict[str, Callable[..., Replay]] = {
 }
 
 
-def watch(problem: str, *args: Any, max_events: int = DEFAULT_EVENTS, **options: Any) -> Replay:
-    """Run `problem`'s search (`tour`, `queens`, `sudoku` or `color`, with the arguments of its
-    top-level function: `watch("tour", 5, method="basic")`, `watch("queens", 8, count=True)`,
-    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`) in the python engine, recording
-    at most `max_events` events and, up to 5,000 calls, its tree. The answers and counters are
-    those of the search unwatched."""
+STRATEGIES: dict[str, Callable[..., Any]] = {
+    "depth-first": depth_first,
+    "breadth-first": breadth_first,
+    "best-first": best_first,
+}
+
+
+def watch(
+    problem: str | SearchProblem[Any, Any], *args: Any, max_events: int = DEFAULT_EVENTS, **options: Any
+) -> Watch:
+    """Run a search in the python engine, recording at most `max_events` events and, up to
+    5,000 calls, its tree (depth first); the answers and counters are those of the search
+    unwatched. `problem` is a command's name with the arguments of its top-level function
+    (`watch("tour", 5, method="basic")`, `watch("queens", 8, count=True)`,
+    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`), or a SearchProblem of one's own
+    (`watch(Jugs(), strategy="breadth-first", draw=picture)`: see `watch_search`)."""
+    if isinstance(problem, SearchProblem):
+        return watch_search(problem, *args, max_events=max_events, **options)
     if problem not in WATCHED:
         raise InvalidInput(
-            f"problem: {problem!r} cannot be watched yet; essais.watch takes {', '.join(map(repr, WATCHED))}"
+            f"problem: {problem!r} cannot be watched yet; essais.watch takes {', '.join(map(repr, WATCHED))} "
+            "or a SearchProblem of one's own"
         )
     replay, tree = with_tree(lambda: WATCHED[problem](*args, max_events=max_events, **options), strict=False)
     replay.tree = tree  # (incomplete past 5,000 calls: tree_svg then says so)
     return replay
+
+
+def watch_search(
+    problem: SearchProblem[Any, Any],
+    strategy: str = "depth-first",
+    *,
+    draw: Callable[[Any], str] | None = None,
+    max_events: int = DEFAULT_EVENTS,
+    **options: Any,
+) -> StateReplay:
+    """A search of one's own (essais.core.search) watched: `strategy` (depth-first,
+    breadth-first or best-first, with that function's `options`: limits, `max_depth`...)
+    records each state put on the path, taken back or refused (depth first), or discovered and
+    expanded (breadth and best first); the page draws each state with `draw(state)` (SVG or
+    text; by default the state's text)."""
+    if strategy not in STRATEGIES:
+        raise InvalidInput(f"strategy: {strategy!r} is not one of {', '.join(STRATEGIES)}")
+    if draw is not None and not callable(draw):
+        raise InvalidInput(f"draw: {draw!r} is not a function of a state")
+    log = StateLog(max_events)
+    tree = None
+    with recording_states(log):
+        if strategy == "depth-first":
+            result, tree = with_tree(lambda: depth_first(problem, **options), strict=False)
+        else:
+            result = STRATEGIES[strategy](problem, **options)
+    title = f"essais: {type(problem).__name__}, {strategy}"
+    return StateReplay(result, log, title, strategy, draw, tree, method=strategy)

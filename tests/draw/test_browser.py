@@ -136,3 +136,27 @@ def test_002s_colouring_replays_to_its_colours(browser, tmp_path):
     page.click("#to-start")
     assert sum(map(sum, page.evaluate("window.essais.board()"))) == 0
     assert errors == []
+
+
+def test_a_search_of_one_s_own_replays_its_path_and_its_layers(browser, tmp_path):
+    sys.path.insert(0, str(Path(__file__).parents[1] / "search"))
+    from test_watch_search import Jugs
+
+    from essais import watch
+
+    deep, wide = watch(Jugs()), watch(Jugs(), "breadth-first")
+    deep.save(tmp_path / "deep.html")
+    wide.save(tmp_path / "wide.html")
+    page, errors = open_page(browser, tmp_path / "deep.html")
+    page.click("#to-end")
+    assert page.evaluate("window.essais.path()") == [str(state) for state in deep.result.solution.states]
+    counters = page.evaluate("window.essais.counters()")
+    assert counters == {key: getattr(deep.stats, key) for key in ("nodes", "tries", "backtracks")}
+    page.click("#to-start")
+    page.click("#step")
+    assert page.evaluate("window.essais.path()") == ["(0, 0)"] and page.locator("#first .state").count() == 1
+    page, more_errors = open_page(browser, tmp_path / "wide.html")
+    page.click("#to-end")
+    assert page.evaluate("window.essais.discovered()") == len(wide.events.states)
+    assert page.locator("#second .goal").count() >= 1 and page.inner_text("#status") == "found"
+    assert errors == more_errors == []

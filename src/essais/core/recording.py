@@ -1,5 +1,7 @@
 """Recording a search as it runs: the squares a plain-Python search numbers and un-numbers, with
-its counters at each of these events (the player page in essais.draw.player replays them), and
+its counters at each of these events (the player page in essais.draw.player replays them), the
+states a search of one's own puts on its path, takes back, refuses, discovers and expands
+(`StateLog`, replayed by essais.draw.state_player), and
 the tree of a depth-first search (`recording_tree`: each call of the search function with its
 depth, the tries it made, the solutions), which essais.draw.tree draws."""
 
@@ -61,6 +63,69 @@ class EventLog:
         self.nodes.append(counters.nodes)
         self.tries.append(counters.tries)
         self.backtracks.append(counters.backtracks)
+
+
+class StateLog:
+    """The events of a search over states of one's own (essais.core.search), up to `limit`:
+    each an event kind, a state (its index in `states`, each distinct state kept once), the
+    state it came from (-1: none), its depth, and the counters at that moment. Depth-first
+    searches tell ENTER (a state put on the path), LEAVE (taken back off), REFUSED (a try the
+    promising test refused) and GOAL; breadth- and best-first ones DISCOVERED (a state reached
+    the first time, from its parent), EXPANDED (its moves about to be tried) and GOAL."""
+
+    ENTER, LEAVE, REFUSED, GOAL, DISCOVERED, EXPANDED = range(6)
+    KINDS = ("enter", "leave", "refused", "goal", "discovered", "expanded")
+
+    def __init__(self, limit: int = DEFAULT_EVENTS) -> None:
+        self.limit = check_event_limit(limit)
+        self.counters: Counters | None = None
+        self.states: list[object] = []
+        self.index: dict[object, int] = {}
+        self.kinds, self.state, self.parent, self.depth = array("b"), array("q"), array("q"), array("q")
+        self.nodes, self.tries, self.backtracks = array("q"), array("q"), array("q")
+        self.complete = True
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def __call__(self, kind: int, state: object, parent: object | None, depth: int) -> None:
+        if len(self.kinds) >= self.limit:
+            self.complete = False
+            return
+        counters = self.counters
+        assert counters is not None, "the log records the counters of a search: set them first"
+        self.kinds.append(kind)
+        self.state.append(self._index(state))
+        self.parent.append(-1 if parent is None else self._index(parent))
+        self.depth.append(depth)
+        self.nodes.append(counters.nodes)
+        self.tries.append(counters.tries)
+        self.backtracks.append(counters.backtracks)
+
+    def _index(self, state: object) -> int:
+        index = self.index.get(state)
+        if index is None:
+            index = self.index[state] = len(self.states)
+            self.states.append(state)
+        return index
+
+
+_STATE_LOGS: list[StateLog] = []  # the state log being recorded into, if any (recording_states)
+
+
+@contextmanager
+def recording_states(log: StateLog) -> Iterator[StateLog]:
+    """Record into `log` the events of the search over states made inside the block."""
+    _STATE_LOGS.append(log)
+    try:
+        yield log
+    finally:
+        _STATE_LOGS.remove(log)
+
+
+def states_being_recorded() -> StateLog | None:
+    """The state log a new search of essais.core.search tells its events, or None."""
+    return _STATE_LOGS[-1] if _STATE_LOGS else None
 
 
 MAX_TREE_NODES = 5_000  # a tree drawn with more dots is a blot, and its page would be huge

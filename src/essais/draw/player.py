@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.core.recording import EventLog, SearchTree
+from essais.core.recording import EventLog, SearchTree, StateLog
 from essais.core.result import Result, Stats, Status, plural
 from essais.draw.picture import Pictured
 from essais.draw.tree import tree_svg
@@ -44,41 +45,34 @@ def replay_page(
         "initial": [int(v) for row in initial for v in row],
         "squares": log.squares.tolist(),
         "values": log.values.tolist(),
-        "nodes": log.nodes.tolist(),
-        "tries": log.tries.tolist(),
-        "backtracks": log.backtracks.tolist(),
-        "complete": log.complete,
-        "limit": log.limit,
-        "final": final,
+        **log_data(log, final),
         "symbols": {str(value): symbol for value, symbol in (symbols or {}).items()},
         "palette": {str(value): color for value, color in (palette or {}).items()},
         "cells": cells,
     }
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")  # never ends the script early
-    return PAGE.replace("{title}", html.escape(title)).replace("{data}", payload)
+    return page(title, BOARD_STYLE, BOARD_VIEW, BOARD_SCRIPT, data)
 
 
-@dataclass(eq=False, repr=False)
-class Replay(Pictured, Result):
-    """A search watched move by move: its result, the events it recorded, and what the page
-    needs to replay them (the board, its first state, a title, the symbols of its values);
-    `to_html()` is the page. It prints, compares and draws itself as its result does."""
+def log_data(log: EventLog | StateLog, final: dict[str, Any]) -> dict[str, Any]:
+    """What every page holds of a log: the counters at each event, whether every event was
+    recorded, and the search's own ending."""
+    return {"nodes": log.nodes.tolist(), "tries": log.tries.tolist(), "backtracks": log.backtracks.tolist(),
+            "complete": log.complete, "limit": log.limit, "final": final}  # fmt: skip
+
+
+class Watch(Result):
+    """A search watched: its result (`result`), the events it recorded (`log`, also `events`)
+    and, where it was recorded too, its tree; `to_html()` is the page that replays the events,
+    `save(path)` writes it, a notebook shows it inline. It prints and compares as its result.
+    Subclasses are dataclasses with the fields `result`, `log`, `title` and `tree`."""
 
     result: Result
-    log: EventLog
-    rows: int
-    cols: int
-    initial: list[list[int]]
+    log: EventLog | StateLog
     title: str
-    symbols: dict[int, str] | None = None
-    method: str | None = None
-    palette: dict[int, str] | None = None  # the colour of each value (a graph's colours)
-    cells: int | None = None  # the first cells only are squares (a graph's vertices in a grid)
-    engine: str | None = "python"
-    tree: SearchTree | None = None  # the search's tree, where it was recorded too (essais.watch)
+    tree: SearchTree | None
 
     @property
-    def events(self) -> EventLog:
+    def events(self) -> EventLog | StateLog:
         """The events recorded (`log`)."""
         return self.log
 
@@ -86,10 +80,18 @@ class Replay(Pictured, Result):
         """Write the page (`to_html()`) into `file`."""
         Path(file).write_text(self.to_html(), encoding="utf-8")
 
+    def to_html(self) -> str:
+        raise NotImplementedError
+
+    def final(self) -> dict[str, Any]:
+        """How the search itself ended, for the page: its status and counters."""
+        stats = self.result.stats
+        return {"status": str(self.status), "nodes": stats.nodes, "tries": stats.tries, "backtracks": stats.backtracks}
+
     def tree_svg(self) -> str:
         """The search tree (a dot a call, marks for the refused tries), where it was recorded."""
         if self.tree is None:
-            raise InvalidInput("tree: this replay recorded no tree (essais.watch records one)")
+            raise InvalidInput("tree: this replay recorded no tree (essais.watch records one for depth-first searches)")
         return tree_svg(self.tree, f"the search tree: {self.title.removeprefix('essais: ')}")
 
     def _repr_html_(self) -> str:
@@ -130,6 +132,28 @@ class Replay(Pictured, Result):
         every = "every one" if self.log.complete else f"the first {len(self.log):,}"
         return f"{plural(len(self.log), 'event')} ({every})"
 
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.result.to_dict(), "events": len(self.log), "events_complete": self.log.complete}
+
+
+@dataclass(eq=False, repr=False)
+class Replay(Pictured, Watch):
+    """A search watched square by square: what the page needs beyond its result and events
+    (the board, its first state, the symbols and colours of its values)."""
+
+    result: Result
+    log: EventLog
+    rows: int
+    cols: int
+    initial: list[list[int]]
+    title: str
+    symbols: dict[int, str] | None = None
+    method: str | None = None
+    engine: str | None = "python"
+    tree: SearchTree | None = None  # the search's tree, where it was recorded too (essais.watch)
+    palette: dict[int, str] | None = None  # the colour of each value (a graph's colours)
+    cells: int | None = None  # the first cells only are squares (a graph's vertices in a grid)
+
     @property
     def drawable(self) -> bool:
         return bool(getattr(self.result, "drawable", False))
@@ -138,13 +162,8 @@ class Replay(Pictured, Result):
         return str(self.result.to_svg())  # type: ignore[attr-defined]
 
     def to_html(self) -> str:
-        stats = self.result.stats
-        final = {"status": str(self.status), "nodes": stats.nodes, "tries": stats.tries, "backtracks": stats.backtracks}
-        return replay_page(self.rows, self.cols, self.initial, self.log, final, self.title, self.symbols,
+        return replay_page(self.rows, self.cols, self.initial, self.log, self.final(), self.title, self.symbols,
                            self.palette, self.cells)  # fmt: skip
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.result.to_dict(), "events": len(self.log), "events_complete": self.log.complete}
 
 
 PAGE = """<!DOCTYPE html>
@@ -157,26 +176,19 @@ PAGE = """<!DOCTYPE html>
   body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
   h1 { font-size: 1.2em; font-weight: 600; }
   main { display: flex; gap: 2em; flex-wrap: wrap; align-items: flex-start; }
-  #board { display: grid; border: 2px solid #6b4f33; }
-  #board div { display: flex; align-items: center; justify-content: center; font-size: var(--font);
-               width: var(--cell); height: var(--cell); font-variant-numeric: tabular-nums; }
-  #board .light { background: #f0d9b5; } #board .dark { background: #b58863; }
-  #board .plain { background: #eeeeee; box-shadow: inset 0 0 0 1px #bbbbbb; } #board .absent { background: #ffffff; }
-  #board .numbered { font-weight: 600; }
-  #board .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
-  #board .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
   table { border-collapse: collapse; } td { padding: 0.2em 0.8em 0.2em 0; }
   td.value { text-align: right; font-variant-numeric: tabular-nums; min-width: 7em; }
   .controls { margin: 1em 0; display: flex; gap: 0.4em; flex-wrap: wrap; align-items: center; }
   button { font-size: 1em; padding: 0.3em 0.7em; }
   #note { color: #8a5a00; max-width: 36em; }
   #position-slider { width: 100%; }
+{style}
 </style>
 </head>
 <body>
 <h1>{title}</h1>
 <main>
-  <div id="board" role="grid" aria-label="the board"></div>
+  {view}
   <section>
     <table>
       <tr><td>event</td><td class="value" id="event"></td></tr>
@@ -206,45 +218,27 @@ PAGE = """<!DOCTYPE html>
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("essais-data").textContent);
-  const symbols = data.symbols || {};
-  const palette = data.palette || {};
-  const total = data.squares.length;
-  const cells = [];
-  const board = Int32Array.from(data.initial);
+  const element = (id) => document.getElementById(id);
+  const format = (n) => n.toLocaleString("en-US");
+{script}
+  // the player, the same for every view: `view` applies events forward (and undoes one where
+  // it can), draws the state reached and adds its own functions to window.essais
+  const total = view.total;
   let position = 0;  // events applied
   let playing = false, carry = 0, lastTime = 0;
-  const element = (id) => document.getElementById(id);
-  const grid = element("board");
-  const cell = Math.max(14, Math.min(56, Math.floor(560 / Math.max(data.rows, data.cols))));
-  grid.style.setProperty("--cell", cell + "px");
-  grid.style.setProperty("--font", Math.max(8, Math.floor(cell * 0.42)) + "px");
-  grid.style.gridTemplateColumns = "repeat(" + data.cols + ", var(--cell))";
-  for (let i = 0; i < data.rows * data.cols; i++) {
-    const div = document.createElement("div");
-    const row = Math.floor(i / data.cols), col = i % data.cols;
-    if (data.cells === null) div.className = (row + col) % 2 === 0 ? "light" : "dark";
-    else div.className = i < data.cells ? "plain" : "absent";
-    grid.appendChild(div);
-    cells.push(div);
-  }
   const slider = element("position-slider");
   slider.max = String(total);
-  const format = (n) => n.toLocaleString("en-US");
 
   function seek(target) {  // apply events until `target` of them are applied
     target = Math.max(0, Math.min(total, target));
-    if (target === position - 1) {  // one back: the square gets the value it had before
+    if (target === position - 1 && view.undo) {
       position--;
-      board[data.squares[position]] = previousValue(data.squares[position], position);
-    } else if (target < position) {  // further back: replay from the start
-      board.set(data.initial);
+      view.undo(position);
+    } else if (target < position) {  // back: replay from the start
+      view.reset();
       position = 0;
     }
-    while (position < target) { board[data.squares[position]] = data.values[position]; position++; }
-  }
-  function previousValue(square, before) {  // the square's value before event `before`
-    for (let i = before - 1; i >= 0; i--) if (data.squares[i] === square) return data.values[i];
-    return data.initial[square];
+    while (position < target) { view.apply(position); position++; }
   }
   function counters() {
     if (position === total && data.complete) {
@@ -255,17 +249,7 @@ PAGE = """<!DOCTYPE html>
     return {nodes: data.nodes[i], tries: data.tries[i], backtracks: data.backtracks[i]};
   }
   function render() {
-    for (let i = 0; i < cells.length; i++) {
-      const value = board[i];
-      cells[i].textContent = value > 0 ? (symbols[value] ?? String(value)) : "";
-      cells[i].classList.toggle("numbered", value > 0);
-      cells[i].style.background = palette[value] ?? "";
-      cells[i].classList.remove("placed", "erased");
-    }
-    if (position > 0) {
-      const last = position - 1;
-      cells[data.squares[last]].classList.add(data.values[last] > 0 ? "placed" : "erased");
-    }
+    view.render(position);
     const now = counters();
     element("event").textContent = format(position) + " / " + format(total);
     element("nodes").textContent = format(now.nodes);
@@ -297,15 +281,11 @@ PAGE = """<!DOCTYPE html>
     back() { playing = false; seek(position - 1); render(); },
     toStart() { playing = false; seek(0); render(); },
     toEnd() { playing = false; seek(total); render(); },
-    board() {
-      const rows = [];
-      for (let r = 0; r < data.rows; r++) rows.push(Array.from(board.slice(r * data.cols, (r + 1) * data.cols)));
-      return rows;
-    },
     counters,
     position() { return position; },
     events: total,
     complete: data.complete,
+    ...view.api,
   };
   window.essais = api;
   element("play").addEventListener("click", () => (playing ? api.pause() : api.play()));
@@ -321,8 +301,7 @@ PAGE = """<!DOCTYPE html>
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   element("note").textContent = data.complete
-    ? "Each event numbers a square (outlined in green) or erases one (in red): " + format(total) +
-      " events, every one of the search's."
+    ? view.note + ": " + format(total) + " events, every one of the search's."
     : "Recording stopped after " + format(total) + " events (--animate-limit " + format(data.limit) +
       "); the search went on: it ended " + data.final.status + " after " + format(data.final.nodes) +
       " nodes, " + format(data.final.backtracks) + " backtracks.";
@@ -332,4 +311,75 @@ PAGE = """<!DOCTYPE html>
 </script>
 </body>
 </html>
+"""
+
+
+def page(title: str, style: str, view: str, script: str, data: dict[str, Any]) -> str:
+    """A player page: the skeleton above filled in one pass (so that no inserted text is read
+    as a placeholder), `data` as JSON that cannot end its script early."""
+    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    parts = {"title": html.escape(title), "style": style, "view": view, "script": script, "data": payload}
+    return re.sub(r"\{(title|style|view|script|data)\}", lambda match: parts[match.group(1)], PAGE)
+
+
+BOARD_STYLE = """  #board { display: grid; border: 2px solid #6b4f33; }
+  #board div { display: flex; align-items: center; justify-content: center; font-size: var(--font);
+               width: var(--cell); height: var(--cell); font-variant-numeric: tabular-nums; }
+  #board .light { background: #f0d9b5; } #board .dark { background: #b58863; }
+  #board .plain { background: #eeeeee; box-shadow: inset 0 0 0 1px #bbbbbb; } #board .absent { background: #ffffff; }
+  #board .numbered { font-weight: 600; }
+  #board .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
+  #board .erased { outline: 3px solid #c0392b; outline-offset: -3px; }"""
+
+BOARD_VIEW = '<div id="board" role="grid" aria-label="the board"></div>'
+
+BOARD_SCRIPT = """
+  const symbols = data.symbols || {};
+  const palette = data.palette || {};
+  const cells = [];
+  const board = Int32Array.from(data.initial);
+  const grid = element("board");
+  const cell = Math.max(14, Math.min(56, Math.floor(560 / Math.max(data.rows, data.cols))));
+  grid.style.setProperty("--cell", cell + "px");
+  grid.style.setProperty("--font", Math.max(8, Math.floor(cell * 0.42)) + "px");
+  grid.style.gridTemplateColumns = "repeat(" + data.cols + ", var(--cell))";
+  for (let i = 0; i < data.rows * data.cols; i++) {
+    const div = document.createElement("div");
+    const row = Math.floor(i / data.cols), col = i % data.cols;
+    if (data.cells === null) div.className = (row + col) % 2 === 0 ? "light" : "dark";
+    else div.className = i < data.cells ? "plain" : "absent";
+    grid.appendChild(div);
+    cells.push(div);
+  }
+  function previousValue(square, before) {  // the square's value before event `before`
+    for (let i = before - 1; i >= 0; i--) if (data.squares[i] === square) return data.values[i];
+    return data.initial[square];
+  }
+  const view = {
+    total: data.squares.length,
+    reset() { board.set(data.initial); },
+    apply(i) { board[data.squares[i]] = data.values[i]; },
+    undo(i) { board[data.squares[i]] = previousValue(data.squares[i], i); },
+    render(position) {
+      for (let i = 0; i < cells.length; i++) {
+        const value = board[i];
+        cells[i].textContent = value > 0 ? (symbols[value] ?? String(value)) : "";
+        cells[i].classList.toggle("numbered", value > 0);
+        cells[i].style.background = palette[value] ?? "";
+        cells[i].classList.remove("placed", "erased");
+      }
+      if (position > 0) {
+        const last = position - 1;
+        cells[data.squares[last]].classList.add(data.values[last] > 0 ? "placed" : "erased");
+      }
+    },
+    note: "Each event numbers a square (outlined in green) or erases one (in red)",
+    api: {
+      board() {
+        const rows = [];
+        for (let r = 0; r < data.rows; r++) rows.push(Array.from(board.slice(r * data.cols, (r + 1) * data.cols)));
+        return rows;
+      },
+    },
+  };
 """

@@ -7,6 +7,7 @@ import heapq
 import itertools
 
 from essais.core.limits import Limits, limits_from
+from essais.core.recording import StateLog
 from essais.core.search.problem import A, Counter, S, SearchProblem, SearchResult, Solution, rebuild, run_strategy
 
 
@@ -29,16 +30,21 @@ def best_first(
         depth = {start: 0}
         order = itertools.count()
         frontier = [(problem.priority(start), next(order), start)]
+        counter.tell(StateLog.DISCOVERED, start, None, 0)
         while frontier:
             _, _, state = heapq.heappop(frontier)
             counter.enter_node_at(depth[state])
+            link = parent[state]
             if problem.is_goal(state):
+                counter.tell(StateLog.GOAL, state, None if link is None else link[0], depth[state])
                 return rebuild(parent, state)
+            counter.tell(StateLog.EXPANDED, state, None if link is None else link[0], depth[state])
             for action, successor in problem.successors(state):
                 counter.tries += 1
                 if successor not in parent:
                     parent[successor] = (state, action)
                     depth[successor] = depth[state] + 1
+                    counter.tell(StateLog.DISCOVERED, successor, state, depth[successor])
                     heapq.heappush(frontier, (problem.priority(successor), next(order), successor))
         return None
 

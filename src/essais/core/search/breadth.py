@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Generic
 
 from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
+from essais.core.recording import StateLog
 from essais.core.result import Stats, Status
 from essais.core.search.problem import A, Counter, S, SearchProblem, SearchResult, Solution, rebuild, run_strategy
 
@@ -48,22 +49,29 @@ class BreadthFirst(Generic[S, A]):
             control.counters = counter.stats
             start = problem.initial()
             self.parent = {start: None}
+            counter.tell(StateLog.DISCOVERED, start, None, 0)
             layer = [start]
             depth = 0
             try:
                 while layer:
                     goals = [state for state in layer if problem.is_goal(state)]
+                    for goal in goals:
+                        link = self.parent[goal]
+                        counter.tell(StateLog.GOAL, goal, None if link is None else link[0], depth)
                     yield Layer(depth, len(self.parent) - len(layer), layer, goals)
                     if depth == self.max_depth:
                         break
                     following = []
                     for state in layer:
                         counter.enter_node_at(depth)
+                        link = self.parent[state]
+                        counter.tell(StateLog.EXPANDED, state, None if link is None else link[0], depth)
                         for action, successor in problem.successors(state):
                             counter.tries += 1
                             if successor not in self.parent:
                                 self.parent[successor] = (state, action)
                                 following.append(successor)
+                                counter.tell(StateLog.DISCOVERED, successor, state, depth + 1)
                     layer, depth = following, depth + 1
             except SearchStopped as stop:
                 self.status = stop.status

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from essais.core.engine import MAX_PYTHON_DEPTH, SolutionStream, recursion_room
 from essais.core.limits import Limits, limits_from
+from essais.core.recording import StateLog
 from essais.core.result import CountResult, Status
 from essais.core.search.problem import A, Counter, S, SearchProblem, SearchResult, Solution, run_strategy
 
@@ -18,24 +19,31 @@ def _depth_first_recursive(problem: SearchProblem[S, A], counter: Counter) -> It
     actions: list[A] = []
 
     def aes(state: S) -> Iterator[Solution[S, A]]:
-        counter.enter_node_at(len(actions))
+        depth = len(actions)
+        counter.enter_node_at(depth)
         if problem.is_goal(state):
             counter.solution_found()
+            counter.tell(StateLog.GOAL, state, states[-2] if depth else None, depth)
             yield Solution(list(states), list(actions))
             return
-        if counter.max_depth is not None and len(actions) >= counter.max_depth:
+        if counter.max_depth is not None and depth >= counter.max_depth:
             return
         for action, successor in problem.successors(state):
             counter.tries += 1
             if problem.promising(successor, states):
                 states.append(successor)
                 actions.append(action)
+                counter.tell(StateLog.ENTER, successor, state, depth + 1)
                 yield from aes(successor)
                 states.pop()
                 actions.pop()
+                counter.tell(StateLog.LEAVE, successor, state, depth + 1)
                 counter.backtracks += 1
+            else:
+                counter.tell(StateLog.REFUSED, successor, state, depth + 1)
 
     with recursion_room(counter.max_depth or MAX_PYTHON_DEPTH // 2, "move"):
+        counter.tell(StateLog.ENTER, states[0], None, 0)
         yield from aes(states[0])
 
 
@@ -44,9 +52,11 @@ def _depth_first_stack(problem: SearchProblem[S, A], counter: Counter) -> Iterat
     same solutions in the same order and the same counters, with no recursion limit."""
     states: list[S] = [problem.initial()]
     actions: list[A] = []
+    counter.tell(StateLog.ENTER, states[0], None, 0)
     counter.enter_node_at(0)
     if problem.is_goal(states[0]):
         counter.solution_found()
+        counter.tell(StateLog.GOAL, states[0], None, 0)
         yield Solution(list(states), [])
         return
     pending = [iter(problem.successors(states[0]))]
@@ -55,19 +65,23 @@ def _depth_first_stack(problem: SearchProblem[S, A], counter: Counter) -> Iterat
         if step is None:  # every successor tried: leave this state
             pending.pop()
             if len(states) > 1:
-                states.pop()
+                left = states.pop()
                 actions.pop()
+                counter.tell(StateLog.LEAVE, left, states[-1], len(states))
                 counter.backtracks += 1
             continue
         action, successor = step
         counter.tries += 1
         if not problem.promising(successor, states):
+            counter.tell(StateLog.REFUSED, successor, states[-1], len(states))
             continue
+        counter.tell(StateLog.ENTER, successor, states[-1], len(states))
         states.append(successor)
         actions.append(action)
         counter.enter_node_at(len(actions))
         if problem.is_goal(successor):
             counter.solution_found()
+            counter.tell(StateLog.GOAL, successor, states[-2], len(actions))
             yield Solution(list(states), list(actions))
             pending.append(iter(()))  # a goal is a leaf: leave it next
         elif counter.max_depth is not None and len(actions) >= counter.max_depth:

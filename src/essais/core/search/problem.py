@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar
 
 from essais.core.engine import PythonCounters, run_search
 from essais.core.limits import Limits, SearchControl
+from essais.core.recording import states_being_recorded
 from essais.core.result import Result, Stats, Status, plural
 
 S = TypeVar("S", bound=Hashable)  # a state
@@ -108,11 +109,19 @@ class Counter(PythonCounters):
     """The counters of a general search (core.engine.PythonCounters, with its nodes per depth)
     and the depth limit; it is the engine that core.engine runs."""
 
-    __slots__ = ("max_depth",)
+    __slots__ = ("max_depth", "record")
 
     def __init__(self, control: SearchControl, max_depth: int | None = None) -> None:
         super().__init__(control)
         self.max_depth = max_depth
+        self.record = states_being_recorded()  # a search being watched (essais.watch), if any
+        if self.record is not None:
+            self.record.counters = self
+
+    def tell(self, kind: int, state: object, parent: object | None, depth: int) -> None:
+        """An event of the search (StateLog's kinds), told to the log of a watched search."""
+        if self.record is not None:
+            self.record(kind, state, parent, depth)
 
 
 def run_strategy(
