@@ -24,6 +24,7 @@ from essais.draw.state_player import StateReplay
 from essais.knights import watch_tour
 from essais.queens import watch_queens
 from essais.sudoku import watch_sudoku
+from essais.swap import SwapPuzzle, knight_swap_004, load_puzzle, watch_study
 
 
 def _tour(
@@ -40,6 +41,15 @@ def _tour(
 
 def _queens(n: Any, **options: Any) -> Replay:
     return watch_queens(n, **options)
+
+
+def _swap(puzzle: SwapPuzzle | str | None = None, goals: str | None = None, **options: Any) -> StateReplay:
+    """004's study of a puzzle (004's knights by default, or a puzzle file) watched."""
+    if puzzle is None:
+        puzzle = knight_swap_004()
+    elif not isinstance(puzzle, SwapPuzzle):
+        puzzle = load_puzzle(puzzle)
+    return watch_study(puzzle if goals is None else puzzle.with_goals(goals), **options)
 
 
 WATCHED: dict[str, Callable[..., Replay]] = {
@@ -64,14 +74,17 @@ def watch(
     5,000 calls, its tree (depth first); the answers and counters are those of the search
     unwatched. `problem` is a command's name with the arguments of its top-level function
     (`watch("tour", 5, method="basic")`, `watch("queens", 8, count=True)`,
-    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`), or a SearchProblem of one's own
+    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`, `watch("swap")` for 004's
+    knights or `watch("swap", "puzzle.toml")`), or a SearchProblem of one's own
     (`watch(Jugs(), strategy="breadth-first", draw=picture)`: see `watch_search`)."""
     if isinstance(problem, SearchProblem):
         return watch_search(problem, *args, max_events=max_events, **options)
+    if problem == "swap":  # (a breadth-first study: its tree is drawn from its events)
+        return _swap(*args, max_events=max_events, **options)
     if problem not in WATCHED:
         raise InvalidInput(
-            f"problem: {problem!r} cannot be watched yet; essais.watch takes {', '.join(map(repr, WATCHED))} "
-            "or a SearchProblem of one's own"
+            f"problem: {problem!r} cannot be watched yet; essais.watch takes {', '.join(map(repr, WATCHED))}, "
+            "'swap' or a SearchProblem of one's own"
         )
     replay, tree = with_tree(lambda: WATCHED[problem](*args, max_events=max_events, **options), strict=False)
     replay.tree = tree  # (incomplete past 5,000 calls: tree_svg then says so)

@@ -134,3 +134,29 @@ def test_missing_file_and_bad_goal_kind():
     assert result.exit_code == 2 and "cannot be read" in result.stderr
     result = invoke(["swap", "--goals", "upside-down"])
     assert result.exit_code == 2 and "goals" in result.stderr
+
+
+def test_the_study_watched_has_its_counters_and_draws_its_breadth_first_tree(tmp_path):
+    from essais import watch
+    from essais.swap import study
+
+    replay = watch("swap", str(GUARINI))
+    plain = study(load_puzzle(GUARINI))
+    assert replay.result.stats.nodes == plain.stats.nodes == 280 and replay.result.shortest.length == 16
+    assert replay.events.complete and len(replay.events.states) == plain.reachable
+    assert replay.tree_svg().startswith("<svg")
+    tree = replay.tree
+    assert len(tree) == plain.reachable and sum(tree.refused()) == plain.stats.tries - (len(tree) - 1)
+    assert min(tree.refused()) >= 0 and [tree.depths[node] for node in tree.solutions][0] == 16
+    assert '"svg":true' in replay.to_html()  # each state drawn on the puzzle's squares
+
+
+def test_the_command_line_replays_the_layers_and_draws_the_tree_of_a_small_puzzle(tmp_path):
+    page, tree = tmp_path / "layers.html", tmp_path / "tree.svg"
+    result = invoke(["swap", str(GUARINI), "--animate", str(page), "--tree", str(tree), "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["animate"] == str(page)
+    assert page.exists() and tree.read_text().startswith("<svg")
+    too_large = invoke(["swap", "--tree", str(tree)])  # 004's knights: 5,040 states
+    assert too_large.exit_code == 2 and "5,040 states, more than the 5,000" in too_large.stderr
+    refused = invoke(["swap", "--bidirectional", "--animate", str(page)])
+    assert refused.exit_code == 2 and "--animate" in refused.stderr

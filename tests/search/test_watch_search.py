@@ -60,8 +60,10 @@ def test_breadth_and_best_first_searches_are_watched_as_states_discovered_and_ex
     assert events.count("expanded") + goal_counted == plain.stats.nodes
     assert events.count("discovered") == len(replay.events.states)  # each state recorded was discovered first
     assert events[-1] == "goal" and len(plain.solution.states) == 5
-    with pytest.raises(InvalidInput, match="depth-first searches"):
-        replay.tree_svg()
+    assert replay.tree_svg().startswith("<svg")
+    tree = replay.tree  # each state under the one that discovered it; a try that found none is refused
+    assert len(tree) == len(replay.events.states) and sum(tree.refused()) == plain.stats.tries - (len(tree) - 1)
+    assert [tree.depths[node] for node in tree.solutions] == [4]
 
 
 def test_the_page_draws_each_state_with_the_problem_s_drawing_or_as_text():

@@ -14,7 +14,7 @@ from essais.cli.terminal import WATCHER, console, err_console
 from essais.core.errors import InvalidInput
 from essais.core.recording import with_tree
 from essais.core.result import SweepStats
-from essais.draw.player import Replay
+from essais.draw.player import Watch
 from essais.draw.plots import CSS_DPI, check_dpi
 from essais.draw.tree import tree_svg
 
@@ -99,7 +99,7 @@ def write_tree(file: Path, search: Callable[[], Any], title: str) -> Any:
     return result
 
 
-def write_replay(replay: Replay, page: Path, as_json: bool, show: Callable[[Any], object] | None = None) -> NoReturn:
+def write_replay(replay: Watch, page: Path, as_json: bool, show: Callable[[Any], object] | None = None) -> NoReturn:
     """Write a watched search's page into `page`, print its result (`show`, else the console's
     way; the JSON names the page) and say how much it recorded; exit with its status."""
     page.write_text(replay.to_html(), encoding="utf-8")

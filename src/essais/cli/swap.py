@@ -9,13 +9,25 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from essais.cli.common import command, finish
-from essais.cli.options import Dpi, JsonFlag, MemoryLimit, NodeLimit, PngFile, SvgFile, TimeLimit, make_limits
-from essais.cli.output import Pictures, print_json
+from essais.cli.common import command, finish, refuse_unused
+from essais.cli.options import (
+    AnimateLimit,
+    Dpi,
+    JsonFlag,
+    MemoryLimit,
+    NodeLimit,
+    PngFile,
+    SvgFile,
+    TimeLimit,
+    TreeFile,
+    make_limits,
+)
+from essais.cli.output import Pictures, check_folder, print_json, write_replay
 from essais.cli.terminal import console
+from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import Status, plural
 from essais.draw.terminal import stats_line
-from essais.swap import SwapResult, knight_swap_004, load_puzzle, study
+from essais.swap import SwapResult, knight_swap_004, load_puzzle, study, watch_study
 
 EXAMPLES = [
     ("essais swap", "004's table: first goals at 26 moves, every state within 49"),
@@ -47,16 +59,39 @@ def swap(
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
+    animate: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write FILE.html, a page that replays the layers: each state discovered and expanded, drawn.",
+            metavar="FILE",
+        ),
+    ] = None,
+    animate_limit: AnimateLimit = None,
+    tree: TreeFile = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Breadth-first layers of a swap puzzle: new states and goals per depth, the shortest move sequence."""
     pictures = Pictures.make(svg, png, dpi)
+    refuse_unused(animate_limit=(animate_limit, animate is not None),
+                  animate=(animate, not both_ways), tree=(tree, not both_ways))  # fmt: skip
+    check_folder("--animate", animate)
+    check_folder("--tree", tree)
     limits = make_limits(time_limit, node_limit, memory_limit)
     puzzle = load_puzzle(puzzle_file, limits) if puzzle_file is not None else knight_swap_004()
     if goals is not None:
         puzzle = puzzle.with_goals(goals)
-    result = study(puzzle, bidirectional_too=both_ways, limits=limits)
+    replay = None
+    if animate is not None or tree is not None:
+        events = DEFAULT_EVENTS if animate_limit is None else animate_limit
+        replay = watch_study(puzzle, max_events=events, limits=limits)
+        if tree is not None:
+            tree.write_text(replay.tree_svg(), encoding="utf-8")
+    found = replay.result if replay is not None else study(puzzle, bidirectional_too=both_ways, limits=limits)
+    assert isinstance(found, SwapResult)
+    result: SwapResult = found
     pictures.write(result)
+    if replay is not None and animate is not None:
+        write_replay(replay, animate, as_json, lambda _: _print(result))
     if as_json:
         print_json(result.to_dict())
     else:

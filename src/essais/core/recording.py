@@ -203,6 +203,55 @@ class SearchTree:
         return [own[node] - children[node] for node in range(count)]
 
 
+def tree_of_log(log: StateLog, tries_at_end: int, limit: int = MAX_TREE_NODES) -> SearchTree:
+    """The tree of a breadth- or best-first search from its events: each state discovered is a
+    node under the state it was discovered from (in the order discovered), laid out as a
+    depth-first walk so that SearchTree draws it; a node's tries are those its expansion made
+    (the tries counted from its EXPANDED event to the next, or to `tries_at_end`), and those
+    that found no new state are its refused ones. More than `limit` states: InvalidInput."""
+    children: dict[int, list[int]] = {}
+    roots: list[int] = []
+    depth_of: dict[int, int] = {}
+    tries_of: dict[int, int] = {}
+    goals: set[int] = set()
+    expanded_at = -1
+    for i, kind in enumerate(log.kinds):
+        state = log.state[i]
+        if kind == StateLog.DISCOVERED:
+            (roots if log.parent[i] < 0 else children.setdefault(log.parent[i], [])).append(state)
+            depth_of[state] = log.depth[i]
+        elif kind == StateLog.EXPANDED:
+            if expanded_at >= 0:
+                tries_of[log.state[expanded_at]] = log.tries[i] - log.tries[expanded_at]
+            expanded_at = i
+        elif kind == StateLog.GOAL:
+            goals.add(state)
+    if expanded_at >= 0:
+        tries_of[log.state[expanded_at]] = tries_at_end - log.tries[expanded_at]
+    if len(depth_of) > limit:
+        raise InvalidInput(
+            f"tree: the search reached {len(depth_of):,} states, more than the {limit:,} a drawing holds; "
+            "search a smaller puzzle or set a node limit (--node-limit)"
+        )
+    tree = SearchTree(limit=limit, complete=log.complete)
+    tries = 0
+    stack = [(root, False) for root in reversed(roots)]
+    while stack:  # each node: its tries before it, then its children's, then its refused ones
+        state, done = stack.pop()
+        if done:
+            tries += tries_of.get(state, 0) - len(children.get(state, []))
+            continue
+        if depth_of[state] > 0:
+            tries += 1  # the try that discovered it
+        tree.node(depth_of[state], tries)
+        if state in goals:
+            tree.solution()
+        stack.append((state, True))
+        stack.extend((child, False) for child in reversed(children.get(state, [])))
+    tree.tries_at_end = tries
+    return tree
+
+
 _TREES: list[SearchTree] = []  # the tree being recorded, if any (recording_tree)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.core.recording import SearchTree, StateLog
+from essais.core.recording import SearchTree, StateLog, tree_of_log
 from essais.core.result import Result
 from essais.draw.player import Watch, log_data, page
 
@@ -35,7 +35,7 @@ STATE_VIEW = """<div id="states">
 STATE_SCRIPT = """
   const ENTER = 0, LEAVE = 1, REFUSED = 2, GOAL = 3, DISCOVERED = 4, EXPANDED = 5;
   const depthFirst = data.strategy === "depth-first";
-  let path = [], expanding = -1, expandedAt = 0, discovered = [], seen = 0, goal = -1;
+  let path = [], expanding = -1, expandedAt = 0, discovered = [], seen = 0, goal = -1, layers = [];
   function picture(index, extra) {
     const box = document.createElement("div");
     box.className = "state" + (extra ? " " + extra : "");
@@ -50,13 +50,17 @@ STATE_SCRIPT = """
   }
   const view = {
     total: data.kinds.length,
-    reset() { path = []; expanding = -1; expandedAt = 0; discovered = []; seen = 0; goal = -1; },
+    reset() { path = []; expanding = -1; expandedAt = 0; discovered = []; seen = 0; goal = -1; layers = []; },
     apply(i) {
       const kind = data.kinds[i], state = data.state[i];
       if (kind === ENTER) path.push(state);
       else if (kind === LEAVE) path.pop();
       else if (kind === GOAL) goal = state;
-      else if (kind === DISCOVERED) { discovered.push(state); seen++; }
+      else if (kind === DISCOVERED) {
+        discovered.push(state);
+        seen++;
+        layers[data.depth[i]] = (layers[data.depth[i]] || 0) + 1;
+      }
       else if (kind === EXPANDED) { expanding = state; expandedAt = data.depth[i]; discovered = []; }
     },
     render(position) {
@@ -76,7 +80,9 @@ STATE_SCRIPT = """
         else if (expanding >= 0) fill("first", "expanding (depth " + expandedAt + ")", [expanding], ["current"]);
         else fill("first", "the start", seen ? [data.state[0]] : [], ["current"]);
         const recent = discovered.slice(-24);
-        fill("second", format(seen) + " states discovered; from this one: " + format(discovered.length), recent,
+        const perDepth = Array.from(layers, (count) => format(count || 0)).join(" · ");
+        fill("second", format(seen) + " states discovered, by depth " + perDepth + "; from this one: " +
+             format(discovered.length), recent,
              recent.map((state) => (state === goal ? "goal" : "")));
       }
     },
@@ -97,7 +103,7 @@ STATE_SCRIPT = """
 @dataclass(eq=False, repr=False)
 class StateReplay(Watch):
     """A search over states of one's own watched: its result, its events, each state's text and
-    drawing (`draw(state)`: SVG or text; none: the state's text), and its tree (depth first)."""
+    drawing (`draw(state)`: SVG or text; none: the state's text), and its tree."""
 
     result: Result
     log: StateLog
@@ -107,6 +113,13 @@ class StateReplay(Watch):
     tree: SearchTree | None = None
     method: str | None = None
     engine: str | None = "python"
+
+    def tree_svg(self) -> str:
+        """The search tree: a depth-first search's as it recorded it; a breadth- or best-first
+        search's from its events (each state under the one it was discovered from)."""
+        if self.tree is None:
+            self.tree = tree_of_log(self.log, self.stats.tries)
+        return super().tree_svg()
 
     def to_html(self) -> str:
         texts = [str(state) for state in self.log.states]

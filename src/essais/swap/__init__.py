@@ -17,7 +17,7 @@ the shortest sequence, bidirectional search), files.py (puzzle files).
 from essais.core.search import breadth_first
 from essais.swap.files import load_puzzle
 from essais.swap.puzzle import GOAL_KINDS, Piece, PuzzleError, SwapPuzzle, knight_swap_004
-from essais.swap.study import SwapResult, study
+from essais.swap.study import SwapResult, study, watch_study
 
 __all__ = [
     "GOAL_KINDS",
@@ -29,4 +29,5 @@ __all__ = [
     "knight_swap_004",
     "load_puzzle",
     "study",
+    "watch_study",
 ]

@@ -1,5 +1,5 @@
 """004's study of a puzzle: the breadth-first layers, the reachable states and the farthest, the
-shortest sequence of moves to a goal, and the search from both ends."""
+shortest sequence of moves to a goal, and the search from both ends; the study watched."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from essais.core.limits import Limits, limits_from
+from essais.core.recording import DEFAULT_EVENTS, StateLog, recording_states
 from essais.core.result import Result, Stats, Status, plural
 from essais.core.search import (
     BreadthFirst,
@@ -19,6 +20,7 @@ from essais.core.search import (
 )
 from essais.draw.frames import frames_svg, piece_fills
 from essais.draw.picture import Pictured
+from essais.draw.state_player import StateReplay
 from essais.draw.svg import graph_layout
 from essais.swap.puzzle import (
     Move,
@@ -74,24 +76,15 @@ class SwapResult(Pictured, Result):
         """The shortest move sequence as a strip of frames: the start, then the position after
         each move with the move as an arrow (the start alone when no goal was reached)."""
         puzzle = self.puzzle
-        fills = piece_fills([piece.color for piece in puzzle.pieces])
-
-        def pieces(state: State) -> dict[int, str]:
-            return {square: fills[piece.color] for square, piece in zip(state, puzzle.pieces, strict=True)}
-
-        frames: list[tuple[dict[int, str], Move | None, str]] = [(pieces(puzzle.initial()), None, "start")]
+        drawing = PuzzleDrawing(puzzle)
+        frames: list[tuple[dict[int, str], Move | None, str]] = [(drawing.pieces(puzzle.initial()), None, "start")]
         if self.shortest is not None:
             steps = zip(self.shortest.actions, self.shortest.states[1:], strict=True)
             for number, (move, state) in enumerate(steps, start=1):
                 origin, target = puzzle.move_labels(move)
-                frames.append((pieces(state), move, f"{number}. {origin}→{target}"))
-        edges = sorted({(min(a, b), max(a, b)) for a, b in puzzle.moves})
-        places: Sequence[tuple[float, float]] = puzzle.places or [
-            (y, x) for x, y in graph_layout(len(puzzle.squares), edges)
-        ]  # named squares are laid out like a graph
+                frames.append((drawing.pieces(state), move, f"{number}. {origin}→{target}"))
         length = f"{self.shortest.length} moves" if self.shortest is not None else "no goal reached"
-        title = f"{puzzle.name}: {length}"
-        return frames_svg(places, puzzle.grid, frames, labels=puzzle.squares, edges=edges, title=title)
+        return drawing.frames(frames, f"{puzzle.name}: {length}")
 
     def to_dict(self) -> dict[str, Any]:
         puzzle, last = self.puzzle, self.layers[-1]
@@ -131,6 +124,49 @@ class SwapResult(Pictured, Result):
                 "stats": self.meeting.stats.to_dict(),
             }
         return document
+
+
+class PuzzleDrawing:
+    """What pictures of a puzzle's positions share: the squares' places (named squares laid
+    out like a graph), the moves as edges, a fill for each piece's colour."""
+
+    def __init__(self, puzzle: SwapPuzzle) -> None:
+        self.puzzle = puzzle
+        self.fills = piece_fills([piece.color for piece in puzzle.pieces])
+        self.edges = sorted({(min(a, b), max(a, b)) for a, b in puzzle.moves})
+        self.places: Sequence[tuple[float, float]] = puzzle.places or [
+            (y, x) for x, y in graph_layout(len(puzzle.squares), self.edges)
+        ]
+
+    def pieces(self, state: State) -> dict[int, str]:
+        return {square: self.fills[piece.color] for square, piece in zip(state, self.puzzle.pieces, strict=True)}
+
+    def frames(self, frames: Sequence[tuple[dict[int, str], Move | None, str]], title: str = "") -> str:
+        return frames_svg(self.places, self.puzzle.grid, frames, labels=self.puzzle.squares, edges=self.edges,
+                          title=title)  # fmt: skip
+
+    def __call__(self, state: State) -> str:
+        """One position, alone (a watched search's drawing of a state)."""
+        return self.frames([(self.pieces(state), None, "")])
+
+
+def watch_study(
+    puzzle: SwapPuzzle,
+    *,
+    max_events: int = DEFAULT_EVENTS,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> StateReplay:
+    """004's study watched: each state discovered (from its parent) and expanded, layer after
+    layer, up to `max_events` events (the study goes on past them), each state drawn on the
+    puzzle's squares; `tree_svg()` draws the breadth-first tree (up to 5,000 states)."""
+    log = StateLog(max_events)
+    with recording_states(log):
+        result = study(puzzle, limits=limits, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit)
+    title = f"essais: {puzzle.name}, 004's breadth-first layers"
+    return StateReplay(result, log, title, "breadth-first", PuzzleDrawing(puzzle), method="breadth-first")
 
 
 def study(
