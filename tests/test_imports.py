@@ -113,7 +113,7 @@ OWN_FILES = {
                 "frontier_checkpoint.py", "frontier_dask.py", "frontier_plan.py", "frontier_spill.py",
                 "frontier_sweep.py",
                 "linear.py", "searches.py", "split.py", "starts.py", "streams.py", "tables.py", "walks.py"},
-    "uncrossed": {"parallel.py", "searches.py"},
+    "uncrossed": {"parallel.py", "searches.py", "watch.py"},
     "queens": {"watch.py"},
     "sudoku": {"batch.py", "sat.py", "watch.py"},
     "coloring": {"graph.py", "watch.py"},

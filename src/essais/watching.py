@@ -25,6 +25,7 @@ from essais.knights import watch_tour
 from essais.queens import watch_queens
 from essais.sudoku import watch_sudoku
 from essais.swap import SwapPuzzle, knight_swap_004, load_puzzle, watch_study
+from essais.uncrossed import watch_uncrossed
 
 
 def _tour(
@@ -57,6 +58,7 @@ WATCHED: dict[str, Callable[..., Replay]] = {
     "queens": _queens,
     "sudoku": watch_sudoku,
     "color": watch_coloring,
+    "uncrossed": watch_uncrossed,
 }
 
 
@@ -74,7 +76,7 @@ def watch(
     5,000 calls, its tree (depth first); the answers and counters are those of the search
     unwatched. `problem` is a command's name with the arguments of its top-level function
     (`watch("tour", 5, method="basic")`, `watch("queens", 8, count=True)`,
-    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`, `watch("swap")` for 004's
+    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`, `watch("uncrossed", 5)`, `watch("swap")` for 004's
     knights or `watch("swap", "puzzle.toml")`), or a SearchProblem of one's own
     (`watch(Jugs(), strategy="breadth-first", draw=picture)`: see `watch_search`)."""
     if isinstance(problem, SearchProblem):

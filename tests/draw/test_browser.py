@@ -160,3 +160,16 @@ def test_a_search_of_one_s_own_replays_its_path_and_its_layers(browser, tmp_path
     assert page.evaluate("window.essais.discovered()") == len(wide.events.states)
     assert page.locator("#second .goal").count() >= 1 and page.inner_text("#status") == "found"
     assert errors == more_errors == []
+
+
+def test_the_branch_and_bound_replays_with_the_best_path_beside(browser, tmp_path):
+    file = tmp_path / "uncrossed.html"
+    answer = essais("uncrossed", "5", "--animate", str(file))
+    page, errors = open_page(browser, file)
+    assert page.evaluate("window.essais.best()") == [] and page.inner_text("#best-title").endswith("none yet")
+    page.click("#to-end")
+    assert page.evaluate("window.essais.best()") == answer["path"]
+    assert page.inner_text("#best-title") == f"the best so far: {len(answer['path']) - 1} jumps"
+    counters = page.evaluate("window.essais.counters()")
+    assert counters == {key: answer["stats"][key] for key in ("nodes", "tries", "backtracks")}
+    assert errors == []

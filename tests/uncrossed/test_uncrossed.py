@@ -300,3 +300,28 @@ def test_cli_estimate():
 def test_cli_bad_input(args, message):
     result = invoke(["uncrossed", *args])
     assert result.exit_code == 2 and message in result.stderr
+
+
+@pytest.mark.parametrize(("size", "closed"), [(4, False), (5, False), ("4x6", True), (3, False)])
+def test_a_watched_branch_and_bound_has_the_answer_and_counters_of_both_engines(size, closed):
+    from essais.uncrossed import is_uncrossed, watch_uncrossed
+
+    replay = watch_uncrossed(size, closed=closed)
+    assert replay.result == longest_uncrossed(size, closed=closed) == longest_uncrossed(size, closed=closed,
+                                                                                         engine="python")  # fmt: skip
+    assert replay.log.complete and is_uncrossed(replay.result.board, replay.result.path, closed)
+    placed = sum(1 for value in replay.log.values if value)  # each square placed is taken back
+    assert placed == len(replay.log) - placed
+    jumps = [score for _, _, score in replay.log.best]  # each better path: longer, in order
+    assert jumps == sorted(set(jumps)) and jumps[-1] == replay.result.jumps
+    assert [replay.result.board.square(s) for s in replay.log.best[-1][1]] == list(replay.result.path)
+
+
+def test_the_command_line_replays_the_branch_and_bound(tmp_path):
+    page = tmp_path / "u.html"
+    result = invoke(["uncrossed", "5", "--animate", str(page), "--json"])
+    assert (
+        result.exit_code == 0 and json.loads(result.stdout)["animate"] == str(page) and '"best":[[' in page.read_text()
+    )
+    refused = invoke(["uncrossed", "5", "--method", "parallel", "--animate", str(page)])
+    assert refused.exit_code == 2 and "--animate: one search in the python engine" in refused.stderr

@@ -9,8 +9,9 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from essais.cli.common import command, finish
+from essais.cli.common import command, finish, refuse_unused
 from essais.cli.options import (
+    AnimateLimit,
     Checkpoint,
     Dpi,
     Engine,
@@ -24,12 +25,14 @@ from essais.cli.options import (
     make_limits,
     workers_option,
 )
-from essais.cli.output import Pictures, check_folder, print_json, show, write_tree
+from essais.cli.output import Pictures, check_folder, print_json, show, write_replay, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
-from essais.uncrossed import UncrossedResult, estimate_uncrossed, longest_uncrossed
+from essais.core.recording import DEFAULT_EVENTS
+from essais.draw.player import Replay
+from essais.uncrossed import UncrossedResult, estimate_uncrossed, longest_uncrossed, watch_uncrossed
 
 EXAMPLES = [
     ("essais uncrossed 7", "24 jumps, proved in about a fifth of a second"),
@@ -85,15 +88,41 @@ def uncrossed(
     png: PngFile = None,
     dpi: Dpi = None,
     tree: TreeFile = None,
+    animate: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write FILE.html, a page that replays method bound jump by jump, the best path so far beside "
+            "the path under way (runs the python engine).",
+            metavar="FILE",
+        ),
+    ] = None,
+    animate_limit: AnimateLimit = None,
     as_json: JsonFlag = False,
 ) -> None:
     """The longest knight's path whose moves never cross, found and proved optimal."""
     board = Board.parse(size)
     limits = make_limits(time_limit, node_limit, memory_limit)
     if estimate:
-        _refuse_with_estimate(method, engine, workers, checkpoint, svg, png, dpi, tree)
+        _refuse_with_estimate(method, engine, workers, checkpoint, svg, png, dpi, tree, animate)
         _estimate(board, closed, beat, probes, limits, as_json)
     pictures = Pictures.make(svg, png, dpi)
+    refuse_unused(animate_limit=(animate_limit, animate is not None))
+    if animate is not None:
+        if method == "parallel" or workers is not None or checkpoint is not None:
+            raise InvalidInput("--animate: one search in the python engine records it (method bound); drop --method "
+                               "parallel, --workers, --checkpoint")  # fmt: skip
+        check_folder("--animate", animate)
+        check_folder("--tree", tree)
+        events = DEFAULT_EVENTS if animate_limit is None else animate_limit
+
+        def watch() -> Replay:
+            return watch_uncrossed(board, closed=closed, beat=beat, max_events=events, limits=limits)
+
+        kind = "closed " if closed else ""
+        title = f"the branch and bound's tree of the longest {kind}uncrossed path on {board} (bound)"
+        replay = write_tree(tree, watch, title) if tree is not None else watch()
+        pictures.write(replay.result)
+        write_replay(replay, animate, as_json, lambda _: show(replay.result, None))
     if tree is not None:
         result = _tree(board, closed, method, workers, checkpoint, beat, limits, tree)
     else:
@@ -138,7 +167,7 @@ def _refuse_with_estimate(method: str | None, engine: str, *options: object) -> 
         raise InvalidInput("--method: an estimate is of method bound's search (parallel divides its time by the cores)")
     if engine == "python":
         raise InvalidInput("--engine: an estimate probes the search with the numba engine")
-    names = ("--workers", "--checkpoint", "--svg", "--png", "--dpi", "--tree")
+    names = ("--workers", "--checkpoint", "--svg", "--png", "--dpi", "--tree", "--animate")
     for name, value in zip(names, options, strict=True):
         if value is not None:
             raise InvalidInput(f"{name}: an estimate runs in one process and draws no path")

@@ -48,9 +48,16 @@ class EventLog:
         self.squares, self.values = array("q"), array("q")
         self.nodes, self.tries, self.backtracks = array("q"), array("q"), array("q")
         self.complete = True
+        self.best: list[tuple[int, list[int], int]] = []  # (events before it, its squares, its score)
 
     def __len__(self) -> int:
         return len(self.squares)
+
+    def mark_best(self, squares: list[tuple[int, int]], score: int) -> None:
+        """The search found a better answer (a branch and bound): these squares, in order, of
+        this score, from the events recorded so far on (while events are recorded)."""
+        if self.complete:
+            self.best.append((len(self.squares), [r * self.cols + c for r, c in squares], score))
 
     def __call__(self, square: tuple[int, int], value: int) -> None:
         if len(self.squares) >= self.limit:

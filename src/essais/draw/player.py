@@ -33,6 +33,7 @@ def replay_page(
     symbols: Mapping[int, str] | None = None,
     palette: Mapping[int, str] | None = None,
     cells: int | None = None,
+    best_unit: str = "",
 ) -> str:
     """The page that replays `log` on a rows×cols board that starts as `initial`; `final` holds
     the search's own ending ({"status", "nodes", "tries", "backtracks"}), shown at the end when
@@ -49,6 +50,8 @@ def replay_page(
         "symbols": {str(value): symbol for value, symbol in (symbols or {}).items()},
         "palette": {str(value): color for value, color in (palette or {}).items()},
         "cells": cells,
+        "best": log.best,
+        "best_unit": best_unit,
     }
     return page(title, BOARD_STYLE, BOARD_VIEW, BOARD_SCRIPT, data)
 
@@ -153,6 +156,7 @@ class Replay(Pictured, Watch):
     tree: SearchTree | None = None  # the search's tree, where it was recorded too (essais.watch)
     palette: dict[int, str] | None = None  # the colour of each value (a graph's colours)
     cells: int | None = None  # the first cells only are squares (a graph's vertices in a grid)
+    best_unit: str = ""  # what the score of a better answer counts (log.best): "jumps"
 
     @property
     def drawable(self) -> bool:
@@ -163,7 +167,7 @@ class Replay(Pictured, Watch):
 
     def to_html(self) -> str:
         return replay_page(self.rows, self.cols, self.initial, self.log, self.final(), self.title, self.symbols,
-                           self.palette, self.cells)  # fmt: skip
+                           self.palette, self.cells, self.best_unit)  # fmt: skip
 
 
 PAGE = """<!DOCTYPE html>
@@ -322,34 +326,55 @@ def page(title: str, style: str, view: str, script: str, data: dict[str, Any]) -
     return re.sub(r"\{(title|style|view|script|data)\}", lambda match: parts[match.group(1)], PAGE)
 
 
-BOARD_STYLE = """  #board { display: grid; border: 2px solid #6b4f33; }
-  #board div { display: flex; align-items: center; justify-content: center; font-size: var(--font);
+BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
+  .grid div { display: flex; align-items: center; justify-content: center; font-size: var(--font);
                width: var(--cell); height: var(--cell); font-variant-numeric: tabular-nums; }
-  #board .light { background: #f0d9b5; } #board .dark { background: #b58863; }
-  #board .plain { background: #eeeeee; box-shadow: inset 0 0 0 1px #bbbbbb; } #board .absent { background: #ffffff; }
-  #board .numbered { font-weight: 600; }
-  #board .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
-  #board .erased { outline: 3px solid #c0392b; outline-offset: -3px; }"""
+  .grid .light { background: #f0d9b5; } .grid .dark { background: #b58863; }
+  .grid .plain { background: #eeeeee; box-shadow: inset 0 0 0 1px #bbbbbb; } .grid .absent { background: #ffffff; }
+  .grid .numbered { font-weight: 600; }
+  .grid .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
+  .grid .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
+  #best-panel h2 { font-size: 1em; font-weight: 600; margin: 0.8em 0 0.4em; }"""
 
-BOARD_VIEW = '<div id="board" role="grid" aria-label="the board"></div>'
+BOARD_VIEW = """<div>
+    <div id="board" class="grid" role="grid" aria-label="the board"></div>
+    <div id="best-panel" hidden>
+      <h2 id="best-title"></h2><div id="best" class="grid" aria-label="the best so far"></div>
+    </div>
+  </div>"""
 
 BOARD_SCRIPT = """
   const symbols = data.symbols || {};
   const palette = data.palette || {};
   const cells = [];
   const board = Int32Array.from(data.initial);
-  const grid = element("board");
-  const cell = Math.max(14, Math.min(56, Math.floor(560 / Math.max(data.rows, data.cols))));
-  grid.style.setProperty("--cell", cell + "px");
-  grid.style.setProperty("--font", Math.max(8, Math.floor(cell * 0.42)) + "px");
-  grid.style.gridTemplateColumns = "repeat(" + data.cols + ", var(--cell))";
-  for (let i = 0; i < data.rows * data.cols; i++) {
-    const div = document.createElement("div");
-    const row = Math.floor(i / data.cols), col = i % data.cols;
-    if (data.cells === null) div.className = (row + col) % 2 === 0 ? "light" : "dark";
-    else div.className = i < data.cells ? "plain" : "absent";
-    grid.appendChild(div);
-    cells.push(div);
+  const bestCells = [];
+  const best = data.best || [];  // [events before it, its squares]: each better answer a branch and bound found
+  const cell = Math.max(14, Math.min(56, Math.floor((best.length ? 380 : 560) / Math.max(data.rows, data.cols))));
+  function makeGrid(grid, into) {
+    grid.style.setProperty("--cell", cell + "px");
+    grid.style.setProperty("--font", Math.max(8, Math.floor(cell * 0.42)) + "px");
+    grid.style.gridTemplateColumns = "repeat(" + data.cols + ", var(--cell))";
+    for (let i = 0; i < data.rows * data.cols; i++) {
+      const div = document.createElement("div");
+      const row = Math.floor(i / data.cols), col = i % data.cols;
+      if (data.cells === null) div.className = (row + col) % 2 === 0 ? "light" : "dark";
+      else div.className = i < data.cells ? "plain" : "absent";
+      grid.appendChild(div);
+      into.push(div);
+    }
+  }
+  makeGrid(element("board"), cells);
+  if (best.length) { makeGrid(element("best"), bestCells); element("best-panel").hidden = false; }
+  function showBest(position) {  // the last better answer found before `position` events
+    let k = -1;
+    while (k + 1 < best.length && best[k + 1][0] <= position) k++;
+    const squares = k >= 0 ? best[k][1] : [];
+    const number = new Map(squares.map((square, i) => [square, i + 1]));
+    bestCells.forEach((div, i) => { div.textContent = number.has(i) ? String(number.get(i)) : "";
+                                    div.classList.toggle("numbered", number.has(i)); });
+    element("best-title").textContent = "the best so far: " + (k >= 0 ? format(best[k][2]) + " " + data.best_unit
+                                                                      : "none yet");
   }
   function previousValue(square, before) {  // the square's value before event `before`
     for (let i = before - 1; i >= 0; i--) if (data.squares[i] === square) return data.values[i];
@@ -372,9 +397,15 @@ BOARD_SCRIPT = """
         const last = position - 1;
         cells[data.squares[last]].classList.add(data.values[last] > 0 ? "placed" : "erased");
       }
+      if (best.length) showBest(position);
     },
     note: "Each event numbers a square (outlined in green) or erases one (in red)",
     api: {
+      best() {
+        let k = -1;
+        while (k + 1 < best.length && best[k + 1][0] <= position) k++;  // (the player's position)
+        return k >= 0 ? best[k][1].map((square) => [Math.floor(square / data.cols), square % data.cols]) : [];
+      },
       board() {
         const rows = [];
         for (let r = 0; r < data.rows; r++) rows.push(Array.from(board.slice(r * data.cols, (r + 1) * data.cols)));

@@ -3,7 +3,7 @@ uncrossed.compiled, repeats it step for step, with the same counters)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
@@ -24,6 +24,11 @@ class TextbookUncrossed:
         self.best: list[int] = []
         self.best_jumps = beat
         self.counters = PythonCounters(control)
+        # watching the search (essais.core.recording.EventLog): `record` told (square, k) when the
+        # path's k-th square is placed and (square, 0) when it is taken back, `record_best` each
+        # better path; None: nothing is told
+        self.record: Callable[[int, int], None] | None = None
+        self.record_best: Callable[[list[int]], None] | None = None
 
     def stats(self) -> Stats:
         return self.counters.stats()
@@ -34,8 +39,21 @@ class TextbookUncrossed:
                 self.start, self.first, self.ends = start.square, start.first, start.ends
                 self.visited[self.start] = True
                 self.path = [self.start]
+                self._tell(self.start, 1)
                 self._extend(self.start, 0)
+                self._tell(self.start, 0)
                 self.visited[self.start] = False
+
+    def _tell(self, square: int, value: int) -> None:
+        if self.record is not None:
+            self.record(square, value)
+
+    def _better(self, jumps: int) -> None:
+        """The path held is the best so far, of `jumps` jumps."""
+        self.best_jumps, self.best = jumps, list(self.path)
+        self.counters.solution_found()  # (a search tree being recorded marks each better path)
+        if self.record_best is not None:
+            self.record_best(self.best)
 
     def _usable(self, target: int, edge: int) -> bool:
         if self.visited[target] or self.blocked[edge]:
@@ -56,8 +74,10 @@ class TextbookUncrossed:
             for other in self.graph.crossing[edge]:
                 self.blocked[other] += 1
             self.path.append(target)
+            self._tell(target, len(self.path))
             self._extend(target, jumps + 1)
             self.path.pop()
+            self._tell(target, 0)
             for other in self.graph.crossing[edge]:
                 self.blocked[other] -= 1
             self.visited[target] = False
@@ -67,15 +87,13 @@ class TextbookUncrossed:
         """Keep the path if it beats the best (a closed one must step back to its start)."""
         if not self.closed:
             if jumps > self.best_jumps and self.ends[head]:
-                self.best_jumps, self.best = jumps, list(self.path)
-                self.counters.solution_found()  # (a search tree being recorded marks each better path)
+                self._better(jumps)
             return
         if jumps + 1 <= self.best_jumps or jumps < 2:
             return
         for target, edge in self.graph.neighbours[head]:
             if target == self.start and not self.blocked[edge]:
-                self.best_jumps, self.best = jumps + 1, list(self.path)
-                self.counters.solution_found()
+                self._better(jumps + 1)
 
     def _bound(self, head: int) -> int:
         """At most how many more moves (a closed path: and the move back) the path can make.
