@@ -1,4 +1,5 @@
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -62,3 +63,14 @@ def invoke(arguments: list[str], **options: Any) -> Result:
 def cli() -> Callable[..., Result]:
     """The command line, for a test that takes it as a fixture: `cli(["tour", "5"])`."""
     return invoke
+
+
+NETWORK = re.compile(  # a source or a link to a URL, a style's url(), a script's request
+    r"""(src|href)\s*=\s*["']?\s*(https?:)?//|url\(\s*["']?(https?:)?//|fetch\(|XMLHttpRequest|import\("""
+)
+
+
+def asks_the_network(page: str) -> bool:
+    """Does a page load anything (a script, a style, an image, a request)? An SVG's namespace
+    name (xmlns, createElementNS) is a name, not a request."""
+    return NETWORK.search(page) is not None

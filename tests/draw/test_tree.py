@@ -44,7 +44,7 @@ def drawn(svg: str) -> dict[str, int]:
     return {
         "nodes": len(circles),
         "solutions": sum(1 for circle in circles if circle.get("class") == "solution"),
-        "refused": len(root.findall(f".//{SVG}g[@class='refused']/{SVG}line")),
+        "refused": len(root.findall(f".//{SVG}g[@class='refused']//{SVG}line")),  # (in a group a node)
         "way": len(root.findall(f".//{SVG}line[@class='way']")),
     }
 

@@ -21,7 +21,7 @@ from essais.cli.options import (
     TreeFile,
     make_limits,
 )
-from essais.cli.output import Pictures, check_folder, print_json, write_replay, write_tree
+from essais.cli.output import Pictures, check_folder, print_json, watched, write_replay, write_tree
 from essais.cli.terminal import console
 from essais.coloring import Graph, chromatic_number, color_graph, load_graph, watch_coloring
 from essais.core.limits import Limits
@@ -95,7 +95,7 @@ def color(
         def watch() -> Replay:
             return watch_coloring(graph, k, method=method, max_events=events, limits=limits)
 
-        replay = write_tree(tree, watch, title) if tree is not None else watch()
+        replay = watched(watch, tree, title)
         pictures.write(replay)
         write_replay(replay, animate, as_json)
     result = (write_tree(tree, lambda: color_graph(graph, k, method=method, engine=engine, limits=limits), title)

@@ -99,6 +99,17 @@ def write_tree(file: Path, search: Callable[[], Any], title: str) -> Any:
     return result
 
 
+def watched(watch: Callable[[], Watch], tree_file: Path | None, title: str) -> Watch:
+    """`watch()` (a watched search) with its tree recorded for its page (which grows it as it
+    replays, up to essais.draw.player.PAGE_TREE nodes), and drawn into `tree_file` if one is
+    named (then a tree past 5,000 nodes is refused, as --tree does)."""
+    replay, tree = with_tree(watch, strict=tree_file is not None)
+    if tree_file is not None:
+        tree_file.write_text(tree_svg(tree, title), encoding="utf-8")
+    replay.tree = tree
+    return replay
+
+
 def write_replay(replay: Watch, page: Path, as_json: bool, show: Callable[[Any], object] | None = None) -> NoReturn:
     """Write a watched search's page into `page`, print its result (`show`, else the console's
     way; the JSON names the page) and say how much it recorded; exit with its status."""

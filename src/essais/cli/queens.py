@@ -24,7 +24,7 @@ from essais.cli.options import (
     make_limits,
     workers_option,
 )
-from essais.cli.output import Pictures, check_folder, print_json, show, write_replay, write_tree
+from essais.cli.output import Pictures, check_folder, print_json, show, watched, write_replay, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
@@ -168,6 +168,6 @@ def _watch(
     def watch() -> Replay:
         return watch_queens(size, method=method, count=count, max_events=events, limits=limits)
 
-    replay = write_tree(tree, watch, title) if tree is not None else watch()
+    replay = watched(watch, tree, title)
     pictures.write(replay)
     write_replay(replay, page, as_json, show)

@@ -27,7 +27,16 @@ from essais.cli.options import (
     node_limit_option,
     time_limit_option,
 )
-from essais.cli.output import Pictures, check_folder, plot_format, print_json, write_out, write_replay, write_tree
+from essais.cli.output import (
+    Pictures,
+    check_folder,
+    plot_format,
+    print_json,
+    watched,
+    write_out,
+    write_replay,
+    write_tree,
+)
 from essais.cli.terminal import console, err_console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
@@ -320,5 +329,5 @@ def _watch(
         return watch_sudoku(grid, count=count, max_events=events, limits=limits)
 
     title = f"the search tree of the {grid.n}x{grid.n} grid (textbook)"
-    replay = write_tree(tree, watch, title) if tree is not None else watch()
+    replay = watched(watch, tree, title)
     write_replay(replay, page, as_json, lambda replay: _show(replay.result, "textbook"))

@@ -25,7 +25,7 @@ from essais.cli.options import (
     time_limit_option,
     workers_option,
 )
-from essais.cli.output import Pictures, check_folder, print_json, show, write_replay, write_tree
+from essais.cli.output import Pictures, check_folder, print_json, show, watched, write_replay, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.board import Board, format_square
 from essais.core.errors import InvalidInput
@@ -36,6 +36,7 @@ from essais.draw.terminal import histogram, numbered_board, stats_line
 from essais.knights import (
     StreamFromEveryStart,
     TourProblem,
+    TourReplay,
     TourStream,
     count_every_start,
     count_tours,
@@ -255,7 +256,8 @@ def _watch(
     as_json: bool,
 ) -> None:
     """A search recorded square by square (the python engine), its page written to `page`."""
-    replay = watch_tour(problem, method=method, limits=limits, max_events=max_events)
+    replay = watched(lambda: watch_tour(problem, method=method, limits=limits, max_events=max_events), None, "")
+    assert isinstance(replay, TourReplay)
     pictures.write(replay.tour)
     write_replay(replay, page, as_json)
 

@@ -25,7 +25,7 @@ from essais.cli.options import (
     make_limits,
     workers_option,
 )
-from essais.cli.output import Pictures, check_folder, print_json, show, write_replay, write_tree
+from essais.cli.output import Pictures, check_folder, print_json, show, watched, write_replay, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
@@ -120,7 +120,7 @@ def uncrossed(
 
         kind = "closed " if closed else ""
         title = f"the branch and bound's tree of the longest {kind}uncrossed path on {board} (bound)"
-        replay = write_tree(tree, watch, title) if tree is not None else watch()
+        replay = watched(watch, tree, title)
         pictures.write(replay.result)
         write_replay(replay, animate, as_json, lambda _: show(replay.result, None))
     if tree is not None:

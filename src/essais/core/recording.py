@@ -47,6 +47,7 @@ class EventLog:
         self.cols, self.counters, self.limit = cols, counters, check_event_limit(limit)
         self.squares, self.values = array("q"), array("q")
         self.nodes, self.tries, self.backtracks = array("q"), array("q"), array("q")
+        self.node = array("q")  # the last node of the search tree being recorded at each event (-1: none)
         self.complete = True
         self.best: list[tuple[int, list[int], int]] = []  # (events before it, its squares, its score)
 
@@ -67,6 +68,8 @@ class EventLog:
         assert counters is not None, "the log records the counters of a search: set them first"
         self.squares.append(square[0] * self.cols + square[1])
         self.values.append(value)
+        tree = getattr(counters, "tree", None)
+        self.node.append(len(tree) - 1 if isinstance(tree, SearchTree) and tree.complete else -1)
         self.nodes.append(counters.nodes)
         self.tries.append(counters.tries)
         self.backtracks.append(counters.backtracks)

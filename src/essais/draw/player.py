@@ -34,12 +34,16 @@ def replay_page(
     palette: Mapping[int, str] | None = None,
     cells: int | None = None,
     best_unit: str = "",
+    tree: str | None = None,
 ) -> str:
     """The page that replays `log` on a rows×cols board that starts as `initial`; `final` holds
     the search's own ending ({"status", "nodes", "tries", "backtracks"}), shown at the end when
     every event was recorded; a square shows its number, or `symbols[number]` (a queen), on the
     colour `palette[number]` if given (a graph's colours). `cells`: the first cells only are
-    squares (the vertices of a graph laid out in a grid), on a plain background."""
+    squares (the vertices of a graph laid out in a grid), on a plain background. A log with
+    better answers (`log.best`, a branch and bound's) shows the best so far beside the board,
+    its score in `best_unit`. With the search's `tree` (its SVG, essais.draw.tree), the page
+    grows it as it replays, the last call made ringed."""
     data = {
         "rows": rows,
         "cols": cols,
@@ -52,6 +56,8 @@ def replay_page(
         "cells": cells,
         "best": log.best,
         "best_unit": best_unit,
+        "tree": tree,
+        "node": log.node.tolist(),
     }
     return page(title, BOARD_STYLE, BOARD_VIEW, BOARD_SCRIPT, data)
 
@@ -139,6 +145,9 @@ class Watch(Result):
         return {**self.result.to_dict(), "events": len(self.log), "events_complete": self.log.complete}
 
 
+PAGE_TREE = 2_000  # the most nodes a page grows its tree with (a larger one is a blot beside the board)
+
+
 @dataclass(eq=False, repr=False)
 class Replay(Pictured, Watch):
     """A search watched square by square: what the page needs beyond its result and events
@@ -166,8 +175,9 @@ class Replay(Pictured, Watch):
         return str(self.result.to_svg())  # type: ignore[attr-defined]
 
     def to_html(self) -> str:
+        tree = self.tree_svg() if self.tree is not None and self.tree.complete and len(self.tree) <= PAGE_TREE else None
         return replay_page(self.rows, self.cols, self.initial, self.log, self.final(), self.title, self.symbols,
-                           self.palette, self.cells, self.best_unit)  # fmt: skip
+                           self.palette, self.cells, self.best_unit, tree)  # fmt: skip
 
 
 PAGE = """<!DOCTYPE html>
@@ -334,13 +344,17 @@ BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
   .grid .numbered { font-weight: 600; }
   .grid .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
   .grid .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
-  #best-panel h2 { font-size: 1em; font-weight: 600; margin: 0.8em 0 0.4em; }"""
+  #best-panel h2, #tree-panel h2 { font-size: 1em; font-weight: 600; margin: 0.8em 0 0.4em; }
+  #tree-panel { flex-basis: 100%; overflow-x: auto; order: 2; }  /* (after the counters, below both) */"""
 
 BOARD_VIEW = """<div>
     <div id="board" class="grid" role="grid" aria-label="the board"></div>
     <div id="best-panel" hidden>
       <h2 id="best-title"></h2><div id="best" class="grid" aria-label="the best so far"></div>
     </div>
+  </div>
+  <div id="tree-panel" hidden>
+    <h2>the search tree so far (the ring: the last call made)</h2><div id="tree"></div>
   </div>"""
 
 BOARD_SCRIPT = """
@@ -366,6 +380,30 @@ BOARD_SCRIPT = """
   }
   makeGrid(element("board"), cells);
   if (best.length) { makeGrid(element("best"), bestCells); element("best-panel").hidden = false; }
+  const byNode = [];  // the tree's elements (dot, edge above, marks) by node, in the order the search made them
+  let shownTo = -1, ring = null;
+  if (data.tree) {
+    element("tree").innerHTML = data.tree;  // (drawn by essais: the text in it is escaped)
+    element("tree").querySelectorAll("[data-node]").forEach((part) => {
+      const node = Number(part.dataset.node);
+      (byNode[node] = byNode[node] || []).push(part);
+      part.style.visibility = "hidden";
+    });
+    ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    ring.setAttribute("r", "7");
+    ring.setAttribute("fill", "none");
+    ring.setAttribute("stroke", "#e67e22");
+    ring.setAttribute("stroke-width", "2.5");
+    element("tree").querySelector("svg").appendChild(ring);
+    element("tree-panel").hidden = false;
+  }
+  function growTree(position) {  // the nodes made up to the event before `position`, the last one ringed
+    const last = Math.max(0, position > 0 ? data.node[position - 1] : 0);
+    for (; shownTo < last; shownTo++) (byNode[shownTo + 1] || []).forEach((part) => (part.style.visibility = ""));
+    for (; shownTo > last; shownTo--) (byNode[shownTo] || []).forEach((part) => (part.style.visibility = "hidden"));
+    const dot = (byNode[last] || []).find((part) => part.tagName === "circle");
+    if (dot) { ring.setAttribute("cx", dot.getAttribute("cx")); ring.setAttribute("cy", dot.getAttribute("cy")); }
+  }
   function showBest(position) {  // the last better answer found before `position` events
     let k = -1;
     while (k + 1 < best.length && best[k + 1][0] <= position) k++;
@@ -398,6 +436,7 @@ BOARD_SCRIPT = """
         cells[data.squares[last]].classList.add(data.values[last] > 0 ? "placed" : "erased");
       }
       if (best.length) showBest(position);
+      if (data.tree) growTree(position);
     },
     note: "Each event numbers a square (outlined in green) or erases one (in red)",
     api: {

@@ -1,6 +1,8 @@
 """The tree of a depth-first search as SVG: a dot a node (a call of the search function), one row
 a depth; under each node a short mark for each try the promising test refused; the nodes that
-hold a solution in green, and the way from the root to the first one in bold."""
+hold a solution in green, and the way from the root to the first one in bold. Each node's dot,
+the edge above it and its marks carry `data-node` (its number in the order the search made
+them), so that a page can grow the tree as it replays the search."""
 
 from __future__ import annotations
 
@@ -58,16 +60,17 @@ def tree_svg(tree: SearchTree, title: str = "") -> str:
     for node, parent in enumerate(parents):
         if parent >= 0:
             (x1, y1), (x2, y2) = place[parent], place[node]
-            line = {"x1": f"{x1:.1f}", "y1": f"{y1:.1f}", "x2": f"{x2:.1f}", "y2": f"{y2:.1f}"}
+            line = {"x1": f"{x1:.1f}", "y1": f"{y1:.1f}", "x2": f"{x2:.1f}", "y2": f"{y2:.1f}", "data-node": str(node)}
             if node in way:  # the way to the first solution, bold
                 line.update({"stroke": "#222", "stroke-width": "3", "class": "way"})
             ElementTree.SubElement(edges, "line", line)
     marks = ElementTree.SubElement(svg, "g", {"class": "refused", "stroke": REFUSED, "stroke-width": "1"})
     for node, count in enumerate(refused):
         x, y = place[node]
+        fan = ElementTree.SubElement(marks, "g", {"data-node": str(node)}) if count else marks
         for k in range(count):  # fanned out under the node
             dx = (k - (count - 1) / 2) * min(3.0, spacing / max(count, 1))
-            ElementTree.SubElement(marks, "line", x1=f"{x:.1f}", y1=f"{y + 4:.1f}", x2=f"{x + dx:.1f}",
+            ElementTree.SubElement(fan, "line", x1=f"{x:.1f}", y1=f"{y + 4:.1f}", x2=f"{x + dx:.1f}",
                                    y2=f"{y + 4 + MARK:.1f}")  # fmt: skip
     solutions = set(tree.solutions)
     dots = ElementTree.SubElement(svg, "g", {"class": "nodes", "stroke": "white", "stroke-width": "0.5"})
@@ -76,7 +79,7 @@ def tree_svg(tree: SearchTree, title: str = "") -> str:
         fill = SOLUTION if node in solutions else NODE
         kind = "solution" if node in solutions else "node"
         ElementTree.SubElement(dots, "circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{radius:.1f}",
-                                                "fill": fill, "class": kind})  # fmt: skip
+                                                "fill": fill, "class": kind, "data-node": str(node)})  # fmt: skip
     caption = (f"{len(tree):,} nodes, {sum(refused):,} tries refused (red marks), "
                f"{len(solutions):,} solution{'' if len(solutions) == 1 else 's'} (green)")  # fmt: skip
     ElementTree.SubElement(svg, "text", {"x": f"{margin:.0f}", "y": f"{height - 6:.0f}", "font-family": "sans-serif",
