@@ -74,3 +74,9 @@ def asks_the_network(page: str) -> bool:
     """Does a page load anything (a script, a style, an image, a request)? An SVG's namespace
     name (xmlns, createElementNS) is a name, not a request."""
     return NETWORK.search(page) is not None
+
+
+def event_tally(log: Any) -> tuple[int, int, int]:
+    """A board log's events: (squares numbered, squares erased, tries refused)."""
+    values = list(log.values)
+    return sum(v > 0 for v in values), values.count(0), sum(v < 0 for v in values)

@@ -12,7 +12,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 
-from conftest import DATA, invoke
+from conftest import DATA, event_tally, invoke
 
 GRAPHS = DATA / "graphs"  # copied from shared/data (see data/README.md)
 # shared/data/graphs/README.md: vertices, edge lines, chromatic number
@@ -273,9 +273,9 @@ def test_a_watched_colouring_has_the_answer_and_counters_of_both_engines(graph, 
     assert replay.result == color_graph(spec, k, engine="numba") and replay.log.complete
     if replay.found:
         assert is_coloring(load_graph(spec), replay.result.colors, k)
-    given = sum(1 for value in replay.log.values if value)  # every colour given is taken back, but the last n
-    assert given - (len(replay.log) - given) == (replay.result.graph.n if replay.found else 0)
-    assert given == replay.stats.nodes - 1
+    given, erased, refused = event_tally(replay.log)  # every colour given is taken back, but the last n
+    assert given - erased == (replay.result.graph.n if replay.found else 0)
+    assert given == replay.stats.nodes - 1 and refused == replay.stats.tries - given
     short = watch_coloring(spec, k, max_events=3)
     assert len(short.log) == 3 and not short.log.complete and short.result == replay.result
 

@@ -12,7 +12,7 @@ from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.queens import QueensStream, count_queens, find_queens, is_solution, symmetries
 
-from conftest import invoke
+from conftest import event_tally, invoke
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512]
 A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955]
@@ -137,8 +137,8 @@ def test_a_watched_search_has_the_counters_of_both_engines(n):
     first, every = watch_queens(n), watch_queens(n, count=True)
     assert first.result == find_queens(n, engine="numba") and first.log.complete
     assert every.result == count_queens(n, method="textbook", engine="numba")
-    placed = sum(1 for value in every.log.values if value)  # each queen placed is taken back once
-    assert placed == len(every.log) - placed == every.stats.nodes - 1
+    placed, erased, refused = event_tally(every.log)  # each queen placed is taken back once
+    assert placed == erased == every.stats.nodes - 1 and refused == every.stats.tries - placed
     assert '"symbols":{"1":"\\u265b"}' in first.to_html()  # the queens drawn as queens
     short = watch_queens(8, max_events=10)
     assert len(short.log) == 10 and not short.log.complete and short.result == find_queens(8)

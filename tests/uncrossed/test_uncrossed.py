@@ -12,7 +12,7 @@ from essais.core.result import Status
 from essais.knights import Board, make_moves
 from essais.uncrossed import estimate_uncrossed, longest_uncrossed, segments_cross, uncrossed_error
 
-from conftest import invoke
+from conftest import event_tally, invoke
 
 OPEN_A003192 = {3: 2, 4: 5, 5: 10, 6: 17, 7: 24, 8: 35}
 CLOSED_A157416 = {3: 0, 4: 4, 5: 8, 6: 12, 7: 24, 8: 32}
@@ -310,8 +310,9 @@ def test_a_watched_branch_and_bound_has_the_answer_and_counters_of_both_engines(
     assert replay.result == longest_uncrossed(size, closed=closed) == longest_uncrossed(size, closed=closed,
                                                                                          engine="python")  # fmt: skip
     assert replay.log.complete and is_uncrossed(replay.result.board, replay.result.path, closed)
-    placed = sum(1 for value in replay.log.values if value)  # each square placed is taken back
-    assert placed == len(replay.log) - placed
+    placed, erased, refused = event_tally(replay.log)  # each square placed is taken back
+    starts = sum(1 for square, value in zip(replay.log.squares, replay.log.values, strict=True) if value == 1)
+    assert placed == erased and refused == replay.stats.tries - (placed - starts)  # a try refused, or a call
     jumps = [score for _, _, score in replay.log.best]  # each better path: longer, in order
     assert jumps == sorted(set(jumps)) and jumps[-1] == replay.result.jumps
     assert [replay.result.board.square(s) for s in replay.log.best[-1][1]] == list(replay.result.path)

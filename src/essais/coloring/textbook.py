@@ -18,7 +18,8 @@ class TextbookColoring:
         self.colors = [-1] * graph.n
         self.counters = PythonCounters(control)
         # watching the search (essais.core.recording.EventLog): told (0, vertex) and the colour
-        # plus one when a vertex is coloured, 0 when its colour is taken back; None: nothing is told
+        # plus one when a vertex is coloured, 0 when its colour is taken back, minus the colour plus
+        # one when a neighbour refuses it; None: nothing is told
         self.record: Callable[[tuple[int, int], int], None] | None = None
 
     def stats(self) -> Stats:
@@ -51,3 +52,5 @@ class TextbookColoring:
                 if self.record is not None:
                     self.record((0, vertex), 0)
                 counters.backtracks += 1
+            elif self.record is not None:
+                self.record((0, vertex), -(color + 1))

@@ -26,7 +26,7 @@ class Counters(Protocol):
     backtracks: int
 
 
-DEFAULT_EVENTS = 20_000
+DEFAULT_EVENTS = 100_000  # about 3 MB of page: 000's 5×5 tour search, a Sudoku with its refused tries
 
 
 MAX_EVENTS = 2_000_000  # 40 bytes an event while recording, about 30 in the page
@@ -39,9 +39,10 @@ def check_event_limit(limit: int) -> int:
 
 
 class EventLog:
-    """Up to `limit` events, each a square (its index r·cols + c) numbered with a value (0: erased)
-    and the `counters` of the search at that moment (set them before the search starts);
-    `complete` is false once an event had to be left out."""
+    """Up to `limit` events, each a square (its index r·cols + c) numbered with a value (0:
+    erased; -v: the value v tried there and refused by the promising test, the square left as
+    it was) and the `counters` of the search at that moment (set them before the search
+    starts); `complete` is false once an event had to be left out."""
 
     def __init__(self, cols: int, counters: Counters | None = None, limit: int = DEFAULT_EVENTS) -> None:
         self.cols, self.counters, self.limit = cols, counters, check_event_limit(limit)

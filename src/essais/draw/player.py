@@ -344,6 +344,7 @@ BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
   .grid .numbered { font-weight: 600; }
   .grid .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
   .grid .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
+  .grid .refused { outline: 3px dashed #c0392b; outline-offset: -3px; color: rgba(0, 0, 0, 0.35); }
   #best-panel h2, #tree-panel h2 { font-size: 1em; font-weight: 600; margin: 0.8em 0 0.4em; }
   #tree-panel { flex-basis: 100%; overflow-x: auto; order: 2; }  /* (after the counters, below both) */"""
 
@@ -415,30 +416,32 @@ BOARD_SCRIPT = """
                                                                       : "none yet");
   }
   function previousValue(square, before) {  // the square's value before event `before`
-    for (let i = before - 1; i >= 0; i--) if (data.squares[i] === square) return data.values[i];
+    for (let i = before - 1; i >= 0; i--) if (data.squares[i] === square && data.values[i] >= 0) return data.values[i];
     return data.initial[square];
   }
   const view = {
     total: data.squares.length,
     reset() { board.set(data.initial); },
-    apply(i) { board[data.squares[i]] = data.values[i]; },
-    undo(i) { board[data.squares[i]] = previousValue(data.squares[i], i); },
+    apply(i) { if (data.values[i] >= 0) board[data.squares[i]] = data.values[i]; },  // (a refused try: unchanged)
+    undo(i) { if (data.values[i] >= 0) board[data.squares[i]] = previousValue(data.squares[i], i); },
     render(position) {
       for (let i = 0; i < cells.length; i++) {
         const value = board[i];
         cells[i].textContent = value > 0 ? (symbols[value] ?? String(value)) : "";
         cells[i].classList.toggle("numbered", value > 0);
         cells[i].style.background = palette[value] ?? "";
-        cells[i].classList.remove("placed", "erased");
+        cells[i].classList.remove("placed", "erased", "refused");
       }
       if (position > 0) {
-        const last = position - 1;
-        cells[data.squares[last]].classList.add(data.values[last] > 0 ? "placed" : "erased");
+        const last = position - 1, value = data.values[last], shown = cells[data.squares[last]];
+        shown.classList.add(value > 0 ? "placed" : value === 0 ? "erased" : "refused");
+        if (value < 0 && board[data.squares[last]] === 0) shown.textContent = symbols[-value] ?? String(-value);
       }
       if (best.length) showBest(position);
       if (data.tree) growTree(position);
     },
-    note: "Each event numbers a square (outlined in green) or erases one (in red)",
+    note: "Each event numbers a square (outlined in green), erases one (in red) or is a try the promising test " +
+          "refused (dashed red, the value tried shown faint)",
     api: {
       best() {
         let k = -1;

@@ -18,7 +18,7 @@ class TextbookQueens:
         self.columns: list[int] = []
         self.counters = PythonCounters(control)
         # watching the search (essais.core.recording.EventLog): told (row, col), 1 when a queen
-        # is placed and 0 when it is taken back; None: nothing is told
+        # is placed, 0 when it is taken back, -1 when the promising test refuses it; None: nothing
         self.record: Callable[[tuple[int, int], int], None] | None = None
 
     def stats(self) -> Stats:
@@ -52,3 +52,5 @@ class TextbookQueens:
                 if self.record is not None:
                     self.record((row, col), 0)
                 counters.backtracks += 1
+            elif self.record is not None:
+                self.record((row, col), -1)

@@ -22,7 +22,8 @@ class TextbookSudoku:
         self.peers = [list(row) for row in peers(puzzle.box)]
         self.counters = PythonCounters(control)
         # watching the search (essais.core.recording.EventLog): told (row, col) and the value
-        # written in (0 when the cell is emptied again); None: nothing is told
+        # written in (0 when the cell is emptied again, minus the value when the check refuses
+        # it); None: nothing is told
         self.record: Callable[[tuple[int, int], int], None] | None = None
 
     def stats(self) -> Stats:
@@ -49,6 +50,8 @@ class TextbookSudoku:
                         if self.record is not None:
                             self.record(divmod(c, self.n), v)
                         yield from self.solve(depth + 1, c + 1)
+                    elif self.record is not None:
+                        self.record(divmod(c, self.n), -v)
                 grid[c] = 0
                 if self.record is not None:
                     self.record(divmod(c, self.n), 0)

@@ -25,8 +25,8 @@ class TextbookUncrossed:
         self.best_jumps = beat
         self.counters = PythonCounters(control)
         # watching the search (essais.core.recording.EventLog): `record` told (square, k) when the
-        # path's k-th square is placed and (square, 0) when it is taken back, `record_best` each
-        # better path; None: nothing is told
+        # path's k-th square is placed, (square, 0) when it is taken back and (square, -k) when
+        # the move there is refused; `record_best` each better path; None: nothing is told
         self.record: Callable[[int, int], None] | None = None
         self.record_best: Callable[[list[int]], None] | None = None
 
@@ -69,6 +69,7 @@ class TextbookUncrossed:
         for target, edge in self.graph.neighbours[head]:
             counters.tries += 1
             if not self._usable(target, edge) or (jumps == 0 and not self.first[target]):
+                self._tell(target, -(len(self.path) + 1))
                 continue
             self.visited[target] = True
             for other in self.graph.crossing[edge]:
