@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -124,14 +124,23 @@ class StateLog:
 _STATE_LOGS: list[StateLog] = []  # the state log being recorded into, if any (recording_states)
 
 
+R = TypeVar("R")
+
+
 @contextmanager
-def recording_states(log: StateLog) -> Iterator[StateLog]:
-    """Record into `log` the events of the search over states made inside the block."""
-    _STATE_LOGS.append(log)
+def _current(recorders: list[R], recorder: R) -> Iterator[R]:
+    """`recorder` is the one the searches made inside the block record into (the latest of
+    `recorders`, a stack, since blocks may nest)."""
+    recorders.append(recorder)
     try:
-        yield log
+        yield recorder
     finally:
-        _STATE_LOGS.remove(log)
+        recorders.remove(recorder)
+
+
+def recording_states(log: StateLog) -> AbstractContextManager[StateLog]:
+    """Record into `log` the events of the search over states made inside the block."""
+    return _current(_STATE_LOGS, log)
 
 
 def states_being_recorded() -> StateLog | None:
@@ -266,17 +275,11 @@ def tree_of_log(log: StateLog, tries_at_end: int, limit: int = MAX_TREE_NODES) -
 _TREES: list[SearchTree] = []  # the tree being recorded, if any (recording_tree)
 
 
-@contextmanager
-def recording_tree(limit: int = MAX_TREE_NODES, strict: bool = True) -> Iterator[SearchTree]:
+def recording_tree(limit: int = MAX_TREE_NODES, strict: bool = True) -> AbstractContextManager[SearchTree]:
     """Record the tree of the python-engine search made inside the block (the engine made first
     there); more than `limit` nodes stops it with InvalidInput, or (not `strict`) stops the
     recording alone (the tree is then incomplete)."""
-    tree = SearchTree(limit=limit, strict=strict)
-    _TREES.append(tree)
-    try:
-        yield tree
-    finally:
-        _TREES.remove(tree)
+    return _current(_TREES, SearchTree(limit=limit, strict=strict))
 
 
 def tree_being_recorded() -> SearchTree | None:
