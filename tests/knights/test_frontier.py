@@ -405,3 +405,11 @@ def test_a_sweep_on_a_local_dask_cluster_gives_the_same_count_and_counters():
     assert (cluster.stats.nodes, cluster.stats.tries, cluster.stats.peak_states, cluster.stats.steps) == (
         alone.stats.nodes, alone.stats.tries, alone.stats.peak_states, alone.stats.steps,
     )  # fmt: skip
+
+
+def test_an_estimate_says_when_the_count_would_go_through_the_disk():
+    problem = TourProblem.make(Board(6, 8), closed=True)
+    roomy = estimate_tour_count(problem, whole_board=True, time_limit=1)
+    tight = estimate_tour_count(problem, whole_board=True, time_limit=1, memory_limit="30M")
+    assert roomy.disk_bytes == 0 and tight.peak_bytes > tight.memory == 30 << 20 and tight.disk_bytes > 0
+    assert "through the disk" in tight.headline() and tight.to_dict()["disk_bytes"] == tight.disk_bytes

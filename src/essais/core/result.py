@@ -255,7 +255,7 @@ def plural(count: int, word: str, plural_form: str | None = None) -> str:
 
 
 def format_bytes(count: int) -> str:
-    for unit, size in (("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
+    for unit, size in (("TB", 1 << 40), ("GB", 1 << 30), ("MB", 1 << 20), ("kB", 1 << 10)):
         if count >= size:
             return f"{count / size:.3g} {unit}"
     return f"{count} bytes"

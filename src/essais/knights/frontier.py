@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from essais.core.board import Board, Square, format_square
-from essais.core.errors import InvalidInput
+from essais.core.engine import available_memory
+from essais.core.errors import InvalidInput, MemoryRefused
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel import Progress, default_workers
 from essais.core.result import Result, Status, SweepStats, format_bytes, format_seconds
@@ -171,6 +172,8 @@ class FrontierEstimate(Result):
     peak_bytes: int
     states: int
     seconds: float
+    memory: int  # the memory allowed (the limit, else what is available)
+    disk_bytes: int  # the disk the peak step takes when the count goes through the disk, else 0
     stats: SweepStats = field(default_factory=SweepStats)
     method: str | None = "frontier"
     engine: str | None = "numba"
@@ -195,9 +198,11 @@ class FrontierEstimate(Result):
             if self.complete
             else f"projected from {len(self.layers)} of {self.stats.of_steps} steps"
         )
+        disk = (f"; past the memory allowed ({format_bytes(self.memory)}) its steps go through the disk, about "
+                f"{format_bytes(self.disk_bytes)} at the peak" if self.disk_bytes else "")  # fmt: skip
         return (f"counting the {kind} of {self.board} {where} by frontier: peak {self.peak_states:,} states "
                 f"({format_bytes(self.peak_bytes)}), {self.states:,} states made, about "
-                f"{format_seconds(self.seconds)} on one core ({how})")  # fmt: skip
+                f"{format_seconds(self.seconds)} on one core ({how}){disk}")  # fmt: skip
 
     def brief(self) -> str:
         return f"peak {self.peak_states:,} states, {format_seconds(self.seconds)}"
@@ -205,6 +210,7 @@ class FrontierEstimate(Result):
     def to_dict(self) -> dict[str, Any]:
         return {"status": str(self.status), "found": True, **self.ran_keys(), "complete": self.complete,
                 "peak_states": self.peak_states, "peak_bytes": self.peak_bytes, "states": self.states,
+                "memory": self.memory, "disk_bytes": self.disk_bytes,
                 "seconds": round(self.seconds, 3), "measured_steps": len(self.layers), "layers": self.layers,
                 "stats": self.stats.to_dict()}  # fmt: skip
 
@@ -216,6 +222,7 @@ def estimate_frontier(problem: TourProblem, whole_board: bool, limits: Limits | 
     """Run the first steps of a frontier count (for `limits.time`, else ESTIMATE_SECONDS, or to
     a node or memory limit) and project the rest (see FrontierEstimate)."""
     start = None if whole_board else problem.start
+    memory = limits.memory if limits is not None and limits.memory is not None else available_memory()
     limits = limits if limits is not None and (limits.time or limits.nodes) else Limits(time=ESTIMATE_SECONDS)
     plan = plan_frontier(problem.board, problem.moves, problem.closed, start)
     clock: list[float] = []
@@ -226,6 +233,8 @@ def estimate_frontier(problem: TourProblem, whole_board: bool, limits: Limits | 
             status = Status.COMPLETE
         except SearchStopped as stop:
             status = stop.status
+        except MemoryRefused:  # (the steps that fit in memory measured; the count itself would go through the disk)
+            status = Status.LIMIT
     stats, layers = sweep.stats, list(sweep.layers)
     row = min(problem.board.rows, problem.board.cols)  # the sweep runs along the longer side
     projected = project_layers(layers, row, plan.steps)
@@ -238,8 +247,14 @@ def estimate_frontier(problem: TourProblem, whole_board: bool, limits: Limits | 
     # two tables at the peak (the step's states and the states it makes), each from a third to
     # two thirds full: about two slots a state
     peak_bytes = 2 * 2 * peak * plan.bytes_per_state
+    # past the memory, the steps go through the disk: the raw rows a step writes, its states
+    # summed, and the states before it, at the peak
+    disk = int(peak * (RAW_ROWS_PER_STATE + 2)) * (1 + len(plan.moduli)) * 8 if peak_bytes > memory else 0
     return FrontierEstimate(status, problem.board, problem.closed, start, layers, row, peak, peak_bytes,
-                            sum(projected), sum(projected) * seconds_per_state, stats)  # fmt: skip
+                            sum(projected), sum(projected) * seconds_per_state, memory, disk, stats)  # fmt: skip
+
+
+RAW_ROWS_PER_STATE = 2.1  # the rows a step through the disk writes for each state it keeps (8x8 closed, measured)
 
 
 DECAY_RANGE = (0.5, 0.8)  # how fast a row's growth may fade (see project_layers)
