@@ -175,6 +175,9 @@ class BucketFiles:
         for path in self.paths:
             path.unlink(missing_ok=True)
 
+    def remove_bucket(self, b: int) -> None:
+        self.paths[b].unlink(missing_ok=True)
+
     def read(self, b: int) -> np.ndarray:
         if self.rows[b] == 0:
             return np.zeros((0, self.width), dtype=np.uint64)

@@ -106,15 +106,18 @@ class FrontierSweep:
         table[:, 0] = self.kernels.EMPTY
         return table
 
-    def first_capacity(self) -> int:
-        """The next table's slots: the fewest (a power of two) that hold the states the last
-        step's growth predicts at most two thirds full. A table that fills doubles, so a low
-        guess costs a rehash; a high one, memory for nothing."""
+    def expected_states(self) -> int:
+        """The states the next step makes, as the last step's growth predicts them."""
         layers = self.layers
         old = layers[-1] if layers else 1
         growth = layers[-1] / max(layers[-2], 1) if len(layers) >= 2 else 4.0
-        expected = max(MIN_TABLE, old * min(max(growth, 0.5), 4.0))
-        return 1 << math.ceil(math.log2(expected * 3 / 2))
+        return int(old * min(max(growth, 0.5), 4.0))
+
+    def first_capacity(self) -> int:
+        """The next table's slots: the fewest (a power of two) that hold the expected states at
+        most two thirds full. A table that fills doubles, so a low guess costs a rehash; a high
+        one, memory for nothing."""
+        return 1 << math.ceil(math.log2(max(MIN_TABLE, self.expected_states()) * 3 / 2))
 
     def fits_in_memory(self) -> bool:
         """Can the next step's tables be held in memory: the states before it (read in, if they
@@ -199,8 +202,10 @@ class FrontierSweep:
         plan, kernels, threads = self.plan, self.kernels, self.threads
         assert self.spill is not None
         what = f"step {v + 1} of {plan.steps} of the frontier count"
-        expected = self.first_capacity() * 2 // 3
-        self.spill.check_space(int(expected * (self.raw_per_state + 1) + self.layers[-1]) * self.width * 8, what)
+        expected = max(self.expected_states(), 1)
+        # the disk the step adds: its raw rows (each bucket's file removed once summed) and, a
+        # bucket at a time, the part files of the states it makes (a tenth more for the guess)
+        self.spill.check_space(int(expected * max(self.raw_per_state, 1.0) * 1.1) * self.width * 8, what)
         if isinstance(self.states, np.ndarray):
             self.states = spill_table(self.states, self.layers[-1], self.spill.path(f"states-{v}-0.npy"))
         share = -(-SPILL_CHUNK // threads)
@@ -253,6 +258,7 @@ class FrontierSweep:
             rows, table_bytes = merge_bucket(kernels, raw, self.moduli, state, max(guess, 1), self.control.limits, what)
             path = spill.path(f"states-{v + 1}-{b}.npy")
             np.save(path, rows)
+            files.remove_bucket(b)  # (its raw rows summed: the disk they took is free again)
             with lock:
                 self.state[kernels.NODES] += len(rows)
                 self.state[kernels.WRAPPED] |= state[kernels.WRAPPED]
