@@ -173,3 +173,19 @@ def test_the_branch_and_bound_replays_with_the_best_path_beside(browser, tmp_pat
     counters = page.evaluate("window.essais.counters()")
     assert counters == {key: answer["stats"][key] for key in ("nodes", "tries", "backtracks")}
     assert errors == []
+
+
+def test_a_swap_puzzle_replays_its_layers(browser, tmp_path):
+    file = tmp_path / "layers.html"
+    answer = essais("swap", str(Path(__file__).parents[2] / "puzzles" / "guarini.toml"), "--animate", str(file))
+    assert answer["events_complete"]
+    page, errors = open_page(browser, file)
+    page.click("#to-end")
+    assert page.evaluate("window.essais.discovered()") == answer["reachable"]
+    counters = page.evaluate("window.essais.counters()")
+    assert counters == {key: answer["stats"][key] for key in ("nodes", "tries", "backtracks")}
+    assert page.locator("#second-title").inner_text().startswith(f"{answer['reachable']:,} states discovered")
+    page.click("#to-start")
+    page.click("#step")
+    assert page.evaluate("window.essais.discovered()") == 1 and page.locator("#first svg").count() == 1
+    assert errors == []

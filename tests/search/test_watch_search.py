@@ -46,6 +46,8 @@ def test_a_depth_first_search_is_watched_state_by_state_with_its_counters():
     assert events.count("refused") == plain.stats.tries - (plain.stats.nodes - 1)  # each try refused or entered
     assert events[-1] == "goal" and replay.events.states[replay.events.state[-1]] == plain.solution.states[-1]
     assert replay.tree_svg().startswith("<svg")
+    tree = replay.tree  # a dot a call, a mark a try refused: the counters
+    assert len(tree) == plain.stats.nodes and sum(tree.refused()) == events.count("refused")
 
 
 @pytest.mark.parametrize(
