@@ -189,3 +189,18 @@ def test_a_swap_puzzle_replays_its_layers(browser, tmp_path):
     page.click("#step")
     assert page.evaluate("window.essais.discovered()") == 1 and page.locator("#first svg").count() == 1
     assert errors == []
+
+
+def test_a_count_replayed_counts_its_solutions_as_they_come(browser, tmp_path):
+    file = tmp_path / "queens.html"
+    answer = essais("queens", "6", "--count", "--animate", str(file))
+    page, errors = open_page(browser, file)
+    page.click("#to-end")
+    assert page.evaluate("window.essais.solutions()") == answer["count"] == 4
+    assert page.inner_text("#solutions") == "4"
+    page.click("#to-start")
+    assert page.evaluate("window.essais.solutions()") == 0
+    while page.evaluate("window.essais.solutions()") == 0:
+        page.click("#step")
+    assert page.inner_text("#status") == "solution 1" and sum(map(sum, page.evaluate("window.essais.board()"))) == 6
+    assert errors == []

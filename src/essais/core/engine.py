@@ -78,12 +78,13 @@ class PythonCounters:
     says them (`enter_node_at`), and the node count at which to consult the control next
     (limits and Ctrl-C are looked at every few thousand nodes)."""
 
-    __slots__ = ("nodes", "tries", "backtracks", "depths", "check_at", "control", "tree")
+    __slots__ = ("nodes", "tries", "backtracks", "depths", "check_at", "control", "tree", "log")
 
     def __init__(self, control: SearchControl) -> None:
         self.nodes = self.tries = self.backtracks = 0
         self.depths: list[int] = []  # nodes per depth, the first call at depth 0
         self.tree = tree_being_recorded()  # the search tree being recorded (core.recording), if any
+        self.log: EventLog | None = None  # the events being recorded (a watched search), if any
         self.control = control
         self.check_at = 0  # the first node consults the control (a limit may be spent already)
 
@@ -108,9 +109,11 @@ class PythonCounters:
             self.tree.node(depth, self.tries)
 
     def solution_found(self) -> None:
-        """The node just entered holds a solution (for a search tree being recorded)."""
+        """The node just entered holds a solution (for a search tree or events being recorded)."""
         if self.tree is not None:
             self.tree.solution()
+        if self.log is not None:
+            self.log.mark_solution()
 
     def close_tree(self) -> None:
         """The search ended: the tries counted at its end close the tree being recorded."""
@@ -258,7 +261,8 @@ def run_watched(
 
     def watched(control: SearchControl) -> W:
         engine = build(control)
-        log.counters, engine.record = engine.counters, log
+        log.follow(engine.counters)
+        engine.record = log
         return engine
 
     def search(engine: W) -> Any:

@@ -51,9 +51,22 @@ class EventLog:
         self.node = array("q")  # the last node of the search tree being recorded at each event (-1: none)
         self.complete = True
         self.best: list[tuple[int, list[int], int]] = []  # (events before it, its squares, its score)
+        self.solutions = array("q")  # the events before each solution found (while events are recorded)
 
     def __len__(self) -> int:
         return len(self.squares)
+
+    def follow(self, counters: Counters) -> None:
+        """Record the events of the search that keeps these counters (a python engine's
+        PythonCounters, which also tell the log each solution found)."""
+        self.counters = counters
+        if hasattr(counters, "log"):
+            counters.log = self
+
+    def mark_solution(self) -> None:
+        """The search found a solution after the events recorded so far."""
+        if self.complete:
+            self.solutions.append(len(self.squares))
 
     def mark_best(self, squares: list[tuple[int, int]], score: int) -> None:
         """The search found a better answer (a branch and bound): these squares, in order, of

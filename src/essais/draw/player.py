@@ -63,10 +63,15 @@ def replay_page(
 
 
 def log_data(log: EventLog | StateLog, final: dict[str, Any]) -> dict[str, Any]:
-    """What every page holds of a log: the counters at each event, whether every event was
-    recorded, and the search's own ending."""
+    """What every page holds of a log: the counters at each event, the events before each
+    solution (a state log: each goal), whether every event was recorded, and the search's own
+    ending."""
+    if isinstance(log, StateLog):
+        solutions = [i + 1 for i, kind in enumerate(log.kinds) if kind == StateLog.GOAL]
+    else:
+        solutions = log.solutions.tolist()
     return {"nodes": log.nodes.tolist(), "tries": log.tries.tolist(), "backtracks": log.backtracks.tolist(),
-            "complete": log.complete, "limit": log.limit, "final": final}  # fmt: skip
+            "complete": log.complete, "limit": log.limit, "final": final, "solutions": solutions}  # fmt: skip
 
 
 class Watch(Result):
@@ -209,6 +214,7 @@ PAGE = """<!DOCTYPE html>
       <tr><td>nodes</td><td class="value" id="nodes"></td></tr>
       <tr><td>tries</td><td class="value" id="tries"></td></tr>
       <tr><td>backtracks</td><td class="value" id="backtracks"></td></tr>
+      <tr><td>solutions</td><td class="value" id="solutions"></td></tr>
       <tr><td>status</td><td class="value" id="status"></td></tr>
     </table>
     <div class="controls">
@@ -262,15 +268,26 @@ PAGE = """<!DOCTYPE html>
     const i = position - 1;
     return {nodes: data.nodes[i], tries: data.tries[i], backtracks: data.backtracks[i]};
   }
+  function solutionsSoFar() {  // the solutions found before `position` events (data.solutions: ascending)
+    let low = 0, high = data.solutions.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (data.solutions[middle] <= position) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
   function render() {
     view.render(position);
-    const now = counters();
+    const now = counters(), found = solutionsSoFar();
+    element("solutions").textContent = format(found);
     element("event").textContent = format(position) + " / " + format(total);
     element("nodes").textContent = format(now.nodes);
     element("tries").textContent = format(now.tries);
     element("backtracks").textContent = format(now.backtracks);
+    const justFound = found > 0 && data.solutions[found - 1] === position;
     element("status").textContent = position === total ? (data.complete ? data.final.status : "recording stopped")
-                                                       : (playing ? "playing" : "paused");
+                                    : justFound ? "solution " + format(found) : (playing ? "playing" : "paused");
     element("play").textContent = playing ? "pause" : "play";
     slider.value = String(position);
   }
@@ -296,6 +313,7 @@ PAGE = """<!DOCTYPE html>
     toStart() { playing = false; seek(0); render(); },
     toEnd() { playing = false; seek(total); render(); },
     counters,
+    solutions: solutionsSoFar,
     position() { return position; },
     events: total,
     complete: data.complete,

@@ -118,7 +118,8 @@ def watch_tour(
 
     def build(control: SearchControl) -> TextbookTour:
         engine = TextbookTour(problem.board, problem.moves, problem.start, problem.closed, control)
-        log.counters, engine.record = engine.counters, log
+        log.follow(engine.counters)
+        engine.record = log
         return engine
 
     if problem.impossible:

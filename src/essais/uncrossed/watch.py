@@ -50,7 +50,7 @@ def watch_uncrossed(
 
     def build(control) -> TextbookUncrossed:  # type: ignore[no-untyped-def]
         search = TextbookUncrossed(KnightGraph.of(board, control.check_setup), closed, control, beat or 0)
-        log.counters = search.counters
+        log.follow(search.counters)
         search.record = lambda square, value: log(board.square(square), value)
         search.record_best = lambda best: log.mark_best([board.square(square) for square in best], search.best_jumps)
         return search
