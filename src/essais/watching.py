@@ -1,11 +1,11 @@
 """Watch a search: `essais.watch("queens", 8)` runs the textbook search of a problem in the
-python engine, recording each step placed and taken back (the page that replays them) and its
-search tree, and returns a `Replay` (`result`, `events`, `save(path)`, `to_html()`,
-`tree_svg()`; a notebook shows the player inline).
+python engine, recording each step placed, taken back or refused (the page that replays them)
+and its search tree, and returns a `Watch` (`result`, `events`, `save(path)`, `to_html()`,
+`tree_svg()`; a notebook shows the player inline). A search of one's own is watched too.
 
 >>> replay = watch("queens", 4)
 >>> replay.result.columns, len(replay.events), len(replay.tree)
-([1, 3, 0, 2], 12, 9)
+([1, 3, 0, 2], 30, 9)
 """
 
 from __future__ import annotations

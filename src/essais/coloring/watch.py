@@ -36,7 +36,7 @@ def watch_coloring(
 
     >>> replay = watch_coloring("petersen", 3)
     >>> replay.result.colors, len(replay.log)
-    ([0, 1, 0, 1, 2, 1, 0, 2, 2, 1], 10)
+    ([0, 1, 0, 1, 2, 1, 0, 2, 2, 1], 20)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     graph = load_graph(graph, limits) if isinstance(graph, str) else graph

@@ -103,7 +103,7 @@ def watch_tour(
     >>> from essais.core.board import Board
     >>> replay = watch_tour(TourProblem.make(Board(5, 5)), method="basic")
     >>> replay.stats.backtracks, len(replay.log), replay.log.complete
-    (74276, 20000, False)
+    (74276, 100000, False)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     problem = check_problem(problem)

@@ -32,7 +32,7 @@ def watch_queens(
 
     >>> replay = watch_queens(4)
     >>> replay.result.columns, len(replay.log), replay.log.complete
-    ([1, 3, 0, 2], 12, True)
+    ([1, 3, 0, 2], 30, True)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)

@@ -29,7 +29,7 @@ def watch_sudoku(
 
     >>> replay = watch_sudoku("1.3..4.22..3.3.1")
     >>> replay.result.found, len(replay.log), replay.stats.nodes
-    (True, 8, 9)
+    (True, 21, 9)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     grid = as_puzzle(puzzle)
