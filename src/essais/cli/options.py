@@ -68,6 +68,17 @@ Checkpoint = Annotated[
 ]
 
 
+Spill = Annotated[
+    Path | None,
+    typer.Option(
+        help="Counts by method frontier: where a step whose tables outgrow the memory (--memory-limit, else "
+        "what is available) writes them (a folder made inside DIR, removed at the end; default: the "
+        "system's temporary folder).",
+        metavar="DIR",
+    ),
+]
+
+
 SvgFile = Annotated[Path | None, typer.Option("--svg", help="Draw the answer into FILE (SVG).", metavar="FILE")]
 
 

@@ -18,6 +18,7 @@ from essais.cli.options import (
     MemoryLimit,
     PngFile,
     Scheduler,
+    Spill,
     SvgFile,
     TreeFile,
     make_limits,
@@ -132,15 +133,7 @@ def tour(
     workers: workers_option("Counts and tables") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
-    spill: Annotated[
-        Path | None,
-        typer.Option(
-            help="Counts by method frontier: where a step whose tables outgrow the memory (--memory-limit, else "
-            "what is available) writes them (a folder made inside DIR, removed at the end; default: the "
-            "system's temporary folder).",
-            metavar="DIR",
-        ),
-    ] = None,
+    spill: Spill = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Find a knight's tour (or count, or list them all) on an R×C board."""

@@ -14,7 +14,8 @@ from typing import Any
 from essais.core.errors import InvalidInput
 from essais.core.recording import SearchTree, StateLog, tree_of_log
 from essais.core.result import Result
-from essais.draw.player import Watch, log_data, page
+from essais.draw.page import log_data, page
+from essais.draw.player import Watch
 
 STATE_STYLE = """
   #states { max-width: 48em; }
