@@ -70,7 +70,7 @@ def main() -> None:
             "fewer (le450_5a: from 10 colours down to 5, its clique's size, so proved at once). Where the",
             "clique bound is one short (queen:9, queen:10), the proof is the search's: DSATUR branches on",
             "the places of a colour in a clique with as many vertices as colours left when that has fewer",
-            "alternatives than the vertex (issue 15: queen:9 was not proved in 60 s without it).",
+            "alternatives than the vertex (without it, queen:9 was not proved in 60 s).",
         ],
     )
 

@@ -76,7 +76,7 @@ def main() -> None:
             *rows,
             "",
             f"`essais warmup` with the cache empty: {total:.1f} s ({parts}); after it, `essais tour 8`",
-            f"takes {after:.2f} s. Issue 15 aims at a first run under 3 s without it.",
+            f"takes {after:.2f} s. The aim: a first run under 3 s without it.",
         ],
     )
 

@@ -199,7 +199,7 @@ def main() -> None:
             "|---|---:|---:|---:|---:|",
             *processes,
             "",
-            "Before the bitwise method and streamed files (issue 15's table): 54.8 s, about 18,000",
+            "Before the bitwise method and streamed files: 54.8 s, about 18,000",
             "puzzles/s, 3.0 GB peak. Aimed at: 150,000/s on two cores (2.3 times tdoku's time).",
             "",
             "A file's batch stage by stage, in one process, on `17_clue.txt` (49,158 puzzles; kernels",

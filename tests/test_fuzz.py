@@ -1,4 +1,4 @@
-"""Fuzzing the command line (issue 14): generated arguments and files for every command, run
+"""Fuzzing the command line: generated arguments and files for every command, run
 in-process with one worker and small limits. Whatever the input, essais answers (exit 0, 1 or
 3) or refuses it in one line on stderr (exit 2): never a traceback, never exit 70.
 

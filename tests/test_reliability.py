@@ -1,4 +1,4 @@
-"""Reliability (issue 14): every reproducer of the issue as a regression test; memory refused
+"""Reliability (RELIABILITY.md): every input once found to break essais, as a regression test; memory refused
 before it is allocated; limits that hold, set-up included; checkpoints that detect damage and
 edits; Ctrl-C, SIGTERM and kill -9 on real processes at seeded random moments.
 
@@ -43,7 +43,7 @@ def one_error_line(result) -> str:
     return lines[0]
 
 
-# -- the issue's reproducers ------------------------------------------------------------------------
+# -- inputs that once broke essais ------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

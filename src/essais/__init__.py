@@ -1,15 +1,17 @@
 """essais: backtracking and state-space search, with the counters to study it.
 
+The problem packages (essais.knights, essais.uncrossed, essais.queens, essais.sudoku,
+essais.coloring), essais.swap and essais.maze offer every option; essais.core is what they share.
+Importing essais loads no compiled code: the numba engines compile (or load from their cache)
+on first use.
+
+Examples
+--------
 Each problem in two lines:
 
 >>> import essais
 >>> essais.count_queens(8).count
 92
-
-The problem packages (essais.knights, essais.uncrossed, essais.queens, essais.sudoku,
-essais.coloring), essais.swap and essais.maze offer every option; essais.core is what they share.
-Importing essais loads no compiled code: the numba engines compile (or load from their cache)
-on first use.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 single function makes, in one process (`workers=1`), so its figures are those of the single
 command; a method whose counters depend on the timing (uncrossed `parallel`) is marked so.
 
+Examples
+--------
 >>> table = compare("tour", 5, methods=["basic", "band:python", "warnsdorff"])
 >>> [(row.method, row.engine, row.result.stats.backtracks) for row in table.rows]
 [('basic', 'numba', 74276), ('band', 'python', 74276), ('warnsdorff', 'numba', 0)]

@@ -1,9 +1,11 @@
 """000's labyrinth (§3.4): a maze in text, walked depth-first the textbook way (first way out
 found) or breadth-first (a shortest one). The worked example of writing a problem of one's own
-for essais.core.search: see docs/tutorial.md.
+for essais.core.search: see docs/guides/own-problem.md.
 
 A maze is lines of text: `#` is a wall, `S` the start, `E` the exit, anything else a corridor.
 
+Examples
+--------
 >>> maze = Maze.parse("S.#\\n..#\\n#.E")
 >>> breadth_first(maze).solution.length
 4

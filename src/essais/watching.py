@@ -3,6 +3,8 @@ python engine, recording each step placed, taken back or refused (the page that 
 and its search tree, and returns a `Watch` (`result`, `events`, `save(path)`, `to_html()`,
 `tree_svg()`; a notebook shows the player inline). A search of one's own is watched too.
 
+Examples
+--------
 >>> replay = watch("queens", 4)
 >>> replay.result.columns, len(replay.events), len(replay.tree)
 ([1, 3, 0, 2], 30, 9)

@@ -142,7 +142,7 @@ def test_open_tours_of_5x8_and_5x9_are_a083386(n):
     assert frontier(5, n, whole_board=True).undirected == A083386_FROM_4[n - 4]
 
 
-def test_the_counts_named_in_the_issue():
+def test_the_published_counts():
     assert frontier(5, 5, whole_board=True).directed == 1728  # A165134
     assert frontier(5, 5).count == 304  # from a corner
     six = frontier(6, 6, closed=True)

@@ -1,4 +1,4 @@
-"""The command line: output, JSON keys, exit statuses and bad input (SPEC §1.3)."""
+"""The command line: output, JSON keys, exit statuses and bad input (docs/index.md, "Status and exit codes")."""
 
 import json
 
@@ -15,7 +15,7 @@ def run(*args):
 
 
 def test_default_is_a_linear_tour_on_8x8():
-    """Issue 12 made method linear the default for one knight's tour (it was warnsdorff)."""
+    """Method linear is the default for one knight's tour: it never backtracks for ever on a large board."""
     result = run("8")
     assert result.exit_code == 0
     assert "tour on 8x8 from 0,0 (linear: heuristic, numba)" in result.stdout

@@ -1,4 +1,4 @@
-"""The two engines of each method give the same answers and the same counters (SPEC §1.2),
+"""The two engines of each method give the same answers and the same counters,
 and the complete searches list exactly the tours a naive reference lists."""
 
 import pytest

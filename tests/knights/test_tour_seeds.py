@@ -29,7 +29,7 @@ TABLE_000 = [
     [1_829_420, 235_086, 1_028_892, 22_053, 1_829_420],
     [3_310, 1_829_420, 30_205, 1_829_420, 77_659],
 ]
-# seeds/README errata: four printed cells disagree with the algorithm; what it computes
+# the Sources page's errata (docs/sources.md): four printed cells disagree with the algorithm; what it computes
 ERRATA_000 = {(1, 1): 521_181, (3, 3): 41_789, (4, 2): 11_052, (4, 4): 6_085}
 # 000 §3.8 gives "(0,0), (0,2), (0,4), (1,1), (2,2), (3,1), (4,0), (4,2), (4,4)" as examples of
 # starts with a tour; in all, the 13 squares of the corners' colour have one on 5×5.
@@ -103,7 +103,7 @@ def test_001_tours_from_corner_in_clockwise_order(engine):
         for step, (r, c) in enumerate(path, start=1):
             board[r][c] = step
     assert boards == FIRST_TOURS_001
-    # SPEC §1.2: the counters of the complete search
+    # the counters of the complete search, as docs/index.md defines them
     stats = stream.result.stats
     assert (stats.nodes, stats.tries, stats.backtracks) == (1_735_079, 13_878_200, 1_735_078)
 

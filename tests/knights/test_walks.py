@@ -1,4 +1,4 @@
-"""001 §4's greedy walks (accessibility, lookahead): the seed's tour, both engines, the survey."""
+"""001 §4's greedy walks (accessibility, lookahead): 001 §4.2's tour, both engines, the survey."""
 
 import json
 

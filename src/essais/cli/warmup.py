@@ -1,4 +1,4 @@
-"""`essais warmup`: every compiled engine compiled once, for the runs to come (issue 15)."""
+"""`essais warmup`: every compiled engine compiled once, for the runs to come."""
 
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ Method `textbook` (both engines, identical counters): vertices in order, colours
 colour checked against the neighbours already coloured. Method `dsatur` (numba): the vertex whose
 neighbours show the most colours first; with branch and bound it gives the chromatic number.
 
+Examples
+--------
 >>> from essais.coloring import is_coloring
 >>> graph = named_graph("petersen")
 >>> result = color_graph(graph, 3, engine="python")

@@ -34,6 +34,8 @@ def watch_coloring(
     its board, another graph's in a grid, vertex v at cell v in reading order. Its answer and
     counters are `color_graph`'s.
 
+    Examples
+    --------
     >>> replay = watch_coloring("petersen", 3)
     >>> replay.result.colors, len(replay.log)
     ([0, 1, 0, 1, 2, 1, 0, 2, 2, 1], 20)

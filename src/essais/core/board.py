@@ -156,6 +156,8 @@ class SquarePath(Sequence[Square]):
     `numpy.asarray(path)`), so that a path of 10⁸ squares stays 800 MB. It is true when it is
     not empty, and equal to any sequence of the same squares (tuples, lists or an array).
 
+    Examples
+    --------
     >>> path = SquarePath([(0, 0), (1, 2)])
     >>> path[-1], len(path), path == [[0, 0], [1, 2]], bool(SquarePath([]))
     ((1, 2), 2, True, False)

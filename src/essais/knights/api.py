@@ -2,9 +2,11 @@
 001 §5's random walks.
 
 `method` picks the algorithm (it fixes the answer and the counters), `engine` its
-implementation: "python" mirrors the seed's pseudo-code, "numba" is compiled. Both give the
+implementation: "python" mirrors the course notes' pseudo-code, "numba" is compiled. Both give the
 same tours and the same counters.
 
+Examples
+--------
 >>> from essais.knights import Board, TourProblem, count_tours, find_tour
 >>> problem = TourProblem.make(Board(5, 5), start=(0, 0))
 >>> result = find_tour(problem, method="basic", engine="python")
@@ -100,6 +102,8 @@ def watch_tour(
     goes on past them); the replay's `to_html()` is a page that plays them back. Counters are the
     python engine's, so they equal the numba engine's too.
 
+    Examples
+    --------
     >>> from essais.core.board import Board
     >>> replay = watch_tour(TourProblem.make(Board(5, 5)), method="basic")
     >>> replay.stats.backtracks, len(replay.log), replay.log.complete

@@ -1,4 +1,4 @@
-"""The plain-Python engines: the seed's algorithms, line by line (the teaching version).
+"""The plain-Python engines: the course notes' algorithms (docs/sources.md), line by line (the teaching version).
 
 Each search numbers the start square 1 before it starts, then calls itself once per square it
 numbers (000 §3.5). Counters follow 000's scheme:
@@ -62,7 +62,7 @@ class TextbookTour:
     def tours(self, method: str) -> Iterator[list[Square]]:
         """Every tour in depth-first order. The first one is exactly what 000 §3.8's
         "first success is enough" search finds, with the same counters: stopping after it
-        leaves the parents' loops where the seed's `renvoyer Vrai` leaves them."""
+        leaves the parents' loops where the notes' `renvoyer Vrai` leaves them."""
         rows, cols = self.board.rows, self.board.cols
         counters = self.counters
         on_step = None

@@ -7,6 +7,8 @@ both diagonals as bit sets, the count split at its start constellations (the que
 border rows and columns, one per orbit under the 8 symmetries of the square), run in parallel.
 With no method named, a count runs bitmask in the numba engine and textbook in the python one.
 
+Examples
+--------
 >>> result = count_queens(8, engine="python")
 >>> result.count, result.stats.nodes
 (92, 2057)

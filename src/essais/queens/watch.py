@@ -30,6 +30,8 @@ def watch_queens(
     back is an event with the counters at that moment, up to `max_events` (the search goes on
     past them); `to_html()` is the page that replays them. Its counters are the numba engine's too.
 
+    Examples
+    --------
     >>> replay = watch_queens(4)
     >>> replay.result.columns, len(replay.log), replay.log.complete
     ([1, 3, 0, 2], 30, True)

@@ -14,6 +14,8 @@ alldifferent on every unit), the cell with the fewest candidates per weight of p
 contradictions first (dom/wdeg). Both count `nodes` the grids propagated, `tries` the guesses,
 `backtracks` the contradictions. With the python engine and no method named, `textbook` runs.
 
+Examples
+--------
 >>> from essais.sudoku import parse_sudoku
 >>> puzzle = parse_sudoku("2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4")
 >>> count_sudoku(puzzle).count, count_sudoku(puzzle, method="textbook").count

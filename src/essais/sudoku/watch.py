@@ -27,6 +27,8 @@ def watch_sudoku(
     cell (past the check) or erased is an event with the counters at that moment, up to
     `max_events` (the search goes on past them); `to_html()` is the page that replays them.
 
+    Examples
+    --------
     >>> replay = watch_sudoku("1.3..4.22..3.3.1")
     >>> replay.result.found, len(replay.log), replay.stats.nodes
     (True, 21, 9)

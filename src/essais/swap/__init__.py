@@ -5,13 +5,15 @@ A state lists the squares of the pieces in the puzzle's order (004: the knights 
 6, 0). Pieces a puzzle declares identical make states sets: then the squares of the pieces of
 one colour are kept sorted, so that swapping two of them gives the same state.
 
+The package: puzzle.py (the puzzle, its pieces and goals, 004's knights), study.py (004's table,
+the shortest sequence, bidirectional search), files.py (puzzle files).
+
+Examples
+--------
 >>> puzzle = knight_swap_004()
 >>> result = breadth_first(puzzle)
 >>> result.solution.length, puzzle.labels(result.solution.states[-1])
 (26, ['3', '0', '1', '6'])
-
-The package: puzzle.py (the puzzle, its pieces and goals, 004's knights), study.py (004's table,
-the shortest sequence, bidirectional search), files.py (puzzle files).
 """
 
 from essais.core.search import breadth_first

@@ -32,7 +32,7 @@ BYTES_PER_BOARD_SQUARE = 2000
 MAX_BOARD_SQUARES = 40_000
 
 
-# the keys a puzzle file may hold (README, "Swap puzzles")
+# the keys a puzzle file may hold (docs/guides/swap.md)
 FILE_KEYS = frozenset({"name", "board", "leaper", "notation", "squares", "moves", "identical", "goals", "pieces"})
 
 
@@ -40,7 +40,7 @@ PIECE_KEYS = frozenset({"name", "colour", "square"})
 
 
 def load_puzzle(path: str | Path, limits: Limits | None = None) -> SwapPuzzle:
-    """Read a puzzle file (TOML, or JSON for a .json file); see the README for its keys. A
+    """Read a puzzle file (TOML, or JSON for a .json file); see docs/guides/swap.md for its keys. A
     board too large for the memory limit is refused before it is built; the reading counts in
     the time limit (a limit or a signal raises SearchStopped)."""
     with setting_up(limits):

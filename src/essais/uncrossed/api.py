@@ -1,5 +1,7 @@
 """The longest uncrossed knight's path: found and proved optimal by branch and bound.
 
+Examples
+--------
 >>> from essais.core.board import Board, SquarePath, as_board
 >>> result = longest_uncrossed(Board(5, 5), engine="python")
 >>> result.jumps, result.optimal

@@ -34,6 +34,8 @@ def watch_uncrossed(
     so that the page draws the best path so far beside the path under way. The answer and
     counters are `longest_uncrossed`'s.
 
+    Examples
+    --------
     >>> replay = watch_uncrossed(4)
     >>> replay.result.jumps, len(replay.log.best) > 1
     (5, True)

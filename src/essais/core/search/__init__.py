@@ -3,6 +3,12 @@ lead where, which states are goals and (optionally) which are promising; a strat
 and returns the usual result, with the counters of 000's scheme (nodes, tries, backtracks) and
 the solution as a sequence of states and moves.
 
+The package: problem.py (the problem, its solution and result, the counters), depth.py (depth
+first, and every solution), breadth.py (breadth first by layers, bidirectional), best.py (best
+first).
+
+Examples
+--------
 >>> class Count(SearchProblem[int, str]):
 ...     "From 1, reach 10 by doubling or adding one."
 ...     def initial(self): return 1
@@ -10,10 +16,6 @@ the solution as a sequence of states and moves.
 ...     def is_goal(self, n): return n == 10
 >>> breadth_first(Count()).solution.actions
 ['double', 'double', 'add one', 'double']
-
-The package: problem.py (the problem, its solution and result, the counters), depth.py (depth
-first, and every solution), breadth.py (breadth first by layers, bidirectional), best.py (best
-first).
 """
 
 from essais.core.search.best import best_first

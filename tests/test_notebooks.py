@@ -1,0 +1,54 @@
+"""The notebooks of examples/ run from top to bottom in a new kernel, and hold the outputs the
+site shows (stored by tools/run_notebooks.py)."""
+
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+from run_notebooks import run  # noqa: E402
+
+NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
+# what each notebook must print (its figures, checked against the published counts)
+PRINTS = {
+    "counting.ipynb": ["304", "1728", "6637920", "6x9: 3,374,967,940 closed tours"],
+    "own-problem.ipynb": ["found ['fill the 3', 'pour 3 into 4', 'fill the 3', 'pour 3 into 4']"],
+    "queens.ipynb": ["981 events", "2 solutions, 17 calls", "12 14200"],
+    "tour.ipynb": ["74301 594316 74276", "True", "found 10000 linear"],
+}
+
+
+def printed(notebook: nbformat.NotebookNode) -> str:
+    return "".join(out.get("text", "") for cell in notebook.cells if cell.cell_type == "code" for out in cell.outputs)
+
+
+def shows_something(source: str) -> bool:
+    """Does a cell print, or end on an expression (which the notebook displays)?"""
+    last = source.rstrip().splitlines()[-1]
+    return "print(" in source or not re.match(r"\s|(def|class|return|yield|import|from)\b|\w+ = ", last)
+
+
+def test_every_notebook_is_checked():
+    assert {p.name for p in NOTEBOOKS} == set(PRINTS)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_runs(path: Path):
+    notebook = run(path)
+    text = printed(notebook)
+    for expected in PRINTS[path.name]:
+        assert expected in text
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_shows_its_outputs(path: Path):
+    notebook = nbformat.read(path, as_version=4)
+    showing = [cell for cell in notebook.cells if cell.cell_type == "code" and shows_something(cell.source)]
+    assert showing and all(cell.outputs for cell in showing), "run tools/run_notebooks.py to store them"
+    for expected in PRINTS[path.name]:
+        assert expected in printed(notebook)
