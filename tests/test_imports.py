@@ -116,7 +116,7 @@ OWN_FILES = {
     "uncrossed": {"parallel.py", "searches.py", "watch.py"},
     "queens": {"watch.py"},
     "sudoku": {"batch.py", "sat.py", "watch.py"},
-    "coloring": {"graph.py", "watch.py"},
+    "coloring": {"graph.py", "sat.py", "watch.py"},
 }  # fmt: skip
 
 

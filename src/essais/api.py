@@ -259,7 +259,7 @@ def color_graph(
     Parameters
     ----------
     graph : str or Graph
-        A built-in graph (petersen, complete:N, cycle:N, queen:N, mycielski:K), a DIMACS `.col`
+        A built-in graph (petersen, complete:N, cycle:N, queen:N, queen:RxC, mycielski:K), a DIMACS `.col`
         file or an edge-list file.
     k : int
         The number of colours (3 by default).
@@ -278,11 +278,14 @@ def color_graph(
 def chromatic_number(
     graph: str | Graph,
     *,
+    method: str | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
 ) -> ChromaticResult:
-    """The smallest number of colours that colour the graph, proved by branch and bound.
+    """The smallest number of colours that colour the graph, proved: by a SAT solver (method
+    sat, the default when the extra essais[sat] is installed) or by DSATUR's branch and bound
+    (method dsatur); see essais.coloring.chromatic_number.
 
     Examples
     --------
@@ -290,7 +293,9 @@ def chromatic_number(
     >>> essais.chromatic_number("queen:5").chromatic
     5
     """
-    return _chromatic_number(graph, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit)
+    return _chromatic_number(
+        graph, method=method, time_limit=time_limit, node_limit=node_limit, memory_limit=memory_limit
+    )
 
 
 def longest_uncrossed(

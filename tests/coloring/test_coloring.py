@@ -154,15 +154,17 @@ CHROMATIC = {"myciel3": 4, "myciel4": 5, "myciel5": 6, "queen5_5": 5, "queen6_6"
              "le450_5a": 5}  # fmt: skip
 
 
+@pytest.mark.parametrize("method", ["dsatur", "sat"])
 @pytest.mark.parametrize("name", sorted(CHROMATIC))
-def test_chromatic_numbers_of_the_dimacs_graphs(name):
+def test_chromatic_numbers_of_the_dimacs_graphs(name, method):
     graph = load_graph(str(GRAPHS / f"{name}.col"))
-    result = chromatic_number(graph)
-    assert result.status == Status.FOUND and result.chromatic == CHROMATIC[name]
+    result = chromatic_number(graph, method=method)
+    assert result.status == Status.FOUND and result.chromatic == CHROMATIC[name] and result.method == method
     assert is_coloring(graph, result.colors, result.chromatic) and len(set(result.colors)) == result.chromatic
     assert result.lower <= result.chromatic
     assert [bound["colors"] for bound in result.bounds] == sorted({b["colors"] for b in result.bounds}, reverse=True)
-    assert all(bound["by"] in ("dsatur", "tabu") for bound in result.bounds)
+    assert all(bound["by"] in ("dsatur", "tabu", method) for bound in result.bounds)
+    assert result.proof == ("clique" if result.lower == result.chromatic else method)
 
 
 @settings(max_examples=60, deadline=None)
@@ -173,10 +175,12 @@ def test_dsatur_agrees_with_the_textbook_answer(graph, k):
     assert textbook.status == dsatur.status
     if dsatur.colors is not None:
         assert is_coloring(graph, dsatur.colors, k)
-    chromatic = chromatic_number(graph).chromatic
+    chromatic = chromatic_number(graph, method="dsatur").chromatic
     assert color_graph(graph, chromatic, method="dsatur").status == Status.FOUND
     if chromatic > 1:
         assert color_graph(graph, chromatic - 1, method="dsatur").status == Status.NONE
+    by_sat = chromatic_number(graph, method="sat")
+    assert by_sat.chromatic == chromatic and is_coloring(graph, by_sat.colors, chromatic)
 
 
 def test_chromatic_under_a_limit_reports_its_bounds():
@@ -252,6 +256,53 @@ def test_dsatur_with_clique_branching_agrees_with_the_textbook_search(graph, k):
     chromatic = chromatic_number(graph)
     assert chromatic.chromatic is not None and is_coloring(graph, chromatic.colors, chromatic.chromatic)
     assert color_graph(graph, chromatic.chromatic - 1, engine="numba").status == Status.NONE
+
+
+PROVED = [("queen:9", 10, 9), ("mycielski:6", 6, 2), ("queen:8x12", 12, 12)]  # (graph, χ, its clique)
+
+
+@pytest.mark.parametrize(("name", "chromatic", "lower"), PROVED)
+def test_sat_proves_the_chromatic_number(name, chromatic, lower):
+    graph = named_graph(name)
+    result = chromatic_number(graph, method="sat")
+    assert (result.chromatic, result.lower) == (chromatic, lower) and is_coloring(graph, result.colors, chromatic)
+    assert result.proof == ("clique" if lower == chromatic else "sat")
+    assert result.stats.nodes > 0 or lower == chromatic  # the solver's decisions, counted
+    assert "proof" in result.to_dict()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "chromatic"), [("queen:10", 11), ("queen:11", 11), ("mycielski:7", 7)])
+def test_sat_proves_what_dsatur_cannot(name, chromatic):
+    """DSATUR's search stalls on these (BENCHMARKS.md): SAT proves each within a minute here."""
+    graph = named_graph(name)
+    result = chromatic_number(graph, method="sat", time_limit=300)
+    assert result.chromatic == chromatic and is_coloring(graph, result.colors, chromatic)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 5), (2, 3), (3, 4), (4, 6), (5, 7)])
+def test_rectangular_queen_graphs(rows, cols):
+    graph = named_graph(f"queen:{rows}x{cols}")
+    assert graph.n == rows * cols and graph.board == (rows, cols)
+    square = named_graph(f"queen:{max(rows, cols)}")  # the board is a corner of the square one
+    for v in range(graph.n):
+        r, c = divmod(v, cols)
+        inside = {square.names.index(graph.names[w]) for w in graph.neighbours[v]}
+        assert inside == {w for w in square.neighbours[r * square.board[1] + c] if divmod(w, square.board[1])[0] < rows
+                          and divmod(w, square.board[1])[1] < cols}  # fmt: skip
+    by_sat, by_dsatur = chromatic_number(graph, method="sat"), chromatic_number(graph, method="dsatur")
+    assert by_sat.chromatic == by_dsatur.chromatic >= max(rows, cols) if rows > 1 else by_sat.chromatic == cols
+
+
+def test_chromatic_methods_and_their_limits_are_checked():
+    assert invoke(["color", "queen:5", "--chromatic", "--method", "textbook"]).exit_code == 2
+    refused = invoke(["color", "queen:5", "--chromatic", "--method", "sat", "--node-limit", "10"])
+    assert refused.exit_code == 2 and "time limit" in refused.stderr
+    assert chromatic_number("queen:5", node_limit=10**6).method == "dsatur"  # the search that counts nodes
+    stopped = chromatic_number("queen:11", method="sat", time_limit=1)
+    assert stopped.status == Status.LIMIT and stopped.chromatic is None and stopped.upper is not None
+    for bad in ("queen:0x3", "queen:3x", "queen:axb", "queen:3x4x5"):
+        assert invoke(["color", bad]).exit_code == 2
 
 
 def test_the_chromatic_number_of_queen_9_is_proved():

@@ -31,7 +31,8 @@ from essais.draw.player import Replay
 EXAMPLES = [
     ("essais color petersen", "a colouring with 3 colours (002 Q2)"),
     ("essais color tests/data/graphs/myciel3.col", "none with 3: it needs 4 (exit 1)"),
-    ("essais color queen:8 --chromatic", "9, proved (DSATUR branch and bound after a tabu search)"),
+    ("essais color queen:8 --chromatic", "9, proved (a SAT solver after DSATUR and a tabu search)"),
+    ("essais color queen:8x12 --chromatic", "12: DIMACS's queen8_12, a rectangular board"),
     ("essais color queen:5 -k 5 --animate colour.html", "watch 002's colouring in a browser"),
 ]
 
@@ -42,20 +43,23 @@ def color(
         str,
         typer.Argument(
             help="A DIMACS .col file, an edge list (one 'u v' a line), or petersen, complete:N, cycle:N, "
-            "queen:N, mycielski:K.",
+            "queen:N, queen:RxC, mycielski:K.",
             metavar="GRAPH",
         ),
     ],
     k: Annotated[int, typer.Option("-k", help="The number of colours.", metavar="K")] = 3,
     method: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="textbook (002 Q2: vertices and colours in order) or dsatur (most saturated first; numba).",
+            help="With -k: textbook (002 Q2: vertices and colours in order; the default) or dsatur (most saturated "
+            "first; numba). With --chromatic: sat (a SAT solver on every core; the default when essais[sat] is "
+            "installed) or dsatur (branch and bound).",
             metavar="METHOD",
         ),
-    ] = "textbook",
+    ] = None,
     chromatic: Annotated[
-        bool, typer.Option("--chromatic", help="The chromatic number, proved (DSATUR branch and bound).")
+        bool,
+        typer.Option("--chromatic", help="The chromatic number, proved (a SAT solver, or DSATUR's branch and bound)."),
     ] = False,
     engine: Engine = "numba",
     time_limit: TimeLimit = None,
@@ -87,7 +91,8 @@ def color(
     limits = make_limits(time_limit, node_limit, memory_limit)
     graph = load_graph(graph_spec, limits)
     if chromatic:
-        _chromatic(graph, graph_spec, limits, pictures, as_json)
+        _chromatic(graph, method, limits, pictures, as_json)
+    method = method or "textbook"
     title = f"the search tree of a colouring of {graph.describe()} with {k} colours ({method})"
     if animate is not None:
         events = DEFAULT_EVENTS if animate_limit is None else animate_limit
@@ -108,8 +113,8 @@ def color(
     finish(result.status)
 
 
-def _chromatic(graph: Graph, spec: str, limits: Limits, pictures: Pictures, as_json: bool) -> None:
-    result = chromatic_number(graph, limits=limits)
+def _chromatic(graph: Graph, method: str | None, limits: Limits, pictures: Pictures, as_json: bool) -> None:
+    result = chromatic_number(graph, method=method, limits=limits)
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())

@@ -2,7 +2,8 @@
 
 graph.py holds graphs (files, built-in graphs, cliques), model.py the methods and the results,
 textbook.py the python engine, compiled.py the numba engines over _kernels.py, check.py the
-checker, api.py the public functions, draw.py the pictures, watch.py the search watched.
+checker, api.py the public functions, draw.py the pictures, watch.py the search watched, sat.py the
+chromatic number's SAT formula.
 """
 
 from essais.coloring.api import chromatic_number, color_graph

@@ -3,7 +3,8 @@ two vertices of one colour, by backtracking, or prove it impossible; the chromat
 
 Method `textbook` (both engines, identical counters): vertices in order, colours in order, each
 colour checked against the neighbours already coloured. Method `dsatur` (numba): the vertex whose
-neighbours show the most colours first; with branch and bound it gives the chromatic number.
+neighbours show the most colours first; with branch and bound it gives the chromatic number, as
+does method `sat` (a SAT solver asked for one colour fewer each time; the extra essais[sat]).
 
 Examples
 --------
@@ -29,11 +30,13 @@ from essais.coloring.graph import (
     named_graph,  # noqa: F401 (the doctest's)
 )
 from essais.coloring.model import METHODS, ChromaticResult, ColoringResult, ColoringSearch
+from essais.coloring.sat import SatColouring
 from essais.coloring.textbook import TextbookColoring
 from essais.core.engine import loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
-from essais.core.result import Status
+from essais.core.result import Stats, Status
+from essais.core.sat import sat_solver_available
 
 if TYPE_CHECKING:
     from essais.coloring.compiled import CompiledDsatur
@@ -109,19 +112,45 @@ def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> ColoringRes
 def chromatic_number(
     graph: Graph | str,
     *,
+    method: str | None = None,
     limits: Limits | None = None,
     time_limit: float | None = None,
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
     tabu_moves: int = 100_000,
 ) -> ChromaticResult:
-    """The chromatic number by DSATUR branch and bound: each colouring found lowers the upper
-    bound; a clique gives the lower bound; it is proved when they meet or when no colouring
-    with fewer colours is left. After DSATUR's first colouring, a tabu search (at most
-    `tabu_moves` moves a try; seeded, so reproducible) looks for colourings with one colour fewer
-    at a time: it proves nothing, but a good upper bound cuts the branch and bound short. A
-    limit leaves the bounds found so far (chromatic None)."""
+    """The chromatic number, proved.
+
+    Both methods start alike: a large clique gives the lower bound, DSATUR's first colouring
+    the first upper bound, and a tabu search (at most `tabu_moves` moves a try; seeded, so
+    reproducible) looks for colourings with one colour fewer at a time: it proves nothing,
+    but a good upper bound shortens the proof. The proof is then
+
+    - ``"dsatur"``: DSATUR's branch and bound, each colouring found lowering the upper bound,
+      until the bounds meet or no colouring with fewer colours is left;
+    - ``"sat"`` (the extra essais[sat]): "can k colours do?" asked of a SAT solver for one
+      colour fewer each time, until it says no (coloring.sat: the colours' symmetry broken by
+      value precedence from the clique, the cliques of k vertices holding every colour).
+
+    Parameters
+    ----------
+    graph : Graph or str
+        A graph, a built-in graph's name ("queen:8", "mycielski:5"…) or a graph file.
+    method : str, optional
+        "sat" when PySAT is installed, else "dsatur" (BENCHMARKS.md: SAT proves the graphs
+        where DSATUR's search stalls, and is as quick elsewhere).
+    time_limit, node_limit, memory_limit : optional
+        The limits; method sat takes no node limit (its solver counts no nodes of ours).
+
+    Returns
+    -------
+    ChromaticResult
+        `chromatic` (None when a limit stopped the proof), `lower` (the clique's size),
+        `colors` (the best colouring), `bounds` (each colouring found: colours, by, nodes,
+        seconds) and `proof` (what closed it: "clique", "dsatur" or "sat").
+    """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    method = _chromatic_method(method, limits)
     with loading_compiled("coloring"):
         from essais.coloring.compiled import CompiledDsatur
 
@@ -129,15 +158,36 @@ def chromatic_number(
     bounds = _Bounds(lower=0, best=[] if graph.n == 0 else None)
 
     def build(control: SearchControl) -> CompiledDsatur:
-        clique = greedy_clique(graph)  # (set-up: under the limits, for a large dense graph takes long)
-        bounds.lower = len(clique)
-        return CompiledDsatur(graph, graph.n + 1, control, clique, edge_cliques(graph))
+        cliques = edge_cliques(graph)  # (set-up: under the limits, for a large dense graph takes long)
+        bounds.clique = max([greedy_clique(graph), *cliques], key=len)
+        bounds.lower = len(bounds.clique)
+        bounds.cliques = cliques
+        return CompiledDsatur(graph, graph.n + 1, control, bounds.clique, cliques)
 
-    run = run_search(limits, build, lambda search: _prove(graph, search, bounds, tabu_moves))
+    def prove(search: CompiledDsatur) -> None:
+        _first_bounds(graph, search, bounds, tabu_moves)
+        (_prove_by_sat if method == "sat" else _prove_by_dsatur)(graph, search, bounds)
+
+    run = run_search(limits, build, prove)
     chromatic = None if run.stopped else len(set(bounds.best or []))
-    status = run.stopped or Status.FOUND
-    best, found = bounds.best, bounds.found
-    return ChromaticResult(status, graph, chromatic, bounds.lower, best, found, run.stats, "dsatur", "numba")
+    stats = run.stats + Stats(*bounds.sat_stats.counters()) if bounds.sat_stats else run.stats
+    return ChromaticResult(status=run.stopped or Status.FOUND, graph=graph, chromatic=chromatic, lower=bounds.lower,
+                           colors=bounds.best, bounds=bounds.found, stats=stats, method=method, engine="numba",
+                           proof=None if run.stopped else bounds.proof)  # fmt: skip
+
+
+CHROMATIC_METHODS = ("dsatur", "sat")
+
+
+def _chromatic_method(method: str | None, limits: Limits | None) -> str:
+    node_limit = limits.nodes if limits is not None else None
+    if method is None:
+        return "sat" if sat_solver_available() and node_limit is None else "dsatur"
+    if method not in CHROMATIC_METHODS:
+        raise InvalidInput(f"method: {method!r} does not prove a chromatic number; choose dsatur or sat")
+    if method == "sat" and node_limit is not None:
+        raise InvalidInput("node limit: method sat takes a time limit, not a node limit")
+    return method
 
 
 @dataclass
@@ -148,15 +198,20 @@ class _Bounds:
     lower: int
     best: list[int] | None
     found: list[dict[str, Any]] = field(default_factory=list)
+    clique: list[int] = field(default_factory=list)
+    cliques: list[list[int]] = field(default_factory=list)  # a cover of the edges by cliques (graph.edge_cliques)
+    proof: str = "clique"  # what closed the proof: the clique met, or an exhausted search (dsatur, sat)
+    sat_stats: Stats | None = None
 
     def record(self, colors: list[int], method: str, search: CompiledDsatur) -> None:
         self.best = colors
         search.lower_best(len(set(colors)))
+        sat_nodes = self.sat_stats.nodes if self.sat_stats else 0
         self.found.append(
             {
                 "colors": len(set(colors)),
                 "by": method,
-                "nodes": search.stats().nodes,
+                "nodes": search.stats().nodes + sat_nodes,
                 "seconds": search.control.elapsed(),
             }
         )
@@ -166,22 +221,47 @@ class _Bounds:
         return None if self.best is None else len(set(self.best))
 
 
-def _prove(graph: Graph, search: CompiledDsatur, bounds: _Bounds, tabu_moves: int) -> None:
-    """DSATUR's first colouring, tabu searches one colour below the best while they succeed,
-    then DSATUR's branch and bound until the bounds meet or no better colouring is left."""
+def _first_bounds(graph: Graph, search: CompiledDsatur, bounds: _Bounds, tabu_moves: int) -> None:
+    """DSATUR's first colouring, then tabu searches one colour below the best while they succeed."""
     with loading_compiled("coloring"):
         from essais.coloring.compiled import tabu_search
 
     first = search.improve() if graph.n else None
-    if first is not None:
-        bounds.record(first, "dsatur", search)
-        while (best := bounds.best_count) is not None and best > max(bounds.lower, 1):
-            fewer = tabu_search(graph, best - 1, tabu_moves, search.control)
-            if fewer is None:
-                break
-            bounds.record(fewer, "tabu", search)
+    if first is None:
+        return
+    bounds.record(first, "dsatur", search)
+    while (best := bounds.best_count) is not None and best > max(bounds.lower, 1):
+        fewer = tabu_search(graph, best - 1, tabu_moves, search.control)
+        if fewer is None:
+            break
+        bounds.record(fewer, "tabu", search)
+
+
+def _prove_by_dsatur(graph: Graph, search: CompiledDsatur, bounds: _Bounds) -> None:
+    """DSATUR's branch and bound until the bounds meet or no better colouring is left."""
     while bounds.best_count is None or bounds.best_count > bounds.lower:
         colors = search.improve()
         if colors is None:
-            break  # no colouring with fewer colours: the best is optimal
+            bounds.proof = "dsatur"  # no colouring with fewer colours: the best is optimal
+            return
         bounds.record(colors, "dsatur", search)
+
+
+def _prove_by_sat(graph: Graph, search: CompiledDsatur, bounds: _Bounds) -> None:
+    """The SAT solver asked for one colour fewer than the best each time, until it says no."""
+    best = bounds.best_count
+    if best is None or best <= bounds.lower:
+        return
+    formula = SatColouring(graph, best - 1, bounds.clique, bounds.cliques, search.control)
+    try:
+        while best > bounds.lower:
+            colors = formula.colouring(best - 1)
+            bounds.sat_stats = formula.stats()
+            if colors is None:
+                bounds.proof = "sat"
+                return
+            bounds.record(colors, "sat", search)
+            best = len(set(colors))
+    finally:
+        bounds.sat_stats = formula.stats()
+        formula.close()

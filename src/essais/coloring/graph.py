@@ -203,21 +203,30 @@ def _lines(path: Path, limits: Limits | None) -> list[str]:
         raise GraphError(f"{path}: cannot be read ({error})") from None
 
 
+NAMES = "petersen, complete:N, cycle:N, queen:N, queen:RxC, mycielski:K"
+
+
 def named_graph(spec: str, limits: Limits | None = None) -> Graph:
-    """Built-in graphs: petersen, complete:N, cycle:N, queen:N (N×N queens' graph), mycielski:K
-    (the Mycielski graph with chromatic number K, from K = 2); refused, before it is built,
-    when it would take more memory than the limits allow."""
+    """Built-in graphs: petersen, complete:N, cycle:N, queen:N (N×N queens' graph), queen:RxC
+    (R rows, C columns: DIMACS's queen8_12 is queen:8x12), mycielski:K (the Mycielski graph with
+    chromatic number K, from K = 2); refused, before it is built, when it would take more memory
+    than the limits allow."""
     if not isinstance(spec, str):
         raise InvalidInput(f"graph: {spec!r} is not a graph's name")
     name, _, argument = spec.partition(":")
+    if name == "queen" and "x" in argument.lower():
+        rows, _, cols = argument.lower().partition("x")
+        if not (_whole(rows) and _whole(cols)) or int(rows) < 1 or int(cols) < 1:
+            raise InvalidInput(f"graph: {spec!r}: a queens' graph is queen:N or queen:RxC (R, C at least 1)")
+        r, c = int(rows), int(cols)
+        check_graph_memory(r * c, r * c * 2 * max(r, c), f"graph {spec}", limits)
+        return _queen_graph(r, c)
     if name == "petersen":
         outer = [(i, (i + 1) % 5) for i in range(5)]
         inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
         return Graph.from_edges([str(v) for v in range(10)], outer + inner + [(i, i + 5) for i in range(5)])
     if not _whole(argument) or int(argument) < 1:
-        raise InvalidInput(
-            f"graph: {spec!r} is not a file nor one of petersen, complete:N, cycle:N, queen:N, mycielski:K"
-        )
+        raise InvalidInput(f"graph: {spec!r} is not a file nor one of {NAMES}")
     size = int(argument)
     if name in _SIZES and (name != "mycielski" or size >= 2):
         vertices, edges = _SIZES[name](min(size, 1 << 40))
@@ -228,13 +237,13 @@ def named_graph(spec: str, limits: Limits | None = None) -> Graph:
     if name == "cycle":
         return Graph.from_edges(names, [(v, (v + 1) % size) for v in range(size) if size > 1 and v != (v + 1) % size])
     if name == "queen":
-        return _queen_graph(size)
+        return _queen_graph(size, size)
     if name == "mycielski" and size >= 2:
         graph = Graph.from_edges(["0", "1"], [(0, 1)])  # K2: chromatic number 2
         for _ in range(size - 2):
             graph = _mycielskian(graph)
         return graph
-    raise InvalidInput(f"graph: {spec!r} is not a file nor one of petersen, complete:N, cycle:N, queen:N, mycielski:K")
+    raise InvalidInput(f"graph: {spec!r} is not a file nor one of {NAMES}")
 
 
 _SIZES = {  # vertices and edges of the built-in graphs of a size, before they are built
@@ -245,20 +254,21 @@ _SIZES = {  # vertices and edges of the built-in graphs of a size, before they a
 }
 
 
-def _queen_graph(size: int) -> Graph:
-    """The queens' graph: squares in reading order, joined when on one line (row, column,
-    diagonal); each square's later neighbours are walked along its four forward lines."""
+def _queen_graph(rows: int, cols: int) -> Graph:
+    """The queens' graph of a rows×cols board: squares in reading order, joined when on one
+    line (row, column, diagonal); each square's later neighbours are walked along its four
+    forward lines."""
     edges = []
-    for r in range(size):
-        for c in range(size):
-            here = r * size + c
+    for r in range(rows):
+        for c in range(cols):
+            here = r * cols + c
             for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
                 r2, c2 = r + dr, c + dc
-                while 0 <= r2 < size and 0 <= c2 < size:
-                    edges.append((here, r2 * size + c2))
+                while 0 <= r2 < rows and 0 <= c2 < cols:
+                    edges.append((here, r2 * cols + c2))
                     r2, c2 = r2 + dr, c2 + dc
-    names = [f"{r},{c}" for r in range(size) for c in range(size)]
-    return replace(Graph.from_edges(names, edges), board=(size, size))
+    names = [f"{r},{c}" for r in range(rows) for c in range(cols)]
+    return replace(Graph.from_edges(names, edges), board=(rows, cols))
 
 
 def _mycielskian(graph: Graph) -> Graph:

@@ -99,6 +99,7 @@ class ChromaticResult(Pictured, Result):
     stats: Stats = field(default_factory=Stats)
     method: str | None = None
     engine: str | None = None
+    proof: str | None = None  # what proved it: "clique" (a colouring met it), "dsatur" or "sat" (none with fewer)
 
     @property
     def upper(self) -> int | None:
@@ -115,7 +116,8 @@ class ChromaticResult(Pictured, Result):
         where = self.graph.describe()
         if self.chromatic is not None:
             clique = plural(self.lower, "vertex", "vertices")
-            return f"{where}: chromatic number {self.chromatic} (a clique of {clique}; proved)"
+            fewer = "" if self.proof == "clique" else f", none with fewer colours ({self.proof})"
+            return f"{where}: chromatic number {self.chromatic} (a clique of {clique}{fewer}; proved)"
         if self.upper is None:
             least = max(self.lower, 1 if self.graph.n else 0)
             stopped = f"stopped ({self.status}) before any colouring was found"
@@ -136,5 +138,5 @@ class ChromaticResult(Pictured, Result):
 
     def to_dict(self) -> dict[str, Any]:
         document = coloring_document(self.status, self.graph, self.upper or 0, self.colors, self.chromatic, self.stats)
-        document.update(lower=self.lower, bounds=self.bounds, **self.ran_keys())
+        document.update(lower=self.lower, proof=self.proof, bounds=self.bounds, **self.ran_keys())
         return document

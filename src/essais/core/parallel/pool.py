@@ -68,7 +68,7 @@ def solve_in_worker(job: Job) -> list[Done]:
     return done
 
 
-def _start_worker(spent: Any = None, best: Any = None, stop: Any = None) -> None:
+def start_worker(spent: Any = None, best: Any = None, stop: Any = None) -> None:
     """Ctrl-C reaches every process of the terminal's group: only the main process handles it.
     SIGTERM, which the main process sends to stop its workers, ends a worker at once. The two
     were blocked while the worker was forked (process_pool): a signal that came since is
@@ -113,11 +113,11 @@ def process_pool(workers: int, spent: Any = None, best: Any = None, stop: Any = 
     before any progress display starts its thread. Ctrl-C and SIGTERM are blocked while the
     workers are forked (and for good in the pool's own threads, which fork replacements): a
     signal then waits, neither lost nor fatal to the main process with its workers left
-    behind; each worker unblocks them once its handlers are set (_start_worker)."""
+    behind; each worker unblocks them once its handlers are set (start_worker)."""
     blocking = hasattr(signal, "pthread_sigmask")
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) if blocking else None
     try:
-        return fork_context().Pool(workers, initializer=_start_worker, initargs=(spent, best, stop))
+        return fork_context().Pool(workers, initializer=start_worker, initargs=(spent, best, stop))
     finally:
         if previous is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
