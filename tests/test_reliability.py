@@ -247,15 +247,18 @@ def test_a_truncated_checkpoint_is_refused(tmp_path):
 
 
 # -- signals on real processes ------------------------------------------------------------------------------
-def start(arguments: list[str], announce: bool = False, cache: Path | None = None) -> subprocess.Popen[str]:
-    """`essais arguments` in a process of its own (`cache`: numba's cache there, not the usual one)."""
+def start(
+    arguments: list[str], announce: bool = False, cache: Path | None = None, new_group: bool = False
+) -> subprocess.Popen[str]:
+    """`essais arguments` in a process of its own (`cache`: numba's cache there, not the usual
+    one; `new_group`: leading a process group of its own, as a terminal's foreground job)."""
     environment = {
         **os.environ,
         **({ANNOUNCE: "1"} if announce else {}),
         **({"NUMBA_CACHE_DIR": str(cache)} if cache else {}),
     }
     return subprocess.Popen([*ESSAIS, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=environment)  # fmt: skip
+                            env=environment, start_new_session=new_group)  # fmt: skip
 
 
 def stop(process: subprocess.Popen[str], signum: int) -> tuple[str, str, float]:
@@ -324,6 +327,17 @@ def test_a_signal_during_a_first_compilation(tmp_path, arguments):
     process = start(arguments, cache=tmp_path)
     time.sleep(0.8)  # the command line has loaded, the kernels have not
     check_stopped(process, signal.SIGINT, 0.8)
+
+
+def test_ctrl_c_to_the_whole_group_stops_the_sat_solvers():
+    """A terminal's Ctrl-C reaches every process of the group, the SAT solvers' too (core.sat):
+    they stay quiet, the command reports and ends them all."""
+    process = start(["color", "queen:11", "--chromatic", "--method", "sat"], new_group=True)
+    time.sleep(3)  # the heuristics are done: the solvers race
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130 and "Traceback" not in stderr, stderr
+    assert stderr.strip().splitlines()[-1] == "essais: interrupted" and "between 11 and 12" in " ".join(stdout.split())
 
 
 def test_ctrl_c_stops_a_file_of_puzzles(tmp_path):

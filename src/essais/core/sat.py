@@ -137,8 +137,12 @@ class _Solver:
 
 
 def _serve(connection: Any, name: str, clauses: Clauses) -> None:
-    """A solver's process: one call of the solver for each request, until the pipe closes."""
+    """A solver's process: one call of the solver for each request, until the pipe closes.
+    Ctrl-C stays blocked here (PySAT's solvers install a handler of their own while they solve,
+    which would print a traceback): the main process handles it and ends this one."""
     start_worker()
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     from pysat.solvers import Solver
 
     with Solver(name=name, bootstrap_with=clauses) as solver:

@@ -32,7 +32,6 @@ METHODS = Methods(
     {"textbook": ("python", "numba"), "bitwise": ("numba",), "propagate": ("numba",), "sat": ("numba",)},
     default={"python": "textbook", "numba": "propagate"},
 )
-SAT_SOLVER = "glucose42"  # Glucose 4.2 (PySAT): it can be interrupted (CaDiCaL, faster, cannot)
 
 
 def resolve_method(method: str | None, engine: str | None, box: int) -> tuple[str, str]:
