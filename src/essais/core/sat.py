@@ -70,14 +70,11 @@ class SatPortfolio:
     def solve(self, assumptions: Sequence[int] = (), added: Clauses = ()) -> set[int] | None:
         self.clauses += [list(clause) for clause in added]
         for at, solver in enumerate(self.solvers):
-            if solver is None:  # new, or ended when another answered first: the whole formula
-                self.solvers[at] = _Solver(self.names[at], self.clauses)
+            if solver is None:  # new, or ended when another answered first: started on the whole formula
+                self.solvers[at] = solver = _Solver(self.names[at], self.clauses)
+                solver.connection.send(([], list(assumptions)))
             else:
                 solver.connection.send((list(added), list(assumptions)))
-        for solver in self.solvers:
-            if solver is not None and solver.fresh:
-                solver.connection.send(([], list(assumptions)))
-                solver.fresh = False
         winner = self._first_answer()
         found, true_variables, counters = winner.connection.recv()
         for name, value in counters.items():
@@ -119,7 +116,6 @@ class _Solver:
         self.connection, child = context.Pipe()
         self.process = context.Process(target=_serve, args=(child, name, clauses), daemon=True)
         self.counters: dict[str, int] = {}
-        self.fresh = True  # started on the whole formula: its first request adds nothing
         blocking = hasattr(signal, "pthread_sigmask")  # a signal while forking waits for the child's handlers
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) if blocking else None
         try:
