@@ -187,10 +187,11 @@ def count_queens(
     distinct : bool
         Count the solutions that no rotation or reflection maps onto each other once.
     method, engine : str, optional
-        bitmask (start constellations, numba) or textbook (002 Q3, both engines); with the
-        python engine the textbook method runs.
+        mrv (start constellations, the row with the fewest free squares first; numba's
+        default), bitmask (start constellations, rows in order; numba) or textbook (002 Q3, both
+        engines); with the python engine the textbook method runs.
     workers : int, optional
-        Processes for the bitmask count (None: one per core).
+        Processes for the mrv and bitmask counts (None: one per core).
 
     Examples
     --------

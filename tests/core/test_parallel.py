@@ -27,13 +27,14 @@ def count_multiples(task, control):
     return TaskResult((len(range(0, limit, divisor)),), Stats(nodes=limit))
 
 
+@pytest.mark.parametrize("method", ["mrv", "bitmask"])
 @pytest.mark.parametrize("n", [10, 11, 12])
-def test_the_pool_gives_the_same_counts(n):
-    here = count_queens(n)
-    pooled = count_queens(n, workers=2)
+def test_the_pool_gives_the_same_counts(n, method):
+    here = count_queens(n, method=method)
+    pooled = count_queens(n, method=method, workers=2)
     assert here.count == pooled.count == A000170[n]
     assert here.stats.counters() == pooled.stats.counters()  # the same sub-trees, in any order
-    assert count_queens(n, workers=2, distinct=True).count == A002562[n]
+    assert count_queens(n, method=method, workers=2, distinct=True).count == A002562[n]
     assert pooled.split == {"done": pooled.split["total"], "total": pooled.split["total"], "resumed": 0}
 
 
@@ -63,17 +64,20 @@ def test_a_stopped_count_reports_the_subtrees_in_flight():
     assert stopped.count > 0 and stopped.stats.nodes > stopped.count and stopped.stats.backtracks > 0
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_a_checkpoint_resumes_exactly(tmp_path, workers):
+@pytest.mark.parametrize(("workers", "method"), [(1, "mrv"), (2, "mrv"), (2, "bitmask")])
+def test_a_checkpoint_resumes_exactly(tmp_path, workers, method):
     path = tmp_path / "count.sqlite"
-    first = count_queens(13, workers=workers, checkpoint=path, limits=Limits(nodes=300_000))
+    first = count_queens(13, method=method, workers=workers, checkpoint=path, limits=Limits(nodes=100_000))
     assert first.status == Status.LIMIT
-    resumed = count_queens(13, workers=workers, checkpoint=path)
+    resumed = count_queens(13, method=method, workers=workers, checkpoint=path)
     assert resumed.status == Status.COMPLETE and resumed.count == A000170[13]
     assert resumed.split["resumed"] == first.split["done"] > 0
-    assert resumed.stats.counters() == count_queens(13).stats.counters()
+    assert resumed.stats.counters() == count_queens(13, method=method).stats.counters()
+    other = "bitmask" if method == "mrv" else "mrv"  # another method's counters would not add up
+    with pytest.raises(InvalidInput, match="another split search"):
+        count_queens(13, method=other, checkpoint=path)
     # the finished file serves the distinct count too, with no search at all
-    assert count_queens(13, checkpoint=path, distinct=True, limits=Limits(nodes=1)).count == A002562[13]
+    assert count_queens(13, method=method, checkpoint=path, distinct=True, limits=Limits(nodes=1)).count == A002562[13]
 
 
 def test_a_checkpoint_refuses_another_count(tmp_path):
@@ -197,7 +201,8 @@ def first_node_tasks():
     return [
         (search_from, (problem.at((0, 1)), "basic", "numba", None)),
         (count_below, (6, 6, problem.moves, False, "basic", ((0, 0),))),
-        (count_start_constellation, (14, images, False)),
+        (count_start_constellation, (14, images, False, "bitmask")),
+        (count_start_constellation, (14, images, False, "mrv")),
         (search_first_move, (8, 8, False, 4, 19, 0)),  # from (1, 1), first to (2, 3), holding no path
     ]
 

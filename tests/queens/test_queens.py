@@ -18,10 +18,43 @@ A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279
 A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955]
 
 
-@pytest.mark.parametrize("n", range(1, 13))
-def test_counts_oeis_a000170_and_a002562(n):
-    assert count_queens(n).count == A000170[n - 1]
-    assert count_queens(n, distinct=True).count == A002562[n - 1]
+@pytest.mark.parametrize("method", ["mrv", "bitmask"])
+@pytest.mark.parametrize("n", range(1, 15))
+def test_counts_oeis_a000170_and_a002562(n, method):
+    assert count_queens(n, method=method).count == A000170[n - 1]
+    assert count_queens(n, method=method, distinct=True).count == A002562[n - 1]
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_the_split_methods_count_what_the_textbook_search_finds(n):
+    textbook = count_queens(n, method="textbook", engine="numba")
+    assert count_queens(n, method="mrv").count == count_queens(n, method="bitmask").count == textbook.count
+    distinct = count_queens(n, method="textbook", engine="numba", distinct=True)
+    assert count_queens(n, method="mrv", distinct=True).count == distinct.count
+
+
+def test_mrv_counts_its_last_two_rows_as_its_search_would_place_them():
+    """Without a rotation in the constellation's stabiliser the last two rows are counted, not
+    placed; a symmetric constellation places them (it needs every queen): its counters must be
+    the same either way. The 8 queens' constellations searched both ways, one by one."""
+    from essais.core.limits import SearchControl
+    from essais.queens.compiled import FewestSearch, constellation_table
+
+    with SearchControl(Limits()) as control:
+        for _, _, _, _, _, images in constellation_table(10):
+            counted, placed = FewestSearch(10, images, False, control), FewestSearch(10, images, True, control)
+            assert counted.run()[0] == placed.run()[0]
+            assert counted.stats().counters() == placed.stats().counters()
+
+
+def test_mrv_counters():
+    """The counters of mrv (documented in the queens guide): nodes are the roots and the queens
+    placed, tries the free rows looked at, backtracks the dead ends."""
+    mrv, bitmask = count_queens(12, method="mrv"), count_queens(12, method="bitmask")
+    assert mrv.count == bitmask.count == 14200
+    assert mrv.stats.nodes < bitmask.stats.nodes / 2  # fewer nodes: the point of the method
+    assert mrv.stats.tries > mrv.stats.nodes > mrv.stats.backtracks > 0
+    assert count_queens(1, method="mrv").stats.counters() == (1, 0, 0)  # one root, the lone queen in it
 
 
 @pytest.mark.parametrize("n", range(1, 9))
@@ -75,20 +108,30 @@ def test_a_limit_keeps_the_count_so_far():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [13, 14, 15, 16])
-def test_larger_counts(n):
-    assert count_queens(n, workers=2).count == A000170[n - 1]
-    assert count_queens(n, workers=2, distinct=True).count == A002562[n - 1]
+@pytest.mark.parametrize("method", ["mrv", "bitmask"])
+@pytest.mark.parametrize("n", [15, 16])
+def test_larger_counts(n, method):
+    assert count_queens(n, method=method, workers=2).count == A000170[n - 1]
+    assert count_queens(n, method=method, workers=2, distinct=True).count == A002562[n - 1]
 
 
 @pytest.mark.slow
-def test_count_of_17_on_two_processes():
-    assert count_queens(17, workers=2).count == 95815104
+def test_counts_of_17_and_18_on_two_processes():
+    assert count_queens(17, workers=2).count == 95_815_104
+    assert count_queens(17, workers=2, distinct=True).count == 11_977_939
+    assert count_queens(18, workers=2).count == 666_090_624
 
 
 @pytest.mark.parametrize(
     "bad",
-    [{"n": 0}, {"n": -1}, {"n": 8, "method": "magic"}, {"n": 8, "method": "bitmask", "engine": "python"}, {"n": "8"}],
+    [
+        {"n": 0},
+        {"n": -1},
+        {"n": 8, "method": "magic"},
+        {"n": 8, "method": "bitmask", "engine": "python"},
+        {"n": 8, "method": "mrv", "engine": "python"},
+        {"n": "8"},
+    ],
 )
 def test_bad_arguments(bad):
     with pytest.raises(InvalidInput):
@@ -96,7 +139,7 @@ def test_bad_arguments(bad):
 
 
 def test_the_python_engine_counts_with_the_textbook_method_when_none_is_named():
-    """The default method depends on the engine: bitmask exists in numba only."""
+    """The default method depends on the engine: mrv exists in numba only."""
     result = count_queens(8, engine="python")
     assert result.count == 92 and result.stats.nodes == 2057
 
@@ -122,7 +165,8 @@ def test_cli():
     [(["0"], "n: '0'"), (["-2"], "No such option"), (["x"], "n: 'x'"), (["8", "--method", "bitmask"], "counts only"),
      (["8", "--count", "--engine", "python", "--method", "bitmask"], "numba engine only"),
      (["8", "--limit", "3"], "--limit"), (["8", "--count", "--workers", "0"], "workers: 0"),
-     (["8", "--count", "--method", "textbook", "--checkpoint", "x.sqlite"], "split the bitmask count")],
+     (["8", "--method", "mrv"], "counts only"), (["8", "--all", "--method", "mrv"], "counts only"),
+     (["8", "--count", "--method", "textbook", "--checkpoint", "x.sqlite"], "split the bitmask and mrv counts")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
     result = invoke(["queens", *args])

@@ -17,7 +17,7 @@ from essais.core.result import Status
 EXAMPLES = [
     ("essais compare tour 5 --methods basic,band,prune,warnsdorff", "000's searches side by side"),
     ("essais compare tour 5 --methods basic:python,basic:numba", "one method, both engines"),
-    ("essais compare queens 10 --methods textbook,bitmask --count", "the two counts (724)"),
+    ("essais compare queens 10 --methods textbook,bitmask,mrv --count", "the three counts (724)"),
     ("essais compare sudoku GRID --methods textbook,propagate,bitwise", "002's solver and the fast ones"),
     ("essais compare color queen:6 -k 7 --methods textbook,dsatur", "two colourings"),
     ("essais compare tour 5 --methods basic:python,warnsdorff:python --png depths.png", "nodes per depth"),

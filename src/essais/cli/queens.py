@@ -33,7 +33,7 @@ from essais.core.result import plural
 from essais.draw.player import Replay
 from essais.draw.terminal import stats_line
 from essais.queens import METHODS, QueensCount, QueensStream, count_queens, find_queens, watch_queens
-from essais.queens.model import as_n
+from essais.queens.model import SPLIT_METHODS, as_n
 
 EXAMPLES = [
     ("essais queens 8", "the first solution of 002's search, and the board"),
@@ -52,8 +52,8 @@ def queens(
     method: Annotated[
         str | None,
         typer.Option(
-            help="textbook (002 Q3; the default for one solution, --all, and counts with --engine python) or "
-            "bitmask (the default for counts).",
+            help="textbook (002 Q3; the default for one solution, --all, and counts with --engine python), "
+            "mrv (the default for counts: the row with the fewest free squares first) or bitmask (rows in order).",
             metavar="METHOD",
         ),
     ] = None,
@@ -113,7 +113,7 @@ def queens(
             with progress_bar("sub-trees") as progress:
                 return count_queens(
                     size, method=chosen, engine=engine, distinct=distinct, limits=limits,
-                    workers=workers if workers is not None or chosen != "bitmask" else None,
+                    workers=workers if workers is not None or chosen not in SPLIT_METHODS else None,
                     scheduler=scheduler, checkpoint=checkpoint, progress=progress,
                 )  # fmt: skip
 

@@ -2,10 +2,12 @@
 columns tried in order; first solution, every solution, counts, and counts up to symmetry.
 
 Methods: `textbook` (both engines, identical counters): 002's backtracking, where the promising
-test checks the new queen against every queen above it. `bitmask` (numba), for counts: columns and
-both diagonals as bit sets, the count split at its start constellations (the queens of the
-border rows and columns, one per orbit under the 8 symmetries of the square), run in parallel.
-With no method named, a count runs bitmask in the numba engine and textbook in the python one.
+test checks the new queen against every queen above it. `bitmask` and `mrv` (numba), for counts:
+columns and both diagonals as bit sets, the count split at its start constellations (the queens
+of the border rows and columns, one per orbit under the 8 symmetries of the square), run in
+parallel; bitmask fills the free rows top to bottom, mrv fills first the row with the fewest free
+squares (the minimum-remaining-values rule) and stops at any row or column left without one.
+With no method named, a count runs mrv in the numba engine and textbook in the python one.
 
 Examples
 --------
@@ -26,7 +28,15 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
 from essais.core.parallel import Progress, default_workers, run_split
 from essais.core.result import Stats, Status
-from essais.queens.model import METHODS, QueensCount, QueensResult, QueensSearch, check_n, symmetries
+from essais.queens.model import (
+    METHODS,
+    SPLIT_METHODS,
+    QueensCount,
+    QueensResult,
+    QueensSearch,
+    check_n,
+    symmetries,
+)
 from essais.queens.textbook import TextbookQueens
 
 
@@ -53,10 +63,10 @@ def find_queens(
     memory_limit: int | str | None = None,
 ) -> QueensResult:
     """The first solution of 002's row-by-row search (method textbook, the only one that
-    finds a solution: bitmask counts), or none."""
+    finds a solution: bitmask and mrv count), or none."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     method, engine = METHODS.resolve(method, engine)
-    if method != "textbook":
+    if method in SPLIT_METHODS:
         raise InvalidInput(f"method: {method!r} counts only; one solution is found by method textbook")
     run = run_search(limits, _textbook(n, engine), lambda search: next(iter(search.solutions()), None))
     status = run.stopped or (Status.FOUND if run.value else Status.NONE)
@@ -106,21 +116,21 @@ def count_queens(
     """The number of solutions (OEIS A000170), or with `distinct` the number up to the 8
     symmetries of the square (OEIS A002562).
 
-    Method bitmask splits the count into its start constellations, run on `workers` processes
-    (1: in this process; None: one per core) or a Dask `scheduler`, with an optional `checkpoint`
-    file (essais.core.parallel). The textbook count is one sequential search."""
+    Methods bitmask and mrv split the count into its start constellations, run on `workers`
+    processes (1: in this process; None: one per core) or a Dask `scheduler`, with an optional
+    `checkpoint` file (essais.core.parallel). The textbook count is one sequential search."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)
     method, engine = METHODS.resolve(method, engine, count=True)
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise InvalidInput(f"workers: {workers!r} must be at least 1")
-    if method == "bitmask":
+    if method in SPLIT_METHODS:
         workers = default_workers() if workers is None else workers
-        return _count_constellations(n, distinct, limits, workers, scheduler, checkpoint, progress)
+        return _count_constellations(n, method, distinct, limits, workers, scheduler, checkpoint, progress)
     given = [name for name, value in (("workers", workers not in (None, 1)), ("scheduler", scheduler),
              ("checkpoint", checkpoint)) if value]  # fmt: skip
     if given:
-        raise InvalidInput(f"{', '.join(given)}: they split the bitmask count, not the textbook one")
+        raise InvalidInput(f"{', '.join(given)}: they split the bitmask and mrv counts, not the textbook one")
 
     def count(search: QueensSearch) -> None:
         for columns in search.solutions():
@@ -135,6 +145,7 @@ def count_queens(
 
 def _count_constellations(
     n: int,
+    method: str,
     distinct: bool,
     limits: Limits | None,
     workers: int,
@@ -154,10 +165,10 @@ def _count_constellations(
             table = constellation_table(n, control.check_setup)
         except SearchStopped as stop:
             return QueensCount(
-                stop.status, 0, Stats(seconds=control.elapsed()), "bitmask", "numba", n=n, distinct=distinct
+                stop.status, 0, Stats(seconds=control.elapsed()), method, "numba", n=n, distinct=distinct
             )
-        tasks = [(n, images, bool(half or quarter)) for _, _, _, half, quarter, images in table]
-        problem = {"problem": "queens", "n": n, "split": "start constellations"}
+        tasks = [(n, images, bool(half or quarter), method) for _, _, _, half, quarter, images in table]
+        problem = {"problem": "queens", "n": n, "split": "start constellations", "method": method}
         run = run_split(
             problem, tasks, count_start_constellation, control=control, workers=workers, scheduler=scheduler,
             checkpoint=checkpoint, progress=progress,
@@ -176,4 +187,4 @@ def _count_constellations(
             else:
                 count += orbit * completions
         stats = run.stats(control.elapsed())
-        return QueensCount(run.status, count, stats, "bitmask", "numba", run.to_dict(), n=n, distinct=distinct)
+        return QueensCount(run.status, count, stats, method, "numba", run.to_dict(), n=n, distinct=distinct)

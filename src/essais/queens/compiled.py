@@ -1,8 +1,10 @@
 """The numba engines of N queens: the textbook search over `textbook_slice`, and one start
-constellation's sub-tree of the bitmask count over `constellation_slice` (queens._kernels)."""
+constellation's sub-tree of the split counts, over `constellation_slice` (method bitmask) or
+`fewest_slice` (method mrv) (queens._kernels)."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -16,7 +18,9 @@ from essais.queens._kernels import (
     FIXED_BY_QUARTER_TURN,
     SOLUTIONS,
     STATE_SIZE,
+    border_masks,
     constellation_slice,
+    fewest_slice,
     image_to_search,
     textbook_slice,
 )
@@ -42,25 +46,18 @@ class CompiledQueens(SlicedSearch):
             yield [int(c) for c in columns[:n]]
 
 
-class ConstellationSearch(SlicedSearch):
-    """One start constellation's sub-tree, counted by `constellation_slice`."""
+class ConstellationSearch(SlicedSearch, ABC):
+    """One start constellation's sub-tree, counted by a kernel slice after slice (`step`)."""
 
-    def __init__(self, n: int, images: tuple[int, ...], symmetric: bool, control: SearchControl) -> None:
-        """The constellation whose 8 images are `images`, searched from the one image_to_search picks."""
+    def __init__(self, n: int, symmetric: bool, control: SearchControl) -> None:
         super().__init__(control, STATE_SIZE)
-        chosen = image_to_search(n, np.array(images, dtype=np.int64), rows_to_look_ahead(n))
-        used, diagonals, anti, self.columns, self.order = chosen
         self.n, self.symmetric = n, symmetric
+        # a level per free row, and level 0 for the border queens
         self.free, self.used, self.diagonals, self.anti = (np.zeros(n + 1, dtype=np.int64) for _ in range(4))
-        self.used[0], self.diagonals[0], self.anti[0] = used, diagonals, anti
 
+    @abstractmethod
     def step(self, node_stop: int) -> int:
-        return int(
-            constellation_slice(
-                self.n, self.order, self.symmetric, self.free, self.used, self.diagonals, self.anti,
-                self.columns, self.state, node_stop,
-            )
-        )  # fmt: skip
+        """One slice of the kernel, up to `node_stop` nodes in all."""
 
     def run(self) -> tuple[int, int, int]:
         """(completions, those fixed by the half turn, those fixed by the quarter turn)."""
@@ -72,13 +69,56 @@ class ConstellationSearch(SlicedSearch):
         return int(self.state[SOLUTIONS]), int(self.state[FIXED_BY_HALF_TURN]), int(self.state[FIXED_BY_QUARTER_TURN])
 
 
-def count_start_constellation(task: tuple[int, tuple[int, ...], bool], control: SearchControl) -> TaskResult:
+class BitmaskSearch(ConstellationSearch):
+    """Method bitmask: the free rows top to bottom, by `constellation_slice`."""
+
+    def __init__(self, n: int, images: tuple[int, ...], symmetric: bool, control: SearchControl) -> None:
+        """The constellation whose 8 images are `images`, searched from the one image_to_search picks."""
+        super().__init__(n, symmetric, control)
+        chosen = image_to_search(n, np.array(images, dtype=np.int64), rows_to_look_ahead(n))
+        used, diagonals, anti, self.columns, self.order = chosen
+        self.used[0], self.diagonals[0], self.anti[0] = used, diagonals, anti
+
+    def step(self, node_stop: int) -> int:
+        return int(
+            constellation_slice(
+                self.n, self.order, self.symmetric, self.free, self.used, self.diagonals, self.anti,
+                self.columns, self.state, node_stop,
+            )
+        )  # fmt: skip
+
+
+class FewestSearch(ConstellationSearch):
+    """Method mrv: the free row with the fewest free squares first, by `fewest_slice`."""
+
+    def __init__(self, n: int, images: tuple[int, ...], symmetric: bool, control: SearchControl) -> None:
+        """The constellation whose 8 images are `images`, searched from the first (any image
+        counts the same; the choice of rows at each node leaves little to gain from picking)."""
+        super().__init__(n, symmetric, control)
+        used, diagonals, anti, self.columns, order = border_masks(n, images[0])
+        self.used[0], self.diagonals[0], self.anti[0] = used, diagonals, anti
+        self.left, self.rows = np.zeros(n + 1, dtype=np.int64), np.zeros(n + 1, dtype=np.int64)
+        self.left[0] = sum(1 << int(row) for row in order)
+
+    def step(self, node_stop: int) -> int:
+        return int(
+            fewest_slice(
+                self.n, self.symmetric, self.free, self.used, self.diagonals, self.anti, self.left, self.rows,
+                self.columns, self.state, node_stop,
+            )
+        )  # fmt: skip
+
+
+SEARCHES: dict[str, type[BitmaskSearch] | type[FewestSearch]] = {"bitmask": BitmaskSearch, "mrv": FewestSearch}
+
+
+def count_start_constellation(task: tuple[int, tuple[int, ...], bool, str], control: SearchControl) -> TaskResult:
     """A sub-tree of the split count (essais.core.parallel): task = (n, the codes of the
     constellation's 8 images, whether its stabiliser holds a rotation, so that symmetric
-    solutions must be counted). The worker picks the image to search (a few hundred
-    placements' look-ahead, run in parallel)."""
-    n, images, symmetric = task
-    search = ConstellationSearch(n, images, symmetric, control)
+    solutions must be counted, the method). The worker picks the image to search (for bitmask,
+    a few hundred placements' look-ahead, run in parallel)."""
+    n, images, symmetric, method = task
+    search = SEARCHES[method](n, images, symmetric, control)
     return solve_subtree(search.run, search.so_far, search.stats)
 
 

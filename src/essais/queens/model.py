@@ -16,12 +16,14 @@ from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.draw.picture import Pictured
 from essais.queens.draw import placement_svg
 
-# textbook: 002's search, both engines; bitmask: the split count of start constellations (numba)
+# textbook: 002's search, both engines; bitmask and mrv: the split count of start
+# constellations (numba), rows top to bottom or the row with the fewest free squares first
 METHODS = Methods(
-    {"textbook": ("python", "numba"), "bitmask": ("numba",)},
+    {"textbook": ("python", "numba"), "bitmask": ("numba",), "mrv": ("numba",)},
     default={"python": "textbook", "numba": "textbook"},
-    count_default={"python": "textbook", "numba": "bitmask"},
+    count_default={"python": "textbook", "numba": "mrv"},
 )
+SPLIT_METHODS = ("bitmask", "mrv")
 MAX_N = 32  # the bitmask kernels keep a row in a 64-bit word; 32 is far beyond any count anyway
 
 

@@ -38,7 +38,7 @@ def watch_queens(
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)
-    METHODS.resolve(method, "python")  # (textbook: bitmask has no python engine to watch)
+    METHODS.resolve(method, "python")  # (textbook: bitmask and mrv have no python engine to watch)
     if n > MAX_LABELLED:
         raise InvalidInput(f"n: {n} queens are too many to watch (at most {MAX_LABELLED} a side)")
     log = EventLog(n, limit=max_events)
