@@ -30,7 +30,6 @@ from essais.sudoku import (
     solve_sudoku,
 )
 from essais.sudoku._kernels import GRID9, _hidden_singles
-from essais.sudoku.compiled import bitwise_tables
 
 from conftest import DATA, invoke
 
@@ -266,17 +265,25 @@ def test_bitwise_and_propagate_batches_agree_on_every_hard_puzzle():
 
 
 def test_bitwise_propagation_sees_a_cell_that_must_take_two_values():
-    # row 0: values 1 and 2 have no place but cell 0, whose only candidates they are; a hidden
+    # row 0: digits 1 and 2 have no cell but cell 0, whose only candidates they are; a hidden
     # single rule that took "nothing new in this cell" for "no news" let such grids through
-    # (line 3422 of 17_clue.txt searched 175 nodes for it, 197 with the rules in another order,
-    # where 131 do)
-    peers_table, units_table = bitwise_tables()
+    # (line 3422 of 17_clue.txt searched 175 nodes for it where 131 do)
     grid = np.zeros(GRID9, dtype=np.int32)
-    grid[:81] = (1 << 9) - 1
-    grid[0] = 0b11
-    grid[1:9] = 0b111111100
-    queue = np.zeros(96, dtype=np.uint8)
-    assert _hidden_singles(grid, units_table, queue, 1) == -1  # unit 0: row 0
+    grid[:] = (1 << 27) - 1
+    for digit in (0, 1):  # digits 1 and 2: in row 0 only at cell 0
+        grid[3 * digit] &= ~((1 << 9) - 2)
+    assert _hidden_singles(grid, np.full(27, -1, dtype=np.int32)) == -1
+
+
+def test_bitwise_root_fails_on_givens_that_clash():
+    """The batch kernel takes decoded cells as they are: two 1s in a box leave the second cell
+    open with no digit, and the root's propagation fails (one node, one backtrack)."""
+    from essais.sudoku.compiled import _solve_rows
+
+    cells = np.zeros((1, 81), dtype=np.uint8)
+    cells[0, 0] = cells[0, 10] = 1  # row 0 and row 1 of the first box
+    found, _, counters = _solve_rows(cells, 3, "bitwise", 1)
+    assert found[0] == 0 and counters[0].tolist() == [1, 0, 1]
 
 
 def file_of(text: str) -> io.BytesIO:

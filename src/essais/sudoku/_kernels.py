@@ -12,7 +12,7 @@ weight each time a contradiction shows in it), ties to the first cell or, for re
 drawn at random. `solve_batch` runs the propagating solver on many puzzles in one call, with no
 Python work per puzzle. `bitwise_slice` and `bitwise_batch` are the 9×9 throughput method: the
 same depth-first search over propagated grids, with less per grid (no weights, no restarts,
-singles and locked candidates by bitwise operations, a grid of 82 small integers).
+singles and locked candidates by word operations on a grid held digit by digit, 30 words).
 """
 
 import numpy as np
@@ -450,236 +450,262 @@ def decode_lines(raw, starts, lines, byte_values, cell_units, unit_count, cells)
 
 
 # -- bitwise: the 9×9 solver built for throughput -------------------------------------------------
-# A grid is 81 cells of 9 candidate bits (bit v-1 for value v) plus PLACED once the cell's value
-# has been taken out of its peers; slot PLACED_COUNT counts those cells. One copy of the grid per
-# guess (copy-on-guess: 82 small integers), no weights, no restarts: puzzles of a file are many
-# and mostly easy, so the work per propagation is what counts.
-PLACED = 1 << 9
-ALL9 = (1 << 9) - 1
-PLACED_COUNT = 81
-GRID9 = 82  # the slots of a grid
+# A grid is held digit by digit: for each digit d and band b (rows 3b to 3b+2), a 27-bit set of
+# the band's cells where d may still go (bit 9k + c: row 3b + k, column c), slot 3d + b; then, in
+# slots UNSOLVED to UNSOLVED + 2, each band's cells whose digit is not placed yet. A placed cell
+# keeps its own digit's bit alone. A row of a band is 9 bits of a word and a box 3 × 3 bits, so
+# singles and locked candidates are a few word operations for a digit and a band at a time.
+UNSOLVED = 27
+GRID9 = 30  # the slots of a grid
+ROW_BITS = (1 << 9) - 1
+BAND_BITS = (1 << 27) - 1
+ROWS27 = np.array([ROW_BITS << (9 * k) for k in range(3)], dtype=np.int32)  # a band's rows
+BOXES27 = np.array([0b111_000000_111_000000_111 << (3 * j) for j in range(3)], dtype=np.int32)  # its boxes
+COLUMNS27 = np.array([(1 | 1 << 9 | 1 << 18) << c for c in range(9)], dtype=np.int32)  # its columns
 
 
-# the row, column and box of each cell as bits of a set of units (rows 0-8, columns 9-17, boxes
-# 18-26, the order of model.units): a constant array, one load where arithmetic took ten steps
-UNITS_OF_CELL = np.array(
-    [(1 << row) | (1 << (9 + col)) | (1 << (18 + row // 3 * 3 + col // 3)) for row in range(9) for col in range(9)]
-)
+def _not_peers() -> np.ndarray:
+    """For each cell and band, the band's cells that are not the cell's peers (the cell
+    itself among them): one AND takes a placed digit out of the cell's row, column and box."""
+    keep = np.zeros((81, 3), dtype=np.int32)
+    for cell in range(81):
+        row, col = divmod(cell, 9)
+        for band in range(3):
+            peers_here = 0
+            for k in range(3):
+                other_row = 3 * band + k
+                for other_col in range(9):
+                    same_box = other_row // 3 == row // 3 and other_col // 3 == col // 3
+                    if (other_row == row or other_col == col or same_box) and (other_row, other_col) != (row, col):
+                        peers_here |= 1 << (9 * k + other_col)
+            keep[cell, band] = ~peers_here & BAND_BITS
+    return keep
+
+
+NOT_PEERS = _not_peers()
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _place_queued(grid, queue, queued, peers):
-    """Place every queued cell (one candidate left): take its value out of its 20 peers, and
-    queue a peer left with one candidate. The units where a cell changed (as bits), or -1 on a
-    contradiction (a peer left with none)."""
-    changed = 0
-    while queued:
-        queued -= 1
-        cell = queue[queued]
-        mask = grid[cell]
-        if mask & PLACED:
-            continue
-        grid[cell] = mask | PLACED
-        grid[PLACED_COUNT] += 1
-        changed |= UNITS_OF_CELL[cell]
-        for k in range(20):
-            peer = peers[cell, k]
-            other = grid[peer]
-            if other & mask:
-                if other & PLACED:
-                    return -1
-                other &= ~mask
-                grid[peer] = other
-                changed |= UNITS_OF_CELL[peer]
-                if other & (other - 1) == 0:
-                    if other == 0:
-                        return -1
-                    queue[queued] = peer
-                    queued += 1
-    return changed
+def _place(grid, digit, band, bit):
+    """Place `digit` in the cell `bit` of `band`: out of the cell's peers, the other digits out
+    of the cell."""
+    cell = 27 * band + bit_index(bit)
+    for other_band in range(3):
+        grid[3 * digit + other_band] &= NOT_PEERS[cell, other_band]
+    for other in range(9):
+        grid[3 * other + band] &= ~bit
+    grid[3 * digit + band] |= bit
+    grid[UNSOLVED + band] &= ~bit
 
 
 @njit(cache=True, nogil=True)
-def _hidden_singles(grid, units, queue, changed):
-    """In each unit where a cell changed (`changed`: bits of units), the values with one place
-    left go there: bitwise, from the values seen once and seen twice or more in the unit. The
-    cells so fixed are queued; their number, or -1 on a contradiction (a value with no place,
-    or a cell that must take two values). A unit where nothing changed holds no new single."""
-    queued = 0
-    while changed:
-        u = bit_index(changed & -changed)
-        changed &= changed - 1
-        once = 0
-        twice = 0
-        placed = 0
-        for k in range(9):
-            mask = grid[units[u, k]]
-            if mask & PLACED:
-                placed |= mask
-            mask &= ALL9
-            twice |= once & mask
-            once |= mask
-        if once != ALL9:
+def _naked_singles(grid):
+    """Place every open cell left with one digit, band by band: 1 when one was placed, 0 when
+    none, -1 on a contradiction (an open cell with no digit left)."""
+    placed = 0
+    for band in range(3):
+        once = twice = 0  # the band's cells with at least one digit, with two or more
+        for digit in range(9):
+            cells = grid[3 * digit + band]
+            twice |= once & cells
+            once |= cells
+        open_cells = grid[UNSOLVED + band]
+        if open_cells & ~once:
             return -1
-        alone = once & ~twice & ~placed  # (a placed value is alone in its unit: nothing new)
-        if alone == 0:
-            continue
-        for k in range(9):
-            cell = units[u, k]
-            mask = grid[cell]
-            hidden = mask & alone
-            if hidden == 0 or mask & PLACED:
-                continue
-            if hidden & (hidden - 1):
-                return -1  # the cell would take two values
-            if hidden == mask:
-                continue
-            grid[cell] = hidden
-            queue[queued] = cell
-            queued += 1
-    return queued
-
-
-def _segment_tables():
-    """The 54 segments of the grid, three cells where a line crosses a box: a row's in each box
-    (0-26: row r, box column j is 3r + j), then a column's (27-53: column c, box row i is
-    27 + 3c + i). Their cells, and for each the other two segments of its box along the same
-    direction (box mates) and the other two of its line (line mates)."""
-    cells, box_mates, line_mates = [], [], []
-    for columns in (False, True):
-        for line in range(9):
-            for part in range(3):
-                squares = [(line, 3 * part + k) for k in range(3)]
-                cells.append([c * 9 + r if columns else r * 9 + c for r, c in squares])
-                first = 27 * columns
-                box_mates.append([first + 3 * other + part for other in range(line // 3 * 3, line // 3 * 3 + 3)
-                                  if other != line])  # fmt: skip
-                line_mates.append([first + 3 * line + other for other in range(3) if other != part])
-    return np.array(cells, dtype=np.uint8), np.array(box_mates, dtype=np.uint8), np.array(line_mates, dtype=np.uint8)
-
-
-SEGMENT_CELLS, BOX_MATES, LINE_MATES = _segment_tables()
-SEGMENTS = 54
+        singles = open_cells & ~twice
+        while singles:
+            bit = singles & -singles
+            singles ^= bit
+            digit = 0
+            while digit < 9 and not grid[3 * digit + band] & bit:
+                digit += 1
+            if digit == 9:
+                return -1  # a single placed just before took this cell's last digit
+            _place(grid, digit, band, bit)
+            placed = 1
+    return placed
 
 
 @njit(cache=True, nogil=True)
-def _take_out9(grid, segments, segment, values, queue):
-    """Take `values` out of a segment's open cells (and out of its slot of `segments`): the
-    units that changed (as bits), the cells left with one candidate queued after the
-    queue[95] cells there already (queue[95] counts them), or -1 when a cell is left with
-    none."""
-    segments[segment] &= ~values
-    changed = 0
-    queued = queue[95]
-    for k in range(3):
-        cell = SEGMENT_CELLS[segment, k]
-        mask = grid[cell]
-        if mask & values and not mask & PLACED:
-            mask &= ~values
-            if mask == 0:
-                return -1
-            grid[cell] = mask
-            changed |= UNITS_OF_CELL[cell]
-            if mask & (mask - 1) == 0:
-                queue[queued] = cell
-                queued += 1
-    queue[95] = queued
-    return changed
-
-
-@njit(cache=True, nogil=True)
-def _locked9(grid, queue, segments):
-    """Locked candidates: a value of a box whose open cells lie in one segment (one line of the
-    box) leaves the rest of that line (pointing), and a value of a line whose open cells lie
-    in one segment leaves the rest of that box (claiming). The units that changed, the cells
-    left with one candidate queued (their number in queue[95]), or -1 on a contradiction.
-    `segments`: 54 slots of scratch, the candidates of each segment's open cells. (A slot
-    that still holds values taken out of a cell since only makes a rule find less, and the
-    rules run again until nothing changes.)"""
-    for segment in range(SEGMENTS):
-        union = 0
-        for k in range(3):
-            mask = grid[SEGMENT_CELLS[segment, k]]
-            if not mask & PLACED:
-                union |= mask
-        segments[segment] = union
-    changed = 0
-    queue[95] = 0
-    for segment in range(SEGMENTS):
-        own = segments[segment]
-        pointing = own & ~(segments[BOX_MATES[segment, 0]] | segments[BOX_MATES[segment, 1]])
-        claiming = own & ~(segments[LINE_MATES[segment, 0]] | segments[LINE_MATES[segment, 1]])
-        for k in range(4):
-            other = LINE_MATES[segment, k] if k < 2 else BOX_MATES[segment, k - 2]
-            values = (pointing if k < 2 else claiming) & segments[other]
-            if values:  # (the test here, not in _take_out9: a call costs the arrays' reference counts)
-                outcome = _take_out9(grid, segments, other, values, queue)
-                if outcome < 0:
+def _hidden_singles(grid, looked_at):
+    """Place each digit that has one cell left in a row, a box or a column there: 1 when one
+    was placed, 0 when none, -1 on a contradiction (a digit with no cell left in a unit).
+    `looked_at[3d + b]`: digit d's cells of band b when this rule last looked at them; a band
+    that has not changed since holds no new single in its rows and boxes, a digit none of whose
+    bands changed none in its columns either."""
+    placed = 0
+    for digit in range(9):
+        changed = False
+        for band in range(3):
+            cells = grid[3 * digit + band]
+            if cells == looked_at[3 * digit + band]:
+                continue
+            changed = True
+            looked_at[3 * digit + band] = cells
+            for unit in range(6):  # the band's three rows, then its three boxes
+                cells = grid[3 * digit + band] & (ROWS27[unit] if unit < 3 else BOXES27[unit - 3])
+                if cells == 0:
                     return -1
-                changed |= outcome
+                if cells & (cells - 1) == 0 and cells & grid[UNSOLVED + band]:
+                    _place(grid, digit, band, cells)
+                    placed = 1
+        if not changed:
+            continue
+        once = twice = 0  # columns with at least one cell for the digit, with two or more
+        for band in range(3):
+            cells = grid[3 * digit + band]
+            for k in range(3):
+                row = (cells >> (9 * k)) & ROW_BITS
+                twice |= once & row
+                once |= row
+        if once != ROW_BITS:
+            return -1
+        alone = once & ~twice
+        if alone:
+            alone |= (alone << 9) | (alone << 18)
+            for band in range(3):
+                cells = alone & grid[3 * digit + band] & grid[UNSOLVED + band]
+                while cells:
+                    bit = cells & -cells
+                    cells ^= bit
+                    if grid[3 * digit + band] & bit:  # (a placement just before may have taken it)
+                        _place(grid, digit, band, bit)
+                        placed = 1
+    return placed
+
+
+@njit(cache=True, nogil=True)
+def _locked_candidates(grid):
+    """Locked candidates for every digit: a box whose cells for the digit lie in one row (or
+    one column) takes the digit out of the rest of that row (column): pointing; a row (or a
+    column) whose cells for the digit lie in one box takes it out of the rest of that box:
+    claiming. True when a candidate went. (A contradiction shows in the singles after.)"""
+    changed = False
+    for digit in range(9):
+        for band in range(3):
+            cells = grid[3 * digit + band]
+            before = cells
+            for j in range(3):
+                box = cells & BOXES27[j]
+                if box == 0:
+                    continue
+                for k in range(3):
+                    if box & ~ROWS27[k] == 0:  # pointing along row k
+                        cells &= ~(ROWS27[k] & ~BOXES27[j])
+                columns = (box | (box >> 9) | (box >> 18)) & ROW_BITS
+                if columns & (columns - 1) == 0:  # pointing along a column: out of the other bands
+                    column = COLUMNS27[bit_index(columns)]
+                    for other in range(3):
+                        if other != band:
+                            taken = grid[3 * digit + other] & ~column
+                            changed |= taken != grid[3 * digit + other]
+                            grid[3 * digit + other] = taken
+            for k in range(3):
+                row = cells & ROWS27[k]
+                for j in range(3):
+                    if row and row & ~BOXES27[j] == 0:  # claiming along row k
+                        cells &= ~(BOXES27[j] & ~ROWS27[k])
+            if cells != before:
+                grid[3 * digit + band] = cells
+                changed = True
+        for c in range(9):  # claiming along a column: its cells for the digit in one band
+            bands = 0
+            for band in range(3):
+                if grid[3 * digit + band] & COLUMNS27[c]:
+                    bands |= 1 << band
+            if bands and bands & (bands - 1) == 0:
+                band = bit_index(bands)
+                cells = grid[3 * digit + band]
+                taken = cells & ~(BOXES27[c // 3] & ~COLUMNS27[c])
+                if taken != cells:
+                    grid[3 * digit + band] = taken
+                    changed = True
     return changed
 
 
 @njit(cache=True, nogil=True)
-def _propagate9(grid, queue, queued, peers, units, segments):
-    """Naked singles, hidden singles in the units that changed, and when neither is left,
-    locked candidates, until nothing changes the grid. False on a contradiction. (The rules
-    only take candidates out, and each stays true as more go: whatever their order, they end
-    on the same grid, so the search and its counters do not depend on it.)"""
-    changed = 0
+def _propagate9(grid, looked_at):
+    """Naked singles, then hidden singles, and when neither places a digit, locked candidates,
+    until nothing changes the grid. False on a contradiction. (The rules only take candidates
+    out, and each stays true as more go: whatever their order, they end on the same grid.)
+    `looked_at`: 27 words of scratch for _hidden_singles."""
+    for slot in range(UNSOLVED):
+        looked_at[slot] = -1  # (no set of cells: every band looked at first)
     while True:
-        placed = _place_queued(grid, queue, queued, peers)
+        placed = _naked_singles(grid)
         if placed < 0:
             return False
-        if grid[PLACED_COUNT] == 81:
-            return True
-        queued = _hidden_singles(grid, units, queue, changed | placed)
-        if queued < 0:
-            return False
-        changed = 0
-        if queued:
+        if placed:
             continue
-        changed = _locked9(grid, queue, segments)
-        if changed < 0:
+        placed = _hidden_singles(grid, looked_at)
+        if placed < 0:
             return False
-        if not changed:
+        if not placed and not _locked_candidates(grid):
             return True
-        queued = queue[95]
 
 
 @njit(cache=True, nogil=True)
 def _fewest_candidates(grid):
-    """The open cell with the fewest candidates (the first of them), -1 when every cell is placed."""
-    best, fewest = -1, 10
-    for cell in range(81):
-        mask = grid[cell]
-        if mask & PLACED:
-            continue
-        count = popcount(mask)
-        if count < fewest:
-            best, fewest = cell, count
-            if count == 2:
-                break
-    return best
+    """The first open cell with the fewest digits (a cell of two found bitwise, band by band)
+    and its digits as a set (bit d for digit d + 1); (-1, 0) when every cell is placed."""
+    best_band, best_bit = -1, 0
+    for band in range(3):
+        once = twice = thrice = 0
+        for digit in range(9):
+            cells = grid[3 * digit + band]
+            thrice |= twice & cells
+            twice |= once & cells
+            once |= cells
+        pairs = twice & ~thrice & grid[UNSOLVED + band]
+        if pairs:
+            best_band, best_bit = band, pairs & -pairs
+            break
+    if best_band < 0:
+        fewest = 10
+        for band in range(3):
+            open_cells = grid[UNSOLVED + band]
+            while open_cells:
+                bit = open_cells & -open_cells
+                open_cells ^= bit
+                count = 0
+                for digit in range(9):
+                    count += (grid[3 * digit + band] & bit) != 0
+                if count < fewest:
+                    fewest, best_band, best_bit = count, band, bit
+        if best_band < 0:
+            return -1, 0
+    digits = 0
+    for digit in range(9):
+        if grid[3 * digit + best_band] & best_bit:
+            digits |= 1 << digit
+    return 27 * best_band + bit_index(best_bit), digits
 
 
 @njit(cache=True, nogil=True)
 def start_bitwise(cells, stack):
-    """The root grid of the bitwise search: a given is its one candidate, not yet placed."""
+    """The root grid of the bitwise search, every given placed (a given that a given before it
+    forbids leaves its cell open with no digit: the root's propagation fails)."""
     root = stack[0]
+    for slot in range(GRID9):  # every digit everywhere, every cell open
+        root[slot] = BAND_BITS
     for cell in range(81):
-        root[cell] = ALL9 if cells[cell] == 0 else 1 << (cells[cell] - 1)
-    root[PLACED_COUNT] = 0
+        if cells[cell]:
+            digit, band, bit = cells[cell] - 1, cell // 27, 1 << (cell % 27)
+            if root[3 * digit + band] & bit and root[UNSOLVED + band] & bit:
+                _place(root, digit, band, bit)
+            else:
+                for other in range(9):
+                    root[3 * other + band] &= ~bit
+                root[UNSOLVED + band] |= bit
 
 
 @njit(cache=True, nogil=True)
-def bitwise_slice(stack, guess_cell, guess_rest, queue, segments, peers, units, state, node_stop):
+def bitwise_slice(stack, guess_cell, guess_rest, looked_at, state, node_stop):
     """Depth-first search over propagated 9×9 grids (`stack[d]`: the grid at depth d, made by
-    the guess of depth d - 1): each grid propagated (_propagate9), then a guess on
-    the first open cell with the fewest candidates, lowest value first, the other values
-    (`guess_rest[d]`) tried on the way back. Counters as propagate_slice's: `nodes` the grids
-    propagated, `tries` the guesses, `backtracks` the contradictions. On SOLUTION,
-    `stack[state[DEPTH]]` holds the solution."""
+    the guess of depth d - 1): each grid propagated (_propagate9), then a guess on the first
+    open cell with the fewest digits, lowest digit first, the others (`guess_rest[d]`) tried
+    on the way back. Counters as propagate_slice's: `nodes` the grids propagated, `tries` the
+    guesses, `backtracks` the contradictions. On SOLUTION, `stack[state[DEPTH]]` holds it."""
     depth, entering, nodes, tries, backtracks = load_counters(state)
     outcome = PAUSED
     while True:
@@ -689,34 +715,26 @@ def bitwise_slice(stack, guess_cell, guess_rest, queue, segments, peers, units, 
             nodes += 1
             entering = 0
             guess_rest[depth] = 0
-            grid = stack[depth]
-            queued = 0
-            if depth == 0:  # the givens
-                for cell in range(81):
-                    if grid[cell] & (grid[cell] - 1) == 0:
-                        queue[queued] = cell
-                        queued += 1
-            else:
-                queue[0] = guess_cell[depth - 1]
-                queued = 1
-            if not _propagate9(grid, queue, queued, peers, units, segments):
+            if not _propagate9(stack[depth], looked_at):
                 backtracks += 1
             else:
-                cell = _fewest_candidates(grid)
+                cell, digits = _fewest_candidates(stack[depth])
                 if cell < 0:  # every cell placed: a solution
                     state[SOLUTIONS] += 1
                     outcome = SOLUTION
                     break
                 guess_cell[depth] = cell
-                guess_rest[depth] = grid[cell]
+                guess_rest[depth] = digits
         rest = guess_rest[depth]
         if rest:
             bit = rest & -rest
             guess_rest[depth] = rest ^ bit
             tries += 1
-            for slot in range(stack.shape[1]):
-                stack[depth + 1, slot] = stack[depth, slot]
-            stack[depth + 1, guess_cell[depth]] = bit
+            child = stack[depth + 1]
+            for slot in range(GRID9):
+                child[slot] = stack[depth, slot]
+            cell = guess_cell[depth]
+            _place(child, bit_index(bit), cell // 27, 1 << (cell % 27))
             depth += 1
             entering = 1
         else:
@@ -732,26 +750,28 @@ def bitwise_slice(stack, guess_cell, guess_rest, queue, segments, peers, units, 
 def solution9(grid, out):
     """The values of a solved grid of the bitwise search."""
     for cell in range(81):
-        out[cell] = bit_index(grid[cell] & ALL9) + 1
+        band, bit = cell // 27, 1 << (cell % 27)
+        for digit in range(9):
+            if grid[3 * digit + band] & bit:
+                out[cell] = digit + 1
 
 
 @njit(cache=True, nogil=True)
-def bitwise_batch(puzzles, wanted, peers, units, solutions, found, counters):
+def bitwise_batch(puzzles, wanted, solutions, found, counters):
     """The bitwise search on every row of `puzzles` (81 values, 0 = empty) up to its `wanted`-th
     solution: `found[i]` solutions found, `solutions[i]` the first, `counters[i]` the puzzle's
     nodes, tries and backtracks."""
     stack = np.zeros((82, GRID9), dtype=np.int32)
-    guess_cell = np.zeros(82, dtype=np.uint8)
-    guess_rest = np.zeros(82, dtype=np.int32)
-    queue = np.zeros(96, dtype=np.uint8)
-    segments = np.zeros(SEGMENTS, dtype=np.int64)
+    guess_cell = np.zeros(82, dtype=np.int64)
+    guess_rest = np.zeros(82, dtype=np.int64)
+    looked_at = np.zeros(UNSOLVED, dtype=np.int32)
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     for i in range(puzzles.shape[0]):
         start_bitwise(puzzles[i], stack)
         state[:] = 0
         state[ENTERING] = 1
         while found[i] < wanted:
-            if bitwise_slice(stack, guess_cell, guess_rest, queue, segments, peers, units, state, 1 << 62) != SOLUTION:
+            if bitwise_slice(stack, guess_cell, guess_rest, looked_at, state, 1 << 62) != SOLUTION:
                 break
             if found[i] == 0:
                 solution9(stack[state[DEPTH]], solutions[i])

@@ -6,13 +6,14 @@ Methods: `textbook` (002 Programme 1 and Q1; both engines, identical counters): 
 cell in reading order, the values 1…n in order, each checked against the cell's row, column and
 box, undo. `nodes` counts the calls of solve, `depths[d]` the calls at depth d (002's figure 2),
 `tries` the values placed and checked, `backtracks` the cells emptied again after their values
-ran out. `bitwise` (numba, the default for 9×9): cells as 9-bit candidate sets, naked singles,
-hidden singles by bitwise sums over each unit, locked candidates, a guess on the first cell
-with the fewest candidates on a copy of the grid. `propagate` (numba, the default for larger grids): candidate
-sets kept up to date, naked and hidden singles (and from 16×16 on, locked candidates and
-alldifferent on every unit), the cell with the fewest candidates per weight of past
-contradictions first (dom/wdeg). Both count `nodes` the grids propagated, `tries` the guesses,
-`backtracks` the contradictions. With the python engine and no method named, `textbook` runs.
+ran out. `bitwise` (numba, the default for 9×9): for each digit and band of three rows, a 27-bit
+set of the cells where the digit may go; naked and hidden singles and locked candidates by word
+operations, a guess on the first cell with the fewest candidates on a copy of the grid.
+`propagate` (numba, the default for larger grids): candidate sets kept up to date, naked and
+hidden singles (and from 16×16 on, locked candidates and alldifferent on every unit), the cell
+with the fewest candidates per weight of past contradictions first (dom/wdeg). Both count
+`nodes` the grids propagated, `tries` the guesses, `backtracks` the contradictions. With the
+python engine and no method named, `textbook` runs.
 
 Examples
 --------

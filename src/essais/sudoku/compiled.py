@@ -18,7 +18,6 @@ from essais.sudoku._kernels import (
     GRID9,
     RANDOM,
     RESTART,
-    SEGMENTS,
     STATE_SIZE,
     bitwise_batch,
     bitwise_slice,
@@ -94,14 +93,12 @@ class CompiledSudoku(SlicedSearch):
     def _bitwise(self) -> Iterator[list[int]]:
         """Every solution of a 9×9 grid, by the bitwise search (copy-on-guess grids)."""
         stack = np.zeros((82, GRID9), dtype=np.int32)
-        guess_cell, guess_rest = np.zeros(82, dtype=np.uint8), np.zeros(82, dtype=np.int32)
-        queue, values = np.zeros(96, dtype=np.uint8), np.zeros(81, dtype=np.int64)
-        segments = np.zeros(SEGMENTS, dtype=np.int64)  # scratch of the search's locked candidates
+        guess_cell, guess_rest = np.zeros(82, dtype=np.int64), np.zeros(82, dtype=np.int64)
+        values, looked_at = np.zeros(81, dtype=np.int64), np.zeros(GRID9, dtype=np.int32)
         start_bitwise(np.array(self.puzzle.cells, dtype=np.uint8), stack)
 
         def step(node_stop: int) -> int:
-            search = (stack, guess_cell, guess_rest, queue, segments, *bitwise_tables())
-            return int(bitwise_slice(*search, self.state, node_stop))
+            return int(bitwise_slice(stack, guess_cell, guess_rest, looked_at, self.state, node_stop))
 
         while self.slices(step) == SOLUTION:
             solution9(stack[self.state[DEPTH]], values)
@@ -189,7 +186,7 @@ def _solve_rows(puzzles: np.ndarray, box: int, method: str, wanted: int) -> tupl
     found = np.zeros(len(puzzles), dtype=np.int64)
     counters = np.zeros((len(puzzles), 3), dtype=np.int64)
     if method == "bitwise":
-        bitwise_batch(puzzles, wanted, *bitwise_tables(), solutions, found, counters)
+        bitwise_batch(puzzles, wanted, solutions, found, counters)
     else:
         full = (1 << (box * box)) - 1
         solve_batch(puzzles, peers(box), _units_array(box), units_of_cells(box), full, box, wanted, solutions, found,
@@ -204,13 +201,6 @@ def _solve_job(job: tuple[np.ndarray, int, str, int]) -> tuple[np.ndarray, np.nd
 @cache
 def _units_array(box: int) -> np.ndarray:
     return np.array(units(box), dtype=np.int64)
-
-
-@cache
-def bitwise_tables() -> tuple[np.ndarray, np.ndarray]:
-    """The 9×9 grid's peers and units for the bitwise kernels, as uint8: a cell read from them
-    (or from the uint8 queue) indexes the grid without numba's check for a negative index."""
-    return peers(3).astype(np.uint8), _units_array(3).astype(np.uint8)
 
 
 BATCH_PER_WORKER = 2000  # below this many puzzles a second process costs more than it gives
