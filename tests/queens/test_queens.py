@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from essais.core.errors import InvalidInput
+from essais.core.errors import InvalidInput, MemoryRefused
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.queens import QueensStream, count_queens, find_queens, is_solution, symmetries
@@ -100,6 +100,17 @@ def test_checker():
     assert not is_solution(4, [0, 2, 4, 1, 3])
     assert not is_solution(len([0, 1, 2, 3]), [0, 1, 2, 3])
     assert not is_solution(len([1, 3, 0, 4]), [1, 3, 0, 4])
+
+
+@pytest.mark.parametrize("method", ["mrv", "bitmask"])
+def test_the_split_counts_refuse_a_memory_limit_below_their_table(method):
+    """The start constellations are listed before any search: about 110 MB for 32 queens, 21
+    MB for 8, estimated before they are built."""
+    with pytest.raises(MemoryRefused, match="the start constellations of 32 queens"):
+        count_queens(32, method=method, memory_limit="100M")
+    assert count_queens(8, method=method, memory_limit="30M").count == 92
+    result = invoke(["queens", "20", "--count", "--memory-limit", "10M"])
+    assert result.exit_code == 2 and "memory: the start constellations of 20 queens needs about" in result.stderr
 
 
 def test_a_limit_keeps_the_count_so_far():

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from essais.core.engine import SolutionStream, loading_compiled, run_search
+from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
 from essais.core.parallel import Progress, default_workers, run_split
@@ -158,8 +158,9 @@ def _count_constellations(
     those fixed by the half turn + 2 × those fixed by a quarter turn) / |stabiliser|
     (reflections fix no solution of more than one queen: two queens would share a line)."""
     with loading_compiled("queens"):
-        from essais.queens.compiled import constellation_table, count_start_constellation
+        from essais.queens.compiled import constellation_table, constellation_table_bytes, count_start_constellation
 
+    check_memory(constellation_table_bytes(n), f"the start constellations of {n} queens", limits)
     with SearchControl(limits) as control:
         try:
             table = constellation_table(n, control.check_setup)

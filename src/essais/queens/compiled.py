@@ -134,6 +134,13 @@ HALF_TURN, QUARTER_TURN = 3, 5
 CODES_A_STEP = 1 << 16  # start constellations looked at together (n = 27 has 531,441 codes)
 
 
+def constellation_table_bytes(n: int) -> int:
+    """About the most memory constellation_table(n) holds: its rows (about n⁴/12 orbits, each a
+    row and a task of some 700 bytes of Python objects: measured 690 at n = 32, more below) and
+    numpy's arrays for CODES_A_STEP codes at a time (some 300 bytes a code)."""
+    return n**4 // 12 * 1024 + CODES_A_STEP * 320
+
+
 def constellation_table(
     n: int, check: Callable[[], None] = lambda: None
 ) -> list[tuple[int, int, int, int, int, tuple[int, ...]]]:
