@@ -19,6 +19,7 @@ from essais.sudoku._kernels import (
     RANDOM,
     RESTART,
     STATE_SIZE,
+    UNSOLVED,
     bitwise_batch,
     bitwise_slice,
     decode_lines,
@@ -94,7 +95,7 @@ class CompiledSudoku(SlicedSearch):
         """Every solution of a 9×9 grid, by the bitwise search (copy-on-guess grids)."""
         stack = np.zeros((82, GRID9), dtype=np.int32)
         guess_cell, guess_rest = np.zeros(82, dtype=np.int64), np.zeros(82, dtype=np.int64)
-        values, looked_at = np.zeros(81, dtype=np.int64), np.zeros(GRID9, dtype=np.int32)
+        values, looked_at = np.zeros(81, dtype=np.int64), np.zeros(UNSOLVED, dtype=np.int32)
         start_bitwise(np.array(self.puzzle.cells, dtype=np.uint8), stack)
 
         def step(node_stop: int) -> int:
