@@ -29,7 +29,7 @@ from essais.sudoku import (
     solve_many,
     solve_sudoku,
 )
-from essais.sudoku._kernels import GRID9, _hidden_singles
+from essais.sudoku._kernels import ALL_DIGITS, GRID9, ON_PERMUTATION, _propagate9
 
 from conftest import DATA, invoke
 
@@ -272,7 +272,34 @@ def test_bitwise_propagation_sees_a_cell_that_must_take_two_values():
     grid[:] = (1 << 27) - 1
     for digit in (0, 1):  # digits 1 and 2: in row 0 only at cell 0
         grid[3 * digit] &= ~((1 << 9) - 2)
-    assert _hidden_singles(grid, np.full(27, -1, dtype=np.int32)) == -1
+    assert not _propagate9(grid, ALL_DIGITS)
+
+
+def _locked_candidates(matrix):
+    """What pointing and claiming leave of a digit's 3 × 3 matrix (rows and boxes of a band, or
+    bands and columns of a stack): a row with one entry takes the rest of its column, a column
+    with one entry the rest of its row, until nothing changes; 0 when a row or column is empty."""
+    while True:
+        rows = [matrix >> (3 * r) & 7 for r in range(3)]
+        columns = [sum((matrix >> (3 * r + c) & 1) << r for r in range(3)) for c in range(3)]
+        if 0 in rows or 0 in columns:
+            return 0
+        kept = matrix
+        for r, row in enumerate(rows):
+            if row & (row - 1) == 0:
+                kept &= ~sum(1 << (3 * other + row.bit_length() - 1) for other in range(3) if other != r)
+        for c, column in enumerate(columns):
+            if column & (column - 1) == 0:
+                kept &= ~sum(1 << (3 * (column.bit_length() - 1) + other) for other in range(3) if other != c)
+        if kept == matrix:
+            return matrix
+        matrix = kept
+
+
+def test_bitwise_matrices_keep_what_locked_candidates_keep():
+    """The bitwise solver keeps a matrix's entries that lie on a permutation inside it: for 3 × 3
+    matrices, exactly what locked candidates leave (so its rules are the cell-major kernel's)."""
+    assert [int(kept) for kept in ON_PERMUTATION] == [_locked_candidates(m) for m in range(512)]
 
 
 def test_bitwise_counters_on_top95():

@@ -19,7 +19,6 @@ from essais.sudoku._kernels import (
     RANDOM,
     RESTART,
     STATE_SIZE,
-    UNSOLVED,
     bitwise_batch,
     bitwise_slice,
     decode_lines,
@@ -95,11 +94,11 @@ class CompiledSudoku(SlicedSearch):
         """Every solution of a 9×9 grid, by the bitwise search (copy-on-guess grids)."""
         stack = np.zeros((82, GRID9), dtype=np.int32)
         guess_cell, guess_rest = np.zeros(82, dtype=np.int64), np.zeros(82, dtype=np.int64)
-        values, looked_at = np.zeros(81, dtype=np.int64), np.zeros(UNSOLVED, dtype=np.int32)
-        start_bitwise(np.array(self.puzzle.cells, dtype=np.uint8), stack)
+        values, changed = np.zeros(81, dtype=np.int64), np.zeros(82, dtype=np.int64)
+        start_bitwise(np.array(self.puzzle.cells, dtype=np.uint8), stack, changed)
 
         def step(node_stop: int) -> int:
-            return int(bitwise_slice(stack, guess_cell, guess_rest, looked_at, self.state, node_stop))
+            return int(bitwise_slice(stack, changed, guess_cell, guess_rest, self.state, node_stop))
 
         while self.slices(step) == SOLUTION:
             solution9(stack[self.state[DEPTH]], values)
