@@ -271,11 +271,16 @@ class SearchControl:
         if self.out_of_time():
             raise SearchStopped(Status.LIMIT)
 
-    def stop_reason(self, nodes: int) -> Status | None:
-        """Why the search must stop now, or None to go on."""
-        if nodes and self.announce:
+    def say_started(self) -> None:
+        """Say on stderr, once, that the search proper has begun (when ANNOUNCE is set)."""
+        if self.announce:
             self.announce = False
             print(ANNOUNCEMENT, file=sys.stderr, flush=True)
+
+    def stop_reason(self, nodes: int) -> Status | None:
+        """Why the search must stop now, or None to go on."""
+        if nodes:
+            self.say_started()
         if self.interrupted:
             return Status.INTERRUPTED
         if self.stop_flag is not None and self.stop_flag.value:

@@ -56,6 +56,7 @@ def solve_in_worker(job: Job) -> list[Done]:
         if stop_flag is not None and stop_flag.value:  # stopped before this sub-tree began
             return done
         control = SearchControl(Limits(nodes=node_limit), shared=spent if node_limit is not None else None)
+        control.announce = False  # (on_pool says when the search starts)
         control.shared_best = _BEST[0] if _BEST else None
         control.stop_flag = stop_flag
         try:
@@ -187,6 +188,7 @@ def on_pool(
     stop_flag = fork_context().Value("b", 0)
     with process_pool(min(workers, len(jobs)), spent, best, stop_flag) as pool:
         results = pool.imap_unordered(solve_in_worker, jobs)
+        control.say_started()  # (the workers, whose first nodes could say it too, do not: two lines could mix)
         if progress is not None:
             progress(len(run.results), run.total)
         reason: Status | None = None
