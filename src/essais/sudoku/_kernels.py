@@ -15,8 +15,6 @@ same depth-first search over propagated grids, with less per grid (no weights, n
 singles and locked candidates by word operations on a grid held digit by digit, 30 words).
 """
 
-from itertools import permutations
-
 import numpy as np
 from numba import njit
 
@@ -471,13 +469,14 @@ ROW_BITS = (1 << 9) - 1
 BAND_BITS = (1 << 27) - 1
 STACK0 = 0b111_000000_111_000000_111  # the columns of the first stack, in each row of a band
 ALL_DIGITS = (1 << 9) - 1
+PERMUTATIONS3 = [(a, b, c) for a in range(3) for b in range(3) for c in range(3) if len({a, b, c}) == 3]
 
 
 def on_permutation(matrix: int) -> int:
     """The entries of a 3 × 3 matrix of bits (bit 3r + c) that lie on a permutation inside it."""
     kept = 0
-    for p in permutations(range(3)):
-        entries = sum(1 << (3 * r + p[r]) for r in range(3))
+    for first, second, third in PERMUTATIONS3:
+        entries = 1 << first | 1 << (3 + second) | 1 << (6 + third)
         if matrix & entries == entries:
             kept |= entries
     return kept

@@ -294,7 +294,7 @@ def decode_block(data: bytes, first_number: int, box: int, alphabet: str | None,
             errors[line] = str(error)
     rows = np.flatnonzero(kept)
     found = np.zeros(len(rows), dtype=np.int64)
-    position = {line: row for row, line in enumerate(rows.tolist())}
+    position = {line: row for row, line in enumerate(rows.tolist())} if errors else {}  # (rare: not built for nothing)
     for line in errors:
         found[position[line]] = NOT_READ
     return BatchBlock(
