@@ -537,6 +537,7 @@ def _spread(columns):
 
 @njit(cache=True, nogil=True, inline="always")
 def _band_matrix(cells):
+    """A band's matrix for a digit: bit 3k + j when row k has cells in box j."""
     # (indices made unsigned: numba then leaves out the test for a negative index, 5% of the time)
     return (
         ROW_BOXES[np.uint32(cells & ROW_BITS)]

@@ -117,7 +117,17 @@ class _Pool(Pool):
     out of the garbage collector's rounds, in the main process and the workers (gc.freeze,
     as CPython advises before a fork), and given back to them when the pool closes."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        gc.freeze()
+        try:
+            super().__init__(*args, **kwargs)
+        except BaseException:
+            gc.unfreeze()
+            raise
+
     def _get_sentinels(self) -> list[Any]:
+        # (CPython's adds the results' pipe, which matters only to replace workers that end
+        # after `maxtasksperchild` tasks)
         return [self._change_notifier._reader]  # type: ignore[attr-defined]
 
     def __exit__(self, *args: Any) -> None:
@@ -137,7 +147,6 @@ def process_pool(workers: int, spent: Any = None, best: Any = None, stop: Any = 
     blocking = hasattr(signal, "pthread_sigmask")
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) if blocking else None
     try:
-        gc.freeze()  # see _Pool
         return _Pool(workers, start_worker, (spent, best, stop), context=fork_context())
     finally:
         if previous is not None:
