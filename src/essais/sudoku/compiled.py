@@ -294,15 +294,14 @@ def decode_block(data: bytes, first_number: int, box: int, alphabet: str | None,
             errors[line] = str(error)
     rows = np.flatnonzero(kept)
     found = np.zeros(len(rows), dtype=np.int64)
-    position = {line: row for row, line in enumerate(rows.tolist())} if errors else {}  # (rare: not built for nothing)
     for line in errors:
-        found[position[line]] = NOT_READ
+        found[np.searchsorted(rows, line)] = NOT_READ
     return BatchBlock(
         numbers=first_number + rows,
         found=found,
         solutions=np.zeros((0, size), dtype=np.uint8),
         counters=np.zeros((0, 3), dtype=np.int64),
-        errors={position[line]: message for line, message in errors.items()},
+        errors={int(np.searchsorted(rows, line)): message for line, message in errors.items()},
         cells=cells if len(rows) == len(cells) else cells[rows],
         size=len(data),
     )
