@@ -43,6 +43,7 @@ WITH_EXAMPLES = {
     "essais.sudoku.api",
     "essais.swap",
     "essais.uncrossed.api",
+    "essais.warming",
 }
 
 

@@ -30,13 +30,13 @@ if TYPE_CHECKING:
         find_tour,
         longest_uncrossed,
         solve_sudoku,
-        warm_up,
     )
     from essais.comparison import Comparison, compare
     from essais.core.board import Board
     from essais.core.errors import EssaisError, InvalidInput
     from essais.core.limits import Limits
     from essais.core.result import CountResult, Result, Stats, Status
+    from essais.warming import warm_up
     from essais.watching import watch
 
 # Loaded on first use (PEP 562), so that `import essais.cli` costs nothing before the command
@@ -62,7 +62,7 @@ _WHERE = {
     "find_tour": "essais.api",
     "longest_uncrossed": "essais.api",
     "solve_sudoku": "essais.api",
-    "warm_up": "essais.api",
+    "warm_up": "essais.warming",
 }
 __all__ = [
     "Board",

@@ -11,8 +11,7 @@ notebook.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from essais.coloring import ChromaticResult, ColoringResult, Graph
@@ -27,7 +26,7 @@ from essais.knights import find_tour as _find_tour
 from essais.knights.frontier import FrontierEstimate
 from essais.queens import QueensCount
 from essais.queens import count_queens as _count_queens
-from essais.sudoku import Sudoku, SudokuResult, parse_sudoku, read_puzzles, solve_many
+from essais.sudoku import Sudoku, SudokuResult
 from essais.sudoku import solve_sudoku as _solve_sudoku
 from essais.uncrossed import UncrossedEstimate, UncrossedResult
 from essais.uncrossed import estimate_uncrossed as _estimate_uncrossed
@@ -368,52 +367,3 @@ def estimate_uncrossed(
         node_limit=node_limit,
         memory_limit=memory_limit,
     )
-
-
-def warm_up() -> list[tuple[str, float]]:
-    """Compile every problem's numba engines once, by running each method on a small case:
-    numba keeps them in its cache on disk, so that no later run (no `essais` command, no
-    function here) waits for a first compilation. Each problem, with the seconds it took (a few
-    tenths once the cache is full).
-
-    Examples
-    --------
-    >>> import essais
-    >>> [name for name, seconds in essais.warm_up()]
-    ['tours', 'queens', 'sudoku', 'colouring', 'uncrossed paths']
-    """
-    sudoku = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
-    cases: dict[str, Callable[[], object]] = {
-        "tours": lambda: (
-            [find_tour(6, method=method, engine="numba", node_limit=5_000) for method in TOUR_METHODS],
-            find_tour(60),
-            count_tours(5, node_limit=5_000),
-            count_tours(5, method="frontier"),
-        ),
-        "queens": lambda: (
-            count_queens(8, method="textbook", engine="numba"),
-            [count_queens(8, method=method) for method in ("bitmask", "mrv")],
-            count_queens(8, distinct=True),
-        ),
-        "sudoku": lambda: (
-            [solve_sudoku(sudoku, method=method) for method in ("bitwise", "propagate", "textbook")],
-            [solve_many([parse_sudoku(sudoku)], method=method) for method in ("bitwise", "propagate")],
-            read_puzzles(sudoku),
-        ),
-        "colouring": lambda: (
-            color_graph("petersen"),
-            color_graph("petersen", method="dsatur"),
-            chromatic_number("queen:5"),
-        ),
-        "uncrossed paths": lambda: (
-            # one word, two by direction, words square by square, arrays
-            [longest_uncrossed(size, node_limit=1_000) for size in (5, 9, 12, 17)],
-            estimate_uncrossed(5, probes=100),
-        ),
-    }
-    took = []
-    for name, case in cases.items():
-        started = time.perf_counter()
-        case()
-        took.append((name, time.perf_counter() - started))
-    return took

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from essais.api import warm_up
 from essais.cli.common import command
 from essais.cli.options import JsonFlag
 from essais.cli.output import print_json
 from essais.cli.terminal import console
 from essais.core.result import format_seconds
+from essais.warming import warm_up
 
 EXAMPLES = [("essais warmup", "compile every engine now (about 30 s, once per installation)")]
 

@@ -1,0 +1,69 @@
+"""Every problem's numba engines compiled once, ahead of the runs that need them
+(`essais warmup`, essais.warm_up): numba keeps them in its cache on disk."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from essais.api import (
+    TOUR_METHODS,
+    chromatic_number,
+    color_graph,
+    count_queens,
+    count_tours,
+    estimate_uncrossed,
+    find_tour,
+    longest_uncrossed,
+    solve_sudoku,
+)
+from essais.sudoku import parse_sudoku, read_puzzles, solve_many
+
+
+def warm_up() -> list[tuple[str, float]]:
+    """Compile every problem's numba engines once, by running each method on a small case:
+    numba keeps them in its cache on disk, so that no later run (no `essais` command, no
+    function here) waits for a first compilation. Each problem, with the seconds it took (a few
+    tenths once the cache is full).
+
+    Examples
+    --------
+    >>> import essais
+    >>> [name for name, seconds in essais.warm_up()]
+    ['tours', 'queens', 'sudoku', 'colouring', 'uncrossed paths']
+    """
+    sudoku = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
+    cases: dict[str, Callable[[], object]] = {
+        "tours": lambda: (
+            [find_tour(6, method=method, engine="numba", node_limit=5_000) for method in TOUR_METHODS],
+            find_tour(60),
+            count_tours(5, node_limit=5_000),
+            count_tours(5, method="frontier"),
+        ),
+        "queens": lambda: (
+            count_queens(8, method="textbook", engine="numba"),
+            [count_queens(8, method=method) for method in ("bitmask", "mrv")],
+            count_queens(8, distinct=True),
+        ),
+        "sudoku": lambda: (
+            [solve_sudoku(sudoku, method=method) for method in ("bitwise", "propagate", "textbook")],
+            [solve_many([parse_sudoku(sudoku)], method=method) for method in ("bitwise", "propagate")],
+            read_puzzles(sudoku),
+        ),
+        "colouring": lambda: (
+            color_graph("petersen"),
+            color_graph("petersen", method="dsatur"),
+            chromatic_number("queen:5"),
+        ),
+        "uncrossed paths": lambda: (
+            # one word, two by direction, words square by square, arrays
+            [longest_uncrossed(size, node_limit=1_000) for size in (5, 9, 12, 17)],
+            estimate_uncrossed(5, probes=100),
+        ),
+    }
+    took = []
+    for name, case in cases.items():
+        started = time.perf_counter()
+        case()
+        took.append((name, time.perf_counter() - started))
+    return took
