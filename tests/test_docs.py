@@ -40,6 +40,7 @@ WITH_EXAMPLES = {
     "essais.knights.api",
     "essais.maze",
     "essais.queens.api",
+    "essais.cover.api",
     "essais.sudoku.api",
     "essais.swap",
     "essais.uncrossed.api",

@@ -90,7 +90,8 @@ def command_line(
     arguments = head + draw(positional) + [word for words in chosen for word in words]
     if "--time-limit" not in arguments:
         arguments += ["--time-limit", "0.2"]
-    spreads = {"--count", "--every-start"} & set(arguments) and head[0] in ("tour", "queens")
+    spreads = {"--count", "--every-start"} & set(arguments) and head[0] in ("tour", "queens", "cover", "polyomino",
+                                                                            "langford")  # fmt: skip
     if spreads and "--workers" not in arguments:  # one worker: no process forked from the test
         arguments += ["--workers", "1"]
     return arguments
@@ -215,6 +216,39 @@ def puzzle_files(draw: st.DrawFn, folder: Path) -> list[str]:
     return [str(path)]
 
 
+COVER_LINES = ["p q r | x y", "p q x y:A", "p r x:A y", "p x:B", "q x:A", "r y:B", "| a comment", "", "a b",
+               "p p", "p z", "x", "p:A", "q x:", "| x", "p q r", "r"]  # fmt: skip
+
+
+@st.composite
+def cover_files(draw: st.DrawFn, folder: Path) -> list[str]:
+    """A file in Knuth's format made of valid and broken lines, or any text, or a missing file."""
+    lines = draw(st.lists(mostly(st.sampled_from(COVER_LINES), st.text(max_size=12)), max_size=8))
+    path = folder / "problem.dlx"
+    path.write_bytes("\n".join(lines).encode() + draw(st.sampled_from([b"", b"\n", b"\xff"])))
+    return [draw(mostly(st.just(str(path)), st.sampled_from(["-", "missing.dlx", str(folder)])))]
+
+
+BOARD_PICTURES = ["#####\n#####\n#####", "##.\n###", "..\n..", "#x#", "###\n\n###", "", "|c\n##"]
+
+
+@st.composite
+def polyomino_arguments(draw: st.DrawFn, folder: Path) -> list[str]:
+    """A board (a size, or a picture file) and sometimes a file of pieces."""
+    board = draw(mostly(st.sampled_from(["6x10", "3x20", "5x4", "4x5", "8", "2x2", "0x5", "1000x1000"]), ANY))
+    if draw(st.booleans()):
+        path = folder / "board.txt"
+        path.write_text(draw(mostly(st.sampled_from(BOARD_PICTURES), st.text(max_size=20))))
+        board = str(path)
+    arguments = [board]
+    if draw(st.integers(1, 3)) == 1:
+        pieces = folder / "pieces.txt"
+        pieces.write_text(draw(mostly(st.sampled_from(["AA\n\nB\nB", "###\n\n##", "AB", "##\n\n##", ""]),
+                                      st.text(max_size=15))))  # fmt: skip
+        arguments += ["--pieces", draw(mostly(st.sampled_from([str(pieces), "tetrominoes", "pentominoes"]), ANY))]
+    return arguments
+
+
 def check(arguments: list[str]) -> None:
     result = invoke_watched(arguments)
     TALLY.setdefault(arguments[0], Counter())[result.exit_code] += 1
@@ -260,19 +294,31 @@ def fuzz(strategy: st.SearchStrategy[list[str]], examples: int, part: int | None
 
 COMPARE = command_line(
     ["compare"],
-    words(mostly(st.sampled_from(["tour", "queens", "sudoku", "color", "uncrossed"]), NASTY),
-          mostly(st.sampled_from(["5", "6", "8", "4x5", "petersen", "queen:5", GRID]), ANY)),
+    words(mostly(st.sampled_from(["tour", "queens", "sudoku", "color", "uncrossed", "polyomino", "langford"]), NASTY),
+          mostly(st.sampled_from(["5", "6", "8", "4x5", "3x20", "petersen", "queen:5", GRID]), ANY)),
     [
         option("--methods", mostly(st.sampled_from(["basic,prune", "textbook", "textbook:python,bitmask",
                                                      "basic:python,warnsdorff", "bound,parallel", "dsatur,textbook",
-                                                     "propagate,bitwise", "magic", "basic:rust", ","]), ANY), 1),
+                                                     "propagate,bitwise", "magic", "basic:rust", ",",
+                                                     "dlx,first", "dlx:python"]), ANY), 1),
         flag("--count"), option("--start", SQUARE), flag("--closed"), option("-k", NUMBER),
     ],
 )  # fmt: skip
 
 
+COVER_OPTIONS = [
+    flag("--count"), flag("--all"), option("--limit", NUMBER), choice("--method", ["dlx", "first", "x"]),
+    choice("--engine", ["numba", "python"]), option("--workers", st.sampled_from(["1", "0", "-1"]), 6),
+]  # fmt: skip
+
+
 def strategies(folder: Path) -> dict[str, st.SearchStrategy[list[str]]]:
     return {
+        "cover": command_line(["cover"], cover_files(folder), COVER_OPTIONS),
+        "polyomino": command_line(
+            ["polyomino"], polyomino_arguments(folder), [*COVER_OPTIONS, flag("--fixed"), flag("--distinct")]
+        ),
+        "langford": command_line(["langford"], words(mostly(st.integers(-1, 40).map(str), ANY)), COVER_OPTIONS),
         "tour": TOUR,
         "distances": DISTANCES,
         "uncrossed": UNCROSSED,
@@ -295,7 +341,8 @@ def strategies(folder: Path) -> dict[str, st.SearchStrategy[list[str]]]:
     }
 
 
-COMMANDS = ["tour", "distances", "uncrossed", "queens", "sudoku", "color", "swap", "compare"]
+COMMANDS = ["tour", "distances", "uncrossed", "queens", "sudoku", "color", "swap", "compare", "cover", "polyomino",
+            "langford"]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", COMMANDS)

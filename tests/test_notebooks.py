@@ -16,6 +16,7 @@ from run_notebooks import run  # noqa: E402
 NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
 # what each notebook must print (its figures, checked against the published counts)
 PRINTS = {
+    "cover.ipynb": ["9356 3637261", "2339 909153", "8 150 300", "True True", "28 events"],
     "counting.ipynb": ["304", "1728", "6637920", "6x9: 3,374,967,940 closed tours"],
     "own-problem.ipynb": ["found ['fill the 3', 'pour 3 into 4', 'fill the 3', 'pour 3 into 4']"],
     "queens.ipynb": ["981 events", "2 solutions, 17 calls", "12 14200"],

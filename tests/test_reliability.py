@@ -213,8 +213,8 @@ def edit(path: Path, statement: str) -> None:
         ("UPDATE subtree SET result_values = '[1000]' WHERE id = 3", "sub-tree 3 does not match its checksum"),
         ("UPDATE subtree SET nodes = nodes + 1 WHERE id = 0", "sub-tree 0 does not match its checksum"),
         ("UPDATE subtree SET result_values = 'not json' WHERE id = 1", "sub-tree 1 does not match its checksum"),
-        ("INSERT INTO subtree SELECT 99999, result_values, nodes, tries, backtracks, seconds, checksum FROM subtree"
-         " WHERE id = 2", "sub-tree 99999 is not one of this count's"),
+        ("INSERT INTO subtree SELECT 99999, result_values, nodes, tries, backtracks, seconds, own, checksum"
+         " FROM subtree WHERE id = 2", "sub-tree 99999 is not one of this count's"),
         ("UPDATE count_ SET format = 1", "written by another version of essais"),
         ("ALTER TABLE subtree DROP COLUMN seconds", "not a usable checkpoint file"),
         ("UPDATE count_ SET problem = 'x'", "its record of the count is damaged"),

@@ -30,6 +30,7 @@ PICTURES = [
     ("queen-8-colouring.svg", "essais color queen:8 -k 9 --method dsatur --svg {out}"),
     ("petersen.svg", "essais color petersen --svg {out}"),
     ("guarini.svg", "essais swap puzzles/guarini.toml --svg {out}"),
+    ("pentominoes-6x10.svg", "essais polyomino 6x10 --svg {out}"),
 ]
 HELP_WIDTH = "100"  # columns of the help text, as a wide terminal shows it
 

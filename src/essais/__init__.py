@@ -1,7 +1,7 @@
 """essais: backtracking and state-space search, with the counters to study it.
 
 The problem packages (essais.knights, essais.uncrossed, essais.queens, essais.sudoku,
-essais.coloring), essais.swap and essais.maze offer every option; essais.core is what they share.
+essais.coloring, essais.cover), essais.swap and essais.maze offer every option; essais.core is what they share.
 Importing essais loads no compiled code: the numba engines compile (or load from their cache)
 on first use.
 
@@ -23,12 +23,14 @@ if TYPE_CHECKING:
     from essais.api import (
         chromatic_number,
         color_graph,
+        count_covers,
         count_queens,
         count_tours,
         estimate_tour_count,
         estimate_uncrossed,
         find_tour,
         longest_uncrossed,
+        solve_cover,
         solve_sudoku,
     )
     from essais.comparison import Comparison, compare
@@ -55,12 +57,14 @@ _WHERE = {
     "color_graph": "essais.api",
     "compare": "essais.comparison",
     "watch": "essais.watching",
+    "count_covers": "essais.api",
     "count_queens": "essais.api",
     "count_tours": "essais.api",
     "estimate_tour_count": "essais.api",
     "estimate_uncrossed": "essais.api",
     "find_tour": "essais.api",
     "longest_uncrossed": "essais.api",
+    "solve_cover": "essais.api",
     "solve_sudoku": "essais.api",
     "warm_up": "essais.warming",
 }
@@ -77,12 +81,14 @@ __all__ = [
     "chromatic_number",
     "color_graph",
     "compare",
+    "count_covers",
     "count_queens",
     "count_tours",
     "estimate_tour_count",
     "estimate_uncrossed",
     "find_tour",
     "longest_uncrossed",
+    "solve_cover",
     "solve_sudoku",
     "warm_up",
     "watch",

@@ -19,6 +19,7 @@ from typing import Any
 from essais import api
 from essais.core.errors import InvalidInput
 from essais.core.result import Result, Stats, Status, SweepStats, format_seconds
+from essais.cover import langford, polyomino
 from essais.draw.picture import Pictured
 from essais.draw.plots import figure_svg, series_figure
 from essais.queens import find_queens
@@ -43,6 +44,17 @@ def _queens_count(n: Any, **options: Any) -> Result:
     return api.count_queens(as_n(n), **options)
 
 
+def _polyomino(board: Any, count: bool = False, **options: Any) -> Result:
+    run = api.count_covers if count else api.solve_cover
+    return run(polyomino(str(board), distinct=bool(options.pop("distinct", False))), **options)
+
+
+def _langford(n: Any, count: bool = False, **options: Any) -> Result:
+    if not str(n).strip().isdigit():
+        raise InvalidInput(f"n: {n!r} must be a positive whole number")
+    return (api.count_covers if count else api.solve_cover)(langford(int(n)), **options)
+
+
 # for each problem: (the search for one solution, the count), each called as (input, method, engine, limits)
 PROBLEMS: dict[str, tuple[Run, Run | None]] = {
     "tour": (api.find_tour, api.count_tours),
@@ -50,10 +62,14 @@ PROBLEMS: dict[str, tuple[Run, Run | None]] = {
     "sudoku": (api.solve_sudoku, count_sudoku),
     "color": (api.color_graph, None),
     "uncrossed": (api.longest_uncrossed, None),
+    "cover": (api.solve_cover, api.count_covers),
+    "polyomino": (_polyomino, lambda board, **options: _polyomino(board, count=True, **options)),
+    "langford": (_langford, lambda n, **options: _langford(n, count=True, **options)),
 }
 TIMING_DEPENDENT = {("uncrossed", "parallel")}  # counters that depend on how the processes interleave
 RECORD_DEPTHS = {("sudoku", "textbook")}  # compiled methods that record their nodes per depth too
-WITH_WORKERS = {("tour", True), ("queens", True), ("uncrossed", False)}  # runs that take `workers`
+WITH_WORKERS = {("tour", True), ("queens", True), ("uncrossed", False), ("cover", True), ("polyomino", True),
+                ("langford", True)}  # runs that take `workers`  # fmt: skip
 
 
 @dataclass
@@ -119,15 +135,17 @@ class Comparison(Pictured, Result):
     def text(self) -> str:
         """The table: a row per method, its count (for counts), its figures and their ratios to
         the first."""
+        own = list(dict.fromkeys(name for row in self.rows for name in row.result.stats.own))  # (updates…)
         header = ["method", "engine", "status", *(["count"] if self.count else []), "nodes", "tries", "backtracks",
-                  "seconds", "×nodes", "×seconds"]  # fmt: skip
+                  *own, "seconds", "×nodes", "×seconds"]  # fmt: skip
         lines = [header]
         for row in self.rows:
             stats, ratios = row.result.stats, row.ratios(self.rows[0])
             mark = " *" if row.timing_dependent else " †" if isinstance(stats, SweepStats) else ""
             counted = [_count_of(row.result)] if self.count else []
+            owned = [f"{stats.own[name]:,}" if name in stats.own else "—" for name in own]
             lines.append([row.method + mark, row.engine, str(row.result.status), *counted, f"{stats.nodes:,}",
-                          f"{stats.tries:,}", f"{stats.backtracks:,}", format_seconds(stats.seconds),
+                          f"{stats.tries:,}", f"{stats.backtracks:,}", *owned, format_seconds(stats.seconds),
                           _ratio(ratios["nodes"]), _ratio(ratios["seconds"])])  # fmt: skip
         widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
         text = "\n".join("  ".join(_aligned(line, widths)).rstrip() for line in lines)
@@ -220,9 +238,10 @@ def compare(
     **options: Any,
 ) -> Comparison:
     """Run each of `methods` ("basic", or "basic:python" for a method in one engine) on the
-    same input of `problem` (tour, queens, sudoku, color, uncrossed), with `count` the counts
-    (tour, queens, sudoku), each in one process under the same limits; `options` are the
-    problem's own (`start`, `closed`, `k`…)."""
+    same input of `problem` (tour, queens, sudoku, color, uncrossed, cover: a file in Knuth's
+    format, polyomino: a board, langford: n), with `count` the counts (tour, queens, sudoku,
+    cover, polyomino, langford), each in one process under the same limits; `options` are the
+    problem's own (`start`, `closed`, `k`, `distinct`…)."""
     if problem not in PROBLEMS:
         raise InvalidInput(f"problem: {problem!r} is not one of {', '.join(PROBLEMS)}")
     find, counter = PROBLEMS[problem]

@@ -177,7 +177,7 @@ def test_cli():
      (["8", "--count", "--engine", "python", "--method", "bitmask"], "numba engine only"),
      (["8", "--limit", "3"], "--limit"), (["8", "--count", "--workers", "0"], "workers: 0"),
      (["8", "--method", "mrv"], "counts only"), (["8", "--all", "--method", "mrv"], "counts only"),
-     (["8", "--count", "--method", "textbook", "--checkpoint", "x.sqlite"], "split the bitmask and mrv counts")],
+     (["8", "--count", "--method", "textbook", "--checkpoint", "x.sqlite"], "split the bitmask, mrv and dlx counts")],
 )  # fmt: skip
 def test_cli_bad_input(args, message):
     result = invoke(["queens", *args])

@@ -97,7 +97,7 @@ FLAG_OF_PARAMETER = {
     **{name: "--" + name.replace("_", "-") for name in (
         "time_limit", "node_limit", "memory_limit", "workers", "scheduler", "checkpoint", "start", "method", "methods",
         "engine", "limit", "seed", "attempts", "until_found", "output", "moves", "order", "dpi", "beat", "probes",
-        "animate", "svg", "png", "closed", "distinct", "unique", "spill",
+        "animate", "svg", "png", "closed", "distinct", "unique", "spill", "pieces", "fixed",
     )},
 }  # fmt: skip
 

@@ -21,6 +21,8 @@ EXAMPLES = [
     ("essais compare sudoku GRID --methods textbook,propagate,bitwise", "002's solver and the fast ones"),
     ("essais compare color queen:6 -k 7 --methods textbook,dsatur", "two colourings"),
     ("essais compare tour 5 --methods basic:python,warnsdorff:python --png depths.png", "nodes per depth"),
+    ("essais compare polyomino 5x6 --methods dlx,first --count", "what choosing the fewest options buys"),
+    ("essais compare langford 7 --methods dlx:python,dlx:numba --count", "Knuth's steps, python beside numba"),
 ]
 
 
@@ -39,7 +41,10 @@ def compare(
             metavar="LIST",
         ),
     ],
-    count: Annotated[bool, typer.Option("--count", help="Compare counts (tour, queens, sudoku).")] = False,
+    count: Annotated[
+        bool, typer.Option("--count", help="Compare counts (tour, queens, sudoku, cover, polyomino, langford).")
+    ] = False,
+    distinct: Annotated[bool, typer.Option("--distinct", help="polyomino: up to the board's symmetries.")] = False,
     start: Annotated[str | None, typer.Option(help="tour: the start square (r,c or a1).", metavar="SQ")] = None,
     closed: Annotated[bool, typer.Option("--closed", help="tour: closed tours.")] = False,
     k: Annotated[int | None, typer.Option("-k", help="color: the number of colours (3).", metavar="K")] = None,
@@ -59,11 +64,15 @@ def compare(
         raise InvalidInput("--start, --closed: they go with compare tour")
     if problem != "color" and k is not None:
         raise InvalidInput("-k: it goes with compare color")
+    if problem != "polyomino" and distinct:
+        raise InvalidInput("--distinct: it goes with compare polyomino")
     options: dict[str, object] = {}
     if problem == "tour":
         options.update(start=start, closed=closed)
     if k is not None:
         options["k"] = k
+    if distinct:
+        options["distinct"] = True
     names = [name.strip() for name in methods.split(",") if name.strip()]
     if not names:
         raise InvalidInput(f"--methods: {methods!r} names no method")

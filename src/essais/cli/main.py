@@ -18,7 +18,20 @@ except ImportError:  # pragma: no cover - older typer, on click itself
     from click.exceptions import NoArgsIsHelpError, UsageError  # type: ignore[assignment]
 
 from essais import __version__
-from essais.cli import color, compare, distances, queens, sudoku, swap, tour, uncrossed, warmup
+from essais.cli import (
+    color,
+    compare,
+    cover,
+    distances,
+    langford,
+    polyomino,
+    queens,
+    sudoku,
+    swap,
+    tour,
+    uncrossed,
+    warmup,
+)
 from essais.cli.common import end_interrupted_now, forget_interrupted, one_line, say_interrupted
 from essais.cli.exits import EXIT_BAD_INPUT, EXIT_INTERNAL_ERROR
 from essais.cli.options import epilog
@@ -99,7 +112,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-for module in (tour, distances, uncrossed, swap, queens, color, sudoku, compare, warmup):
+for module in (tour, distances, uncrossed, swap, queens, color, sudoku, cover, polyomino, langford, compare, warmup):
     command = getattr(module, module.__name__.rpartition(".")[2])
     app.command(cls=_Command, epilog=epilog(module.EXAMPLES))(command)
 

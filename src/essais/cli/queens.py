@@ -39,6 +39,7 @@ EXAMPLES = [
     ("essais queens 8", "the first solution of 002's search, and the board"),
     ("essais queens 12 --count", "14,200 (start constellations, every core)"),
     ("essais queens 8 --count --method textbook", "92, with 002's counters"),
+    ("essais queens 8 --count --method dlx", "92 as an exact cover, with Knuth's updates"),
     ("essais queens 10 --distinct", "92 up to the 8 symmetries of the square"),
     ("essais queens 17 --count --checkpoint q17.sqlite", "Ctrl-C, then the same line resumes"),
     ("essais queens 4 --count --tree tree.svg", "the search tree of every solution (python engine)"),
@@ -53,7 +54,8 @@ def queens(
         str | None,
         typer.Option(
             help="textbook (002 Q3; the default for one solution, --all, and counts with --engine python), "
-            "mrv (the default for counts: the row with the fewest free squares first) or bitmask (rows in order).",
+            "mrv (the default for counts: the row with the fewest free squares first), bitmask (rows in order) "
+            "or dlx (the queens as an exact cover, by dancing links).",
             metavar="METHOD",
         ),
     ] = None,
@@ -124,8 +126,8 @@ def queens(
         else:
             show(counted, checkpoint)
         finish(counted.status)
-    if method not in (None, "textbook"):
-        raise InvalidInput(f"method: {method!r} counts only; one solution or --all use method textbook")
+    if method in SPLIT_METHODS or (all_solutions and method not in (None, "textbook")):
+        raise InvalidInput(f"method: {method!r} counts only; one solution uses method textbook or dlx, --all textbook")
     if all_solutions:
         stream = QueensStream(size, engine=engine, limit=limit, limits=limits)
         for index, columns in enumerate(stream, start=1):
@@ -139,9 +141,9 @@ def queens(
             console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})")
             console.print(stats_line(stream.result.stats))
         finish(stream.result.status)
-    title = f"the search tree of {size} queens, to the first solution (textbook)"
-    result = (write_tree(tree, lambda: find_queens(size, engine=engine, limits=limits), title) if tree is not None
-              else find_queens(size, engine=engine, limits=limits))  # fmt: skip
+    title = f"the search tree of {size} queens, to the first solution ({method or 'textbook'})"
+    result = (write_tree(tree, lambda: find_queens(size, method=method, engine=engine, limits=limits), title)
+              if tree is not None else find_queens(size, method=method, engine=engine, limits=limits))  # fmt: skip
     pictures.write(result)
     if as_json:
         print_json(result.to_dict())

@@ -170,7 +170,8 @@ def chromatic_number(
 
     run = run_search(limits, build, prove)
     chromatic = None if run.stopped else len(set(bounds.best or []))
-    stats = run.stats + Stats(*bounds.sat_stats.counters()) if bounds.sat_stats else run.stats
+    sat = bounds.sat_stats
+    stats = run.stats + Stats(sat.nodes, sat.tries, sat.backtracks) if sat else run.stats  # (the time is the run's)
     return ChromaticResult(status=run.stopped or Status.FOUND, graph=graph, chromatic=chromatic, lower=bounds.lower,
                            colors=bounds.best, bounds=bounds.found, stats=stats, method=method, engine="numba",
                            proof=None if run.stopped else bounds.proof)  # fmt: skip

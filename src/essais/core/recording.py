@@ -52,6 +52,9 @@ class EventLog:
         self.complete = True
         self.best: list[tuple[int, list[int], int]] = []  # (events before it, its squares, its score)
         self.solutions = array("q")  # the events before each solution found (while events are recorded)
+        # a method's own counters at each event (dancing links' updates), read from `own_counters`
+        self.own: dict[str, array[int]] = {}
+        self.own_counters: Callable[[], dict[str, int]] | None = None
 
     def __len__(self) -> int:
         return len(self.squares)
@@ -87,6 +90,9 @@ class EventLog:
         self.nodes.append(counters.nodes)
         self.tries.append(counters.tries)
         self.backtracks.append(counters.backtracks)
+        if self.own_counters is not None:
+            for name, value in self.own_counters().items():
+                self.own.setdefault(name, array("q")).append(value)
 
 
 class StateLog:

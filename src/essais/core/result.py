@@ -32,7 +32,9 @@ class Stats:
 
     nodes: calls of the search function (the first and the final successful call included);
     tries: candidates examined by the promising test; backtracks: squares (cells, queens…)
-    un-numbered after their sub-search; seconds: wall time of the search alone.
+    un-numbered after their sub-search; seconds: wall time of the search alone; `own`: the
+    counters of a method's own, by name in the order it says them (dancing links' `updates`),
+    carried like the others through sums, split runs, checkpoints, JSON and the counters line.
     """
 
     nodes: int = 0
@@ -40,12 +42,14 @@ class Stats:
     backtracks: int = 0
     seconds: float = 0.0
     depths: list[int] | None = None
+    own: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         stats: dict[str, Any] = {
             "nodes": self.nodes,
             "tries": self.tries,
             "backtracks": self.backtracks,
+            **self.own,
             "seconds": round(self.seconds, 6),
         }
         if self.depths is not None:
@@ -53,17 +57,28 @@ class Stats:
         return stats
 
     def __add__(self, other: Stats) -> Stats:
-        """The counters of two searches run one after the other."""
+        """The counters of two searches run one after the other (a method's own counters summed
+        by name)."""
+        own = dict(self.own)
+        for name, value in other.own.items():
+            own[name] = own.get(name, 0) + value
         return Stats(
             self.nodes + other.nodes,
             self.tries + other.tries,
             self.backtracks + other.backtracks,
             self.seconds + other.seconds,
+            own=own,
         )
 
-    def counters(self) -> tuple[int, int, int]:
-        """The deterministic counters, for comparing engines (time excluded)."""
-        return (self.nodes, self.tries, self.backtracks)
+    def counters(self) -> tuple[int, ...]:
+        """The deterministic counters, for comparing engines (time excluded): nodes, tries,
+        backtracks, then the method's own."""
+        return (self.nodes, self.tries, self.backtracks, *self.own.values())
+
+    def named_counters(self) -> list[tuple[str, int]]:
+        """[("nodes", …), ("tries", …), ("backtracks", …), then the method's own]: what a
+        counters line, a table or a page shows."""
+        return [("nodes", self.nodes), ("tries", self.tries), ("backtracks", self.backtracks), *self.own.items()]
 
 
 @dataclass
@@ -160,8 +175,8 @@ class Result:
             return (f"states {stats.nodes:,}  tries {stats.tries:,}  steps {stats.steps:,} of {stats.of_steps:,}  "
                     f"peak {stats.peak_states:,} states ({format_bytes(stats.peak_bytes)}{disk})  "
                     f"{format_seconds(stats.seconds)}")  # fmt: skip
-        return (f"nodes {stats.nodes:,}  tries {stats.tries:,}  backtracks {stats.backtracks:,}  "
-                f"{format_seconds(stats.seconds)}")  # fmt: skip
+        counters = "  ".join(f"{name} {value:,}" for name, value in stats.named_counters())
+        return f"{counters}  {format_seconds(stats.seconds)}"
 
     def lines(self) -> list[str]:
         """The headline, the answer's text and the counters line, those that are not empty."""
@@ -199,7 +214,7 @@ class Result:
     def summary(self) -> str:
         """`found · nodes 74,301 · tries 594,316 · backtracks 74,276 · 2.1 ms`."""
         stats = self.stats
-        counters = f"nodes {stats.nodes:,} · tries {stats.tries:,} · backtracks {stats.backtracks:,}"
+        counters = " · ".join(f"{name} {value:,}" for name, value in stats.named_counters())
         return f"{self.status} · {counters} · {format_seconds(stats.seconds)}"
 
     def rich_text(self) -> RenderableType:

@@ -22,8 +22,10 @@ def log_data(log: EventLog | StateLog, final: dict[str, Any]) -> dict[str, Any]:
         solutions = [i + 1 for i, kind in enumerate(log.kinds) if kind == StateLog.GOAL]
     else:
         solutions = log.solutions.tolist()
+    own = {name: values.tolist() for name, values in getattr(log, "own", {}).items()}  # a method's own counters
     return {"nodes": log.nodes.tolist(), "tries": log.tries.tolist(), "backtracks": log.backtracks.tolist(),
-            "complete": log.complete, "limit": log.limit, "final": final, "solutions": solutions}  # fmt: skip
+            "own": own, "complete": log.complete, "limit": log.limit, "final": final,
+            "solutions": solutions}  # fmt: skip
 
 
 PAGE = """<!DOCTYPE html>
@@ -101,13 +103,24 @@ PAGE = """<!DOCTYPE html>
     }
     while (position < target) { view.apply(position); position++; }
   }
+  const own = Object.keys(data.own || {});  // a method's own counters (dancing links' updates), a row each
+  for (const name of own) {
+    const row = document.createElement("tr");
+    row.innerHTML = '<td></td><td class="value"></td>';
+    row.firstChild.textContent = name;
+    row.lastChild.id = "own-" + name;
+    element("solutions").parentElement.before(row);
+  }
   function counters() {
+    const counted = {};
     if (position === total && data.complete) {
-      return {nodes: data.final.nodes, tries: data.final.tries, backtracks: data.final.backtracks};
+      for (const name of ["nodes", "tries", "backtracks", ...own]) counted[name] = data.final[name];
+    } else {
+      const i = position - 1;
+      for (const name of ["nodes", "tries", "backtracks"]) counted[name] = i < 0 ? 0 : data[name][i];
+      for (const name of own) counted[name] = i < 0 ? 0 : data.own[name][i];
     }
-    if (position === 0) return {nodes: 0, tries: 0, backtracks: 0};
-    const i = position - 1;
-    return {nodes: data.nodes[i], tries: data.tries[i], backtracks: data.backtracks[i]};
+    return counted;
   }
   function solutionsSoFar() {  // the solutions found before `position` events (data.solutions: ascending)
     let low = 0, high = data.solutions.length;
@@ -126,6 +139,7 @@ PAGE = """<!DOCTYPE html>
     element("nodes").textContent = format(now.nodes);
     element("tries").textContent = format(now.tries);
     element("backtracks").textContent = format(now.backtracks);
+    for (const name of own) element("own-" + name).textContent = format(now[name]);
     const justFound = found > 0 && data.solutions[found - 1] === position;
     element("status").textContent = position === total ? (data.complete ? data.final.status : "recording stopped")
                                     : justFound ? "solution " + format(found) : (playing ? "playing" : "paused");

@@ -4,8 +4,9 @@ watched search gives back, with `Replay`, the watched search on a board.
 
 The page exposes its state to scripts as `window.essais`: `toStart()`, `step()`, `back()`,
 `play()`, `pause()`, `toEnd()`, `board()` (rows of numbers, 0 for an empty square),
-`counters()` ({nodes, tries, backtracks}), `solutions()`, `position()`, `events` (how many
-were recorded), and for a branch and bound `best()`.
+`counters()` ({nodes, tries, backtracks}, and a method's own counters such as updates),
+`solutions()`, `position()`, `events` (how many were recorded), and for a branch and bound
+`best()`.
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ class Watch(Result):
     def final(self) -> dict[str, Any]:
         """How the search itself ended, for the page: its status and counters."""
         stats = self.result.stats
-        return {"status": str(self.status), "nodes": stats.nodes, "tries": stats.tries, "backtracks": stats.backtracks}
+        return {"status": str(self.status), "nodes": stats.nodes, "tries": stats.tries, "backtracks": stats.backtracks,
+                **stats.own}  # fmt: skip
 
     def tree_svg(self) -> str:
         """The search tree (a dot a call, marks for the refused tries), where it was recorded."""

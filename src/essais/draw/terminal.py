@@ -23,7 +23,7 @@ STATUS_STYLE = {
 def stats_line(stats: Stats) -> Text:
     """`nodes 74,301  tries 594,316  backtracks 74,276  2.1 ms`."""
     line = Text()
-    for name, value in (("nodes", stats.nodes), ("tries", stats.tries), ("backtracks", stats.backtracks)):
+    for name, value in stats.named_counters():
         line.append(f"{name} ", style="dim")
         line.append(f"{value:,}  ")
     line.append(format_seconds(stats.seconds), style="dim")

@@ -2,7 +2,9 @@
 columns tried in order; first solution, every solution, counts, and counts up to symmetry.
 
 Methods: `textbook` (both engines, identical counters): 002's backtracking, where the promising
-test checks the new queen against every queen above it. `bitmask` and `mrv` (numba), for counts:
+test checks the new queen against every queen above it. `dlx` (both engines): the queens as an
+exact cover (rows and columns once, diagonals at most once) searched by dancing links
+(essais.core.cover), with Knuth's `updates` beside the house's counters. `bitmask` and `mrv` (numba), for counts:
 columns and both diagonals as bit sets, the count split at its start constellations (the queens
 of the border rows and columns, one per orbit under the 8 symmetries of the square), run in
 parallel; bitmask fills the free rows top to bottom, mrv fills first the row with the fewest free
@@ -23,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from essais.core.cover import search as cover
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
@@ -35,6 +38,8 @@ from essais.queens.model import (
     QueensResult,
     QueensSearch,
     check_n,
+    cover_columns,
+    queens_cover,
     symmetries,
 )
 from essais.queens.textbook import TextbookQueens
@@ -62,12 +67,16 @@ def find_queens(
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
 ) -> QueensResult:
-    """The first solution of 002's row-by-row search (method textbook, the only one that
-    finds a solution: bitmask and mrv count), or none."""
+    """The first solution of 002's row-by-row search (method textbook), or of the exact cover
+    (method dlx), or none (bitmask and mrv count only)."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     method, engine = METHODS.resolve(method, engine)
     if method in SPLIT_METHODS:
-        raise InvalidInput(f"method: {method!r} counts only; one solution is found by method textbook")
+        raise InvalidInput(f"method: {method!r} counts only; one solution is found by method textbook or dlx")
+    if method == "dlx":
+        check_n(n)
+        status, options, stats, _, engine = cover.first_cover(queens_cover(n), method, engine, limits)
+        return QueensResult(status, n, cover_columns(n, options) if options else None, stats, method, engine)
     run = run_search(limits, _textbook(n, engine), lambda search: next(iter(search.solutions()), None))
     status = run.stopped or (Status.FOUND if run.value else Status.NONE)
     return QueensResult(status, n, run.value, run.stats, "textbook", engine)
@@ -127,10 +136,12 @@ def count_queens(
     if method in SPLIT_METHODS:
         workers = default_workers() if workers is None else workers
         return _count_constellations(n, method, distinct, limits, workers, scheduler, checkpoint, progress)
+    if method == "dlx":
+        return _count_cover(n, engine, distinct, limits, workers, scheduler, checkpoint, progress)
     given = [name for name, value in (("workers", workers not in (None, 1)), ("scheduler", scheduler),
              ("checkpoint", checkpoint)) if value]  # fmt: skip
     if given:
-        raise InvalidInput(f"{', '.join(given)}: they split the bitmask and mrv counts, not the textbook one")
+        raise InvalidInput(f"{', '.join(given)}: they split the bitmask, mrv and dlx counts, not the textbook one")
 
     def count(search: QueensSearch) -> None:
         for columns in search.solutions():
@@ -141,6 +152,26 @@ def count_queens(
     run = run_search(limits, _textbook(n, engine), count)
     result.status, result.stats = run.stopped or Status.COMPLETE, run.stats
     return result
+
+
+def _count_cover(
+    n: int,
+    engine: str,
+    distinct: bool,
+    limits: Limits | None,
+    workers: int | None,
+    scheduler: str | None,
+    checkpoint: str | Path | None,
+    progress: Progress | None,
+) -> QueensCount:
+    """Method dlx: every cover of queens_cover(n) counted, split as essais.core.cover splits."""
+    if distinct:
+        raise InvalidInput("distinct: method dlx counts every solution; count up to symmetry with mrv or textbook")
+    if workers is None:
+        workers = default_workers() if engine == "numba" else 1
+    tally = cover.count_covers(queens_cover(n), method="dlx", engine=engine, limits=limits, workers=workers,
+                               scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
+    return QueensCount(tally.status, tally.count, tally.stats, "dlx", tally.engine, tally.split, n=n)
 
 
 def _count_constellations(

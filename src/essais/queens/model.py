@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from essais.core.board import Board
+from essais.core.cover.problem import CoverProblem
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
@@ -17,9 +18,10 @@ from essais.draw.picture import Pictured
 from essais.queens.draw import placement_svg
 
 # textbook: 002's search, both engines; bitmask and mrv: the split count of start
-# constellations (numba), rows top to bottom or the row with the fewest free squares first
+# constellations (numba), rows top to bottom or the row with the fewest free squares first;
+# dlx: the queens as an exact cover, searched by dancing links (essais.core.cover), both engines
 METHODS = Methods(
-    {"textbook": ("python", "numba"), "bitmask": ("numba",), "mrv": ("numba",)},
+    {"textbook": ("python", "numba"), "bitmask": ("numba",), "mrv": ("numba",), "dlx": ("python", "numba")},
     default={"python": "textbook", "numba": "textbook"},
     count_default={"python": "textbook", "numba": "mrv"},
 )
@@ -55,6 +57,25 @@ def symmetries(columns: Sequence[int]) -> list[tuple[int, ...]]:
             image[r] = c
         images.append(tuple(image))
     return images
+
+
+def queens_cover(n: int) -> CoverProblem:
+    """N queens as an exact cover (Knuth's formulation): each row and each column once (primary
+    items r0…, c0…), each diagonal at most once (secondary items a0… for row + col, b0… for
+    row - col + n - 1); option k = row · n + col is the queen on that square."""
+    rows, cols = [f"r{i}" for i in range(n)], [f"c{i}" for i in range(n)]
+    diagonals = [f"a{i}" for i in range(2 * n - 1)] + [f"b{i}" for i in range(2 * n - 1)]
+    options = [f"r{r} c{c} a{r + c} b{r - c + n - 1}" for r in range(n) for c in range(n)]
+    return CoverProblem.make(rows + cols, options, diagonals, name=f"{n} queens")
+
+
+def cover_columns(n: int, options: Sequence[int]) -> list[int]:
+    """The columns of a solution of queens_cover(n), from its options."""
+    columns = [0] * n
+    for option in options:
+        row, col = divmod(option, n)
+        columns[row] = col
+    return columns
 
 
 def board_text(columns: Sequence[int]) -> str:

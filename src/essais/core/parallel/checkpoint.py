@@ -14,7 +14,8 @@ from essais.core.errors import InvalidInput
 from essais.core.parallel.tasks import TaskResult
 from essais.core.result import Stats
 
-CHECKPOINT_FORMAT = 2  # 2: each row carries a checksum of its count, its sub-tree and its numbers
+# 2: each row carries a checksum of its count, its sub-tree and its numbers; 3: and a method's own counters
+CHECKPOINT_FORMAT = 3
 
 
 class Checkpoint:
@@ -39,7 +40,8 @@ class Checkpoint:
             )
             self.connection.execute(
                 "CREATE TABLE IF NOT EXISTS subtree (id INTEGER PRIMARY KEY, result_values TEXT NOT NULL,"
-                " nodes INTEGER, tries INTEGER, backtracks INTEGER, seconds REAL, checksum TEXT NOT NULL)"
+                " nodes INTEGER, tries INTEGER, backtracks INTEGER, seconds REAL, own TEXT NOT NULL,"
+                " checksum TEXT NOT NULL)"
             )
             rows = self.connection.execute("SELECT problem, format FROM count_").fetchall()
             if not rows:
@@ -68,27 +70,27 @@ class Checkpoint:
         """The finished sub-trees, each verified."""
         try:
             rows = self.connection.execute(
-                "SELECT id, result_values, nodes, tries, backtracks, seconds, checksum FROM subtree"
+                "SELECT id, result_values, nodes, tries, backtracks, seconds, own, checksum FROM subtree"
             ).fetchall()
         except sqlite3.Error as error:
             self._refuse(f"not a usable checkpoint file ({error})")
         results = {}
-        for index, values, nodes, tries, backtracks, seconds, checksum in rows:
-            counters = (nodes, tries, backtracks, seconds)
+        for index, values, nodes, tries, backtracks, seconds, own, checksum in rows:
+            counters = (nodes, tries, backtracks, seconds, own)
             if not (isinstance(index, int) and 0 <= index < self.problem["subtrees"]) or not isinstance(values, str):
                 self._refuse(f"sub-tree {index!r} is not one of this count's {self.problem['subtrees']:,}")
             if checksum != self._checksum(index, values, counters):
                 self._refuse(f"the row of sub-tree {index} does not match its checksum (damaged or edited)")
             numbers = json.loads(values)
-            results[index] = TaskResult(tuple(numbers), Stats(nodes, tries, backtracks, seconds))
+            results[index] = TaskResult(tuple(numbers), Stats(nodes, tries, backtracks, seconds, own=json.loads(own)))
         return results
 
     def record(self, index: int, result: TaskResult) -> None:
         stats = result.stats
         values = json.dumps(list(result.values))
-        counters = (stats.nodes, stats.tries, stats.backtracks, stats.seconds)
+        counters = (stats.nodes, stats.tries, stats.backtracks, stats.seconds, json.dumps(stats.own))
         self.connection.execute(
-            "INSERT OR REPLACE INTO subtree VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO subtree VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (index, values, *counters, self._checksum(index, values, counters)),
         )
 

@@ -75,7 +75,8 @@ class SplitRun:
         """The counters of every sub-tree, finished (resumed ones included) or stopped partway,
         with this run's time."""
         summed = sum((result.stats for _, result in self.every_result()), Stats())
-        return Stats(summed.nodes, summed.tries, summed.backtracks, seconds)
+        summed.seconds = seconds
+        return summed
 
     def to_dict(self) -> dict[str, int]:
         return {"done": len(self.results), "total": self.total, "resumed": self.resumed}

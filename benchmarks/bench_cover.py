@@ -1,0 +1,135 @@
+"""Exact covers: essais's dancing links beside a plain C program of the same algorithm
+(benchmarks/dlx/dlx.c, gcc -O3) and beside xcover (numba, `pip install -e ".[bench]"`), on the
+same files, in one run.
+
+Each row is one problem file in Knuth's format, written by essais's generators (`--dlx`),
+counted by: the C program on one core; `essais cover FILE --count` on one process and on two
+(whole processes: start-up, reading, searching); xcover's `covers` counted from Python in a
+process of its own (its numba cache warm). The C program prints its nodes and updates: they
+must equal essais's (the same algorithm, the same choices), which the script checks.
+
+Run from the repository root:  .venv/bin/python benchmarks/bench_cover.py [--quick] [--runs N]
+It rewrites its section of BENCHMARKS.md (--quick runs the small files and writes nothing).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _report import machine, write_section  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+ESSAIS = [sys.executable, "-m", "essais"]
+# (name, the command that writes the file, runs: None for the --runs asked)
+PROBLEMS = [
+    ("pentominoes 6x10, distinct", ["polyomino", "6x10", "--distinct"], None),
+    ("pentominoes 6x10, every packing", ["polyomino", "6x10"], None),
+    ("pentominoes 5x12, distinct", ["polyomino", "5x12", "--distinct"], None),
+    ("Langford pairs 1..12", ["langford", "12"], None),
+    ("Langford pairs 1..15", ["langford", "15"], 1),
+]
+QUICK = {"pentominoes 6x10, distinct", "Langford pairs 1..12"}
+XCOVER = """
+import sys, time
+from xcover import covers
+from essais.core.cover.problem import parse_cover
+problem = parse_cover(open(sys.argv[1]).read())
+options = [problem.option_text(k).split() for k in range(len(problem.options))]
+kind = {"primary": list(problem.primary), "secondary": list(problem.secondary), "colored": True}
+next(covers([["a"]], primary=["a"]), None)  # numba's cache loaded before the clock starts
+started = time.perf_counter()
+count = sum(1 for _ in covers(options, **kind))
+print(count, time.perf_counter() - started)
+"""
+
+
+def timed(command: list[str], stdin: Path | None = None) -> tuple[float, str]:
+    started = time.perf_counter()
+    with open(stdin) if stdin else open("/dev/null") as source:
+        out = subprocess.run(command, stdin=source, capture_output=True, text=True, check=True).stdout
+    return time.perf_counter() - started, out
+
+
+def median_of(runs: int, command: list[str], stdin: Path | None = None) -> tuple[float, str]:
+    results = [timed(command, stdin) for _ in range(runs)]
+    return statistics.median(seconds for seconds, _ in results), results[0][1]
+
+
+def has_xcover() -> bool:
+    return subprocess.run([sys.executable, "-c", "import xcover"], capture_output=True).returncode == 0
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
+    folder = Path(tempfile.mkdtemp(prefix="essais-bench-cover-"))
+    try:
+        program = folder / "dlx"
+        subprocess.run(["gcc", "-O3", "-march=native", "-o", str(program), str(HERE / "dlx" / "dlx.c")], check=True)
+        xcover = has_xcover()
+        subprocess.run([*ESSAIS, "cover", "-", "--count"], input="a\na\n", capture_output=True, text=True)  # warm
+        rows = []
+        for name, generator, fixed_runs in PROBLEMS:
+            if quick and name not in QUICK:
+                continue
+            file = folder / "problem.dlx"
+            file.write_text(subprocess.run([*ESSAIS, *generator, "--dlx"], capture_output=True, text=True,
+                                           check=True).stdout)  # fmt: skip
+            rows.append(measure(name, file, program, fixed_runs or runs, xcover))
+            print(rows[-1], flush=True)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    if not quick:
+        report(rows, runs, xcover)
+
+
+def measure(name: str, file: Path, program: Path, runs: int, xcover: bool) -> str:
+    c_seconds, c_out = median_of(runs, [str(program)], stdin=file)
+    count, nodes, updates = map(int, c_out.split())
+    one, one_out = median_of(runs, [*ESSAIS, "cover", str(file), "--count", "--json", "--workers", "1"])
+    two, two_out = median_of(runs, [*ESSAIS, "cover", str(file), "--count", "--json", "--workers", "2"])
+    for document in (json.loads(one_out), json.loads(two_out)):
+        stats = document["stats"]
+        if (document["count"], stats["nodes"], stats["updates"]) != (count, nodes, updates):
+            raise SystemExit(f"{name}: essais and the C program disagree: {document} against {c_out}")
+    x_cell = "not installed"
+    if xcover:
+        x_seconds, x_out = median_of(runs, [sys.executable, "-c", XCOVER, str(file)])
+        x_count, x_search = x_out.split()
+        if int(x_count) != count:
+            raise SystemExit(f"{name}: xcover counts {x_count}, not {count}")
+        x_cell = f"{x_seconds:.3g} s ({c_seconds / x_seconds:.2f})"
+    return (f"| {name} | {count:,} | {nodes:,} | {updates:,} | {c_seconds:.3g} s | {one:.3g} s ({c_seconds / one:.2f}) "
+            f"| {two:.3g} s ({c_seconds / two:.2f}) | {x_cell} |")  # fmt: skip
+
+
+def report(rows: list[str], runs: int, xcover: bool) -> None:
+    write_section(
+        "bench_cover",
+        [
+            "## Exact covers (`.venv/bin/python benchmarks/bench_cover.py`)",
+            "",
+            f"Measured {machine()}. Each file counted whole, medians of {runs} runs (Langford 1..15: one run),",
+            "whole processes: the C program (`benchmarks/dlx/dlx.c`, gcc -O3 -march=native, one core);",
+            "`essais cover FILE --count` on one process and on two; xcover "
+            + ("(its numba cache warm, the count alone timed)." if xcover else "(not installed)."),
+            "In brackets: the C program's time over that time (above 1: faster than the C program). Both sides",
+            "report the same nodes and updates (checked): the same search, step for step.",
+            "",
+            "| problem | solutions | nodes | updates | C, one core | essais, 1 process | essais, 2 processes | xcover |",
+            "|---|---|---|---|---|---|---|---|",
+            *rows,
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()

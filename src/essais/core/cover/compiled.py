@@ -1,0 +1,91 @@
+"""The numba engine of exact covering (over core.cover._kernels): one search from the top, the
+sub-trees of a split count listed at a level, and one sub-tree counted in a worker."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from essais.core.cover._kernels import (
+    BASE,
+    FRONTIER,
+    SOLUTIONS,
+    SPLIT,
+    STATE_SIZE,
+    TOP,
+    UPDATES,
+    cover_slice,
+    replay,
+)
+from essais.core.cover.links import Links, link, option_of_node
+from essais.core.cover.problem import CoverArrays
+from essais.core.limits import SOLUTION, SearchControl
+from essais.core.parallel import TaskResult, solve_subtree
+from essais.core.result import Stats
+from essais.core.sliced import DEPTH, SlicedSearch
+
+
+class CompiledCover(SlicedSearch):
+    """Algorithm C by `cover_slice`, from the top or (`prefix`: the option nodes chosen at the
+    levels above) from a sub-tree's root."""
+
+    def __init__(self, links: Links, method: str, control: SearchControl, prefix: tuple[int, ...] = ()) -> None:
+        super().__init__(control, STATE_SIZE)
+        self.fewest = method == "dlx"
+        self.nd = np.stack([links.top, links.ulink, links.dlink, links.color], axis=1).ravel()  # (_kernels' TOP… COLOR)
+        self.it = np.stack([links.llink, links.rlink], axis=1).ravel()
+        self.items = np.zeros(links.depth + 1, dtype=np.int32)
+        self.choices = np.zeros(links.depth + 1, dtype=np.int32)
+        self.state[SPLIT] = -1
+        if prefix:
+            replay(np.array(prefix, dtype=np.int32), self.nd, self.it, self.items, self.choices)
+            self.state[DEPTH] = self.state[BASE] = len(prefix)
+
+    def stats(self) -> Stats:
+        stats = super().stats()
+        stats.own = {"updates": int(self.state[UPDATES])}
+        return stats
+
+    def _step(self, stop_at_solution: bool) -> int:
+        def step(node_stop: int) -> int:
+            return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.state,
+                                   stop_at_solution, node_stop))  # fmt: skip
+
+        return self.slices(step)
+
+    def solutions(self) -> Iterator[list[int]]:
+        """Every solution, as its options' indices in the order they were chosen."""
+        top = self.nd[TOP::4]
+        while self._step(True) == SOLUTION:
+            yield [option_of_node(top, int(x)) for x in self.choices[: self.state[DEPTH]]]
+
+    def count(self) -> int:
+        """Every solution counted (from a sub-tree's root: its own)."""
+        self._step(False)
+        return self.so_far()
+
+    def so_far(self) -> int:
+        return int(self.state[SOLUTIONS])
+
+    def frontier(self, level: int) -> Iterator[tuple[int, ...]]:
+        """The roots of the sub-trees at `level`, as the option nodes that lead there, in the
+        search's order; the nodes above them are counted here (solutions among them too)."""
+        self.state[SPLIT] = level
+        while self._step(False) == FRONTIER:
+            yield tuple(self.choices[:level].tolist())
+
+
+_LINKS: dict[str, Links] = {}  # in a worker: the links of the problems it has counted, by digest
+
+
+def count_subtree(task: tuple[CoverArrays, str, tuple[int, ...]], control: SearchControl) -> TaskResult:
+    """One sub-tree of a split count (essais.core.parallel): task = (the problem's arrays, the
+    method, the option nodes that lead to the sub-tree's root); values: (its solutions,)."""
+    arrays, method, prefix = task
+    links = _LINKS.get(arrays.digest)
+    if links is None:
+        _LINKS.clear()  # (one problem at a time: a long-lived process keeps no more)
+        links = _LINKS[arrays.digest] = link(arrays)
+    search = CompiledCover(links, method, control, prefix)
+    return solve_subtree(lambda: (search.count(),), lambda: (search.so_far(),), search.stats)

@@ -1,0 +1,173 @@
+"""Exact covering for every problem that is one (essais.cover, queens' method dlx): the first
+solution, every solution lazily, and counts, split over processes or a Dask cluster.
+
+A solution is the list of its options' indices, in the order the search chose them. The
+methods: `dlx` (the item with the fewest options left first) and `first` (the first item
+left), each in the python engine (core.cover.textbook) and the numba engine
+(core.cover.compiled), with the same answers and counters.
+
+A split count lists the roots of the sub-trees at the shallowest level with at least
+SPLIT_TARGET of them (the nodes above them counted as the one search counts them), then counts
+each sub-tree apart (core.parallel): the same count and the same counters as one search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, cast
+
+from essais.core.cover.links import Links, link
+from essais.core.cover.problem import CoverProblem
+from essais.core.cover.textbook import TextbookCover
+from essais.core.engine import Methods, check_memory, loading_compiled, run_search
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.parallel import Progress, run_split
+from essais.core.result import Stats, Status
+
+METHODS = Methods({"dlx": ("python", "numba"), "first": ("python", "numba")}, default={"python": "dlx", "numba": "dlx"})
+SPLIT_TARGET = 1_000  # sub-trees enough to balance two cores or a small cluster
+MAX_SUBTREES = 50_000  # a level with more is not listed (the level above is split instead)
+BYTES_PER_NODE = 4 * 4 + 4 * 8 * 4  # the numba engine's four int32 arrays and the python engine's four lists
+
+
+class CoverSearch(Protocol):
+    """What both engines offer (core.cover.textbook, core.cover.compiled)."""
+
+    def solutions(self) -> Iterator[list[int]]: ...
+    def stats(self) -> Stats: ...
+
+
+@dataclass
+class CoverTally:
+    """A count of exact covers: how it ended, the solutions counted, the counters, and for a
+    split count how many sub-trees were done (core.parallel.SplitRun.to_dict)."""
+
+    status: Status
+    count: int
+    stats: Stats
+    method: str
+    engine: str
+    split: dict[str, int] | None = None
+
+
+def links_of(problem: CoverProblem, limits: Limits | None) -> Links:
+    """The problem's dancing links, their memory checked before they are made."""
+    check_memory(problem.arrays.node_count() * BYTES_PER_NODE, f"the dancing links of {problem.name}", limits)
+    return link(problem.arrays)
+
+
+def cover_engine(
+    problem: CoverProblem, method: str, engine: str, limits: Limits | None
+) -> Callable[[SearchControl], CoverSearch]:
+    """The builder of one search in the engine asked for; compiled code loads only then."""
+    if engine == "numba":
+        with loading_compiled("exact cover"):
+            from essais.core.cover.compiled import CompiledCover
+
+        return lambda control: CompiledCover(links_of(problem, limits), method, control)
+    return lambda control: TextbookCover(links_of(problem, limits), method, control)
+
+
+def first_cover(
+    problem: CoverProblem, method: str | None, engine: str | None, limits: Limits | None
+) -> tuple[Status, list[int] | None, Stats, str, str]:
+    """The first solution: (status found/none/limit/interrupted, its options or None, the
+    counters, the method and engine that ran)."""
+    method, engine = METHODS.resolve(method, engine)
+    run = run_search(limits, cover_engine(problem, method, engine, limits), lambda s: next(s.solutions(), None))
+    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    return status, run.value, run.stats, method, engine
+
+
+def count_covers(
+    problem: CoverProblem,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
+) -> CoverTally:
+    """Every solution counted: in one search, or (numba engine) split into sub-trees run on
+    `workers` processes, a Dask `scheduler`, with an optional `checkpoint` file."""
+    method, engine = METHODS.resolve(method, engine, count=True)
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise InvalidInput(f"workers: {workers!r} must be at least 1")
+    split = workers > 1 or scheduler is not None or checkpoint is not None
+    if split and engine == "python":
+        raise InvalidInput("engine: a count split over workers, a scheduler or a checkpoint runs the numba engine")
+    if split:
+        return _split_count(problem, method, limits, workers, scheduler, checkpoint, progress)
+
+    def count(search: CoverSearch) -> int:
+        return sum(1 for _ in search.solutions())
+
+    run = run_search(limits, cover_engine(problem, method, engine, limits), count)
+    counted = run.value if run.value is not None else _counted_so_far(run.engine)
+    return CoverTally(run.stopped or Status.COMPLETE, counted, run.stats, method, engine)
+
+
+def _counted_so_far(search: CoverSearch | None) -> int:
+    """The solutions a stopped search had counted (the numba engine keeps them in its state;
+    the python engine's count stops with its generator: its solutions so far are its nodes
+    that were solutions, which it does not keep, so a stopped python count says 0)."""
+    so_far = getattr(search, "so_far", None)
+    return so_far() if so_far is not None else 0
+
+
+def _split_count(
+    problem: CoverProblem,
+    method: str,
+    limits: Limits | None,
+    workers: int,
+    scheduler: str | None,
+    checkpoint: str | Path | None,
+    progress: Progress | None,
+) -> CoverTally:
+    with loading_compiled("exact cover"):
+        from essais.core.cover.compiled import CompiledCover, count_subtree
+
+    links = links_of(problem, limits)
+    with SearchControl(limits) as control:
+        level, roots, above, stopped = _subtree_roots(links, method, control, CompiledCover)
+        if stopped is not None:
+            above[1].seconds = control.elapsed()
+            return CoverTally(stopped, above[0], above[1], method, "numba")
+        tasks = [(problem.arrays, method, prefix) for prefix in roots]
+        described = {"problem": "cover", "name": problem.name, "digest": problem.digest, "method": method,
+                     "split": f"level {level}"}  # fmt: skip
+        run = run_split(described, tasks, count_subtree, control=control, workers=workers, scheduler=scheduler,
+                        checkpoint=checkpoint, progress=progress)  # fmt: skip
+        counted = above[0] + sum(result.values[0] for _, result in run.every_result())
+        stats = above[1] + run.stats(0.0)
+        stats.seconds = control.elapsed()
+        return CoverTally(run.status, counted, stats, method, "numba", run.to_dict())
+
+
+def _subtree_roots(
+    links: Links, method: str, control: SearchControl, compiled: type
+) -> tuple[int, list[tuple[int, ...]], tuple[int, Stats], Status | None]:
+    """The shallowest level with at least SPLIT_TARGET nodes (or the deepest one, when no
+    level has that many), with fewer than MAX_SUBTREES: the level, its nodes (the option nodes
+    that lead to each), the solutions and counters of the nodes above it, and what stopped the
+    listing (None: nothing; then the solutions and counters are those seen so far)."""
+    level, roots, above = 0, [cast(tuple[int, ...], ())], (0, Stats(own={"updates": 0}))
+    while len(roots) < SPLIT_TARGET:
+        search = compiled(links, method, control)
+        deeper: list[tuple[int, ...]] = []
+        try:
+            for root in search.frontier(level + 1):
+                deeper.append(root)
+                if len(deeper) > MAX_SUBTREES:
+                    break
+        except SearchStopped as stop:
+            return level, roots, (search.so_far(), search.stats()), stop.status
+        if not deeper or len(deeper) > MAX_SUBTREES:
+            break
+        level, roots, above = level + 1, deeper, (search.so_far(), search.stats())
+    return level, roots, above, None

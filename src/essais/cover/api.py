@@ -1,0 +1,129 @@
+"""Exact covers (Knuth's Algorithm X and C by dancing links, essais.core.cover): a cover problem
+of one's own, read from Knuth's text format or built in code, and the generators' puzzles
+(polyomino packings, Langford pairs); the first solution, every solution lazily, counts split
+over processes or a Dask cluster.
+
+Methods: `dlx` (the item with the fewest options left first, the default) and `first` (the
+first item left); both in the python engine (Knuth's steps) and the numba engine, with the
+same answers and counters: nodes (1 + options chosen), tries (options taken from the chosen
+item's list), backtracks (options taken back) and updates (links removed).
+
+Examples
+--------
+>>> problem = CoverProblem.make(["a", "b", "c"], ["a b", "c", "a", "b c"])
+>>> result = solve_cover(problem, engine="python")
+>>> result.options, result.stats.own
+([0, 1], {'updates': 5})
+>>> count_covers(problem).count
+2
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from essais.core.cover import search
+from essais.core.cover.problem import CoverProblem, parse_cover
+from essais.core.engine import SolutionStream
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl, limits_from, setting_up
+from essais.core.parallel import Progress, default_workers
+from essais.core.result import Status
+from essais.cover.model import METHODS, CoverCount, CoverResult, ExactCover
+
+Puzzle = ExactCover | CoverProblem
+
+
+def read_cover(source: str | Path, *, limits: Limits | None = None) -> ExactCover:
+    """A cover problem from a file in Knuth's text format, or `-` for standard input (see
+    essais.core.cover.problem); its reading counts in the time limit."""
+    name = "stdin" if str(source) == "-" else str(source)
+    with setting_up(limits):
+        if str(source) == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                text = Path(source).read_text(encoding="utf-8")
+            except UnicodeDecodeError as error:
+                raise InvalidInput(f"{name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+        return ExactCover(parse_cover(text, name, limits))
+
+
+def as_puzzle(puzzle: Puzzle) -> ExactCover:
+    if isinstance(puzzle, CoverProblem):
+        return ExactCover(puzzle)
+    if not isinstance(puzzle, ExactCover):
+        raise InvalidInput(f"problem: {puzzle!r} is not a CoverProblem nor a puzzle of essais.cover")
+    return puzzle
+
+
+def solve_cover(
+    puzzle: Puzzle,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> CoverResult:
+    """The first exact cover the search finds (options in the order it chose them), or none."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    puzzle = as_puzzle(puzzle)
+    status, options, stats, method, engine = search.first_cover(puzzle.problem, method, engine, limits)
+    return CoverResult(status, puzzle, options, stats, method, engine)
+
+
+def count_covers(
+    puzzle: Puzzle,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
+) -> CoverCount:
+    """Every exact cover counted: in one search, or (numba engine) split into sub-trees run on
+    `workers` processes (None: one per core), a Dask `scheduler` (`local` or an address), with
+    an optional `checkpoint` file that a count stopped partway resumes from. A split count
+    gives the same count and counters as one search."""
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    puzzle = as_puzzle(puzzle)
+    if workers is None:
+        workers = default_workers() if METHODS.resolve(method, engine, count=True)[1] == "numba" else 1
+    tally = search.count_covers(puzzle.problem, method=method, engine=engine, limits=limits, workers=workers,
+                                scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
+    return CoverCount(tally.status, tally.count, tally.stats, tally.method, tally.engine, tally.split, puzzle=puzzle)
+
+
+class CoverStream(SolutionStream[search.CoverSearch, list[int]]):
+    """Every exact cover in the search's order, lazily (each as its options' indices);
+    `result` says how the stream ended."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        method: str | None = None,
+        engine: str | None = None,
+        limit: int | None = None,
+        limits: Limits | None = None,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        memory_limit: int | str | None = None,
+    ) -> None:
+        limits = limits_from(limits, time_limit, node_limit, memory_limit)
+        self.puzzle = as_puzzle(puzzle)
+        method, engine = METHODS.resolve(method, engine, count=True)
+        build: Callable[[SearchControl], search.CoverSearch] = search.cover_engine(
+            self.puzzle.problem, method, engine, limits
+        )
+        result = CoverCount(Status.COMPLETE, 0, method=method, engine=engine, puzzle=self.puzzle)
+        super().__init__(limits, build, lambda engine: engine.solutions(), result, limit)
