@@ -21,6 +21,8 @@ from essais.core.board import Move
 from essais.core.errors import InvalidInput
 from essais.core.recording import DEFAULT_EVENTS, StateLog, recording_states, with_tree
 from essais.core.search import SearchProblem, best_first, breadth_first, depth_first
+from essais.cover import langford, polyomino
+from essais.cover.watch import watch_cover
 from essais.draw.player import Replay, Watch
 from essais.draw.state_player import StateReplay
 from essais.knights import watch_tour
@@ -46,6 +48,15 @@ def _queens(n: Any, **options: Any) -> Replay:
     return watch_queens(n, **options)
 
 
+def _polyomino(board: str = "6x10", pieces: str = "pentominoes", *, fixed: bool = False, distinct: bool = False,
+               **options: Any) -> Replay:  # fmt: skip
+    return watch_cover(polyomino(board, pieces, fixed=fixed, distinct=distinct), **options)
+
+
+def _langford(n: int, **options: Any) -> Replay:
+    return watch_cover(langford(n), **options)
+
+
 def _swap(puzzle: SwapPuzzle | str | None = None, goals: str | None = None, **options: Any) -> StateReplay:
     """004's study of a puzzle (004's knights by default, or a puzzle file) watched."""
     if puzzle is None:
@@ -61,6 +72,8 @@ WATCHED: dict[str, Callable[..., Replay]] = {
     "sudoku": watch_sudoku,
     "color": watch_coloring,
     "uncrossed": watch_uncrossed,
+    "polyomino": _polyomino,
+    "langford": _langford,
 }
 
 
@@ -78,8 +91,9 @@ def watch(
     5,000 calls, its tree (depth first); the answers and counters are those of the search
     unwatched. `problem` is a command's name with the arguments of its top-level function
     (`watch("tour", 5, method="basic")`, `watch("queens", 8, count=True)`,
-    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`, `watch("uncrossed", 5)`, `watch("swap")` for 004's
-    knights or `watch("swap", "puzzle.toml")`), or a SearchProblem of one's own
+    `watch("sudoku", grid)`, `watch("color", "petersen", 3)`, `watch("uncrossed", 5)`, `watch("polyomino",
+    "3x20")`, `watch("langford", 7, count=True)`, `watch("swap")` for 004's knights or `watch("swap",
+    "puzzle.toml")`), or a SearchProblem of one's own
     (`watch(Jugs(), strategy="breadth-first", draw=picture)`: see `watch_search`)."""
     if isinstance(problem, SearchProblem):
         return watch_search(problem, *args, max_events=max_events, **options)
