@@ -10,13 +10,16 @@ from essais.api import (
     TOUR_METHODS,
     chromatic_number,
     color_graph,
+    count_covers,
     count_queens,
     count_tours,
     estimate_uncrossed,
     find_tour,
     longest_uncrossed,
+    solve_cover,
     solve_sudoku,
 )
+from essais.cover import langford
 from essais.sudoku import parse_sudoku, read_puzzles, solve_many
 
 
@@ -30,7 +33,7 @@ def warm_up() -> list[tuple[str, float]]:
     --------
     >>> import essais
     >>> [name for name, seconds in essais.warm_up()]
-    ['tours', 'queens', 'sudoku', 'colouring', 'uncrossed paths']
+    ['tours', 'queens', 'sudoku', 'colouring', 'uncrossed paths', 'exact covers']
     """
     sudoku = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
     cases: dict[str, Callable[[], object]] = {
@@ -59,6 +62,11 @@ def warm_up() -> list[tuple[str, float]]:
             # one word, two by direction, words square by square, arrays
             [longest_uncrossed(size, node_limit=1_000) for size in (5, 9, 12, 17)],
             estimate_uncrossed(5, probes=100),
+        ),
+        "exact covers": lambda: (  # one search, a count, a split count's listing and sub-trees
+            solve_cover(langford(4)),
+            count_covers(langford(7)),
+            count_covers(langford(7), workers=2),
         ),
     }
     took = []

@@ -367,3 +367,11 @@ def test_the_generators_commands(tmp_path):
     assert invoke(["queens", "8", "--method", "dlx", "--count"]).stdout.startswith("92 solutions")
     tree = tmp_path / "tree.svg"
     assert invoke(["langford", "4", "--count", "--tree", str(tree)]).exit_code == 0 and tree.exists()
+
+
+def test_dask_gives_one_searchs_count_and_counters():
+    pytest.importorskip("dask.distributed")
+    puzzle = polyomino("3x20", distinct=True)
+    on_dask = count_covers(puzzle, scheduler="local", workers=2)
+    assert on_dask.status == Status.COMPLETE and on_dask.count == 2
+    assert on_dask.stats.counters() == count_covers(puzzle).stats.counters()

@@ -204,3 +204,29 @@ def test_a_count_replayed_counts_its_solutions_as_they_come(browser, tmp_path):
         page.click("#step")
     assert page.inner_text("#status") == "solution 1" and sum(map(sum, page.evaluate("window.essais.board()"))) == 6
     assert errors == []
+
+
+def test_dancing_links_replay_option_by_option_with_their_updates(browser, tmp_path):
+    """Langford pairs of 1..4 counted on a page: each pair placed and taken back, the updates
+    shown beside the house's counters, as the log recorded them at each event."""
+    from essais.cover import langford
+    from essais.cover.watch import watch_cover
+
+    file = tmp_path / "langford.html"
+    answer = essais("langford", "4", "--count", "--animate", str(file))
+    assert answer["count"] == 1 and answer["events_complete"]
+    replay = watch_cover(langford(4), count=True)
+    page, errors = open_page(browser, file)
+    for event in range(len(replay.log)):
+        page.click("#step")
+        if event == len(replay.log) - 1:
+            break
+        assert page.evaluate("window.essais.counters()")["updates"] == replay.log.own["updates"][event]
+        if event % 2 == 1:  # (an option of a pair is two events: one a place)
+            assert page.evaluate("window.essais.board()")[0].count(0) % 2 == 0  # whole pairs on the board
+    assert page.evaluate("window.essais.counters()") == {
+        key: answer["stats"][key] for key in ("nodes", "tries", "backtracks", "updates")
+    }
+    assert page.inner_text("#own-updates") == f"{answer['stats']['updates']:,}"
+    assert page.evaluate("window.essais.solutions()") == 1
+    assert errors == []

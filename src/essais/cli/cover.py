@@ -182,9 +182,6 @@ def _count(
     limits: Limits,
     as_json: bool,
 ) -> None:
-    if engine == "python" and workers is None:
-        workers = 1  # (a split count runs the numba engine)
-
     def count_them() -> CoverCount:
         with progress_bar("sub-trees") as progress:
             return count_covers(puzzle, method=method, engine=engine, limits=limits, workers=workers,

@@ -17,7 +17,9 @@ from essais.core.errors import InvalidInput
 from essais.core.result import plural
 from essais.cover.model import ExactCover
 
-MAX_N = 1_000  # a row of 2,000 places: its cover has a million options
+# Its cover has about 2n² options, built as Python objects before any search (n = 200: 80,000
+# options, some 20 MB); counting stops being feasible near n = 20 (L(2, 20) is 2.6·10¹²)
+MAX_N = 200
 
 
 @dataclass(frozen=True, eq=False)

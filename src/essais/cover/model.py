@@ -27,6 +27,7 @@ class ExactCover:
     """A cover problem as it is: a solution is its options, shown as their lines."""
 
     problem: CoverProblem
+    has_picture = False  # (a polyomino packing has one)
 
     @property
     def name(self) -> str:
@@ -93,7 +94,7 @@ class CoverResult(Pictured, Result):
 
     @property
     def drawable(self) -> bool:
-        return self.options is not None and self.puzzle.to_svg(self.options) is not None
+        return self.options is not None and self.puzzle.has_picture
 
     def to_svg(self) -> str:
         """The solution's picture (a polyomino packing's pieces)."""

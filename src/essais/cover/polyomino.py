@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from essais.core.board import Board
@@ -107,7 +106,7 @@ def read_pieces(text: str, where: str = "pieces", fixed: bool = False) -> dict[s
     is named by it, one drawn with `#` by its place (A, B, …). A piece drawn twice (the same
     shape, up to rotation and reflection unless `fixed`) is refused."""
     pieces: dict[str, Shape] = {}
-    blocks = [block for block in _blocks(text)]
+    blocks = list(_blocks(text))
     if not blocks:
         raise InvalidInput(f"{where}: no pieces (draw each with '#', blank lines between them)")
     seen: dict[Shape, str] = {}
@@ -180,6 +179,8 @@ class Polyomino(ExactCover):
                 "pieces": {self.placements[k].piece: [list(cell) for cell in self.placements[k].cells]
                            for k in options}}  # fmt: skip
 
+    has_picture = True
+
     def to_svg(self, options: Sequence[int]) -> str | None:
         names = [name for name, _ in self.pieces]
         return packing_svg(self.grid(options), names, title=self.solution_brief(options))
@@ -198,10 +199,6 @@ class Polyomino(ExactCover):
 
     def none_text(self) -> str:
         return f"{self.name}: no packing"
-
-    @cached_property
-    def piece_names(self) -> dict[str, int]:
-        return {name: index for index, (name, _) in enumerate(self.pieces)}
 
 
 def polyomino(

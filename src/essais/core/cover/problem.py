@@ -13,7 +13,6 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 
@@ -90,9 +89,6 @@ class CoverProblem:
     def __repr__(self) -> str:
         return (f"<CoverProblem {self.name}: {len(self.primary):,} primary and {len(self.secondary):,} secondary "
                 f"items, {len(self.options):,} options>")  # fmt: skip
-
-    def __reduce__(self) -> tuple[Any, ...]:  # (pickled for worker processes without its cached arrays)
-        return (CoverProblem, (self.primary, self.secondary, self.options, self.colours, self.name))
 
 
 @dataclass(frozen=True)

@@ -30,13 +30,17 @@ from essais.core.result import Stats, Status
 METHODS = Methods({"dlx": ("python", "numba"), "first": ("python", "numba")}, default={"python": "dlx", "numba": "dlx"})
 SPLIT_TARGET = 1_000  # sub-trees enough to balance two cores or a small cluster
 MAX_SUBTREES = 50_000  # a level with more is not listed (the level above is split instead)
-BYTES_PER_NODE = 4 * 4 + 4 * 8 * 4  # the numba engine's four int32 arrays and the python engine's four lists
+# A node's memory: four int32 fields in the links and again in the numba engine's packed copy,
+# or in the python engine four list slots and their int objects (8 + 28 bytes each), rounded up.
+BYTES_PER_NODE = 160
 
 
 class CoverSearch(Protocol):
     """What both engines offer (core.cover.textbook, core.cover.compiled)."""
 
     def solutions(self) -> Iterator[list[int]]: ...
+    def count(self) -> int: ...
+    def so_far(self) -> int: ...
     def stats(self) -> Stats: ...
 
 
@@ -104,20 +108,9 @@ def count_covers(
     if split:
         return _split_count(problem, method, limits, workers, scheduler, checkpoint, progress)
 
-    def count(search: CoverSearch) -> int:
-        return sum(1 for _ in search.solutions())
-
-    run = run_search(limits, cover_engine(problem, method, engine, limits), count)
-    counted = run.value if run.value is not None else _counted_so_far(run.engine)
+    run = run_search(limits, cover_engine(problem, method, engine, limits), lambda search: search.count())
+    counted = run.engine.so_far() if run.engine is not None else 0  # (a stopped count: its solutions so far)
     return CoverTally(run.stopped or Status.COMPLETE, counted, run.stats, method, engine)
-
-
-def _counted_so_far(search: CoverSearch | None) -> int:
-    """The solutions a stopped search had counted (the numba engine keeps them in its state;
-    the python engine's count stops with its generator: its solutions so far are its nodes
-    that were solutions, which it does not keep, so a stopped python count says 0)."""
-    so_far = getattr(search, "so_far", None)
-    return so_far() if so_far is not None else 0
 
 
 def _split_count(

@@ -35,6 +35,7 @@ class TextbookCover:
         self.chosen: list[int] = []  # the node of the option chosen at each level
         self.counters = PythonCounters(control)
         self.updates = 0
+        self.found = 0  # solutions found so far
         # watching the search (essais.core.recording.EventLog): told (level, option index), 1
         # when an option is chosen, 0 when it is taken back; None: nothing is told
         self.record: Callable[[tuple[int, int], int], None] | None = None
@@ -43,6 +44,15 @@ class TextbookCover:
         stats = self.counters.stats()
         stats.own = {"updates": self.updates}
         return stats
+
+    def count(self) -> int:
+        """Every solution counted."""
+        for _ in self.solutions():
+            pass
+        return self.found
+
+    def so_far(self) -> int:
+        return self.found
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution, as its options' indices in the order they were chosen."""
@@ -53,6 +63,7 @@ class TextbookCover:
         counters, dlink = self.counters, self.dlink
         counters.enter_node_at(level)  # C2
         if self.rlink[0] == 0:
+            self.found += 1
             counters.solution_found()
             yield [option_of_node(self.top, x) for x in self.chosen]
             return

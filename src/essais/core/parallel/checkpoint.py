@@ -32,6 +32,11 @@ class Checkpoint:
         try:
             # autocommit: every INSERT is its own transaction
             self.connection = sqlite3.connect(path, isolation_level=None)
+            # a write-ahead log, synced at SQLite's checkpoints rather than at every commit: a
+            # commit survives the process's end however it ends (kill -9), not a power cut, and
+            # costs microseconds, not a disk sync (3,199 sub-trees: 3.4 s of syncs before)
+            self.connection.execute("PRAGMA journal_mode=WAL")
+            self.connection.execute("PRAGMA synchronous=NORMAL")
             tables = {row[0] for row in self.connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if tables and tables != {"count_", "subtree"}:
                 self._refuse("it is not an essais checkpoint")
