@@ -51,6 +51,14 @@ print(count, time.perf_counter() - started)
 """
 
 
+def median_json(runs: int, command: list[str]) -> tuple[float, float, dict]:
+    """Whole-process seconds and the search's own (its JSON's stats.seconds), medians of `runs`."""
+    results = [timed(command) for _ in range(runs)]
+    documents = [json.loads(out) for _, out in results]
+    searches = [document["stats"]["seconds"] for document in documents]
+    return statistics.median(seconds for seconds, _ in results), statistics.median(searches), documents[0]
+
+
 def timed(command: list[str], stdin: Path | None = None) -> tuple[float, str]:
     started = time.perf_counter()
     with open(stdin) if stdin else open("/dev/null") as source:
@@ -59,6 +67,7 @@ def timed(command: list[str], stdin: Path | None = None) -> tuple[float, str]:
 
 
 def median_of(runs: int, command: list[str], stdin: Path | None = None) -> tuple[float, str]:
+    """Whole-process seconds, the median of `runs`, and the first run's output."""
     results = [timed(command, stdin) for _ in range(runs)]
     return statistics.median(seconds for seconds, _ in results), results[0][1]
 
@@ -94,21 +103,24 @@ def main() -> None:
 def measure(name: str, file: Path, program: Path, runs: int, xcover: bool) -> str:
     c_seconds, c_out = median_of(runs, [str(program)], stdin=file)
     count, nodes, updates = map(int, c_out.split())
-    one, one_out = median_of(runs, [*ESSAIS, "cover", str(file), "--count", "--json", "--workers", "1"])
-    two, two_out = median_of(runs, [*ESSAIS, "cover", str(file), "--count", "--json", "--workers", "2"])
-    for document in (json.loads(one_out), json.loads(two_out)):
+    cells = []
+    for workers in ("1", "2"):
+        whole, search, document = median_json(runs, [*ESSAIS, "cover", str(file), "--count", "--json", "--workers",
+                                                     workers])  # fmt: skip
         stats = document["stats"]
         if (document["count"], stats["nodes"], stats["updates"]) != (count, nodes, updates):
             raise SystemExit(f"{name}: essais and the C program disagree: {document} against {c_out}")
+        cells.append(f"{whole:.3g} s ({c_seconds / whole:.2f}), search {search:.3g} s")
     x_cell = "not installed"
     if xcover:
-        x_seconds, x_out = median_of(runs, [sys.executable, "-c", XCOVER, str(file)])
-        x_count, x_search = x_out.split()
-        if int(x_count) != count:
-            raise SystemExit(f"{name}: xcover counts {x_count}, not {count}")
-        x_cell = f"{x_seconds:.3g} s ({c_seconds / x_seconds:.2f})"
-    return (f"| {name} | {count:,} | {nodes:,} | {updates:,} | {c_seconds:.3g} s | {one:.3g} s ({c_seconds / one:.2f}) "
-            f"| {two:.3g} s ({c_seconds / two:.2f}) | {x_cell} |")  # fmt: skip
+        results = [timed([sys.executable, "-c", XCOVER, str(file)]) for _ in range(runs)]
+        x_counts = {int(out.split()[0]) for _, out in results}
+        if x_counts != {count}:
+            raise SystemExit(f"{name}: xcover counts {x_counts}, not {count}")
+        x_whole = statistics.median(seconds for seconds, _ in results)
+        x_search = statistics.median(float(out.split()[1]) for _, out in results)
+        x_cell = f"{x_whole:.3g} s ({c_seconds / x_whole:.2f}), search {x_search:.3g} s"
+    return f"| {name} | {count:,} | {nodes:,} | {updates:,} | {c_seconds:.3g} s | {cells[0]} | {cells[1]} | {x_cell} |"
 
 
 def report(rows: list[str], runs: int, xcover: bool) -> None:
@@ -119,12 +131,15 @@ def report(rows: list[str], runs: int, xcover: bool) -> None:
             "",
             f"Measured {machine()}. Each file counted whole, medians of {runs} runs (Langford 1..15: one run),",
             "whole processes: the C program (`benchmarks/dlx/dlx.c`, gcc -O3 -march=native, one core);",
-            "`essais cover FILE --count` on one process and on two; xcover "
-            + ("(its numba cache warm, the count alone timed)." if xcover else "(not installed)."),
-            "In brackets: the C program's time over that time (above 1: faster than the C program). Both sides",
-            "report the same nodes and updates (checked): the same search, step for step.",
+            "`essais cover FILE --count` on one process and on two; xcover's `covers` counted from Python"
+            + (" (numba's cache warm)." if xcover else " (not installed)."),
+            "In brackets: the C program's time over the whole process's (above 1: faster than the C program);",
+            "`search`: the search alone (essais's `stats.seconds`: the split listed and the sub-trees counted;",
+            "xcover: its count timed in its process). The C program and essais report the same nodes and",
+            "updates (checked): the same search, step for step.",
             "",
-            "| problem | solutions | nodes | updates | C, one core | essais, 1 process | essais, 2 processes | xcover |",
+            "| problem | solutions | nodes | updates | C, one core | essais, 1 process | essais, 2 processes "
+            "| xcover, 1 process |",
             "|---|---|---|---|---|---|---|---|",
             *rows,
         ],

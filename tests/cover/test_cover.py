@@ -375,3 +375,18 @@ def test_dask_gives_one_searchs_count_and_counters():
     on_dask = count_covers(puzzle, scheduler="local", workers=2)
     assert on_dask.status == Status.COMPLETE and on_dask.count == 2
     assert on_dask.stats.counters() == count_covers(puzzle).stats.counters()
+
+
+@pytest.mark.slow
+def test_the_python_engine_counts_the_pentominoes_as_the_numba_engine():
+    """2,339 packings of 6x10 in Knuth's steps as plain Python (a minute), the same counters."""
+    puzzle = polyomino("6x10", distinct=True)
+    assert count_covers(puzzle, engine="python") == count_covers(puzzle, engine="numba")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "count"), [(11, 17792), (12, 108144)])
+def test_langford_11_and_12(n, count):
+    one = count_covers(langford(n))
+    assert one.count == count
+    assert count_covers(langford(n), workers=2).stats.counters() == one.stats.counters()
