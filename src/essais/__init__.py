@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from essais.core.errors import EssaisError, InvalidInput
     from essais.core.limits import Limits
     from essais.core.result import CountResult, Result, Stats, Status
+    from essais.csp.api import count_csp, solve_csp
+    from essais.csp.model import Model
     from essais.warming import warm_up
     from essais.watching import watch
 
@@ -49,6 +51,7 @@ _WHERE = {
     "CountResult": "essais.core.result",
     "EssaisError": "essais.core.errors",
     "InvalidInput": "essais.core.errors",
+    "Model": "essais.csp.model",
     "Limits": "essais.core.limits",
     "Result": "essais.core.result",
     "Stats": "essais.core.result",
@@ -58,6 +61,7 @@ _WHERE = {
     "compare": "essais.comparison",
     "watch": "essais.watching",
     "count_covers": "essais.api",
+    "count_csp": "essais.csp.api",
     "count_queens": "essais.api",
     "count_tours": "essais.api",
     "estimate_tour_count": "essais.api",
@@ -65,6 +69,7 @@ _WHERE = {
     "find_tour": "essais.api",
     "longest_uncrossed": "essais.api",
     "solve_cover": "essais.api",
+    "solve_csp": "essais.csp.api",
     "solve_sudoku": "essais.api",
     "warm_up": "essais.warming",
 }
@@ -75,6 +80,7 @@ __all__ = [
     "EssaisError",
     "InvalidInput",
     "Limits",
+    "Model",
     "Result",
     "Stats",
     "Status",
@@ -82,6 +88,7 @@ __all__ = [
     "color_graph",
     "compare",
     "count_covers",
+    "count_csp",
     "count_queens",
     "count_tours",
     "estimate_tour_count",
@@ -89,6 +96,7 @@ __all__ = [
     "find_tour",
     "longest_uncrossed",
     "solve_cover",
+    "solve_csp",
     "solve_sudoku",
     "warm_up",
     "watch",

@@ -200,6 +200,12 @@ def test_warmup_compiles_every_problem():
     result = invoke(["warmup", "--json"])
     assert result.exit_code == 0, result.stderr
     warmed = json.loads(result.stdout)["warmed"]
-    assert [entry["problem"] for entry in warmed] == ["tours", "queens", "sudoku", "colouring", "uncrossed paths",
-                                                      "exact covers"]
+    assert [entry["problem"] for entry in warmed] == [
+        "tours",
+        "queens",
+        "sudoku",
+        "colouring",
+        "uncrossed paths",
+        "exact covers",
+    ]
     assert all(entry["seconds"] >= 0 for entry in warmed)

@@ -1,0 +1,139 @@
+"""Constraints of one's own: SEND+MORE=MONEY, N queens as a model equal to count_queens with
+every method and order, every method alike on hypothesis-made small models (against a brute
+force), the checker, and bad input refused."""
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from essais.core.errors import InvalidInput
+from essais.core.result import Status
+from essais.csp import CspStream, Model, all_different, count_csp, csp_error, predicate, solve_csp, table
+
+METHODS = [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv") for w in ("min", "lcv")]
+
+
+def send_more_money():
+    m = Model()
+    s, e, n, d, o, r, y = (m.int_var(0, 9, name) for name in "sendory")
+    mm = m.int_var(1, 9, "m")
+    letters = [s, e, n, d, mm, o, r, y]
+    m.add(all_different(letters))
+    m.add(s >= 1)
+    send = 1000 * s + 100 * e + 10 * n + d
+    more = 1000 * mm + 100 * o + 10 * r + e
+    money = 10000 * mm + 1000 * o + 100 * n + 10 * e + y
+    m.add(send + more == money)
+    return m
+
+
+@pytest.mark.parametrize(
+    "method",
+    ["forward", "forward/input/lcv", "mac", "mac/input", "mac/mrv/lcv", pytest.param("basic", marks=pytest.mark.slow)],
+)
+def test_send_more_money(method):
+    model = send_more_money()
+    found = list(CspStream(model, method=method))
+    assert found == [{"s": 9, "e": 5, "n": 6, "d": 7, "o": 0, "r": 8, "y": 2, "m": 1}]  # 9567 + 1085 = 10652
+    assert csp_error(model, found[0]) is None
+
+
+def queens(n):
+    m = Model()
+    q = m.int_vars(n, 0, n - 1, "q")
+    m.add(all_different(q))
+    m.add(all_different([q[i] + i for i in range(n)]))
+    m.add(all_different([q[i] - i for i in range(n)]))
+    return m
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_queens_as_a_model_counts_92(method):
+    counted = count_csp(queens(8), method=method)
+    assert counted.count == 92 and counted.status == Status.COMPLETE
+
+
+@pytest.mark.parametrize("method", ["forward", "mac", "mac/input"])
+def test_ten_queens_724(method):
+    assert count_csp(queens(10), method=method).count == 724
+
+
+def test_the_methods_prune_as_the_course_says():
+    """basic prunes nothing; forward checking fewer nodes; mac fewer again, with more revisions."""
+    basic, forward, mac = (count_csp(queens(8), method=f"{name}/input") for name in ("basic", "forward", "mac"))
+    assert basic.stats.own == {"pruned": 0, "revisions": 0}
+    assert basic.stats.nodes > forward.stats.nodes >= mac.stats.nodes
+    assert mac.stats.own["revisions"] > 0 and forward.stats.own["pruned"] > 0
+
+
+@st.composite
+def models(draw):
+    m = Model()
+    n = draw(st.integers(1, 4))
+    xs = [m.int_var(draw(st.integers(-2, 1)), draw(st.integers(1, 3)), f"x{k}") for k in range(n)]
+    for _ in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from(["linear", "different", "table", "predicate"]))
+        chosen = draw(st.lists(st.sampled_from(xs), min_size=1, max_size=3, unique_by=lambda x: x.index))
+        if kind == "linear":
+            expression = sum((draw(st.integers(-3, 3)) * x for x in chosen), draw(st.integers(-3, 3)))
+            relation = draw(st.sampled_from(["==", "!=", "<=", "<", ">=", ">"]))
+            m.add({"==": expression == 0, "!=": expression != 0, "<=": expression <= 0, "<": expression < 0,
+                   ">=": expression >= 0, ">": expression > 0}[relation])  # fmt: skip
+        elif kind == "different":
+            m.add(all_different([x + draw(st.integers(-1, 1)) for x in chosen]))
+        elif kind == "table":
+            rows = draw(st.lists(st.tuples(*(st.integers(-2, 3) for _ in chosen)), max_size=6))
+            m.add(table(chosen, rows))
+        else:
+            m.add(predicate(lambda *values: sum(values) % 2 == 0, chosen))
+    return m
+
+
+def brute_force(model):
+    return [dict(zip(model.names, row, strict=True)) for row in itertools.product(*model.domains) if model.holds(row)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(models(), st.sampled_from(METHODS))
+def test_every_method_finds_every_solution(model, method):
+    found = list(CspStream(model, method=method))
+    expected = brute_force(model)
+    assert sorted(map(lambda d: tuple(d.values()), found)) == sorted(map(lambda d: tuple(d.values()), expected))
+    for values in found:
+        assert csp_error(model, values) is None
+    counted = count_csp(model, method=method)
+    assert counted.count == len(expected)
+
+
+def test_bad_input_is_refused():
+    m = Model()
+    with pytest.raises(InvalidInput, match="lo: 5 is more than hi"):
+        m.int_var(5, 1)
+    x = m.int_var(0, 3, "x")
+    with pytest.raises(InvalidInput, match="another variable"):
+        m.int_var(0, 3, "x")
+    with pytest.raises(InvalidInput, match="not an integer"):
+        m.add(x * 1.5 <= 2)
+    with pytest.raises(InvalidInput, match="not linear"):
+        m.add(x * x <= 2)
+    with pytest.raises(InvalidInput, match="tuple of 1 integers"):
+        m.add(table([x], [(1, 2)]))
+    with pytest.raises(InvalidInput, match="span"):
+        m.int_var(0, 10**9)
+    with pytest.raises(InvalidInput, match="method"):
+        solve_csp(m, method="magic")
+    with pytest.raises(InvalidInput, match="order"):
+        solve_csp(m, method="mac/sideways")
+
+
+def test_an_empty_domain_or_an_unsatisfiable_model_is_a_result():
+    m = Model()
+    m.int_var([], name="empty")
+    assert solve_csp(m).status == Status.NONE
+    m = Model()
+    x = m.int_var(0, 3, "x")
+    m.add(x >= 4)
+    for method in ("basic", "forward", "mac"):
+        assert solve_csp(m, method=method).status == Status.NONE and count_csp(m, method=method).count == 0
