@@ -24,7 +24,7 @@ def packing_svg(grid: Sequence[Sequence[str]], pieces: Sequence[str], title: str
                               height=str(height + 4), viewBox=f"-2 -2 {width + 4} {height + 4}")  # fmt: skip
     if title:
         ElementTree.SubElement(svg, "title").text = title
-    colour = {piece: PALETTE[index % len(PALETTE)] for index, piece in enumerate(pieces)}
+    colour = {piece: PALETTE[index % len(PALETTE)] for index, piece in enumerate(pieces)}  # (Polyomino.colours)
     cells = ElementTree.SubElement(svg, "g", {"class": "cells"})
     labels = ElementTree.SubElement(svg, "g", {"class": "labels", "font-family": "sans-serif",
                                                "font-size": f"{cell * 0.45:g}", "text-anchor": "middle",

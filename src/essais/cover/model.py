@@ -92,6 +92,11 @@ class CoverResult(Pictured, Result):
     def text(self) -> str:
         return self.puzzle.text(self.options) if self.options is not None else ""
 
+    def rich_text(self) -> Any:
+        """The solution in a terminal: a packing's pieces in their colours, else its text."""
+        coloured = getattr(self.puzzle, "rich_text", None)
+        return coloured(self.options) if coloured is not None and self.options is not None else super().rich_text()
+
     @property
     def drawable(self) -> bool:
         return self.options is not None and self.puzzle.has_picture

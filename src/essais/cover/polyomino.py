@@ -29,6 +29,7 @@ from essais.core.limits import Limits
 from essais.core.result import plural
 from essais.cover.draw import packing_svg
 from essais.cover.model import ExactCover
+from essais.draw.svg import PALETTE
 
 Cell = tuple[int, int]
 Shape = tuple[Cell, ...]  # sorted cells, shifted so that the least row and column are 0
@@ -184,6 +185,15 @@ class Polyomino(ExactCover):
     def to_svg(self, options: Sequence[int]) -> str | None:
         names = [name for name, _ in self.pieces]
         return packing_svg(self.grid(options), names, title=self.solution_brief(options))
+
+    def rich_text(self, options: Sequence[int]) -> Any:
+        from essais.draw.terminal import lettered_board  # rich loads only when a result is shown
+
+        return lettered_board(self.grid(options), self.colours())
+
+    def colours(self) -> dict[str, str]:
+        """Each piece's colour, as the picture and the page show it."""
+        return {name: PALETTE[index % len(PALETTE)] for index, (name, _) in enumerate(self.pieces)}
 
     def counted(self, count: int) -> str:
         if self.distinct:

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from essais.core.board import Square, format_square
 from essais.core.result import Stats, Status, format_seconds
+from essais.draw.svg import ink
 
 STATUS_STYLE = {
     Status.FOUND: "green",
@@ -28,6 +29,18 @@ def stats_line(stats: Stats) -> Text:
         line.append(f"{value:,}  ")
     line.append(format_seconds(stats.seconds), style="dim")
     return line
+
+
+def lettered_board(grid: Sequence[Sequence[str]], colours: dict[str, str]) -> Text:
+    """A board of letters (a polyomino packing), each letter on its piece's colour."""
+    text = Text()
+    for r, row in enumerate(grid):
+        for letter in row:
+            colour = colours.get(letter)
+            text.append(letter, style=f"bold {ink(colour)} on {colour}" if colour else "")
+        if r < len(grid) - 1:
+            text.append("\n")
+    return text
 
 
 def numbered_board_lines(grid: Sequence[Sequence[int]], path: Any = None) -> Text:
