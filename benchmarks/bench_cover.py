@@ -136,7 +136,9 @@ def report(rows: list[str], runs: int, xcover: bool) -> None:
             "In brackets: the C program's time over the whole process's (above 1: faster than the C program);",
             "`search`: the search alone (essais's `stats.seconds`: the split listed and the sub-trees counted;",
             "xcover: its count timed in its process). The C program and essais report the same nodes and",
-            "updates (checked): the same search, step for step.",
+            "updates (checked): the same search, step for step. An essais process spends some 0.8 s starting",
+            "(Python, numba, the command line, the kernels loaded from numba's cache) before its search: on",
+            "small files that start-up is the whole difference.",
             "",
             "| problem | solutions | nodes | updates | C, one core | essais, 1 process | essais, 2 processes "
             "| xcover, 1 process |",
