@@ -249,6 +249,20 @@ def polyomino_arguments(draw: st.DrawFn, folder: Path) -> list[str]:
     return arguments
 
 
+CSP_LINES = ["var x, y in 0..3", "var q[3] in 0..2", "var z in {1, 5}", "x + y == 3", "x != y", "all_different(q)",
+             "all_different(q[i] + i for i in range(3))", "table(x, y) in [(1, 2)]", "# note", "x ** 2 == 1",
+             "q[5] == 1", "var x in 3..0", "x * y == 2", "table(x) in 7", "z <= ", "var a in {1.5}"]  # fmt: skip
+
+
+@st.composite
+def csp_files(draw: st.DrawFn, folder: Path) -> list[str]:
+    """A model file of valid and broken lines, or any text."""
+    lines = draw(st.lists(mostly(st.sampled_from(CSP_LINES), st.text(max_size=15)), max_size=7))
+    path = folder / "model.csp"
+    path.write_bytes("\n".join(lines).encode() + draw(st.sampled_from([b"", b"\xff"])))
+    return [draw(mostly(st.just(str(path)), st.sampled_from(["missing.csp", str(folder)])))]
+
+
 def check(arguments: list[str]) -> None:
     result = invoke_watched(arguments)
     TALLY.setdefault(arguments[0], Counter())[result.exit_code] += 1
@@ -319,6 +333,16 @@ def strategies(folder: Path) -> dict[str, st.SearchStrategy[list[str]]]:
             ["polyomino"], polyomino_arguments(folder), [*COVER_OPTIONS, flag("--fixed"), flag("--distinct")]
         ),
         "langford": command_line(["langford"], words(mostly(st.integers(-1, 40).map(str), ANY)), COVER_OPTIONS),
+        "csp": command_line(
+            ["csp"],
+            csp_files(folder),
+            [
+                flag("--count"),
+                flag("--all"),
+                option("--limit", NUMBER),
+                choice("--method", ["basic", "forward", "mac", "mac/input/lcv", "forward/mrv", "mac/x"]),
+            ],
+        ),  # fmt: skip
         "tour": TOUR,
         "distances": DISTANCES,
         "uncrossed": UNCROSSED,
@@ -342,7 +366,7 @@ def strategies(folder: Path) -> dict[str, st.SearchStrategy[list[str]]]:
 
 
 COMMANDS = ["tour", "distances", "uncrossed", "queens", "sudoku", "color", "swap", "compare", "cover", "polyomino",
-            "langford"]  # fmt: skip
+            "langford", "csp"]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", COMMANDS)

@@ -137,3 +137,32 @@ def test_an_empty_domain_or_an_unsatisfiable_model_is_a_result():
     m.add(x >= 4)
     for method in ("basic", "forward", "mac"):
         assert solve_csp(m, method=method).status == Status.NONE and count_csp(m, method=method).count == 0
+
+
+def test_model_files_and_the_command(tmp_path):
+    from essais.csp.files import CspFileError, read_model
+
+    from conftest import ROOT, invoke
+
+    model = read_model(ROOT / "puzzles" / "send-more-money.csp")
+    assert solve_csp(model).values == {"S": 9, "E": 5, "N": 6, "D": 7, "O": 0, "R": 8, "Y": 2, "M": 1}
+    assert count_csp(read_model(ROOT / "puzzles" / "queens8.csp")).count == 92
+    assert count_csp(read_model(ROOT / "puzzles" / "australia.csp")).count == 6
+    found = invoke(["csp", str(ROOT / "puzzles" / "send-more-money.csp"), "--json"])
+    assert found.exit_code == 0 and '"S": 9' in found.stdout
+    for text, message in [
+        ("var x in 0..3\nx ** 2 == 4\n", "line 2, column 1: 'x \\*\\* 2'"),
+        ("var x, y in 0..3\nx * y == 4\n", "line 2, column 1: a product of two variables"),
+        ("var x in 3..0\n", "line 1, column 10: 3..0: lo is more than hi"),
+        ("var x in 0..3\n  z == 1\n", "line 2, column 3: 'z' is not a declared variable"),
+        ("var q[3] in 0..3\nq[3] == 1\n", "q\\[3\\] is outside"),
+        ("var x in {1.5}\n", "not a set of whole numbers"),
+        ("# nothing\n", "no variables"),
+        ("var x in 0..3\nvar x in 0..3\n", "declared twice"),
+        ("var x in 0..3\nx == (1\n", "line 2, column 6"),
+    ]:
+        with pytest.raises(CspFileError, match=message):
+            read_model("model.csp", text)
+        (tmp_path / "m.csp").write_text(text)
+        bad = invoke(["csp", str(tmp_path / "m.csp")])
+        assert bad.exit_code == 2 and bad.stderr.count("\n") == 1

@@ -22,6 +22,7 @@ from essais.cli import (
     color,
     compare,
     cover,
+    csp,
     distances,
     langford,
     polyomino,
@@ -112,7 +113,21 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-for module in (tour, distances, uncrossed, swap, queens, color, sudoku, cover, polyomino, langford, compare, warmup):
+for module in (
+    tour,
+    distances,
+    uncrossed,
+    swap,
+    queens,
+    color,
+    sudoku,
+    cover,
+    polyomino,
+    langford,
+    csp,
+    compare,
+    warmup,
+):
     command = getattr(module, module.__name__.rpartition(".")[2])
     app.command(cls=_Command, epilog=epilog(module.EXAMPLES))(command)
 

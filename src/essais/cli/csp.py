@@ -1,0 +1,78 @@
+"""`essais csp`: a model of one's own, from a model file (essais.csp.files)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from essais.cli.common import command, finish
+from essais.cli.options import JsonFlag, MemoryLimit, NodeLimit, TimeLimit, make_limits
+from essais.cli.output import print_json, show
+from essais.cli.terminal import console
+from essais.core.errors import InvalidInput
+from essais.core.limits import setting_up
+from essais.core.result import plural
+from essais.csp import CspStream, count_csp, solve_csp
+from essais.csp.files import read_model
+from essais.draw.terminal import stats_line
+
+EXAMPLES = [
+    ("essais csp puzzles/send-more-money.csp", "9567 + 1085 = 10652, arc consistency maintained"),
+    ("essais csp puzzles/queens8.csp --count", "92"),
+    ("essais csp puzzles/queens8.csp --count --method forward/input", "forward checking, variables in order"),
+    ("essais csp puzzles/australia.csp --all", "the map's colourings"),
+]
+
+
+@command
+def csp(
+    file: Annotated[
+        str, typer.Argument(help="A model file (see the guide: var x in 0..9, then constraints).", metavar="FILE")
+    ],  # fmt: skip
+    count: Annotated[bool, typer.Option("--count", help="Count every solution.")] = False,
+    all_solutions: Annotated[bool, typer.Option("--all", help="Stream every solution, in the search's order.")] = False,
+    limit: Annotated[int | None, typer.Option(help="With --all: stop after K solutions.", metavar="K")] = None,
+    method: Annotated[
+        str | None,
+        typer.Option(
+            help="basic, forward or mac (the default), with orders: mac/mrv (fewest values first, the "
+            "default), mac/input, forward/input/lcv (least constraining value first).",
+            metavar="METHOD",
+        ),
+    ] = None,  # fmt: skip
+    time_limit: TimeLimit = None,
+    node_limit: NodeLimit = None,
+    memory_limit: MemoryLimit = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Solve a model of one's own: integer variables with finite domains and constraints (linear
+    relations, all_different, tables), by backtracking with the course's propagation."""
+    if all_solutions and count:
+        raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
+    if limit is not None and not all_solutions:
+        raise InvalidInput("--limit: it applies to --all (stop after K solutions)")
+    limits = make_limits(time_limit, node_limit, memory_limit)
+    with setting_up(limits):
+        model = read_model(file)
+    if count:
+        counted = count_csp(model, method=method, limits=limits)
+        print_json(counted.to_dict()) if as_json else show(counted)
+        finish(counted.status)
+    if all_solutions:
+        stream = CspStream(model, method=method, limit=limit, limits=limits)
+        for index, values in enumerate(stream, start=1):
+            if as_json:
+                print_json({"index": index, "values": values})
+            else:
+                console.print(f"#{index}  " + "  ".join(f"{name}={value}" for name, value in values.items()),
+                              markup=False)  # fmt: skip
+        if as_json:
+            print_json(stream.result.to_dict())
+        else:
+            console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})", markup=False)
+            console.print(stats_line(stream.result.stats))
+        finish(stream.result.status)
+    result = solve_csp(model, method=method, limits=limits)
+    print_json(result.to_dict()) if as_json else show(result)
+    finish(result.status)
