@@ -308,7 +308,8 @@ def fuzz(strategy: st.SearchStrategy[list[str]], examples: int, part: int | None
 
 COMPARE = command_line(
     ["compare"],
-    words(mostly(st.sampled_from(["tour", "queens", "sudoku", "color", "uncrossed", "polyomino", "langford"]), NASTY),
+    words(mostly(st.sampled_from(["tour", "queens", "sudoku", "color", "uncrossed", "polyomino", "langford", "csp"]),
+                 NASTY),
           mostly(st.sampled_from(["5", "6", "8", "4x5", "3x20", "petersen", "queen:5", GRID]), ANY)),
     [
         option("--methods", mostly(st.sampled_from(["basic,prune", "textbook", "textbook:python,bitmask",

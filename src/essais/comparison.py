@@ -20,6 +20,8 @@ from essais import api
 from essais.core.errors import InvalidInput
 from essais.core.result import Result, Stats, Status, SweepStats, format_seconds
 from essais.cover import langford, polyomino
+from essais.csp import count_csp, solve_csp
+from essais.csp.files import read_model
 from essais.draw.picture import Pictured
 from essais.draw.plots import figure_svg, series_figure
 from essais.queens import find_queens
@@ -49,6 +51,10 @@ def _polyomino(board: Any, count: bool = False, **options: Any) -> Result:
     return run(polyomino(str(board), distinct=bool(options.pop("distinct", False))), **options)
 
 
+def _csp(file: Any, count: bool = False, **options: Any) -> Result:
+    return (count_csp if count else solve_csp)(read_model(str(file)), **options)
+
+
 def _langford(n: Any, count: bool = False, **options: Any) -> Result:
     if not str(n).strip().isdigit():
         raise InvalidInput(f"n: {n!r} must be a positive whole number")
@@ -65,6 +71,7 @@ PROBLEMS: dict[str, tuple[Run, Run | None]] = {
     "cover": (api.solve_cover, api.count_covers),
     "polyomino": (_polyomino, lambda board, **options: _polyomino(board, count=True, **options)),
     "langford": (_langford, lambda n, **options: _langford(n, count=True, **options)),
+    "csp": (_csp, lambda file, **options: _csp(file, count=True, **options)),
 }
 TIMING_DEPENDENT = {("uncrossed", "parallel")}  # counters that depend on how the processes interleave
 RECORD_DEPTHS = {("sudoku", "textbook")}  # compiled methods that record their nodes per depth too
@@ -239,9 +246,10 @@ def compare(
 ) -> Comparison:
     """Run each of `methods` ("basic", or "basic:python" for a method in one engine) on the
     same input of `problem` (tour, queens, sudoku, color, uncrossed, cover: a file in Knuth's
-    format, polyomino: a board, langford: n), with `count` the counts (tour, queens, sudoku,
-    cover, polyomino, langford), each in one process under the same limits; `options` are the
-    problem's own (`start`, `closed`, `k`, `distinct`…)."""
+    format, polyomino: a board, langford: n, csp: a model file, its methods with their orders,
+    `mac/input`), with `count` the counts (tour, queens, sudoku, cover, polyomino, langford,
+    csp), each in one process under the same limits; `options` are the problem's own (`start`,
+    `closed`, `k`, `distinct`…)."""
     if problem not in PROBLEMS:
         raise InvalidInput(f"problem: {problem!r} is not one of {', '.join(PROBLEMS)}")
     find, counter = PROBLEMS[problem]

@@ -166,3 +166,28 @@ def test_model_files_and_the_command(tmp_path):
         (tmp_path / "m.csp").write_text(text)
         bad = invoke(["csp", str(tmp_path / "m.csp")])
         assert bad.exit_code == 2 and bad.stderr.count("\n") == 1
+
+
+def test_the_zebra_and_the_magic_squares():
+    from essais.csp.files import read_model
+
+    from conftest import ROOT
+
+    zebra = read_model(ROOT / "puzzles" / "zebra.csp")
+    for method in ("basic/input", "forward", "mac", "mac/mrv/lcv"):
+        [values] = list(CspStream(zebra, method=method))
+        assert values["zebra"] == values["japanese"] and values["water"] == values["norwegian"] == 1
+        assert csp_error(zebra, values) is None
+    magic = read_model(ROOT / "puzzles" / "magic3.csp")
+    assert {count_csp(magic, method=method).count for method in ("forward", "mac", "mac/input/lcv")} == {8}
+
+
+def test_compare_prints_the_textbook_table():
+    from conftest import ROOT, invoke
+
+    table = invoke(["compare", "csp", str(ROOT / "puzzles" / "zebra.csp"), "--methods",
+                    "basic/input,forward/input,mac/input", "--count"])  # fmt: skip
+    assert table.exit_code == 0
+    lines = table.stdout.splitlines()
+    assert "pruned" in lines[1] and "revisions" in lines[1]
+    assert [line.split()[0] for line in lines[2:5]] == ["basic/input/min", "forward/input/min", "mac/input/min"]

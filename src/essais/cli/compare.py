@@ -23,6 +23,10 @@ EXAMPLES = [
     ("essais compare tour 5 --methods basic:python,warnsdorff:python --png depths.png", "nodes per depth"),
     ("essais compare polyomino 5x6 --methods dlx,first --count", "what choosing the fewest options buys"),
     ("essais compare langford 7 --methods dlx:python,dlx:numba --count", "Knuth's steps, python beside numba"),
+    (
+        "essais compare csp puzzles/zebra.csp --methods basic/input,forward/input,mac/input,mac --count",
+        "the textbook table on a model of one's own",
+    ),
 ]
 
 
@@ -42,7 +46,8 @@ def compare(
         ),
     ],
     count: Annotated[
-        bool, typer.Option("--count", help="Compare counts (tour, queens, sudoku, cover, polyomino, langford).")
+        bool,
+        typer.Option("--count", help="Compare counts (tour, queens, sudoku, cover, polyomino, langford, csp)."),
     ] = False,
     distinct: Annotated[bool, typer.Option("--distinct", help="polyomino: up to the board's symmetries.")] = False,
     start: Annotated[str | None, typer.Option(help="tour: the start square (r,c or a1).", metavar="SQ")] = None,
