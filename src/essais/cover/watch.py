@@ -80,7 +80,9 @@ def watch_cover(
     empty = [[0] * cols for _ in range(rows)]
     what = "every solution" if count else "the first solution"
     title = f"essais: {puzzle.name}, dancing links to {what} ({method})"
-    return Replay(result, log, rows, cols, empty, title, symbols, method=method, palette=palette)
+    note = ("Each event puts a cell of the option chosen on the board (outlined in green), or takes one back "
+            "with its option (in red)")  # fmt: skip
+    return Replay(result, log, rows, cols, empty, title, symbols, method=method, palette=palette, note=note)
 
 
 def _board(puzzle: ExactCover) -> tuple[int, int, Cells, dict[int, str] | None, dict[int, str] | None]:

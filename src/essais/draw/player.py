@@ -37,6 +37,7 @@ def replay_page(
     cells: int | None = None,
     best_unit: str = "",
     tree: str | None = None,
+    note: str = "",
 ) -> str:
     """The page that replays `log` on a rows×cols board that starts as `initial`; `final` holds
     the search's own ending ({"status", "nodes", "tries", "backtracks"}), shown at the end when
@@ -45,7 +46,8 @@ def replay_page(
     squares (the vertices of a graph laid out in a grid), on a plain background. A log with
     better answers (`log.best`, a branch and bound's) shows the best so far beside the board,
     its score in `best_unit`. With the search's `tree` (its SVG, essais.draw.tree), the page
-    grows it as it replays, the last call made ringed."""
+    grows it as it replays, the last call made ringed. `note`: what an event is, where a search's
+    events are not squares numbered and erased (the default)."""
     data = {
         "rows": rows,
         "cols": cols,
@@ -60,6 +62,7 @@ def replay_page(
         "best_unit": best_unit,
         "tree": tree,
         "node": log.node.tolist(),
+        "note": note,
     }
     return page(title, BOARD_STYLE, BOARD_VIEW, BOARD_SCRIPT, data)
 
@@ -162,6 +165,7 @@ class Replay(Pictured, Watch):
     palette: dict[int, str] | None = None  # the colour of each value (a graph's colours)
     cells: int | None = None  # the first cells only are squares (a graph's vertices in a grid)
     best_unit: str = ""  # what the score of a better answer counts (log.best): "jumps"
+    note: str = ""  # what an event is, when not a square numbered or erased (replay_page)
 
     @property
     def drawable(self) -> bool:
@@ -173,7 +177,7 @@ class Replay(Pictured, Watch):
     def to_html(self) -> str:
         tree = self.tree_svg() if self.tree is not None and self.tree.complete and len(self.tree) <= PAGE_TREE else None
         return replay_page(self.rows, self.cols, self.initial, self.log, self.final(), self.title, self.symbols,
-                           self.palette, self.cells, self.best_unit, tree)  # fmt: skip
+                           self.palette, self.cells, self.best_unit, tree, self.note)  # fmt: skip
 
 
 BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
@@ -280,8 +284,8 @@ BOARD_SCRIPT = """
       if (best.length) showBest(position);
       if (data.tree) growTree(position);
     },
-    note: "Each event numbers a square (outlined in green), erases one (in red) or is a try the promising test " +
-          "refused (dashed red, the value tried shown faint)",
+    note: data.note || ("Each event numbers a square (outlined in green), erases one (in red) or is a try the " +
+                        "promising test refused (dashed red, the value tried shown faint)"),
     api: {
       best() {
         let k = -1;
