@@ -25,6 +25,7 @@ from essais.cli.output import (
     Pictures,
     check_folder,
     print_json,
+    report,
     show,
     watched,
     write_out,
@@ -142,11 +143,7 @@ def search_cover(
     result = (write_tree(tree, lambda: solve_cover(puzzle, method=method, engine=engine, limits=limits), title)
               if tree is not None else solve_cover(puzzle, method=method, engine=engine, limits=limits))  # fmt: skip
     pictures.write(result)
-    if as_json:
-        print_json(result.to_dict())
-    else:
-        show(result)
-    finish(result.status)
+    report(result, as_json)
 
 
 def _watch(
@@ -189,11 +186,7 @@ def _count(
 
     title = f"the search tree of {puzzle.name}, every solution"
     counted = write_tree(tree, count_them, title) if tree is not None else count_them()
-    if as_json:
-        print_json(counted.to_dict())
-    else:
-        show(counted, checkpoint)
-    finish(counted.status)
+    report(counted, as_json, checkpoint)
 
 
 def _stream(

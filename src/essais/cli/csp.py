@@ -8,7 +8,7 @@ import typer
 
 from essais.cli.common import command, finish
 from essais.cli.options import JsonFlag, MemoryLimit, NodeLimit, TimeLimit, make_limits
-from essais.cli.output import print_json, show
+from essais.cli.output import print_json, report
 from essais.cli.terminal import console
 from essais.core.errors import InvalidInput
 from essais.core.limits import setting_up
@@ -57,8 +57,7 @@ def csp(
         model = read_model(file)
     if count:
         counted = count_csp(model, method=method, limits=limits)
-        print_json(counted.to_dict()) if as_json else show(counted)
-        finish(counted.status)
+        report(counted, as_json)
     if all_solutions:
         stream = CspStream(model, method=method, limit=limit, limits=limits)
         for index, values in enumerate(stream, start=1):
@@ -73,6 +72,4 @@ def csp(
             console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})", markup=False)
             console.print(stats_line(stream.result.stats))
         finish(stream.result.status)
-    result = solve_csp(model, method=method, limits=limits)
-    print_json(result.to_dict()) if as_json else show(result)
-    finish(result.status)
+    report(solve_csp(model, method=method, limits=limits), as_json)

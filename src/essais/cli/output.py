@@ -79,6 +79,15 @@ def show(result: Any, checkpoint: Path | None = None) -> None:
                       markup=False)  # fmt: skip
 
 
+def report(result: Any, as_json: bool, checkpoint: Path | None = None) -> NoReturn:
+    """Print a result (its JSON document, or its text as `show` does) and leave with its status."""
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        show(result, checkpoint)
+    finish(result.status)
+
+
 def print_json(document: dict[str, Any]) -> None:
     """One JSON document (or one JSON Lines record) on stdout, flushed at once."""
     write_out(json.dumps(document) + "\n")
