@@ -16,6 +16,12 @@ from run_notebooks import run  # noqa: E402
 NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
 # what each notebook must print (its figures, checked against the published counts)
 PRINTS = {
+    "constraints.ipynb": [
+        "S=9  E=5  N=6  D=7  O=0  R=8  Y=2  M=1",
+        "basic/input/min",
+        "the zebra: japanese - water: norwegian",
+        "8 magic squares",
+    ],  # fmt: skip
     "cover.ipynb": ["9356 3637261", "2339 909153", "8 150 300", "True True", "28 events"],
     "counting.ipynb": ["304", "1728", "6637920", "6x9: 3,374,967,940 closed tours"],
     "own-problem.ipynb": ["found ['fill the 3', 'pour 3 into 4', 'fill the 3', 'pour 3 into 4']"],
