@@ -23,14 +23,12 @@ if TYPE_CHECKING:
     from essais.api import (
         chromatic_number,
         color_graph,
-        count_covers,
         count_queens,
         count_tours,
         estimate_tour_count,
         estimate_uncrossed,
         find_tour,
         longest_uncrossed,
-        solve_cover,
         solve_sudoku,
     )
     from essais.comparison import Comparison, compare
@@ -38,6 +36,7 @@ if TYPE_CHECKING:
     from essais.core.errors import EssaisError, InvalidInput
     from essais.core.limits import Limits
     from essais.core.result import CountResult, Result, Stats, Status
+    from essais.cover.api import count_covers, solve_cover
     from essais.csp.api import count_csp, solve_csp
     from essais.csp.model import Model
     from essais.warming import warm_up
@@ -60,7 +59,7 @@ _WHERE = {
     "color_graph": "essais.api",
     "compare": "essais.comparison",
     "watch": "essais.watching",
-    "count_covers": "essais.api",
+    "count_covers": "essais.cover.api",
     "count_csp": "essais.csp.api",
     "count_queens": "essais.api",
     "count_tours": "essais.api",
@@ -68,7 +67,7 @@ _WHERE = {
     "estimate_uncrossed": "essais.api",
     "find_tour": "essais.api",
     "longest_uncrossed": "essais.api",
-    "solve_cover": "essais.api",
+    "solve_cover": "essais.cover.api",
     "solve_csp": "essais.csp.api",
     "solve_sudoku": "essais.api",
     "warm_up": "essais.warming",

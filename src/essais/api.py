@@ -1,6 +1,6 @@
 """The top-level API: each problem solved in two lines from plain values (sizes, square names,
 grid text, graph names or files). These are thin wrappers over the problem packages
-(essais.knights, essais.queens, essais.sudoku, essais.coloring, essais.uncrossed, essais.cover), whose own
+(essais.knights, essais.queens, essais.sudoku, essais.coloring, essais.uncrossed), whose own
 functions take problem objects and offer every option.
 
 Every function takes `method` and `engine` (None: the default method, compiled where it has a
@@ -12,16 +12,12 @@ notebook.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from essais.coloring import ChromaticResult, ColoringResult, Graph
 from essais.coloring import chromatic_number as _chromatic_number
 from essais.coloring import color_graph as _color_graph
 from essais.core.board import Move, as_board
-from essais.cover import CoverCount, CoverProblem, CoverResult, ExactCover, read_cover
-from essais.cover import count_covers as _count_covers
-from essais.cover import solve_cover as _solve_cover
 from essais.knights import METHODS as TOUR_METHODS_BY_ENGINE
 from essais.knights import TourCount, TourProblem, TourResult
 from essais.knights import count_tours as _count_tours
@@ -371,74 +367,3 @@ def estimate_uncrossed(
         node_limit=node_limit,
         memory_limit=memory_limit,
     )
-
-
-Cover = CoverProblem | ExactCover | str | Path
-
-
-def _cover_puzzle(problem: Cover) -> CoverProblem | ExactCover:
-    """A cover problem or puzzle as it is; a path names a file in Knuth's text format."""
-    return read_cover(problem) if isinstance(problem, str | Path) else problem
-
-
-def solve_cover(
-    problem: Cover,
-    *,
-    method: str | None = None,
-    engine: str | None = None,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
-    memory_limit: int | str | None = None,
-) -> CoverResult:
-    """An exact cover: options that hold every primary item once and every secondary item at
-    most once (or in one colour), by Knuth's dancing links.
-
-    Parameters
-    ----------
-    problem : CoverProblem, a puzzle of essais.cover (polyomino, langford), or a file's path
-        A file is read in Knuth's text format (essais.cover.read_cover).
-    method, engine : str, optional
-        dlx (the item with the fewest options left first; the default) or first; numba (the
-        default) or python.
-
-    Examples
-    --------
-    >>> import essais
-    >>> from essais.cover import polyomino
-    >>> print(essais.solve_cover(polyomino("3x20")).text())
-    UUXIIIIINNNFTWYYYYZV
-    UXXXPPLNNFFFTWWYZZZV
-    UUXPPPLLLLFTTTWWZVVV
-    """
-    return _solve_cover(_cover_puzzle(problem), method=method, engine=engine, time_limit=time_limit,
-                        node_limit=node_limit, memory_limit=memory_limit)  # fmt: skip
-
-
-def count_covers(
-    problem: Cover,
-    *,
-    method: str | None = None,
-    engine: str | None = None,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
-    memory_limit: int | str | None = None,
-    workers: int | None = 1,
-    scheduler: str | None = None,
-    checkpoint: str | None = None,
-) -> CoverCount:
-    """The number of exact covers (see solve_cover); with `workers` other than 1 (None: one
-    per core), a `scheduler` or a `checkpoint` file, split into sub-trees, with the same count
-    and counters.
-
-    Examples
-    --------
-    >>> import essais
-    >>> from essais.cover import langford, polyomino
-    >>> essais.count_covers(langford(8)).to_dict()["sequences"]
-    300
-    >>> essais.count_covers(polyomino("6x10", distinct=True), workers=2).count
-    2339
-    """
-    return _count_covers(_cover_puzzle(problem), method=method, engine=engine, time_limit=time_limit,
-                         node_limit=node_limit, memory_limit=memory_limit, workers=workers, scheduler=scheduler,
-                         checkpoint=checkpoint)  # fmt: skip

@@ -19,7 +19,7 @@ from typing import Any
 from essais import api
 from essais.core.errors import InvalidInput
 from essais.core.result import Result, Stats, Status, SweepStats, format_seconds
-from essais.cover import langford, polyomino
+from essais.cover import count_covers, langford, polyomino, solve_cover
 from essais.csp import count_csp, solve_csp
 from essais.csp.files import read_model
 from essais.draw.picture import Pictured
@@ -47,7 +47,7 @@ def _queens_count(n: Any, **options: Any) -> Result:
 
 
 def _polyomino(board: Any, count: bool = False, **options: Any) -> Result:
-    run = api.count_covers if count else api.solve_cover
+    run = count_covers if count else solve_cover
     return run(polyomino(str(board), distinct=bool(options.pop("distinct", False))), **options)
 
 
@@ -58,7 +58,7 @@ def _csp(file: Any, count: bool = False, **options: Any) -> Result:
 def _langford(n: Any, count: bool = False, **options: Any) -> Result:
     if not str(n).strip().isdigit():
         raise InvalidInput(f"n: {n!r} must be a positive whole number")
-    return (api.count_covers if count else api.solve_cover)(langford(int(n)), **options)
+    return (count_covers if count else solve_cover)(langford(int(n)), **options)
 
 
 # for each problem: (the search for one solution, the count), each called as (input, method, engine, limits)
@@ -68,7 +68,7 @@ PROBLEMS: dict[str, tuple[Run, Run | None]] = {
     "sudoku": (api.solve_sudoku, count_sudoku),
     "color": (api.color_graph, None),
     "uncrossed": (api.longest_uncrossed, None),
-    "cover": (api.solve_cover, api.count_covers),
+    "cover": (solve_cover, count_covers),
     "polyomino": (_polyomino, lambda board, **options: _polyomino(board, count=True, **options)),
     "langford": (_langford, lambda n, **options: _langford(n, count=True, **options)),
     "csp": (_csp, lambda file, **options: _csp(file, count=True, **options)),

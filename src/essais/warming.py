@@ -10,16 +10,14 @@ from essais.api import (
     TOUR_METHODS,
     chromatic_number,
     color_graph,
-    count_covers,
     count_queens,
     count_tours,
     estimate_uncrossed,
     find_tour,
     longest_uncrossed,
-    solve_cover,
     solve_sudoku,
 )
-from essais.cover import langford
+from essais.cover import count_covers, langford, solve_cover
 from essais.sudoku import parse_sudoku, read_puzzles, solve_many
 
 

@@ -33,7 +33,7 @@ from essais.core.parallel import Progress, default_workers
 from essais.core.result import Status
 from essais.cover.model import METHODS, CoverCount, CoverResult, ExactCover
 
-Puzzle = ExactCover | CoverProblem
+Puzzle = ExactCover | CoverProblem | str | Path  # a path: a file in Knuth's text format
 
 
 def read_cover(source: str | Path, *, limits: Limits | None = None) -> ExactCover:
@@ -52,6 +52,9 @@ def read_cover(source: str | Path, *, limits: Limits | None = None) -> ExactCove
 
 
 def as_puzzle(puzzle: Puzzle) -> ExactCover:
+    """A puzzle as it is; a bare problem as an ExactCover; a path read (read_cover)."""
+    if isinstance(puzzle, str | Path):
+        return read_cover(puzzle)
     if isinstance(puzzle, CoverProblem):
         return ExactCover(puzzle)
     if not isinstance(puzzle, ExactCover):
@@ -69,7 +72,18 @@ def solve_cover(
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
 ) -> CoverResult:
-    """The first exact cover the search finds (options in the order it chose them), or none."""
+    """The first exact cover the search finds (options in the order it chose them), or none:
+    options that hold every primary item once and every secondary item at most once (or in one
+    colour). `puzzle`: a CoverProblem, a generator's puzzle (polyomino, langford) or a file's path.
+
+    Examples
+    --------
+    >>> from essais.cover import polyomino
+    >>> print(solve_cover(polyomino("3x20")).text())
+    UUXIIIIINNNFTWYYYYZV
+    UXXXPPLNNFFFTWWYZZZV
+    UUXPPPLLLLFTTTWWZVVV
+    """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     puzzle = as_puzzle(puzzle)
     status, options, stats, method, engine = search.first_cover(puzzle.problem, method, engine, limits)
@@ -93,7 +107,16 @@ def count_covers(
     """Every exact cover counted: in one search, or (numba engine) split into sub-trees run on
     `workers` processes (None: one per core), a Dask `scheduler` (`local` or an address), with
     an optional `checkpoint` file that a count stopped partway resumes from. A split count
-    gives the same count and counters as one search."""
+    gives the same count and counters as one search.
+
+    Examples
+    --------
+    >>> from essais.cover import langford, polyomino
+    >>> count_covers(langford(8)).to_dict()["sequences"]
+    300
+    >>> count_covers(polyomino("6x10", distinct=True), workers=2).count
+    2339
+    """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     puzzle = as_puzzle(puzzle)
     if workers is None:
