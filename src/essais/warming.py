@@ -18,6 +18,7 @@ from essais.api import (
     solve_sudoku,
 )
 from essais.cover import count_covers, langford, solve_cover
+from essais.csp import Model, all_different, count_csp, solve_csp
 from essais.sudoku import parse_sudoku, read_puzzles, solve_many
 
 
@@ -31,7 +32,7 @@ def warm_up() -> list[tuple[str, float]]:
     --------
     >>> import essais
     >>> [name for name, seconds in essais.warm_up()]
-    ['tours', 'queens', 'sudoku', 'colouring', 'uncrossed paths', 'exact covers']
+    ['tours', 'queens', 'sudoku', 'colouring', 'uncrossed paths', 'exact covers', 'models']
     """
     sudoku = "2......6.....7..3..48.9.1.....3.....3...1.........8.....1.2.57..8.73.....9......4"
     cases: dict[str, Callable[[], object]] = {
@@ -66,6 +67,7 @@ def warm_up() -> list[tuple[str, float]]:
             count_covers(langford(7)),
             count_covers(langford(7), workers=2),
         ),
+        "models": lambda: (solve_csp(_six_queens()), count_csp(_six_queens(), workers=2)),
     }
     took = []
     for name, case in cases.items():
@@ -73,3 +75,12 @@ def warm_up() -> list[tuple[str, float]]:
         case()
         took.append((name, time.perf_counter() - started))
     return took
+
+
+def _six_queens() -> Model:
+    """A small model (one kernel runs every model: this one compiles it)."""
+    m = Model()
+    q = m.int_vars(6, 0, 5, "q")
+    m.add(all_different(q))
+    m.add(all_different([q[i] + i for i in range(6)]))
+    return m

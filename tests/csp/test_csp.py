@@ -69,22 +69,30 @@ def test_the_methods_prune_as_the_course_says():
 
 
 @st.composite
-def models(draw):
+def models(draw, predicates=True, wide=False):
+    """Small models; `wide`: some domains span several 64-bit words, a variable may stand twice
+    in an all_different or a table, and all_different takes coefficients."""
     m = Model()
     n = draw(st.integers(1, 4))
     xs = [m.int_var(draw(st.integers(-2, 1)), draw(st.integers(1, 3)), f"x{k}") for k in range(n)]
+    if wide and draw(st.booleans()):
+        xs.append(m.int_var(draw(st.sets(st.integers(-140, 140), min_size=1, max_size=4)), name="wide"))
+    kinds = ["linear", "different", "table"] + (["predicate"] if predicates else [])
     for _ in range(draw(st.integers(0, 4))):
-        kind = draw(st.sampled_from(["linear", "different", "table", "predicate"]))
-        chosen = draw(st.lists(st.sampled_from(xs), min_size=1, max_size=3, unique_by=lambda x: x.index))
+        kind = draw(st.sampled_from(kinds))
+        unique = {} if wide and kind != "linear" else {"unique_by": lambda x: x.index}
+        chosen = draw(st.lists(st.sampled_from(xs), min_size=1, max_size=3, **unique))
         if kind == "linear":
             expression = sum((draw(st.integers(-3, 3)) * x for x in chosen), draw(st.integers(-3, 3)))
             relation = draw(st.sampled_from(["==", "!=", "<=", "<", ">=", ">"]))
             m.add({"==": expression == 0, "!=": expression != 0, "<=": expression <= 0, "<": expression < 0,
                    ">=": expression >= 0, ">": expression > 0}[relation])  # fmt: skip
         elif kind == "different":
-            m.add(all_different([x + draw(st.integers(-1, 1)) for x in chosen]))
+            factor = st.sampled_from([1, -1, 2, -3]) if wide else st.just(1)
+            m.add(all_different([x * draw(factor) + draw(st.integers(-1, 1)) for x in chosen]))
         elif kind == "table":
-            rows = draw(st.lists(st.tuples(*(st.integers(-2, 3) for _ in chosen)), max_size=6))
+            values = st.integers(-2, 3) | (st.sampled_from(m.domains[-1]) if wide else st.integers(-2, 3))
+            rows = draw(st.lists(st.tuples(*(values for _ in chosen)), max_size=6))
             m.add(table(chosen, rows))
         else:
             m.add(predicate(lambda *values: sum(values) % 2 == 0, chosen))
@@ -105,6 +113,49 @@ def test_every_method_finds_every_solution(model, method):
         assert csp_error(model, values) is None
     counted = count_csp(model, method=method)
     assert counted.count == len(expected)
+
+
+def run_of(model, method, engine):
+    stream = CspStream(model, method=method, engine=engine)
+    found = list(stream)
+    stats = stream.result.stats
+    return found, (stats.nodes, stats.tries, stats.backtracks, stats.own)
+
+
+@settings(max_examples=300, deadline=None)
+@given(models(predicates=False, wide=True), st.sampled_from(METHODS))
+def test_both_engines_give_the_same_solutions_in_the_same_order_and_the_same_counters(model, method):
+    python, numba = run_of(model, method, "python"), run_of(model, method, "numba")
+    assert python == numba
+    found = sorted(tuple(d.values()) for d in python[0])
+    assert found == sorted(tuple(d.values()) for d in brute_force(model))
+
+
+@pytest.mark.parametrize("method", ["mac", "forward/input/lcv", "basic/mrv"])
+def test_a_count_split_over_workers_is_the_count_of_one_search(method):
+    one, split = count_csp(queens(9), method=method), count_csp(queens(9), method=method, workers=2)
+    assert split.split["total"] >= 1 and split.split["done"] == split.split["total"]
+    assert (one.count, one.stats.nodes, one.stats.tries, one.stats.backtracks, one.stats.own) == (
+        split.count, split.stats.nodes, split.stats.tries, split.stats.backtracks, split.stats.own)  # fmt: skip
+
+
+def test_a_predicate_runs_in_the_python_engine():
+    m = queens(6)
+    q = m.variables
+    m.add(predicate(lambda a, b: a < b, [q[0], q[1]]))
+    counted = count_csp(m)
+    assert counted.engine == "python" and counted.count == 2
+    with pytest.raises(InvalidInput, match="predicate runs in the python engine"):
+        count_csp(m, engine="numba")
+
+
+def test_sums_beyond_the_compiled_integers_run_in_python():
+    m = Model()
+    x = m.int_var(0, 3, "x")
+    m.add(x * 10**20 <= 10**20)
+    with pytest.raises(InvalidInput, match="beyond the numba engine"):
+        count_csp(m, engine="numba")
+    assert count_csp(m, engine="python").count == 2
 
 
 def test_bad_input_is_refused():

@@ -38,6 +38,8 @@ def _bit_count(instruction: Callable[[ir.IRBuilder, Any], Any]) -> Callable[...,
 popcount = intrinsic(_bit_count(lambda builder, value: builder.ctpop(value)))
 # the index of the lowest set bit (1 << i gives i; bit_index(0) is the word's width): LLVM's cttz
 bit_index = intrinsic(_bit_count(lambda builder, value: builder.cttz(value, ir.Constant(ir.IntType(1), 0))))
+# how many zeros stand above the highest set bit (a 64-bit word's highest bit: 63 - this): LLVM's ctlz
+leading_zeros = intrinsic(_bit_count(lambda builder, value: builder.ctlz(value, ir.Constant(ir.IntType(1), 0))))
 
 
 @njit(cache=True, nogil=True)

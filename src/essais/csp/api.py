@@ -18,21 +18,52 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
-from essais.core.engine import SolutionStream, run_search
+from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
-from essais.core.result import Status
-from essais.csp.model import METHODS, VALUE_ORDERS, VARIABLE_ORDERS, CspCount, CspResult, Model
-from essais.csp.textbook import TextbookCsp
+from essais.core.parallel import Progress
+from essais.core.parallel.frontier import SplitCount, split_count
+from essais.core.result import Stats, Status
+from essais.csp.model import METHODS, VALUE_ORDERS, VARIABLE_ORDERS, CspCount, CspResult, Model, Predicate
+from essais.csp.textbook import OWN, TextbookCsp
+
+if TYPE_CHECKING:
+    from essais.csp.compiled import CspArrays
 
 
-def _method(method: str | None) -> tuple[str, str, str]:
-    """(method, variable order, value order) from `basic`, `mac/mrv`, `forward/input/lcv`…:
-    the default is mac with mrv and min."""
-    name, *orders = (method or "mac").split("/")
-    method, _ = METHODS.resolve(name, "python")
+class CspSearch(Protocol):
+    """What both engines offer (essais.csp.textbook, essais.csp.compiled)."""
+
+    def solutions(self) -> Iterator[list[int]]: ...
+    def count(self) -> int: ...
+    def so_far(self) -> int: ...
+    def stats(self) -> Stats: ...
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What runs: the method with its orders, the engine, and how to build one search."""
+
+    method: str
+    variable_order: str
+    value_order: str
+    engine: str
+    build: Callable[[SearchControl], CspSearch]
+    arrays: CspArrays | None = None  # the numba engine's model
+
+    @property
+    def label(self) -> str:
+        return "/".join([self.method, self.variable_order, self.value_order])
+
+
+def _orders(method: str | None) -> tuple[str, str, str]:
+    """(method name, variable order, value order) from `basic`, `mac/mrv`, `forward/input/lcv`…:
+    the default orders are mrv and min."""
+    name, *orders = (method or METHODS.default_method()).split("/")
     variable_order, value_order = "mrv", "min"
     for order in orders:
         if order in VARIABLE_ORDERS:
@@ -42,17 +73,27 @@ def _method(method: str | None) -> tuple[str, str, str]:
         else:
             raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}) "
                                f"nor a value order ({', '.join(VALUE_ORDERS)})")  # fmt: skip
-    return method, variable_order, value_order
+    return name, variable_order, value_order
 
 
-def _engine(model: Model, method: str | None, engine: str | None) -> tuple[Callable[[SearchControl], TextbookCsp], str]:
+def _plan(model: Model, method: str | None, engine: str | None, limits: Limits | None) -> _Plan:
+    """The search to run. No engine named: numba, or python for a model with a predicate (a
+    Python test runs in the python engine alone)."""
     if not isinstance(model, Model):
         raise InvalidInput(f"model: {model!r} is not an essais.csp.Model")
-    if engine not in (None, "python"):
-        raise InvalidInput("engine: models run in the python engine (the numba engine is to come)")
-    name, variable_order, value_order = _method(method)
-    label = "/".join([name, variable_order, value_order])
-    return (lambda control: TextbookCsp(model, name, variable_order, value_order, control)), label
+    name, variable_order, value_order = _orders(method)
+    has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
+    name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
+    if engine == "python":
+        return _Plan(name, variable_order, value_order, engine,
+                     lambda control: TextbookCsp(model, name, variable_order, value_order, control))  # fmt: skip
+    with loading_compiled("constraint search"):
+        from essais.csp.compiled import CompiledCsp, model_arrays
+
+    arrays = model_arrays(model)
+    check_memory(arrays.work_bytes(), "the search's arrays", limits)
+    return _Plan(name, variable_order, value_order, engine,
+                 lambda control: CompiledCsp(arrays, name, variable_order, value_order, control), arrays)  # fmt: skip
 
 
 def _named(model: Model, values: list[int]) -> dict[str, int]:
@@ -72,11 +113,11 @@ def solve_csp(
     """The first solution (each variable's name and value), or none. `method`: basic, forward
     or mac (the default), optionally with orders, `mac/mrv/lcv`, `basic/input`."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    build, label = _engine(model, method, engine)
-    run = run_search(limits, build, lambda search: next(search.solutions(), None))
+    plan = _plan(model, method, engine, limits)
+    run = run_search(limits, plan.build, lambda search: next(search.solutions(), None))
     status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
     values = _named(model, run.value) if run.value is not None else None
-    return CspResult(status, model, values, run.stats, label, "python")
+    return CspResult(status, model, values, run.stats, plan.label, plan.engine)
 
 
 def count_csp(
@@ -88,22 +129,39 @@ def count_csp(
     time_limit: float | None = None,
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
+    workers: int = 1,
+    progress: Progress | None = None,
 ) -> CspCount:
-    """Every solution counted (in one process)."""
+    """Every solution counted: in one search, or (numba engine) split into sub-trees counted
+    on `workers` processes, with the same count and counters."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    build, label = _engine(model, method, engine)
-    counted = [0]
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise InvalidInput(f"workers: {workers!r} must be at least 1")
+    plan = _plan(model, method, engine, limits)
+    variables = len(model.names)
+    if workers > 1:
+        if plan.arrays is None:
+            raise InvalidInput("engine: a count split over workers runs the numba engine")
+        done = _split_count(plan, plan.arrays, limits, workers, progress)
+        return CspCount(done.status, done.count, done.stats, plan.label, plan.engine, done.split, variables=variables)
+    run = run_search(limits, plan.build, lambda search: search.count())
+    counted = run.engine.so_far() if run.engine is not None else 0  # (a stopped count: its solutions so far)
+    return CspCount(run.stopped or Status.COMPLETE, counted, run.stats, plan.label, plan.engine, variables=variables)
 
-    def count(search: TextbookCsp) -> None:
-        for _ in search.solutions():
-            counted[0] += 1
 
-    run = run_search(limits, build, count)
-    return CspCount(run.stopped or Status.COMPLETE, counted[0], run.stats, label, "python",
-                    variables=len(model.names))  # fmt: skip
+def _split_count(plan: _Plan, arrays: CspArrays, limits: Limits | None, workers: int,
+                 progress: Progress | None) -> SplitCount:  # fmt: skip
+    with loading_compiled("constraint search"):
+        from essais.csp.compiled import CompiledCsp, count_subtree
+
+    orders = (plan.method, plan.variable_order, plan.value_order)
+    return split_count({"problem": "csp", "digest": arrays.digest, "method": plan.label},
+                       lambda control: CompiledCsp(arrays, *orders, control),
+                       lambda path: (arrays, *orders, path), count_subtree, nothing=Stats(own=dict.fromkeys(OWN, 0)),
+                       limits=limits, workers=workers, scheduler=None, checkpoint=None, progress=progress)  # fmt: skip
 
 
-class CspStream(SolutionStream[TextbookCsp, dict[str, int]]):
+class CspStream(SolutionStream[CspSearch, dict[str, int]]):
     """Every solution in the search's order, lazily, each as {name: value}; `result` says how
     the stream ended."""
 
@@ -120,7 +178,7 @@ class CspStream(SolutionStream[TextbookCsp, dict[str, int]]):
         memory_limit: int | str | None = None,
     ) -> None:
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
-        build, label = _engine(model, method, engine)
-        result = CspCount(Status.COMPLETE, 0, method=label, engine="python", variables=len(model.names))
-        super().__init__(limits, build, lambda search: (_named(model, values) for values in search.solutions()),
+        plan = _plan(model, method, engine, limits)
+        result = CspCount(Status.COMPLETE, 0, method=plan.label, engine=plan.engine, variables=len(model.names))
+        super().__init__(limits, plan.build, lambda search: (_named(model, values) for values in search.solutions()),
                          result, limit)  # fmt: skip

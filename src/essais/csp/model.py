@@ -24,7 +24,7 @@ from essais.core.result import CountResult, Result, Stats, Status, plural
 MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
 
 # the methods of the course's order; variable orders and value orders are options of each
-METHODS = Methods({"basic": ("python",), "forward": ("python",), "mac": ("python",)},
+METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"), "mac": ("python", "numba")},
                   default={"python": "mac", "numba": "mac"})  # fmt: skip
 VARIABLE_ORDERS = ("input", "mrv")
 VALUE_ORDERS = ("min", "lcv")

@@ -28,6 +28,8 @@ from essais.core.limits import SearchControl
 from essais.core.result import Stats
 from essais.csp.model import AllDifferent, Constraint, Linear, Model, Predicate, Table
 
+OWN = ("pruned", "revisions")  # the methods' own counters
+
 
 def bits(mask: int) -> Iterator[int]:
     """The set bits of a mask, lowest first."""
@@ -62,12 +64,21 @@ class TextbookCsp:
         self.most_constrained = variable_order == "mrv"
         self.least_constraining = value_order == "lcv"
         self.counters = PythonCounters(control)
-        self.pruned = self.revisions = 0
+        self.pruned = self.revisions = self.found = 0
 
     def stats(self) -> Stats:
         stats = self.counters.stats()
-        stats.own = {"pruned": self.pruned, "revisions": self.revisions}
+        stats.own = dict(zip(OWN, (self.pruned, self.revisions), strict=True))
         return stats
+
+    def count(self) -> int:
+        """Every solution counted."""
+        for _ in self.solutions():
+            pass
+        return self.found
+
+    def so_far(self) -> int:
+        return self.found
 
     # domains
     def values(self, var: int) -> list[int]:
@@ -126,6 +137,7 @@ class TextbookCsp:
         counters.enter_node_at(depth)
         if depth == len(self.given):
             counters.solution_found()
+            self.found += 1
             yield [value for value in self.given if value is not None]
             return
         var = self._choose()

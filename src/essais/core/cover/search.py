@@ -6,8 +6,8 @@ methods: `dlx` (the item with the fewest options left first) and `first` (the fi
 left), each in the python engine (core.cover.textbook) and the numba engine
 (core.cover.compiled), with the same answers and counters.
 
-A split count lists the roots of the sub-trees at the shallowest level with at least
-SPLIT_TARGET of them (the nodes above them counted as the one search counts them), then counts
+A split count (core.parallel.frontier) lists the roots of the sub-trees at the shallowest level with at
+least SPLIT_TARGET of them (the nodes above them counted as the one search counts them), then counts
 each sub-tree apart (core.parallel): the same count and the same counters as one search.
 """
 
@@ -16,20 +16,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Protocol
 
 from essais.core.cover.links import Links, link
 from essais.core.cover.problem import CoverProblem
 from essais.core.cover.textbook import TextbookCover
 from essais.core.engine import Methods, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl, SearchStopped
-from essais.core.parallel import Progress, run_split
+from essais.core.limits import Limits, SearchControl
+from essais.core.parallel import Progress
+from essais.core.parallel.frontier import split_count
 from essais.core.result import Stats, Status
 
 METHODS = Methods({"dlx": ("python", "numba"), "first": ("python", "numba")}, default={"python": "dlx", "numba": "dlx"})
-SPLIT_TARGET = 1_000  # sub-trees enough to balance two cores or a small cluster
-MAX_SUBTREES = 50_000  # a level with more is not listed (the level above is split instead)
 # A node's memory: four int32 fields in the links and again in the numba engine's packed copy,
 # or in the python engine four list slots and their int objects (8 + 28 bytes each), rounded up.
 BYTES_PER_NODE = 160
@@ -126,41 +125,9 @@ def _split_count(
         from essais.core.cover.compiled import CompiledCover, count_subtree
 
     links = links_of(problem, limits)
-    with SearchControl(limits) as control:
-        level, roots, above, stopped = _subtree_roots(links, method, control, CompiledCover)
-        if stopped is not None:
-            above[1].seconds = control.elapsed()
-            return CoverTally(stopped, above[0], above[1], method, "numba")
-        tasks = [(problem.arrays, method, prefix) for prefix in roots]
-        described = {"problem": "cover", "name": problem.name, "digest": problem.digest, "method": method,
-                     "split": f"level {level}"}  # fmt: skip
-        run = run_split(described, tasks, count_subtree, control=control, workers=workers, scheduler=scheduler,
-                        checkpoint=checkpoint, progress=progress)  # fmt: skip
-        counted = above[0] + sum(result.values[0] for _, result in run.every_result())
-        stats = above[1] + run.stats(0.0)
-        stats.seconds = control.elapsed()
-        return CoverTally(run.status, counted, stats, method, "numba", run.to_dict())
-
-
-def _subtree_roots(
-    links: Links, method: str, control: SearchControl, compiled: type
-) -> tuple[int, list[tuple[int, ...]], tuple[int, Stats], Status | None]:
-    """The shallowest level with at least SPLIT_TARGET nodes (or the deepest one, when no
-    level has that many), with fewer than MAX_SUBTREES: the level, its nodes (the option nodes
-    that lead to each), the solutions and counters of the nodes above it, and what stopped the
-    listing (None: nothing; then the solutions and counters are those seen so far)."""
-    level, roots, above = 0, [cast(tuple[int, ...], ())], (0, Stats(own={"updates": 0}))
-    while len(roots) < SPLIT_TARGET:
-        search = compiled(links, method, control)
-        deeper: list[tuple[int, ...]] = []
-        try:
-            for root in search.frontier(level + 1):
-                deeper.append(root)
-                if len(deeper) > MAX_SUBTREES:
-                    break
-        except SearchStopped as stop:
-            return level, roots, (search.so_far(), search.stats()), stop.status
-        if not deeper or len(deeper) > MAX_SUBTREES:
-            break
-        level, roots, above = level + 1, deeper, (search.so_far(), search.stats())
-    return level, roots, above, None
+    described = {"problem": "cover", "name": problem.name, "digest": problem.digest, "method": method}
+    done = split_count(described, lambda control: CompiledCover(links, method, control),
+                       lambda prefix: (problem.arrays, method, prefix), count_subtree,
+                       nothing=Stats(own={"updates": 0}), limits=limits, workers=workers, scheduler=scheduler,
+                       checkpoint=checkpoint, progress=progress)  # fmt: skip
+    return CoverTally(done.status, done.count, done.stats, method, "numba", done.split)

@@ -1,0 +1,91 @@
+"""A count split at a level of the search tree: the roots of the sub-trees listed by one search
+from the top (the nodes above them counted there), then each sub-tree counted apart by
+run_split, for the same count and counters as one search (exact covers, models)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.parallel.split import run_split
+from essais.core.parallel.tasks import Progress, Solver
+from essais.core.result import Stats, Status
+
+SPLIT_TARGET = 1_000  # sub-trees enough to balance two cores or a small cluster
+MAX_SUBTREES = 50_000  # a level with more is not listed (the level above is split instead)
+
+
+class FrontierSearch(Protocol):
+    """A search from the top that lists the roots of a level's sub-trees (compiled engines)."""
+
+    def frontier(self, level: int) -> Iterator[Any]: ...
+    def so_far(self) -> int: ...
+    def stats(self) -> Stats: ...
+
+
+@dataclass
+class SplitCount:
+    """How a split count ended, the solutions counted, the counters, and the sub-trees done
+    (core.parallel.SplitRun.to_dict; None when the listing itself stopped)."""
+
+    status: Status
+    count: int
+    stats: Stats
+    split: dict[str, int] | None
+
+
+def split_count(
+    problem: Mapping[str, Any],
+    from_top: Callable[[SearchControl], FrontierSearch],
+    task_of: Callable[[Any], Any],
+    solve: Solver,
+    *,
+    nothing: Stats,
+    limits: Limits | None,
+    workers: int,
+    scheduler: str | None,
+    checkpoint: str | Path | None,
+    progress: Progress | None,
+) -> SplitCount:
+    """Every solution counted: the roots listed by `from_top(control)`, each made a task by
+    `task_of(root)` and counted by `solve` (run_split); `nothing`: the counters of no search
+    (the method's own counters at 0)."""
+    with SearchControl(limits) as control:
+        level, roots, above, stopped = subtree_roots(lambda: from_top(control), nothing)
+        if stopped is not None:
+            above[1].seconds = control.elapsed()
+            return SplitCount(stopped, above[0], above[1], None)
+        run = run_split({**problem, "split": f"level {level}"}, [task_of(root) for root in roots], solve,
+                        control=control, workers=workers, scheduler=scheduler, checkpoint=checkpoint,
+                        progress=progress)  # fmt: skip
+        counted = above[0] + sum(result.values[0] for _, result in run.every_result())
+        stats = above[1] + run.stats(0.0)
+        stats.seconds = control.elapsed()
+        return SplitCount(run.status, counted, stats, run.to_dict())
+
+
+def subtree_roots(
+    from_top: Callable[[], FrontierSearch], nothing: Stats
+) -> tuple[int, list[Any], tuple[int, Stats], Status | None]:
+    """The shallowest level with at least SPLIT_TARGET nodes (or the deepest one, when no
+    level has that many), with fewer than MAX_SUBTREES: the level, its nodes (as the search
+    names them), the solutions and counters of the nodes above it, and what stopped the
+    listing (None: nothing; then the solutions and counters are those seen so far)."""
+    level, roots, above = 0, [()], (0, nothing)
+    while len(roots) < SPLIT_TARGET:
+        search = from_top()
+        deeper: list[Any] = []
+        try:
+            for root in search.frontier(level + 1):
+                deeper.append(root)
+                if len(deeper) > MAX_SUBTREES:
+                    break
+        except SearchStopped as stop:
+            return level, roots, (search.so_far(), search.stats()), stop.status
+        if not deeper or len(deeper) > MAX_SUBTREES:
+            break
+        level, roots, above = level + 1, deeper, (search.so_far(), search.stats())
+    return level, roots, above, None

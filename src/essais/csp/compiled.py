@@ -1,0 +1,188 @@
+"""The numba engine of constraint search (over essais.csp._kernels): a model as arrays (made
+once; every model runs the same compiled kernel), one search from the top, the sub-trees of a
+split count listed at a level, and one sub-tree counted in a worker."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import SOLUTION, SearchControl
+from essais.core.parallel import TaskResult, solve_subtree
+from essais.core.result import Stats
+from essais.core.sliced import DEPTH, SlicedSearch
+from essais.csp import _kernels as k
+from essais.csp.model import AllDifferent, Linear, Model, Predicate, Table
+
+METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
+RELATIONS = {"<=": k.LE, "==": k.EQ, "!=": k.NE}
+LARGEST = 1 << 61  # every sum a kernel makes stays under this (int64 with room to spare)
+# bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
+BYTES_PER_VALUE = 64
+
+
+@dataclass(frozen=True)
+class CspArrays:
+    """A model as the kernel reads it (essais.csp._kernels, M and the first domains), with the
+    sizes of the search's work arrays and a digest naming it."""
+
+    model: tuple[np.ndarray, ...]
+    domains: np.ndarray
+    root_false: bool
+    constraints: int
+    values: int  # the domains' sizes added up
+    widest_table: int  # the most rows of a table, the most variables of an all_different
+    most_words: int
+    digest: str
+
+    def work_bytes(self) -> int:
+        return BYTES_PER_VALUE * (self.values + self.domains.size) + 64 * self.constraints
+
+
+def model_arrays(model: Model) -> CspArrays:
+    """The arrays of a model without predicates (checked: every sum fits the kernel's integers)."""
+    least = [values[0] if values else 0 for values in model.domains]
+    words = [(values[-1] - values[0]) // 64 + 1 if values else 1 for values in model.domains]
+    offsets = np.concatenate([[0], np.cumsum(words)]).astype(np.int64)
+    domains = np.zeros(int(offsets[-1]), dtype=np.uint64)
+    for var, values in enumerate(model.domains):
+        for value in values:
+            bit = value - least[var]
+            domains[offsets[var] + bit // 64] |= np.uint64(1) << np.uint64(bit % 64)
+    largest = [max((abs(v) for v in values), default=0) for values in model.domains]
+    kinds: list[int] = []
+    starts: list[int] = []
+    sizes: list[int] = []
+    constants: list[int] = []
+    variables: list[int] = []
+    coefficients: list[int] = []
+    extra: list[int] = []  # all_different's offsets (0 elsewhere)
+    table_starts: list[int] = []
+    table_rows: list[int] = []
+    rows: list[int] = []
+    distinct: list[int] = []
+    on: list[list[int]] = [[] for _ in model.names]
+    for index, constraint in enumerate(model.constraints):
+        if isinstance(constraint, Predicate):
+            raise InvalidInput("engine: a model with a predicate runs in the python engine (a Python test "
+                               "cannot run in compiled code)")  # fmt: skip
+        starts.append(len(variables))
+        sizes.append(len(constraint.variables))
+        table_starts.append(len(rows))
+        table_rows.append(0)
+        constants.append(0)
+        if isinstance(constraint, Linear):
+            kinds.append(RELATIONS[constraint.relation])
+            constants[-1] = constraint.constant
+            _fits(abs(constraint.constant) + sum(abs(a) * largest[v] for v, a in constraint.terms.items()))
+            coefficients += constraint.terms.values()
+            extra += [0] * len(constraint.terms)
+        elif isinstance(constraint, AllDifferent):
+            kinds.append(k.ALL_DIFFERENT)
+            for var, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True):
+                _fits(abs(a) * largest[var] + abs(b))
+            coefficients += constraint.coefficients
+            extra += constraint.offsets
+        elif isinstance(constraint, Table):
+            kinds.append(k.TABLE)
+            for row in constraint.allowed:
+                _fits(max((abs(v) for v in row), default=0))
+                rows += row
+            table_rows[-1] = len(constraint.allowed)
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
+        variables += constraint.variables
+        mine = dict.fromkeys(constraint.variables)
+        distinct.append(len(mine))
+        for var in mine:
+            on[var].append(index)
+    on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
+    arrays = (least, offsets[:-1], words, kinds, starts, sizes, constants, variables, coefficients, extra,
+              table_starts, table_rows, rows, on_start, [c for cs in on for c in cs], distinct)  # fmt: skip
+    m = tuple(np.array(a, dtype=np.int64) for a in arrays)
+    root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
+    digest = hashlib.sha256(b"".join(a.tobytes() for a in m) + domains.tobytes()).hexdigest()[:16]
+    widest = max([1, *table_rows, *sizes])
+    return CspArrays(m, domains, root_false, len(model.constraints), sum(len(v) for v in model.domains), widest,
+                     max(words, default=1), digest)  # fmt: skip
+
+
+def _fits(largest: int) -> None:
+    if largest >= LARGEST:
+        raise InvalidInput(f"engine: a constraint's sums reach {largest:,}, beyond the numba engine's integers "
+                           "(the python engine takes them)")  # fmt: skip
+
+
+class CompiledCsp(SlicedSearch):
+    """The search of essais.csp.textbook by `csp_slice`, from the top or (`path`: the
+    (variable, value) pairs given at the levels above) from a sub-tree's root."""
+
+    def __init__(self, arrays: CspArrays, method: str, variable_order: str, value_order: str,
+                 control: SearchControl, path: tuple[tuple[int, int], ...] = ()) -> None:  # fmt: skip
+        super().__init__(control, k.STATE_SIZE)
+        self.arrays = arrays
+        self.method = METHOD_CODES[method]
+        self.mrv, self.lcv = variable_order == "mrv", value_order == "lcv"
+        n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
+        sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: n + 1, k.VSTART: n + 2, k.VCOUNT: n + 1,
+                 k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
+                 k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest_table, k.IMAGES: arrays.widest_table,
+                 k.SCORES: values + 1, k.TRAIL: 2 * values + 8}  # fmt: skip
+        self.W = tuple(np.zeros(sizes[slot], dtype=np.int64) for slot in range(len(sizes)))
+        self.W[k.FREE][:] = arrays.model[k.DISTINCT]
+        self.U = (arrays.domains.copy(), np.zeros(2 * values + 8, dtype=np.uint64),
+                  np.zeros(arrays.most_words, dtype=np.uint64))  # fmt: skip
+        self.state[k.COUNTING], self.state[k.LOOKING], self.state[k.SPLIT] = 1, -1, -1
+        self.state[k.ROOT_FALSE] = arrays.root_false
+        if path:
+            path_vars = np.array([var for var, _ in path], dtype=np.int64)
+            path_values = np.array([value for _, value in path], dtype=np.int64)
+            k.replay(arrays.model, self.W, self.U, self.state, self.method, path_vars, path_values)
+            self.state[DEPTH] = self.state[k.BASE] = len(path)
+
+    def stats(self) -> Stats:
+        stats = super().stats()
+        stats.own = {"pruned": int(self.state[k.PRUNED]), "revisions": int(self.state[k.REVISIONS])}
+        return stats
+
+    def _step(self, stop_at_solution: bool) -> int:
+        def step(node_stop: int) -> int:
+            return int(k.csp_slice(self.arrays.model, self.W, self.U, self.state, self.method, self.mrv, self.lcv,
+                                   stop_at_solution, node_stop))  # fmt: skip
+
+        return self.slices(step)
+
+    def solutions(self) -> Iterator[list[int]]:
+        """Every solution: each variable's value, in the model's order."""
+        while self._step(True) == SOLUTION:
+            yield self.W[k.VALUE].tolist()
+
+    def count(self) -> int:
+        """Every solution counted (from a sub-tree's root: its own)."""
+        self._step(False)
+        return self.so_far()
+
+    def so_far(self) -> int:
+        return int(self.state[k.SOLUTIONS])
+
+    def frontier(self, level: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        """The roots of the sub-trees at `level`, as the (variable, value) pairs that lead there,
+        in the search's order; the nodes above them are counted here (solutions among them too)."""
+        self.state[k.SPLIT] = level
+        while self._step(False) == k.FRONTIER:
+            path_vars = self.W[k.VAR_AT][:level].tolist()
+            yield tuple((var, int(self.W[k.VALUE][var])) for var in path_vars)
+
+
+def count_subtree(
+    task: tuple[CspArrays, str, str, str, tuple[tuple[int, int], ...]], control: SearchControl
+) -> TaskResult:
+    """One sub-tree of a split count (essais.core.parallel): task = (the model's arrays, the
+    method and its orders, the path to the sub-tree's root); values: (its solutions,)."""
+    arrays, method, variable_order, value_order, path = task
+    search = CompiledCsp(arrays, method, variable_order, value_order, control, path)
+    return solve_subtree(lambda: (search.count(),), lambda: (search.so_far(),), search.stats)
