@@ -200,7 +200,15 @@ def test_model_files_and_the_command(tmp_path):
     assert count_csp(read_model(ROOT / "puzzles" / "queens8.csp")).count == 92
     assert count_csp(read_model(ROOT / "puzzles" / "australia.csp")).count == 6
     found = invoke(["csp", str(ROOT / "puzzles" / "send-more-money.csp"), "--json"])
-    assert found.exit_code == 0 and '"S": 9' in found.stdout
+    assert found.exit_code == 0 and '"S": 9' in found.stdout and '"engine": "numba"' in found.stdout
+    queens8 = str(ROOT / "puzzles" / "queens8.csp")
+    for options in (["--workers", "2"], ["--engine", "python", "--method", "forward/input"]):
+        counted = invoke(["csp", queens8, "--count", "--json", *options])
+        assert counted.exit_code == 0 and '"count": 92' in counted.stdout
+    for options, message in [(["--workers", "2"], "--workers"), (["--engine", "rust"], "engine"),
+                             (["--count", "--workers", "2", "--engine", "python"], "numba engine")]:  # fmt: skip
+        refused = invoke(["csp", queens8, *options])
+        assert refused.exit_code == 2 and message in refused.stderr
     for text, message in [
         ("var x in 0..3\nx ** 2 == 4\n", "line 2, column 1: 'x \\*\\* 2'"),
         ("var x, y in 0..3\nx * y == 4\n", "line 2, column 1: a product of two variables"),
@@ -231,6 +239,25 @@ def test_the_zebra_and_the_magic_squares():
         assert csp_error(zebra, values) is None
     magic = read_model(ROOT / "puzzles" / "magic3.csp")
     assert {count_csp(magic, method=method).count for method in ("forward", "mac", "mac/input/lcv")} == {8}
+
+
+def test_the_4x4_magic_squares_are_7040():
+    """Frénicle's count (1693): 880 up to the square's symmetries, 7,040 in all; each one checked."""
+    from essais.csp.files import read_model
+
+    from conftest import ROOT
+
+    magic = read_model(ROOT / "puzzles" / "magic4.csp")
+    assert count_csp(magic, workers=2).count == 7_040
+    for values in CspStream(magic, limit=50):
+        assert csp_error(magic, values) is None
+        assert sorted(values.values()) == list(range(1, 17))
+
+
+@pytest.mark.slow
+def test_twelve_queens_14200_with_every_method_in_the_numba_engine():
+    for method in ("basic", "forward/input", "mac", "mac/mrv/lcv"):
+        assert count_csp(queens(12), method=method).count == 14_200
 
 
 def test_compare_prints_the_textbook_table():

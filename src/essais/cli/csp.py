@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import command, finish
-from essais.cli.options import JsonFlag, MemoryLimit, NodeLimit, TimeLimit, make_limits
+from essais.cli.common import command, finish, refuse_unused
+from essais.cli.options import JsonFlag, MemoryLimit, NodeLimit, TimeLimit, make_limits, workers_option
 from essais.cli.output import print_json, report
-from essais.cli.terminal import console
+from essais.cli.terminal import console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import setting_up
 from essais.core.result import plural
@@ -22,6 +22,8 @@ EXAMPLES = [
     ("essais csp puzzles/queens8.csp --count", "92"),
     ("essais csp puzzles/queens8.csp --count --method forward/input", "forward checking, variables in order"),
     ("essais csp puzzles/australia.csp --all", "the map's colourings"),
+    ("essais csp puzzles/magic4.csp --count", "the 7,040 magic squares of 4x4, on every core"),
+    ("essais csp puzzles/send-more-money.csp --engine python", "the textbook code, step by step in Python"),
 ]
 
 
@@ -41,6 +43,12 @@ def csp(
             metavar="METHOD",
         ),
     ] = None,  # fmt: skip
+    engine: Annotated[
+        str | None,
+        typer.Option(help="numba (compiled; the default) or python (the textbook code; the default for a model "
+                     "with a predicate).", metavar="ENGINE"),
+    ] = None,  # fmt: skip
+    workers: workers_option("--count") = None,  # type: ignore[valid-type]
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     memory_limit: MemoryLimit = None,
@@ -50,16 +58,16 @@ def csp(
     relations, all_different, tables), by backtracking with the course's propagation."""
     if all_solutions and count:
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
-    if limit is not None and not all_solutions:
-        raise InvalidInput("--limit: it applies to --all (stop after K solutions)")
+    refuse_unused(limit=(limit, all_solutions), workers=(workers, count))
     limits = make_limits(time_limit, node_limit, memory_limit)
     with setting_up(limits):
         model = read_model(file)
     if count:
-        counted = count_csp(model, method=method, limits=limits)
+        with progress_bar("sub-trees") as progress:
+            counted = count_csp(model, method=method, engine=engine, limits=limits, workers=workers, progress=progress)
         report(counted, as_json)
     if all_solutions:
-        stream = CspStream(model, method=method, limit=limit, limits=limits)
+        stream = CspStream(model, method=method, engine=engine, limit=limit, limits=limits)
         for index, values in enumerate(stream, start=1):
             if as_json:
                 print_json({"index": index, "values": values})
@@ -72,4 +80,4 @@ def csp(
             console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})", markup=False)
             console.print(stats_line(stream.result.stats))
         finish(stream.result.status)
-    report(solve_csp(model, method=method, limits=limits), as_json)
+    report(solve_csp(model, method=method, engine=engine, limits=limits), as_json)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
-from essais.core.parallel import Progress
+from essais.core.parallel import Progress, default_workers
 from essais.core.parallel.frontier import SplitCount, split_count
 from essais.core.result import Stats, Status
 from essais.csp.model import METHODS, VALUE_ORDERS, VARIABLE_ORDERS, CspCount, CspResult, Model, Predicate
@@ -129,15 +129,17 @@ def count_csp(
     time_limit: float | None = None,
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Progress | None = None,
 ) -> CspCount:
     """Every solution counted: in one search, or (numba engine) split into sub-trees counted
-    on `workers` processes, with the same count and counters."""
+    on `workers` processes (None: one per core), with the same count and counters."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    plan = _plan(model, method, engine, limits)
+    if workers is None:
+        workers = default_workers() if plan.engine == "numba" else 1
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise InvalidInput(f"workers: {workers!r} must be at least 1")
-    plan = _plan(model, method, engine, limits)
     variables = len(model.names)
     if workers > 1:
         if plan.arrays is None:
