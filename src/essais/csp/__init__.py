@@ -3,8 +3,9 @@ constraints (linear relations, all_different, tables, Python predicates), search
 course's methods, basic, forward checking and arc consistency maintained.
 
 model.py holds the model, its constraints and the results, textbook.py the python engine,
-check.py the checker, api.py the public functions. (The numba engine, a model file for the
-command line and the watched page are to come.)
+compiled.py and _kernels.py the numba engine (one kernel for every model, passed as arrays),
+check.py the checker, files.py the model files of the command line, api.py the public
+functions. (The watched page is to come.)
 """
 
 from essais.csp.api import CspStream, count_csp, solve_csp
