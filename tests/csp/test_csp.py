@@ -205,7 +205,11 @@ def test_model_files_and_the_command(tmp_path):
     for options in (["--workers", "2"], ["--engine", "python", "--method", "forward/input"]):
         counted = invoke(["csp", queens8, "--count", "--json", *options])
         assert counted.exit_code == 0 and '"count": 92' in counted.stdout
+    drawn = invoke(["csp", queens8, "--method", "forward/input", "--tree", str(tmp_path / "q.svg")])
+    assert drawn.exit_code == 0 and "(forward/input/min, python)" in drawn.stdout
+    assert (tmp_path / "q.svg").read_text().count("<circle") >= 40  # a dot a node: 40 nodes
     for options, message in [(["--workers", "2"], "--workers"), (["--engine", "rust"], "engine"),
+                              (["--tree", str(tmp_path / "t.svg"), "--engine", "numba"], "python engine"),
                              (["--count", "--workers", "2", "--engine", "python"], "numba engine")]:  # fmt: skip
         refused = invoke(["csp", queens8, *options])
         assert refused.exit_code == 2 and message in refused.stderr

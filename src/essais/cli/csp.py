@@ -7,13 +7,13 @@ from typing import Annotated
 import typer
 
 from essais.cli.common import command, finish, refuse_unused
-from essais.cli.options import JsonFlag, MemoryLimit, NodeLimit, TimeLimit, make_limits, workers_option
-from essais.cli.output import print_json, report
+from essais.cli.options import JsonFlag, MemoryLimit, NodeLimit, TimeLimit, TreeFile, make_limits, workers_option
+from essais.cli.output import check_folder, print_json, report, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import setting_up
 from essais.core.result import plural
-from essais.csp import CspStream, count_csp, solve_csp
+from essais.csp import CspCount, CspResult, CspStream, count_csp, solve_csp
 from essais.csp.files import read_model
 from essais.draw.terminal import stats_line
 
@@ -24,6 +24,7 @@ EXAMPLES = [
     ("essais csp puzzles/australia.csp --all", "the map's colourings"),
     ("essais csp puzzles/magic4.csp --count", "the 7,040 magic squares of 4x4, on every core"),
     ("essais csp puzzles/send-more-money.csp --engine python", "the textbook code, step by step in Python"),
+    ("essais csp puzzles/queens8.csp --method forward/input --tree q.svg", "forward checking's tree, drawn"),
 ]
 
 
@@ -45,10 +46,14 @@ def csp(
     ] = None,  # fmt: skip
     engine: Annotated[
         str | None,
-        typer.Option(help="numba (compiled; the default) or python (the textbook code; the default for a model "
-                     "with a predicate).", metavar="ENGINE"),
+        typer.Option(
+            help="numba (compiled; the default) or python (the textbook code; the default for a model "
+            "with a predicate).",
+            metavar="ENGINE",
+        ),
     ] = None,  # fmt: skip
     workers: workers_option("--count") = None,  # type: ignore[valid-type]
+    tree: TreeFile = None,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     memory_limit: MemoryLimit = None,
@@ -58,14 +63,25 @@ def csp(
     relations, all_different, tables), by backtracking with the course's propagation."""
     if all_solutions and count:
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
-    refuse_unused(limit=(limit, all_solutions), workers=(workers, count))
+    refuse_unused(limit=(limit, all_solutions), workers=(workers, count and tree is None),
+                  tree=(tree, not all_solutions))  # fmt: skip
+    check_folder("--tree", tree)
+    if tree is not None:
+        if engine == "numba":
+            raise InvalidInput("--tree: the tree is recorded by the python engine; leave out --engine numba")
+        engine = "python"
     limits = make_limits(time_limit, node_limit, memory_limit)
     with setting_up(limits):
         model = read_model(file)
     if count:
-        with progress_bar("sub-trees") as progress:
-            counted = count_csp(model, method=method, engine=engine, limits=limits, workers=workers, progress=progress)
-        report(counted, as_json)
+
+        def count_them() -> CspCount:
+            with progress_bar("sub-trees") as progress:
+                return count_csp(model, method=method, engine=engine, limits=limits, workers=workers,
+                                 progress=progress)  # fmt: skip
+
+        title = f"the search tree of {file}, every solution"
+        report(write_tree(tree, count_them, title) if tree else count_them(), as_json)
     if all_solutions:
         stream = CspStream(model, method=method, engine=engine, limit=limit, limits=limits)
         for index, values in enumerate(stream, start=1):
@@ -80,4 +96,8 @@ def csp(
             console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})", markup=False)
             console.print(stats_line(stream.result.stats))
         finish(stream.result.status)
-    report(solve_csp(model, method=method, engine=engine, limits=limits), as_json)
+
+    def solve() -> CspResult:
+        return solve_csp(model, method=method, engine=engine, limits=limits)
+
+    report(write_tree(tree, solve, f"the search tree of {file}, to the first solution") if tree else solve(), as_json)
