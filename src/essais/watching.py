@@ -23,6 +23,7 @@ from essais.core.recording import DEFAULT_EVENTS, StateLog, recording_states, wi
 from essais.core.search import SearchProblem, best_first, breadth_first, depth_first
 from essais.cover import langford, polyomino
 from essais.cover.watch import watch_cover
+from essais.csp.watch import watch_csp
 from essais.draw.player import Replay, Watch
 from essais.draw.state_player import StateReplay
 from essais.knights import watch_tour
@@ -74,6 +75,7 @@ WATCHED: dict[str, Callable[..., Replay]] = {
     "uncrossed": watch_uncrossed,
     "polyomino": _polyomino,
     "langford": _langford,
+    "csp": watch_csp,
 }
 
 
@@ -92,8 +94,8 @@ def watch(
     unwatched. `problem` is a command's name with the arguments of its top-level function
     (`watch("tour", 5, method="basic")`, `watch("queens", 8, count=True)`,
     `watch("sudoku", grid)`, `watch("color", "petersen", 3)`, `watch("uncrossed", 5)`, `watch("polyomino",
-    "3x20")`, `watch("langford", 7, count=True)`, `watch("swap")` for 004's knights or `watch("swap",
-    "puzzle.toml")`), or a SearchProblem of one's own
+    "3x20")`, `watch("langford", 7, count=True)`, `watch("csp", model)` (an essais.csp.Model), `watch("swap")`
+    for 004's knights or `watch("swap", "puzzle.toml")`), or a SearchProblem of one's own
     (`watch(Jugs(), strategy="breadth-first", draw=picture)`: see `watch_search`)."""
     if isinstance(problem, SearchProblem):
         return watch_search(problem, *args, max_events=max_events, **options)

@@ -273,3 +273,30 @@ def test_compare_prints_the_textbook_table():
     lines = table.stdout.splitlines()
     assert "pruned" in lines[1] and "revisions" in lines[1]
     assert [line.split()[0] for line in lines[2:5]] == ["basic/input/min", "forward/input/min", "mac/input/min"]
+
+
+@pytest.mark.parametrize("method", ["basic/input", "forward", "mac/mrv/lcv"])
+def test_a_watched_count_ends_with_every_domain_as_it_began(method):
+    """Every value given, struck out or set aside is put back by the end of a count: the events
+    replayed leave the table as it started; the counters are those of the search unwatched."""
+    from essais.csp.watch import watch_csp
+
+    model = queens(5)
+    replay = watch_csp(model, method=method, count=True)
+    assert replay.result.count == 10 and replay.log.complete
+    board = [row[:] for row in replay.initial]
+    for square, value in zip(replay.log.squares, replay.log.values, strict=True):
+        board[square // replay.cols][square % replay.cols] = value
+    assert board == replay.initial
+    unwatched = count_csp(model, method=method, engine="python").stats
+    assert (replay.result.stats.nodes, replay.result.stats.own) == (unwatched.nodes, unwatched.own)
+    assert len(replay.log.solutions) == 10
+
+
+def test_a_table_too_large_to_watch_is_refused():
+    from essais.csp.watch import watch_csp
+
+    m = Model()
+    m.int_var(0, 100, "x")
+    with pytest.raises(InvalidInput, match="too large to watch"):
+        watch_csp(m)

@@ -230,3 +230,35 @@ def test_dancing_links_replay_option_by_option_with_their_updates(browser, tmp_p
     assert page.inner_text("#own-updates") == f"{answer['stats']['updates']:,}"
     assert page.evaluate("window.essais.solutions()") == 1
     assert errors == []
+
+
+def test_a_model_replays_on_its_domains_with_the_constraint_that_fails(browser, tmp_path):
+    """SEND+MORE=MONEY watched on its table of domains: at each event the board is the log's
+    (values given, struck out, set aside, put back), the caption names the constraint that
+    refused a value, and the page ends on the solution and the search's counters."""
+    from essais.csp.files import read_model
+    from essais.csp.watch import watch_csp
+
+    from conftest import ROOT
+
+    model_file = ROOT / "puzzles" / "send-more-money.csp"
+    file = tmp_path / "smm.html"
+    answer = essais("csp", str(model_file), "--animate", str(file))
+    replay = watch_csp(read_model(model_file))
+    board = [row[:] for row in replay.initial]
+    page, errors = open_page(browser, file)
+    for event in range(len(replay.log)):
+        page.click("#step")
+        square = replay.log.squares[event]
+        board[square // replay.cols][square % replay.cols] = replay.log.values[event]
+        assert page.evaluate("window.essais.board()") == board
+        assert page.inner_text("#caption") == replay.log.captions.get(event, "")
+    assert "fails: all_different(S, E, N, D, M, O, R, Y)" in replay.log.captions.values()
+    solved = [row.index(next(v for v in row[1:] if replay.cols <= v < 2 * replay.cols)) for row in board]
+    assert [replay.symbols[board[var][col]] for var, col in enumerate(solved)] == [
+        str(answer["values"][name]) for name in replay.result.model.names
+    ]
+    assert page.evaluate("window.essais.counters()") == {
+        key: answer["stats"][key] for key in ("nodes", "tries", "backtracks", "pruned", "revisions")
+    }
+    assert errors == []

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from essais.cli.common import command, finish, refuse_unused
-from essais.cli.options import JsonFlag, MemoryLimit, NodeLimit, TimeLimit, TreeFile, make_limits, workers_option
-from essais.cli.output import check_folder, print_json, report, write_tree
+from essais.cli.options import (
+    AnimateLimit,
+    JsonFlag,
+    MemoryLimit,
+    NodeLimit,
+    TimeLimit,
+    TreeFile,
+    make_limits,
+    workers_option,
+)
+from essais.cli.output import check_folder, print_json, report, watched, write_replay, write_tree
 from essais.cli.terminal import console, progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import setting_up
+from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import plural
 from essais.csp import CspCount, CspResult, CspStream, count_csp, solve_csp
 from essais.csp.files import read_model
+from essais.csp.watch import watch_csp
+from essais.draw.player import Replay
 from essais.draw.terminal import stats_line
 
 EXAMPLES = [
@@ -25,6 +38,7 @@ EXAMPLES = [
     ("essais csp puzzles/magic4.csp --count", "the 7,040 magic squares of 4x4, on every core"),
     ("essais csp puzzles/send-more-money.csp --engine python", "the textbook code, step by step in Python"),
     ("essais csp puzzles/queens8.csp --method forward/input --tree q.svg", "forward checking's tree, drawn"),
+    ("essais csp puzzles/send-more-money.csp --animate smm.html", "watch arc consistency strike values out"),
 ]
 
 
@@ -54,6 +68,15 @@ def csp(
     ] = None,  # fmt: skip
     workers: workers_option("--count") = None,  # type: ignore[valid-type]
     tree: TreeFile = None,
+    animate: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write a page into FILE.html that replays the search on the table of the domains: each "
+            "value given, struck out by propagation, put back (python engine).",
+            metavar="FILE",
+        ),
+    ] = None,  # fmt: skip
+    animate_limit: AnimateLimit = None,
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     memory_limit: MemoryLimit = None,
@@ -63,16 +86,27 @@ def csp(
     relations, all_different, tables), by backtracking with the course's propagation."""
     if all_solutions and count:
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
-    refuse_unused(limit=(limit, all_solutions), workers=(workers, count and tree is None),
-                  tree=(tree, not all_solutions))  # fmt: skip
+    refuse_unused(limit=(limit, all_solutions), workers=(workers, count and tree is None and animate is None),
+                  tree=(tree, not all_solutions), animate=(animate, not all_solutions),
+                  animate_limit=(animate_limit, animate is not None))  # fmt: skip
     check_folder("--tree", tree)
-    if tree is not None:
+    check_folder("--animate", animate)
+    if tree is not None or animate is not None:
         if engine == "numba":
-            raise InvalidInput("--tree: the tree is recorded by the python engine; leave out --engine numba")
+            raise InvalidInput(f"--{'tree' if tree else 'animate'}: the python engine records the search; "
+                               "leave out --engine numba")  # fmt: skip
         engine = "python"
     limits = make_limits(time_limit, node_limit, memory_limit)
     with setting_up(limits):
         model = read_model(file)
+    if animate is not None:
+
+        def watch() -> Replay:
+            events = DEFAULT_EVENTS if animate_limit is None else animate_limit
+            return watch_csp(model, method=method, count=count, max_events=events, limits=limits)
+
+        replay = watched(watch, tree, f"the search tree of {file} ({'every solution' if count else 'to the first'})")
+        write_replay(replay, animate, as_json)
     if count:
 
         def count_them() -> CspCount:

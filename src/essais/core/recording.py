@@ -55,6 +55,7 @@ class EventLog:
         # a method's own counters at each event (dancing links' updates), read from `own_counters`
         self.own: dict[str, array[int]] = {}
         self.own_counters: Callable[[], dict[str, int]] | None = None
+        self.captions: dict[int, str] = {}  # a line of text said with an event (by its index)
 
     def __len__(self) -> int:
         return len(self.squares)
@@ -70,6 +71,11 @@ class EventLog:
         """The search found a solution after the events recorded so far."""
         if self.complete:
             self.solutions.append(len(self.squares))
+
+    def caption(self, text: str) -> None:
+        """Say `text` with the last event recorded (a page shows it beside the board then)."""
+        if self.complete and len(self.squares):
+            self.captions[len(self.squares) - 1] = text
 
     def mark_best(self, squares: list[tuple[int, int]], score: int) -> None:
         """The search found a better answer (a branch and bound): these squares, in order, of

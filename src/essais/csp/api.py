@@ -28,7 +28,7 @@ from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress, default_workers
 from essais.core.parallel.frontier import SplitCount, split_count
 from essais.core.result import Stats, Status
-from essais.csp.model import METHODS, VALUE_ORDERS, VARIABLE_ORDERS, CspCount, CspResult, Model, Predicate
+from essais.csp.model import METHODS, CspCount, CspResult, Model, Predicate, method_orders
 from essais.csp.textbook import OWN, TextbookCsp
 
 if TYPE_CHECKING:
@@ -60,28 +60,12 @@ class _Plan:
         return "/".join([self.method, self.variable_order, self.value_order])
 
 
-def _orders(method: str | None) -> tuple[str, str, str]:
-    """(method name, variable order, value order) from `basic`, `mac/mrv`, `forward/input/lcv`…:
-    the default orders are mrv and min."""
-    name, *orders = (method or METHODS.default_method()).split("/")
-    variable_order, value_order = "mrv", "min"
-    for order in orders:
-        if order in VARIABLE_ORDERS:
-            variable_order = order
-        elif order in VALUE_ORDERS:
-            value_order = order
-        else:
-            raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}) "
-                               f"nor a value order ({', '.join(VALUE_ORDERS)})")  # fmt: skip
-    return name, variable_order, value_order
-
-
 def _plan(model: Model, method: str | None, engine: str | None, limits: Limits | None) -> _Plan:
     """The search to run. No engine named: numba, or python for a model with a predicate (a
     Python test runs in the python engine alone)."""
     if not isinstance(model, Model):
         raise InvalidInput(f"model: {model!r} is not an essais.csp.Model")
-    name, variable_order, value_order = _orders(method)
+    name, variable_order, value_order = method_orders(method)
     has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
     if engine == "python":

@@ -29,6 +29,23 @@ METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"),
 VARIABLE_ORDERS = ("input", "mrv")
 VALUE_ORDERS = ("min", "lcv")
 
+
+def method_orders(method: str | None) -> tuple[str, str, str]:
+    """(method name, variable order, value order) from `basic`, `mac/mrv`, `forward/input/lcv`…:
+    the default orders are mrv and min (the name is checked where an engine is chosen)."""
+    name, *orders = (method or METHODS.default_method()).split("/")
+    variable_order, value_order = "mrv", "min"
+    for order in orders:
+        if order in VARIABLE_ORDERS:
+            variable_order = order
+        elif order in VALUE_ORDERS:
+            value_order = order
+        else:
+            raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}) "
+                               f"nor a value order ({', '.join(VALUE_ORDERS)})")  # fmt: skip
+    return name, variable_order, value_order
+
+
 Number = int
 Operand = Union["LinearExpr", int]
 

@@ -21,7 +21,7 @@ fails) and `revisions` (propagator runs).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
@@ -29,6 +29,10 @@ from essais.core.result import Stats
 from essais.csp.model import AllDifferent, Constraint, Linear, Model, Predicate, Table
 
 OWN = ("pruned", "revisions")  # the methods' own counters
+# What a watched search is told of a value (record((variable, value), kind)): given to its
+# variable, struck out by propagation, set aside (another value of its variable was given), or
+# back as it was before the last of those.
+RESTORE, GIVE, STRIKE, ASIDE = range(4)
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -58,13 +62,17 @@ class TextbookCsp:
             for var in dict.fromkeys(constraint.variables):
                 self.on[var].append(index)
         self.given: list[int | None] = [None] * n
-        self.trail: list[tuple[int, int]] = []  # (variable, its domain before a change)
+        self.trail: list[tuple[int, int, bool]] = []  # (variable, its domain before a change, a value given?)
         self.changed: list[int] = []  # the variables a propagator narrowed, in order
         self.counting = True  # false while lcv looks ahead: its removals count nothing
         self.most_constrained = variable_order == "mrv"
         self.least_constraining = value_order == "lcv"
         self.counters = PythonCounters(control)
         self.pruned = self.revisions = self.found = 0
+        # watching the search (essais.csp.watch): told each value given, struck out or restored,
+        # and each constraint that refused a value (emptied a domain, or failed basic's check)
+        self.record: Callable[[tuple[int, int], int], None] | None = None
+        self.failed: Callable[[int], None] | None = None
 
     def stats(self) -> Stats:
         stats = self.counters.stats()
@@ -90,12 +98,23 @@ class TextbookCsp:
         old = self.domain[var]
         new = old & mask
         if new != old:
-            self.trail.append((var, old))
+            self.trail.append((var, old, False))
             self.domain[var] = new
             self.changed.append(var)
             if self.counting:
                 self.pruned += (old & ~new).bit_count()
+                self._tell(var, old & ~new, STRIKE)
         return new != 0
+
+    def _tell(self, var: int, mask: int, kind: int) -> None:
+        """A watched search: each value of `mask` given, struck out or restored."""
+        if self.record is not None and self.counting:
+            for bit in bits(mask):
+                self.record((var, self.least[var] + bit), kind)
+
+    def _refused_by(self, index: int) -> None:
+        if self.failed is not None and self.counting:
+            self.failed(index)
 
     def _bit(self, var: int, value: int) -> int:
         offset = value - self.least[var]
@@ -110,13 +129,17 @@ class TextbookCsp:
         """var takes `value`: its domain is that value alone (a choice, not a removal by
         propagation: `pruned` does not count it)."""
         self.given[var] = value
-        self.trail.append((var, self.domain[var]))
+        old = self.domain[var]
+        self.trail.append((var, old, True))
         self.domain[var] = self._bit(var, value)
+        self._tell(var, old & ~self.domain[var], ASIDE)
+        self._tell(var, self.domain[var], GIVE)
 
     def _undo(self, mark: int) -> None:
         trail, domain = self.trail, self.domain
         while len(trail) > mark:
-            var, old = trail.pop()
+            var, old, given = trail.pop()
+            self._tell(var, old if given else old & ~domain[var], RESTORE)
             domain[var] = old
 
     # the search
@@ -186,12 +209,17 @@ class TextbookCsp:
 
     def _compatible(self, var: int, value: int) -> bool:
         if self.method == "basic":
-            return all(self._checks(index, var) for index in self.on[var])
+            for index in self.on[var]:
+                if not self._checks(index, var):
+                    self._refused_by(index)
+                    return False
+            return True
         if self.method == "forward":
             self.changed.clear()
             for index in self.on[var]:
                 self.revisions += 1
                 if not self._revise(index):
+                    self._refused_by(index)
                     return False
             return True
         return self._propagate(self.on[var])
@@ -223,6 +251,7 @@ class TextbookCsp:
             self.changed.clear()
             self.revisions += 1
             if not self._revise(index):
+                self._refused_by(index)
                 return False
             for var in dict.fromkeys(self.changed):
                 for other in self.on[var]:

@@ -63,6 +63,7 @@ def replay_page(
         "tree": tree,
         "node": log.node.tolist(),
         "note": note,
+        "captions": {str(event): text for event, text in log.captions.items()},
     }
     return page(title, BOARD_STYLE, BOARD_VIEW, BOARD_SCRIPT, data)
 
@@ -186,6 +187,7 @@ BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
   .grid .light { background: #f0d9b5; } .grid .dark { background: #b58863; }
   .grid .plain { background: #eeeeee; box-shadow: inset 0 0 0 1px #bbbbbb; } .grid .absent { background: #ffffff; }
   .grid .numbered { font-weight: 600; }
+  #caption { color: #c0392b; min-height: 1.3em; margin: 0.4em 0 0; max-width: 36em; }
   .grid .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
   .grid .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
   .grid .refused { outline: 3px dashed #c0392b; outline-offset: -3px; color: rgba(0, 0, 0, 0.35); }
@@ -194,6 +196,7 @@ BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
 
 BOARD_VIEW = """<div>
     <div id="board" class="grid" role="grid" aria-label="the board"></div>
+    <p id="caption" aria-live="polite"></p>
     <div id="best-panel" hidden>
       <h2 id="best-title"></h2><div id="best" class="grid" aria-label="the best so far"></div>
     </div>
@@ -281,6 +284,7 @@ BOARD_SCRIPT = """
         shown.classList.add(value > 0 ? "placed" : value === 0 ? "erased" : "refused");
         if (value < 0 && board[data.squares[last]] === 0) shown.textContent = symbols[-value] ?? String(-value);
       }
+      element("caption").textContent = position > 0 ? data.captions[position - 1] ?? "" : "";
       if (best.length) showBest(position);
       if (data.tree) growTree(position);
     },

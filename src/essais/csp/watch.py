@@ -1,0 +1,98 @@
+"""A model's search watched value by value on the table of its domains (essais.csp.draw): each
+value given, struck out by propagation or restored is an event, with the counters at that
+moment; a constraint that empties a domain (or fails basic's check) is said with the event
+before it. The page (essais.draw.player) replays them."""
+
+from __future__ import annotations
+
+from essais.core.engine import run_watched
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl, limits_from
+from essais.core.recording import DEFAULT_EVENTS, EventLog
+from essais.core.result import Status
+from essais.csp.draw import DomainTable, describe
+from essais.csp.model import METHODS, CspCount, CspResult, Model, method_orders
+from essais.csp.textbook import ASIDE, OWN, RESTORE, TextbookCsp
+from essais.draw.player import Replay
+
+NOTE = ("Each event gives a variable a value (green; its other values set aside), strikes one out by "
+        "propagation (red), or puts one back as it was; the constraint that refuses a value (it empties a "
+        "domain, or fails basic's check) is said under the table")  # fmt: skip
+
+
+class DomainLog(EventLog):
+    """An EventLog told values (TextbookCsp.record: (variable, value), given / struck / restored)
+    that records each on the table's square, a restored square shown as it was before."""
+
+    def __init__(self, table: DomainTable, limit: int) -> None:
+        super().__init__(table.cols, limit=limit)
+        self.table = table
+        self.shown = {(var, col): number for var, row in enumerate(table.initial()) for col, number in enumerate(row)}
+        self.before: dict[tuple[int, int], list[int]] = {}  # each square's earlier numbers, the last on top
+
+    def __call__(self, event: tuple[int, int], kind: int) -> None:
+        square = self.table.square(*event)
+        earlier = self.before.setdefault(square, [])
+        if kind == RESTORE:
+            self.shown[square] = earlier.pop()
+        else:
+            earlier.append(self.shown[square])
+            self.shown[square] = 0 if kind == ASIDE else self.table.shown(event[1], kind)
+        super().__call__(square, self.shown[square])
+
+
+def watch_csp(
+    model: Model,
+    *,
+    method: str | None = None,
+    count: bool = False,
+    max_events: int = DEFAULT_EVENTS,
+    limits: Limits | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> Replay:
+    """The search of a model (python engine: the numba one keeps no log), to the first solution
+    or with `count` through every one, watched on the table of its domains: up to `max_events`
+    values given, struck out or restored (the search goes on past them); the counters are the
+    numba engine's too.
+
+    Examples
+    --------
+    >>> from essais.csp import Model, all_different
+    >>> m = Model()
+    >>> x, y = m.int_var(1, 3, "x"), m.int_var(1, 3, "y")
+    >>> m.add(all_different([x, y]))
+    >>> m.add(x + y == 5)
+    >>> replay = watch_csp(m)
+    >>> replay.result.values, len(replay.events)
+    ({'x': 2, 'y': 3}, 6)
+    """
+    limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    if not isinstance(model, Model):
+        raise InvalidInput(f"model: {model!r} is not an essais.csp.Model")
+    name, variable_order, value_order = method_orders(method)
+    name, _ = METHODS.resolve(name, "python")
+    label = "/".join([name, variable_order, value_order])
+    table = DomainTable.of(model)
+    log = DomainLog(table, max_events)
+
+    def build(control: SearchControl) -> TextbookCsp:
+        search = TextbookCsp(model, name, variable_order, value_order, control)
+        log.own_counters = lambda: dict(zip(OWN, (search.pruned, search.revisions), strict=True))
+        search.failed = lambda index: log.caption(f"fails: {describe(model.constraints[index], model.names)}")
+        return search
+
+    run, found = run_watched(limits, build, log, count)
+    result: CspResult | CspCount
+    if count:
+        result = CspCount(run.stopped or Status.COMPLETE, found, run.stats, label, "python",
+                          variables=len(model.names))  # fmt: skip
+    else:
+        status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+        values = dict(zip(model.names, run.value, strict=True)) if run.value is not None else None
+        result = CspResult(status, model, values, run.stats, label, "python")
+    what = "every solution" if count else "the first solution"
+    title = f"essais: a model of {len(model.names)} variables, {label} to {what}"
+    return Replay(result, log, table.rows, table.cols, table.initial(), title, table.symbols(), method=label,
+                  palette=table.palette(), cells=table.rows * table.cols, note=NOTE)  # fmt: skip
