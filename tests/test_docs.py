@@ -41,6 +41,8 @@ WITH_EXAMPLES = {
     "essais.maze",
     "essais.queens.api",
     "essais.cover.api",
+    "essais.csp.api",
+    "essais.csp.watch",
     "essais.sudoku.api",
     "essais.swap",
     "essais.uncrossed.api",

@@ -49,15 +49,23 @@ def queens(n):
     return m
 
 
+@pytest.mark.parametrize("engine", ["python", "numba"])
 @pytest.mark.parametrize("method", METHODS)
-def test_queens_as_a_model_counts_92(method):
-    counted = count_csp(queens(8), method=method)
-    assert counted.count == 92 and counted.status == Status.COMPLETE
+def test_queens_as_a_model_counts_92(method, engine):
+    counted = count_csp(queens(8), method=method, engine=engine)
+    assert counted.count == 92 and counted.status == Status.COMPLETE and counted.engine == engine
 
 
+@pytest.mark.parametrize("engine", ["python", "numba"])
 @pytest.mark.parametrize("method", ["forward", "mac", "mac/input"])
-def test_ten_queens_724(method):
-    assert count_csp(queens(10), method=method).count == 724
+def test_ten_queens_724(method, engine):
+    assert count_csp(queens(10), method=method, engine=engine).count == 724
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_node_limit_stops_a_count_with_what_it_counted(engine):
+    counted = count_csp(queens(10), engine=engine, node_limit=1_000)
+    assert counted.status == Status.LIMIT and counted.stats.nodes == 1_000 and 0 < counted.count < 724
 
 
 def test_the_methods_prune_as_the_course_says():

@@ -35,6 +35,7 @@ class CspArrays:
     root_false: bool
     constraints: int
     values: int  # the domains' sizes added up
+    sizes: np.ndarray  # each domain's size
     widest_table: int  # the most rows of a table, the most variables of an all_different
     most_words: int
     digest: str
@@ -107,7 +108,8 @@ def model_arrays(model: Model) -> CspArrays:
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = hashlib.sha256(b"".join(a.tobytes() for a in m) + domains.tobytes()).hexdigest()[:16]
     widest = max([1, *table_rows, *sizes])
-    return CspArrays(m, domains, root_false, len(model.constraints), sum(len(v) for v in model.domains), widest,
+    domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
+    return CspArrays(m, domains, root_false, len(model.constraints), int(domain_sizes.sum()), domain_sizes, widest,
                      max(words, default=1), digest)  # fmt: skip
 
 
@@ -128,21 +130,33 @@ class CompiledCsp(SlicedSearch):
         self.method = METHOD_CODES[method]
         self.mrv, self.lcv = variable_order == "mrv", value_order == "lcv"
         n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
+        self.variables = n
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: n + 1, k.VSTART: n + 2, k.VCOUNT: n + 1,
                  k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest_table, k.IMAGES: arrays.widest_table,
-                 k.SCORES: values + 1, k.TRAIL: 2 * values + 8}  # fmt: skip
-        self.W = tuple(np.zeros(sizes[slot], dtype=np.int64) for slot in range(len(sizes)))
-        self.W[k.FREE][:] = arrays.model[k.DISTINCT]
-        self.U = (arrays.domains.copy(), np.zeros(2 * values + 8, dtype=np.uint64),
-                  np.zeros(arrays.most_words, dtype=np.uint64))  # fmt: skip
+                 k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n}  # fmt: skip
+        sections = [*arrays.model, *(np.zeros(sizes[slot], dtype=np.int64) for slot in k.WORK)]
+        sections[k.FREE] = arrays.model[k.DISTINCT]
+        sections[k.SIZE] = arrays.sizes
+        self.A = _arena(sections, [n, m])
+        self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
+        self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
+            0,
+            arrays.domains.size,
+            arrays.domains.size + 2 * values + 8,
+        )
         self.state[k.COUNTING], self.state[k.LOOKING], self.state[k.SPLIT] = 1, -1, -1
         self.state[k.ROOT_FALSE] = arrays.root_false
         if path:
             path_vars = np.array([var for var, _ in path], dtype=np.int64)
             path_values = np.array([value for _, value in path], dtype=np.int64)
-            k.replay(arrays.model, self.W, self.U, self.state, self.method, path_vars, path_values)
+            k.replay(self.A, self.U, self.state, self.method, path_vars, path_values)
             self.state[DEPTH] = self.state[k.BASE] = len(path)
+
+    def _section(self, slot: int, size: int) -> np.ndarray:
+        """A view of one section of the arena."""
+        start = int(self.A[slot])
+        return self.A[start : start + size]
 
     def stats(self) -> Stats:
         stats = super().stats()
@@ -151,15 +165,15 @@ class CompiledCsp(SlicedSearch):
 
     def _step(self, stop_at_solution: bool) -> int:
         def step(node_stop: int) -> int:
-            return int(k.csp_slice(self.arrays.model, self.W, self.U, self.state, self.method, self.mrv, self.lcv,
-                                   stop_at_solution, node_stop))  # fmt: skip
+            return int(k.csp_slice(self.A, self.U, self.state, self.method, self.mrv, self.lcv, stop_at_solution,
+                                   node_stop))  # fmt: skip
 
         return self.slices(step)
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution: each variable's value, in the model's order."""
         while self._step(True) == SOLUTION:
-            yield self.W[k.VALUE].tolist()
+            yield self._section(k.VALUE, self.variables).tolist()
 
     def count(self) -> int:
         """Every solution counted (from a sub-tree's root: its own)."""
@@ -174,8 +188,17 @@ class CompiledCsp(SlicedSearch):
         in the search's order; the nodes above them are counted here (solutions among them too)."""
         self.state[k.SPLIT] = level
         while self._step(False) == k.FRONTIER:
-            path_vars = self.W[k.VAR_AT][:level].tolist()
-            yield tuple((var, int(self.W[k.VALUE][var])) for var in path_vars)
+            values = self._section(k.VALUE, self.variables)
+            yield tuple((var, int(values[var])) for var in self._section(k.VAR_AT, level).tolist())
+
+
+def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
+    """One int64 array: the header (where each section starts, then the sizes), the sections."""
+    starts = np.cumsum([k.HEADER] + [len(section) for section in sections])
+    header = np.zeros(k.HEADER, dtype=np.int64)
+    header[: len(sections)] = starts[:-1]
+    header[k.N_VARIABLES], header[k.N_CONSTRAINTS] = sizes
+    return np.concatenate([header, *sections]).astype(np.int64)
 
 
 def count_subtree(
