@@ -30,7 +30,7 @@ from _report import machine, write_section  # noqa: E402
 from essais.csp import Model, all_different, count_csp  # noqa: E402
 
 ONE_RUN = 30.0  # seconds: a count slower than this on its first run is not run again
-PEER_TIMEOUT = 600  # seconds a peer's count may take before it is stopped
+PEER_TIMEOUT = 300  # seconds a peer's count may take before it is stopped
 PEER = """
 import sys, time
 sys.path.insert(0, {folder!r})

@@ -98,10 +98,17 @@ def test_function_level_imports_are_seen(tmp_path):
     assert "essais.core.engine" in imported_names("essais.m", path)
 
 
-@pytest.mark.parametrize("module", sorted(name for name in module_files() if name.endswith("._kernels")))
-def test_kernels_import_only_numpy_numba_and_the_core(module):
+def kernel_modules() -> list[str]:
+    """The modules of numba kernels: `_kernels` and `_…_kernels` (knights' frontier, csp's propagation)."""
+    return sorted(name for name in module_files() if name.rsplit(".", 1)[-1].endswith("_kernels"))
+
+
+@pytest.mark.parametrize("module", kernel_modules())
+def test_kernels_import_only_numpy_numba_the_core_and_their_sibling_kernels(module):
     names = imported_names(module, module_files()[module])
-    allowed = [(name, name + ".") for name in KERNEL_IMPORTS]
+    package = module.rsplit(".", 1)[0]
+    siblings = [name for name in kernel_modules() if name.rsplit(".", 1)[0] == package]
+    allowed = [(name, name + ".") for name in (*KERNEL_IMPORTS, *siblings)]
     outside = sorted(name for name in names if not any(name == a or name.startswith(prefix) for a, prefix in allowed))
     assert not outside, f"{module} imports {outside}"
 
@@ -117,7 +124,7 @@ OWN_FILES = {
     "queens": {"watch.py"},
     "sudoku": {"batch.py", "sat.py", "watch.py"},
     "coloring": {"graph.py", "sat.py", "watch.py"},
-    "csp": {"files.py", "watch.py"},
+    "csp": {"_propagation_kernels.py", "files.py", "watch.py"},
 }  # fmt: skip
 
 
@@ -180,7 +187,7 @@ def slice_copies(path: Path) -> list[int]:
     ]
 
 
-@pytest.mark.parametrize("module", sorted(name for name in module_files() if name.endswith("._kernels")))
+@pytest.mark.parametrize("module", kernel_modules())
 def test_kernels_copy_arrays_with_loops(module):
     """`a[i:j] = b[...]` makes numba compile the formatting of its shape-mismatch error: 2-4 s of a
     first run, for a copy a loop does as fast."""

@@ -266,6 +266,24 @@ def test_the_4x4_magic_squares_are_7040():
         assert sorted(values.values()) == list(range(1, 17))
 
 
+def test_002s_sudoku_as_a_model_has_its_433_solutions():
+    """002's first grid (question 1: 433 solutions) as a model of 81 variables; each solution
+    listed is a Sudoku solution of the grid, and the count is the seed's."""
+    from essais.csp.files import read_model
+    from essais.sudoku import count_sudoku
+    from essais.sudoku.check import solution_error
+
+    from conftest import ROOT
+
+    model = read_model(ROOT / "puzzles" / "sudoku.csp")
+    puzzle = next(line.split()[-1] for line in (ROOT / "puzzles" / "sudoku.csp").read_text().splitlines()
+                  if "puzzle:" in line)  # fmt: skip
+    for engine in ("numba", "python"):
+        for values in CspStream(model, engine=engine, limit=20):
+            assert solution_error(puzzle, "".join(str(values[f"c[{k}]"]) for k in range(81))) is None
+    assert count_csp(model).count == count_sudoku(puzzle).count == 433
+
+
 @pytest.mark.slow
 def test_twelve_queens_14200_with_every_method_in_the_numba_engine():
     for method in ("basic", "forward/input", "mac", "mac/mrv/lcv"):

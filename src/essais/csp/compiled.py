@@ -15,7 +15,8 @@ from essais.core.limits import SOLUTION, SearchControl
 from essais.core.parallel import TaskResult, solve_subtree
 from essais.core.result import Stats
 from essais.core.sliced import DEPTH, SlicedSearch
-from essais.csp import _kernels as k
+from essais.csp import _propagation_kernels as k
+from essais.csp._kernels import csp_slice, replay
 from essais.csp.model import AllDifferent, Linear, Model, Predicate, Table
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
@@ -150,7 +151,7 @@ class CompiledCsp(SlicedSearch):
         if path:
             path_vars = np.array([var for var, _ in path], dtype=np.int64)
             path_values = np.array([value for _, value in path], dtype=np.int64)
-            k.replay(self.A, self.U, self.state, self.method, path_vars, path_values)
+            replay(self.A, self.U, self.state, self.method, path_vars, path_values)
             self.state[DEPTH] = self.state[k.BASE] = len(path)
 
     def _section(self, slot: int, size: int) -> np.ndarray:
@@ -165,7 +166,7 @@ class CompiledCsp(SlicedSearch):
 
     def _step(self, stop_at_solution: bool) -> int:
         def step(node_stop: int) -> int:
-            return int(k.csp_slice(self.A, self.U, self.state, self.method, self.mrv, self.lcv, stop_at_solution,
+            return int(csp_slice(self.A, self.U, self.state, self.method, self.mrv, self.lcv, stop_at_solution,
                                    node_stop))  # fmt: skip
 
         return self.slices(step)
