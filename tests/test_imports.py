@@ -123,13 +123,14 @@ OWN_FILES = {
     "uncrossed": {"parallel.py", "searches.py", "watch.py"},
     "queens": {"watch.py"},
     "sudoku": {"batch.py", "sat.py", "watch.py"},
-    "coloring": {"graph.py", "sat.py", "watch.py"},
+    "coloring": {"chromatic.py", "graph.py", "sat.py", "watch.py"},
     "csp": {"_propagation_kernels.py", "files.py", "watch.py"},
 }  # fmt: skip
 
 
-# problem packages whose engines live in the core (essais.core.cover: queens use them too)
-ENGINES_IN_CORE = {"cover": {"langford.py", "polyomino.py", "watch.py"}}
+# problem packages whose engines live in the core (essais.core.cover: queens use them too;
+# essais.core.search: swap puzzles are states of one's own, searched breadth-first)
+ENGINES_IN_CORE = {"cover": {"langford.py", "polyomino.py", "watch.py"}, "swap": {"files.py", "watch.py"}}
 ENGINE_FILES = {"textbook.py", "compiled.py", "_kernels.py"}
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from essais.core.search import bidirectional, breadth_first
-from essais.swap import PuzzleError, knight_swap_004, load_puzzle
+from essais.swap import PuzzleError, knight_swap_004, load_puzzle, study, swap_error
 
 from conftest import ROOT, invoke
 
@@ -13,11 +13,23 @@ GUARINI = ROOT / "puzzles" / "guarini.toml"
 
 
 def replay(puzzle, solution):
+    """The public checker accepts the moves, and each state is the one they lead to."""
+    assert swap_error(puzzle, solution.actions) is None
     state = puzzle.initial()
     for move, following in zip(solution.actions, solution.states[1:], strict=True):
         assert (move, following) in list(puzzle.successors(state))
         state = following
-    assert puzzle.is_goal(state)
+
+
+def test_the_checker_names_the_first_wrong_move():
+    puzzle = knight_swap_004()
+    shortest = list(study(puzzle).shortest.actions)
+    assert swap_error(puzzle, shortest) is None and len(shortest) == 26
+    assert swap_error(puzzle, [(1, 2)]) == "move 1, 1→2, is not one of the puzzle's moves"
+    assert swap_error(puzzle, [(2, 7)]) == "move 1 starts from 2, where no piece stands"
+    assert swap_error(puzzle, [(6, 1)]) == "move 1 lands on 1, where a piece stands"
+    assert swap_error(puzzle, shortest[:-1]).startswith("the end, ")
+    assert swap_error(puzzle, [(1, 8), (8, 1), *shortest]) is None
 
 
 def test_004_goal_kinds():

@@ -5,8 +5,10 @@ A state lists the squares of the pieces in the puzzle's order (004: the knights 
 6, 0). Pieces a puzzle declares identical make states sets: then the squares of the pieces of
 one colour are kept sorted, so that swapping two of them gives the same state.
 
-The package: puzzle.py (the puzzle, its pieces and goals, 004's knights), study.py (004's table,
-the shortest sequence, bidirectional search), files.py (puzzle files).
+The package: model.py (the puzzle, its pieces and goals, 004's knights, the study's result),
+api.py (004's table, the shortest sequence, bidirectional search), check.py (a move sequence is
+legal and reaches a goal), draw.py (pictures of positions), watch.py (the study watched),
+files.py (puzzle files).
 
 Examples
 --------
@@ -17,9 +19,11 @@ Examples
 """
 
 from essais.core.search import breadth_first
+from essais.swap.api import study
+from essais.swap.check import is_swap_solution, swap_error
 from essais.swap.files import load_puzzle
-from essais.swap.puzzle import GOAL_KINDS, Piece, PuzzleError, SwapPuzzle, knight_swap_004
-from essais.swap.study import SwapResult, study, watch_study
+from essais.swap.model import GOAL_KINDS, Piece, PuzzleError, SwapPuzzle, SwapResult, knight_swap_004
+from essais.swap.watch import watch_study
 
 __all__ = [
     "GOAL_KINDS",
@@ -28,8 +32,10 @@ __all__ = [
     "SwapPuzzle",
     "SwapResult",
     "breadth_first",
+    "is_swap_solution",
     "knight_swap_004",
     "load_puzzle",
     "study",
+    "swap_error",
     "watch_study",
 ]

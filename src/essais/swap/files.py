@@ -15,7 +15,7 @@ from essais.core.board import Board, format_square, leaper_moves
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
-from essais.swap.puzzle import (
+from essais.swap.model import (
     GOAL_KINDS,
     Move,
     Piece,

@@ -1,23 +1,23 @@
 """A swap puzzle: squares, the moves between them, pieces (identical ones make states sets), the
-start and the goals; 004's knights built in."""
+start and the goals; 004's knights built in; the result of its study (essais.swap.api)."""
 
 from __future__ import annotations
 
 import itertools
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.core.search import (
-    SearchProblem,
-)
+from essais.core.result import Result, Stats, Status, plural
+from essais.core.search import Layer, SearchProblem, SearchResult, Side, Solution
+from essais.draw.picture import Pictured
+from essais.swap.draw import PuzzleDrawing
 
-State = tuple[int, ...]
-
-
-Move = tuple[int, int]
+State = tuple[int, ...]  # the square of each piece, in the puzzle's order
+Move = tuple[int, int]  # a move's origin and target (squares)
 
 
 GOAL_KINDS = ("derangements", "swap")
@@ -150,3 +150,100 @@ def knight_swap_004() -> SwapPuzzle:
         "004's knight swap", tuple(str(i) for i in range(10)), moves, pieces, (1, 3, 6, 0), (), False, places, (3, 4)
     )
     return puzzle.with_goals("derangements")
+
+
+@dataclass(eq=False, repr=False)
+class SwapResult(Pictured, Result):
+    """004's study of a puzzle: the breadth-first layers (states seen before, new, goals reached
+    per depth), the reachable states and the farthest, the shortest move sequence to a goal, and
+    with `bidirectional` the search from both ends with its layers."""
+
+    status: Status
+    puzzle: SwapPuzzle
+    layers: list[Layer[State]]
+    reachable: int
+    shortest: Solution[State, Move] | None
+    stats: Stats
+    meeting: SearchResult[State, Move] | None = None
+    meeting_layers: list[Side] = field(default_factory=list)
+    method: str | None = "breadth-first"
+    engine: str | None = "python"
+
+    @property
+    def solution(self) -> Solution[State, Move] | None:
+        return self.shortest
+
+    @property
+    def states(self) -> list[State] | None:
+        return self.shortest.states if self.shortest is not None else None
+
+    def headline(self) -> str:
+        return f"{self.puzzle.name}: {plural(self.reachable, 'state')} reachable ({self.status})"
+
+    def brief(self) -> str:
+        length = f", shortest {self.shortest.length} moves" if self.shortest is not None else ""
+        return f"{self.puzzle.name}: {plural(self.reachable, 'state')}{length}"
+
+    def text(self) -> str:
+        if self.shortest is None:
+            return ""
+        labels = self.puzzle.labels
+        moves = ", ".join("→".join(self.puzzle.move_labels(move)) for move in self.shortest.actions)
+        return f"{self.shortest.length} moves to {' '.join(labels(self.shortest.states[-1]))}: {moves}"
+
+    @property
+    def drawable(self) -> bool:
+        return True  # the start at least
+
+    def to_svg(self) -> str:
+        """The shortest move sequence as a strip of frames: the start, then the position after
+        each move with the move as an arrow (the start alone when no goal was reached)."""
+        puzzle = self.puzzle
+        drawing = PuzzleDrawing(puzzle)
+        frames: list[tuple[dict[int, str], Move | None, str]] = [(drawing.pieces(puzzle.initial()), None, "start")]
+        if self.shortest is not None:
+            steps = zip(self.shortest.actions, self.shortest.states[1:], strict=True)
+            for number, (move, state) in enumerate(steps, start=1):
+                origin, target = puzzle.move_labels(move)
+                frames.append((drawing.pieces(state), move, f"{number}. {origin}→{target}"))
+        length = f"{self.shortest.length} moves" if self.shortest is not None else "no goal reached"
+        return drawing.frames(frames, f"{puzzle.name}: {length}")
+
+    def to_dict(self) -> dict[str, Any]:
+        puzzle, last = self.puzzle, self.layers[-1]
+        document: dict[str, Any] = {
+            "status": str(self.status),
+            "reachable": self.reachable,
+            "max_depth": last.depth,
+            "farthest": [puzzle.labels(state) for state in sorted(last.new)],
+            "layers": [
+                {
+                    "depth": layer.depth,
+                    "seen_before": layer.seen_before,
+                    "new": len(layer.new),
+                    "goals": [puzzle.labels(goal) for goal in sorted(layer.goals)],
+                }
+                for layer in self.layers
+            ],
+            "shortest": None,
+            "found": self.found,
+            **self.ran_keys(),
+            "stats": self.stats.to_dict(),
+        }
+        if self.shortest is not None:
+            document["shortest"] = {
+                "goal": puzzle.labels(self.shortest.states[-1]),
+                "length": self.shortest.length,
+                "moves": [puzzle.move_labels(move) for move in self.shortest.actions],
+            }
+        if self.meeting is not None:
+            document["bidirectional"] = {
+                "status": str(self.meeting.status),
+                "length": self.meeting.solution.length if self.meeting.solution else None,
+                "layers": [
+                    {"side": "forward" if side.forward else "backward", "depth": side.depth, "new": side.new}
+                    for side in self.meeting_layers
+                ],
+                "stats": self.meeting.stats.to_dict(),
+            }
+        return document
