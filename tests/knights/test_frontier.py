@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 from essais.core.board import Board, make_moves
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
-from essais.knights import TourProblem, count_tours, estimate_tour_count, frontier_plan, frontier_spill
+from essais.knights import TourProblem, count_tours, estimate_tour_count
+from essais.knights.frontier import plan as frontier_plan
 from essais.knights.frontier import project_layers
-from essais.knights.frontier_plan import count_bound_bits, join_residues, moduli_for, neighbours_in, plan_frontier
+from essais.knights.frontier import spill as frontier_spill
+from essais.knights.frontier.plan import count_bound_bits, join_residues, moduli_for, neighbours_in, plan_frontier
 from essais.knights.searches import faster_count_method
 from essais.knights.tables import count_every_start
 

@@ -3,9 +3,9 @@
 model.py holds the problem and its results, textbook.py the python engine, compiled.py the numba
 engine over _kernels.py, check.py the checker, api.py the public functions (validate and
 dispatch), searches.py the searches behind them, linear.py method linear (construction.py its
-construction), split.py the split counts, frontier.py method frontier (a count by a sweep over
-the board: its plan in frontier_plan.py, its tables and checkpoint in frontier_sweep.py, over
-_frontier_kernels.py), tables.py the tables over every start, streams.py every tour lazily,
+construction), split.py the split counts, the package frontier/ method frontier (a count by a
+sweep over the board: its plan, tables, spill to disk, checkpoint, Dask cluster and kernels),
+tables.py the tables over every start, streams.py every tour lazily,
 starts.py and walks.py the results of the tables and of 001 §5's random walks, draw.py the
 table in a terminal; distances.py is 001 §2's breadth-first study.
 """

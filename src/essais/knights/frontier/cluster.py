@@ -1,7 +1,7 @@
 """Method frontier on a Dask cluster (the `dask` extra): a step is "expand every state, then sum
 the counts by key", so each step runs as two rounds of tasks. The states live in the workers as
 partitions of rows (key, counts); a task expands one partition into rows grouped by bucket (the
-top bits of a hash of the key, as on disk: knights.frontier_spill), and a task a bucket sums the
+top bits of a hash of the key, as on disk: knights.frontier.spill), and a task a bucket sums the
 rows that every partition made for it by key, which makes the next step's partitions. Only the
 counters and the closed cycles' counts come back to this process; Dask moves the rows between
 workers and spills them to its workers' disks past their memory thresholds."""
@@ -15,9 +15,9 @@ import numpy as np
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel.cluster import dask_client
 from essais.core.result import SweepStats
-from essais.knights.frontier_plan import FrontierPlan, join_residues
-from essais.knights.frontier_spill import SPILL_CHUNK, BucketExpander, merge_bucket
-from essais.knights.frontier_sweep import CountWrapped, StepHook, add_residues, frontier_kernels
+from essais.knights.frontier.plan import FrontierPlan, join_residues
+from essais.knights.frontier.spill import SPILL_CHUNK, BucketExpander, merge_bucket
+from essais.knights.frontier.sweep import CountWrapped, StepHook, add_residues, frontier_kernels
 
 ROWS_PER_PARTITION = 1 << 21  # the states a partition aims at (32 MB of rows in 64-bit words)
 WAIT_SECONDS = 0.2  # how often the limits and Ctrl-C are looked at while a step runs

@@ -1,4 +1,4 @@
-"""Method frontier's steps through the disk (see knights.frontier_sweep): when a step's tables
+"""Method frontier's steps through the disk (see knights.frontier.sweep): when a step's tables
 would not fit in the memory allowed, its new states are written, as they are made, to bucket
 files chosen by the top bits of their hash; then each bucket is summed by key on its own, in a
 table a fraction of the step's size, and kept as a part file of rows (key, counts) that the
@@ -22,7 +22,7 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import format_bytes
-from essais.knights.frontier_plan import FrontierPlan
+from essais.knights.frontier.plan import FrontierPlan
 
 EMPTY_KEY = (1 << 64) - 1  # a free slot of a table (the kernels' EMPTY)
 BUCKET_BYTES = 256 << 20  # the table of one bucket aims at this size

@@ -38,11 +38,11 @@ from essais.core.errors import InvalidInput, MemoryRefused
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel import Progress, default_workers
 from essais.core.result import Result, Status, SweepStats, format_bytes, format_seconds
-from essais.knights.frontier_checkpoint import CHECKPOINT_SECONDS, SweepCheckpoint
-from essais.knights.frontier_dask import DaskSweep
-from essais.knights.frontier_plan import FrontierPlan, plan_frontier
-from essais.knights.frontier_spill import SpillFolder
-from essais.knights.frontier_sweep import CountWrapped, FrontierSweep, StepHook
+from essais.knights.frontier.checkpoint import CHECKPOINT_SECONDS, SweepCheckpoint
+from essais.knights.frontier.cluster import DaskSweep
+from essais.knights.frontier.plan import FrontierPlan, plan_frontier
+from essais.knights.frontier.spill import SpillFolder
+from essais.knights.frontier.sweep import CountWrapped, FrontierSweep, StepHook
 from essais.knights.model import TourCount, TourProblem
 
 
@@ -66,7 +66,7 @@ def frontier_count(
     tables would not fit in the memory allowed goes through the disk, in a folder made in
     `spill` (None: the system's temporary folder) and removed at the end. With a Dask
     `scheduler` (an address, or "local" for `workers` processes here) the steps run on its
-    cluster (knights.frontier_dask), which holds the states; no checkpoint then."""
+    cluster (knights.frontier.cluster), which holds the states; no checkpoint then."""
     start = None if whole_board else problem.start
     board = problem.board
     if scheduler is not None and checkpoint is not None:

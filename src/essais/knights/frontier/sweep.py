@@ -1,6 +1,6 @@
 """Method frontier's sweep (see knights.frontier): the tables of states step after step, on one
 thread or several, grown as they fill, within the memory allowed, or through the disk past it
-(knights.frontier_spill); a checkpoint (knights.frontier_checkpoint) kept as it goes."""
+(knights.frontier.spill); a checkpoint (knights.frontier.checkpoint) kept as it goes."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from essais.core.engine import available_memory, check_memory, loading_compiled
 from essais.core.errors import InvalidInput, MemoryRefused
 from essais.core.limits import EXHAUSTED, PAUSED, SearchControl, SearchStopped, run_slices
 from essais.core.result import Status, SweepStats
-from essais.knights.frontier_checkpoint import States, SweepCheckpoint
-from essais.knights.frontier_plan import FrontierPlan, join_residues
-from essais.knights.frontier_spill import (
+from essais.knights.frontier.checkpoint import States, SweepCheckpoint
+from essais.knights.frontier.plan import FrontierPlan, join_residues
+from essais.knights.frontier.spill import (
     SPILL_CHUNK,
     BucketExpander,
     BucketFiles,
@@ -57,7 +57,7 @@ class CountWrapped(Exception):
 class FrontierSweep:
     """One sweep of a plan under a SearchControl: the states before the step under way and the
     table it makes, grown as it fills; a step whose tables would not fit in the memory allowed
-    goes through the disk when a `spill` folder is given (knights.frontier_spill). `run()`
+    goes through the disk when a `spill` folder is given (knights.frontier.spill). `run()`
     returns the number of cycles, or raises SearchStopped (a limit or Ctrl-C); `stats` and
     `layers` (the states of each step finished) tell how far it got either way."""
 
@@ -194,7 +194,7 @@ class FrontierSweep:
         return self.spilled_step(v)
 
     def spilled_step(self, v: int) -> int | Status:
-        """Step v through the disk (knights.frontier_spill): the old states expanded chunk by
+        """Step v through the disk (knights.frontier.spill): the old states expanded chunk by
         chunk (the limits and Ctrl-C looked at between chunks), each thread its share, the
         states made written to bucket files by the top bits of their hash; then the threads sum
         the buckets by key, one bucket each, into the part files of the states made. EXHAUSTED,
@@ -393,6 +393,6 @@ class FrontierSweep:
 def frontier_kernels():  # type: ignore[no-untyped-def]
     """The compiled kernels, loaded at the first count (numba loads with them)."""
     with loading_compiled("knights"):
-        from essais.knights import _frontier_kernels
+        from essais.knights.frontier import _kernels
 
-    return _frontier_kernels
+    return _kernels

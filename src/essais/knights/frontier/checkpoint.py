@@ -1,4 +1,4 @@
-"""Method frontier's checkpoint (see knights.frontier_sweep): a folder that keeps a sweep's last
+"""Method frontier's checkpoint (see knights.frontier.sweep): a folder that keeps a sweep's last
 step saved, so that a stopped count resumes there."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import numpy as np
 
 from essais.core.errors import InvalidInput
 from essais.core.result import SweepStats
-from essais.knights.frontier_plan import FrontierPlan
-from essais.knights.frontier_spill import EMPTY_KEY, SpilledStates
+from essais.knights.frontier.plan import FrontierPlan
+from essais.knights.frontier.spill import EMPTY_KEY, SpilledStates
 
 States = np.ndarray | SpilledStates  # a step's states: a table in memory, or part files on disk
 
