@@ -213,6 +213,8 @@ def test_model_files_and_the_command(tmp_path):
     for options in (["--workers", "2"], ["--engine", "python", "--method", "forward/input"]):
         counted = invoke(["csp", queens8, "--count", "--json", *options])
         assert counted.exit_code == 0 and '"count": 92' in counted.stdout
+    piped = invoke(["csp", "-", "--count"], input=(ROOT / "puzzles" / "queens8.csp").read_text())
+    assert piped.exit_code == 0 and piped.stdout.startswith("92 solutions")
     drawn = invoke(["csp", queens8, "--method", "forward/input", "--tree", str(tmp_path / "q.svg")])
     assert drawn.exit_code == 0 and "(forward/input/min, python)" in drawn.stdout
     assert (tmp_path / "q.svg").read_text().count("<circle") >= 40  # a dot a node: 40 nodes

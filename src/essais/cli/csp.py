@@ -45,7 +45,11 @@ EXAMPLES = [
 @command
 def csp(
     file: Annotated[
-        str, typer.Argument(help="A model file (see the guide: var x in 0..9, then constraints).", metavar="FILE")
+        str,
+        typer.Argument(
+            help="A model file (see the guide: var x in 0..9, then constraints), or - for standard input.",
+            metavar="FILE",
+        ),
     ],  # fmt: skip
     count: Annotated[bool, typer.Option("--count", help="Count every solution.")] = False,
     all_solutions: Annotated[bool, typer.Option("--all", help="Stream every solution, in the search's order.")] = False,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,9 +39,11 @@ class CspFileError(InvalidInput):
 
 
 def read_model(source: str | Path, text: str | None = None) -> Model:
-    """The model of a file (or of `text`, named `source`)."""
-    name = str(source)
-    if text is None:
+    """The model of a file, `-` for standard input (or of `text`, named `source`)."""
+    name = "stdin" if str(source) == "-" and text is None else str(source)
+    if text is None and str(source) == "-":
+        text = sys.stdin.read()
+    elif text is None:
         try:
             text = Path(source).read_text(encoding="utf-8")
         except UnicodeDecodeError as error:
