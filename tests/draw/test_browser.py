@@ -188,6 +188,29 @@ def test_a_swap_puzzle_replays_its_layers(browser, tmp_path):
     page.click("#to-start")
     page.click("#step")
     assert page.evaluate("window.essais.discovered()") == 1 and page.locator("#first svg").count() == 1
+    assert page.locator("#first svg circle.piece").count() == 4  # the board drawn once, a state's pieces put on it
+    assert errors == []
+
+
+def test_004s_page_draws_its_board_once_and_each_state_as_its_pieces(browser, tmp_path):
+    """004's 5,040 states on a page under 3 MB (11.7 MB when each state was a whole picture): the
+    state expanded shows its four knights on the squares the log names."""
+    from essais.swap import knight_swap_004
+    from essais.swap.draw import PuzzleDrawing
+
+    file = tmp_path / "004.html"
+    answer = essais("swap", "--animate", str(file))
+    assert answer["reachable"] == 5_040 and file.stat().st_size < 3_000_000
+    puzzle = knight_swap_004()
+    centres = PuzzleDrawing(puzzle).centres()
+    page, errors = open_page(browser, file)
+    for _ in range(40):
+        page.click("#step")
+    state = [int(square) for square in page.evaluate("window.essais.state()").strip("()").split(", ")]  # its text
+    pieces = page.locator("#first svg circle.piece")
+    shown = sorted((float(pieces.nth(k).get_attribute("cx")), float(pieces.nth(k).get_attribute("cy")))
+                   for k in range(pieces.count()))  # fmt: skip
+    assert shown == sorted(centres[square] for square in state)
     assert errors == []
 
 

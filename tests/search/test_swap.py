@@ -160,7 +160,8 @@ def test_the_study_watched_has_its_counters_and_draws_its_breadth_first_tree(tmp
     tree = replay.tree
     assert len(tree) == plain.reachable and sum(tree.refused()) == plain.stats.tries - (len(tree) - 1)
     assert min(tree.refused()) >= 0 and [tree.depths[node] for node in tree.solutions][0] == 16
-    assert '"svg":true' in replay.to_html()  # each state drawn on the puzzle's squares
+    page = replay.to_html()  # each state drawn on the puzzle's squares: the board once, each state's pieces
+    assert '"layered":{"board":"<svg' in page and '"svg":false' in page
 
 
 def test_the_command_line_replays_the_layers_and_draws_the_tree_of_a_small_puzzle(tmp_path):

@@ -18,6 +18,8 @@ BARRED = "#555555"
 
 
 FRAMES_PER_ROW = 8
+CELL = 24  # a square's side in a frame, in pixels
+PIECE_RADIUS = CELL * 0.34
 
 
 def piece_fills(colours: Sequence[str]) -> dict[str, str]:
@@ -45,7 +47,7 @@ def frames_svg(
     without a grid, points in the unit square joined by `edges`). A frame is (piece fills by
     square, the move that led to it as an arrow or None, its caption); `labels` name the
     squares, small, in a corner of each (up to 3 characters: longer ones would hide the board)."""
-    cell = 24
+    cell = CELL
     rows, cols = grid if grid is not None else (5, 5)
     inner_w, inner_h = cols * cell, rows * cell
     frame_w, frame_h = inner_w + 16, inner_h + 26
@@ -57,11 +59,7 @@ def frames_svg(
     if title:
         ElementTree.SubElement(svg, "title").text = title
     ElementTree.SubElement(svg, "rect", x="0", y="0", width=str(width), height=str(height), fill="white")
-    centres = [
-        (col * cell + cell / 2, row * cell + cell / 2) if grid is not None
-        else (cell / 2 + col * (inner_w - cell), cell / 2 + row * (inner_h - cell))
-        for row, col in places
-    ]  # fmt: skip
+    centres = frame_centres(places, grid)
     for number, (pieces, move, caption) in enumerate(frames):
         left, top = (number % FRAMES_PER_ROW) * frame_w + 8, (number // FRAMES_PER_ROW) * frame_h + 20
         frame = ElementTree.SubElement(svg, "g", {"class": "frame", "transform": f"translate({left},{top})"})
@@ -82,9 +80,21 @@ def frames_svg(
         for square, fill in sorted(pieces.items()):
             x, y = centres[square]
             ElementTree.SubElement(frame, "circle", {"class": "piece", "cx": f"{x:g}", "cy": f"{y:g}",
-                                                     "r": str(cell * 0.34), "fill": fill, "stroke": "#222",
+                                                     "r": str(PIECE_RADIUS), "fill": fill, "stroke": "#222",
                                                      "stroke-width": "1.2"})  # fmt: skip
     return ElementTree.tostring(svg, encoding="unicode")
+
+
+def frame_centres(places: Sequence[tuple[float, float]], grid: tuple[int, int] | None) -> list[tuple[float, float]]:
+    """Where each square's centre stands in a frame of frames_svg (in the frame's own
+    coordinates): on its board's grid, or a point of the unit square scaled to the frame."""
+    rows, cols = grid if grid is not None else (5, 5)
+    inner_w, inner_h = cols * CELL, rows * CELL
+    return [
+        (col * CELL + CELL / 2, row * CELL + CELL / 2) if grid is not None
+        else (CELL / 2 + col * (inner_w - CELL), CELL / 2 + row * (inner_h - CELL))
+        for row, col in places
+    ]  # fmt: skip
 
 
 def _frame_squares(

@@ -7,9 +7,9 @@ being expanded and the states discovered from it. Each state is drawn once, by t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from essais.core.errors import InvalidInput
 from essais.core.recording import SearchTree, StateLog, tree_of_log
@@ -40,7 +40,17 @@ STATE_SCRIPT = """
   function picture(index, extra) {
     const box = document.createElement("div");
     box.className = "state" + (extra ? " " + extra : "");
-    if (data.svg) box.innerHTML = data.drawings[index];  // the problem's own drawing
+    if (data.layered) {  // the board drawn once, this state's pieces put on it
+      box.innerHTML = data.layered.board;
+      const frame = box.querySelector("g.frame") || box.querySelector("svg");
+      for (const [square, fill] of data.drawings[index]) {
+        const piece = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+        const [x, y] = data.layered.centres[square];
+        Object.entries({class: "piece", cx: x, cy: y, r: data.layered.radius, fill: fill, stroke: "#222",
+                        "stroke-width": 1.2}).forEach(([name, value]) => piece.setAttribute(name, value));
+        frame.appendChild(piece);
+      }
+    } else if (data.svg) box.innerHTML = data.drawings[index];  // the problem's own drawing
     else { const text = document.createElement("pre"); text.textContent = data.drawings[index]; box.appendChild(text); }
     box.title = data.texts[index];
     return box;
@@ -101,6 +111,20 @@ STATE_SCRIPT = """
 """
 
 
+@runtime_checkable
+class Layered(Protocol):
+    """A drawing of states that are pieces on one board (a swap puzzle's): the page draws the
+    board once and puts each state's pieces on it (`pieces(state)`: a fill by square), instead
+    of a whole picture a state. A drawing passed as `draw=` is a plain function: drawn whole."""
+
+    radius: float
+
+    def __call__(self, state: Any) -> str: ...
+    def board(self) -> str: ...
+    def centres(self) -> list[tuple[float, float]]: ...
+    def pieces(self, state: Any) -> Mapping[int, str]: ...
+
+
 @dataclass(eq=False, repr=False)
 class StateReplay(Watch):
     """A search over states of one's own watched: its result, its events, each state's text and
@@ -124,13 +148,17 @@ class StateReplay(Watch):
 
     def to_html(self) -> str:
         texts = [str(state) for state in self.log.states]
-        drawings, svg = texts, False
-        if self.draw is not None:
+        drawings: list[Any] = texts
+        svg, layered = False, None
+        if isinstance(self.draw, Layered):
+            layered = {"board": self.draw.board(), "centres": self.draw.centres(), "radius": self.draw.radius}
+            drawings = [sorted(self.draw.pieces(state).items()) for state in self.log.states]
+        elif self.draw is not None:
             drawings = [drawing_of(self.draw, state) for state in self.log.states]
             svg = all(drawing.lstrip().startswith("<svg") for drawing in drawings)
         data = {"strategy": self.strategy, "kinds": self.log.kinds.tolist(), "state": self.log.state.tolist(),
                 "parent": self.log.parent.tolist(), "depth": self.log.depth.tolist(), "texts": texts,
-                "drawings": drawings, "svg": svg, **log_data(self.log, self.final())}  # fmt: skip
+                "drawings": drawings, "svg": svg, "layered": layered, **log_data(self.log, self.final())}  # fmt: skip
         return page(self.title, STATE_STYLE, STATE_VIEW, STATE_SCRIPT, data)
 
 
