@@ -29,7 +29,7 @@ from essais.core.cover.problem import CoverProblem, parse_cover
 from essais.core.engine import SolutionStream
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from, setting_up
-from essais.core.parallel import Progress, default_workers
+from essais.core.parallel import Progress, workers_for
 from essais.core.result import Status
 from essais.cover.model import METHODS, CoverCount, CoverResult, ExactCover
 
@@ -119,8 +119,7 @@ def count_covers(
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     puzzle = as_puzzle(puzzle)
-    if workers is None:
-        workers = default_workers() if METHODS.resolve(method, engine, count=True)[1] == "numba" else 1
+    workers = workers_for(workers, METHODS.resolve(method, engine, count=True)[1])
     tally = search.count_covers(puzzle.problem, method=method, engine=engine, limits=limits, workers=workers,
                                 scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
     return CoverCount(tally.status, tally.count, tally.stats, tally.method, tally.engine, tally.split, puzzle=puzzle)

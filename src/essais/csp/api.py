@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
-from essais.core.parallel import Progress, default_workers
+from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.frontier import SplitCount, split_count
 from essais.core.result import Stats, Status
 from essais.csp.model import METHODS, CspCount, CspResult, Model, Predicate, method_orders
@@ -120,10 +120,7 @@ def count_csp(
     on `workers` processes (None: one per core), with the same count and counters."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     plan = _plan(model, method, engine, limits)
-    if workers is None:
-        workers = default_workers() if plan.engine == "numba" else 1
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise InvalidInput(f"workers: {workers!r} must be at least 1")
+    workers = workers_for(workers, plan.engine)
     variables = len(model.names)
     if workers > 1:
         if plan.arrays is None:

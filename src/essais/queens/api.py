@@ -29,7 +29,7 @@ from essais.core.cover import search as cover
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
-from essais.core.parallel import Progress, default_workers, run_split
+from essais.core.parallel import Progress, default_workers, run_split, workers_for
 from essais.core.result import Stats, Status
 from essais.queens.model import (
     METHODS,
@@ -167,9 +167,8 @@ def _count_cover(
     """Method dlx: every cover of queens_cover(n) counted, split as essais.core.cover splits."""
     if distinct:
         raise InvalidInput("distinct: method dlx counts every solution; count up to symmetry with mrv or textbook")
-    if workers is None:
-        workers = default_workers() if engine == "numba" else 1
-    tally = cover.count_covers(queens_cover(n), method="dlx", engine=engine, limits=limits, workers=workers,
+    tally = cover.count_covers(queens_cover(n), method="dlx", engine=engine, limits=limits,
+                               workers=workers_for(workers, engine),
                                scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
     return QueensCount(tally.status, tally.count, tally.stats, "dlx", tally.engine, tally.split, n=n)
 

@@ -25,7 +25,15 @@ counters and stop flag), cluster.py (Dask), checkpoint.py (the SQLite file).
 
 from essais.core.parallel.pool import map_in_order, process_pool
 from essais.core.parallel.split import run_split
-from essais.core.parallel.tasks import Progress, Solver, SplitRun, TaskResult, default_workers, solve_subtree
+from essais.core.parallel.tasks import (
+    Progress,
+    Solver,
+    SplitRun,
+    TaskResult,
+    default_workers,
+    solve_subtree,
+    workers_for,
+)
 
 __all__ = [
     "Progress",
@@ -33,6 +41,7 @@ __all__ = [
     "SplitRun",
     "TaskResult",
     "default_workers",
+    "workers_for",
     "map_in_order",
     "process_pool",
     "run_split",

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from essais.core.errors import InvalidInput
 from essais.core.limits import SearchControl, SearchStopped
 from essais.core.result import Stats, Status
 
@@ -80,6 +81,16 @@ class SplitRun:
 
     def to_dict(self) -> dict[str, int]:
         return {"done": len(self.results), "total": self.total, "resumed": self.resumed}
+
+
+def workers_for(workers: int | None, engine: str) -> int:
+    """The processes a count runs on: `workers` checked (a whole number, at least 1), or when
+    None one per core for the numba engine (its counts split) and one for the python engine."""
+    if workers is None:
+        return default_workers() if engine == "numba" else 1
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise InvalidInput(f"workers: {workers!r} must be at least 1")
+    return workers
 
 
 def default_workers() -> int:
