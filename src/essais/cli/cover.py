@@ -24,7 +24,7 @@ from essais.cli.options import (
 from essais.cli.output import (
     Pictures,
     check_folder,
-    print_json,
+    print_stream,
     report,
     show,
     watched,
@@ -32,15 +32,14 @@ from essais.cli.output import (
     write_replay,
     write_tree,
 )
-from essais.cli.terminal import console, progress_bar
+from essais.cli.terminal import progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.recording import DEFAULT_EVENTS
-from essais.core.result import Status, plural
+from essais.core.result import Status
 from essais.cover import CoverCount, CoverStream, ExactCover, count_covers, read_cover, solve_cover
 from essais.cover.watch import watch_cover
 from essais.draw.player import Replay
-from essais.draw.terminal import stats_line
 
 EXAMPLES = [
     ("essais cover puzzles/knuth-colours.dlx", "the first exact cover, as its options' lines"),
@@ -192,16 +191,9 @@ def _count(
 def _stream(
     puzzle: ExactCover, method: str | None, engine: str, limit: int | None, limits: Limits, as_json: bool
 ) -> None:
-    stream = CoverStream(puzzle, method=method, engine=engine, limit=limit, limits=limits)
-    for index, options in enumerate(stream, start=1):
-        if as_json:
-            print_json({"index": index, **puzzle.describe(options)})
-        else:
-            text = puzzle.text(options)
-            console.print(f"#{index}  {text}" if "\n" not in text else f"#{index}\n{text}", markup=False)
-    if as_json:
-        print_json(stream.result.to_dict())
-    else:
-        console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})", markup=False)
-        console.print(stats_line(stream.result.stats))
-    finish(stream.result.status)
+    print_stream(
+        CoverStream(puzzle, method=method, engine=engine, limit=limit, limits=limits),
+        as_json,
+        puzzle.describe,
+        puzzle.text,
+    )

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import command, finish, refuse_unused
+from essais.cli.common import command, refuse_unused
 from essais.cli.options import (
     AnimateLimit,
     JsonFlag,
@@ -18,17 +18,15 @@ from essais.cli.options import (
     make_limits,
     workers_option,
 )
-from essais.cli.output import check_folder, print_json, report, watched, write_replay, write_tree
-from essais.cli.terminal import console, progress_bar
+from essais.cli.output import check_folder, print_stream, report, watched, write_replay, write_tree
+from essais.cli.terminal import progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.limits import setting_up
 from essais.core.recording import DEFAULT_EVENTS
-from essais.core.result import plural
 from essais.csp import CspCount, CspResult, CspStream, count_csp, solve_csp
 from essais.csp.files import read_model
 from essais.csp.watch import watch_csp
 from essais.draw.player import Replay
-from essais.draw.terminal import stats_line
 
 EXAMPLES = [
     ("essais csp puzzles/send-more-money.csp", "9567 + 1085 = 10652, arc consistency maintained"),
@@ -121,19 +119,9 @@ def csp(
         title = f"the search tree of {file}, every solution"
         report(write_tree(tree, count_them, title) if tree else count_them(), as_json)
     if all_solutions:
-        stream = CspStream(model, method=method, engine=engine, limit=limit, limits=limits)
-        for index, values in enumerate(stream, start=1):
-            if as_json:
-                print_json({"index": index, "values": values})
-            else:
-                console.print(f"#{index}  " + "  ".join(f"{name}={value}" for name, value in values.items()),
-                              markup=False)  # fmt: skip
-        if as_json:
-            print_json(stream.result.to_dict())
-        else:
-            console.print(f"{plural(stream.result.count, 'solution')} ({stream.result.status})", markup=False)
-            console.print(stats_line(stream.result.stats))
-        finish(stream.result.status)
+        print_stream(CspStream(model, method=method, engine=engine, limit=limit, limits=limits), as_json,
+                     lambda values: {"values": values},
+                     lambda values: "  ".join(f"{name}={value}" for name, value in values.items()))  # fmt: skip
 
     def solve() -> CspResult:
         return solve_csp(model, method=method, engine=engine, limits=limits)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -13,9 +13,10 @@ from essais.cli.common import finish, refuse_unused
 from essais.cli.terminal import WATCHER, console, err_console
 from essais.core.errors import InvalidInput
 from essais.core.recording import with_tree
-from essais.core.result import SweepStats
+from essais.core.result import SweepStats, plural
 from essais.draw.player import Watch
 from essais.draw.plots import CSS_DPI, check_dpi
+from essais.draw.terminal import stats_line
 from essais.draw.tree import tree_svg
 
 
@@ -91,6 +92,27 @@ def report(result: Any, as_json: bool, checkpoint: Path | None = None) -> NoRetu
 def print_json(document: dict[str, Any]) -> None:
     """One JSON document (or one JSON Lines record) on stdout, flushed at once."""
     write_out(json.dumps(document) + "\n")
+
+
+def print_stream(
+    stream: Iterable[Any], as_json: bool, document: Callable[[Any], dict[str, Any]], text: Callable[[Any], str]
+) -> NoReturn:
+    """Every solution of a stream (essais.core.engine.SolutionStream) as it comes, numbered: a
+    JSON line `{"index", **document(solution)}` or `#k  text(solution)` (a text of several lines
+    under its number), then how the stream ended; exit with its status."""
+    for index, solution in enumerate(stream, start=1):
+        if as_json:
+            print_json({"index": index, **document(solution)})
+        else:
+            shown = text(solution)
+            console.print(f"#{index}  {shown}" if "\n" not in shown else f"#{index}\n{shown}", markup=False)
+    result = stream.result  # type: ignore[attr-defined]
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        console.print(f"{plural(result.count, 'solution')} ({result.status})", markup=False)
+        console.print(stats_line(result.stats))
+    finish(result.status)
 
 
 def write_out(text: str) -> None:
