@@ -5,7 +5,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,20 @@ def asks_the_network(page: str) -> bool:
 
 
 def event_tally(log: Any) -> tuple[int, int, int]:
-    """A board log's events: (squares numbered, squares erased, tries refused)."""
-    values = list(log.values)
+    """A board log's events: (squares numbered, squares erased, tries refused), its calls aside."""
+    values = [value for square, value in zip(log.squares, log.values, strict=True) if square != log.CALL]
     return sum(v > 0 for v in values), values.count(0), sum(v < 0 for v in values)
+
+
+def tree_shown(log: Any) -> Iterator[tuple[int, int, dict[int, int]]]:
+    """What a page's tree shows after each event of a board log, replayed from the log: (the
+    calls shown, the call ringed, each call's refused tries marked so far)."""
+    calling, marks = 0, {}
+    call_of, count_of, ends = log.refused_at
+    start = 0
+    for event, square in enumerate(log.squares):
+        calling += square == log.CALL
+        for k in range(start, ends[event]):
+            marks[call_of[k]] = count_of[k]
+        start = ends[event]
+        yield calling, log.call[event], dict(marks)

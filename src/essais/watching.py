@@ -7,7 +7,7 @@ Examples
 --------
 >>> replay = watch("queens", 4)
 >>> replay.result.columns, len(replay.events), len(replay.tree)
-([1, 3, 0, 2], 30, 9)
+([1, 3, 0, 2], 39, 9)
 """
 
 from __future__ import annotations

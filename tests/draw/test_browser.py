@@ -57,7 +57,7 @@ def open_page(browser, file: Path):
 
 def test_000s_5x5_search_replays_to_the_tour_and_its_counters(browser, tmp_path):
     file = tmp_path / "search.html"
-    answer = essais("tour", "5", "--method", "basic", "--animate", str(file), "--animate-limit", "200000")
+    answer = essais("tour", "5", "--method", "basic", "--animate", str(file), "--animate-limit", "300000")
     assert answer["events_complete"] and answer["stats"]["backtracks"] == 74276  # 000 §3.8
     page, errors = open_page(browser, file)
     page.click("#step")
@@ -98,6 +98,9 @@ def test_the_eight_queens_replay_to_their_first_solution(browser, tmp_path):
     counters = page.evaluate("window.essais.counters()")
     assert counters == {key: answer["stats"][key] for key in ("nodes", "tries", "backtracks")}
     assert page.inner_text("#status") == "found"
+    assert page.inner_text("#caption") == "enters a call at depth 8"  # the call that finds them
+    page.click("#back")
+    assert sum(map(sum, page.evaluate("window.essais.board()"))) == 8 and page.inner_text("#caption") == ""
     page.click("#back")
     assert sum(map(sum, page.evaluate("window.essais.board()"))) == 7  # the last queen taken back off
     page.click("#to-start")
@@ -245,7 +248,7 @@ def test_dancing_links_replay_option_by_option_with_their_updates(browser, tmp_p
         if event == len(replay.log) - 1:
             break
         assert page.evaluate("window.essais.counters()")["updates"] == replay.log.own["updates"][event]
-        if event % 2 == 1:  # (an option of a pair is two events: one a place)
+        if replay.log.squares[event] == replay.log.CALL:  # (an option of a pair is two events)
             assert page.evaluate("window.essais.board()")[0].count(0) % 2 == 0  # whole pairs on the board
     assert page.evaluate("window.essais.counters()") == {
         key: answer["stats"][key] for key in ("nodes", "tries", "backtracks", "updates")
@@ -273,9 +276,11 @@ def test_a_model_replays_on_its_domains_with_the_constraint_that_fails(browser, 
     for event in range(len(replay.log)):
         page.click("#step")
         square = replay.log.squares[event]
-        board[square // replay.cols][square % replay.cols] = replay.log.values[event]
+        if square != replay.log.CALL:
+            board[square // replay.cols][square % replay.cols] = replay.log.values[event]
         assert page.evaluate("window.essais.board()") == board
-        assert page.inner_text("#caption") == replay.log.captions.get(event, "")
+        call = f"enters a call at depth {replay.log.values[event]}" if square == replay.log.CALL else ""
+        assert page.inner_text("#caption") == replay.log.captions.get(event, call)
     assert "fails: all_different(S, E, N, D, M, O, R, Y)" in replay.log.captions.values()
     solved = [row.index(next(v for v in row[1:] if replay.cols <= v < 2 * replay.cols)) for row in board]
     assert [replay.symbols[board[var][col]] for var, col in enumerate(solved)] == [
@@ -284,4 +289,55 @@ def test_a_model_replays_on_its_domains_with_the_constraint_that_fails(browser, 
     assert page.evaluate("window.essais.counters()") == {
         key: answer["stats"][key] for key in ("nodes", "tries", "backtracks", "pruned", "revisions")
     }
+    assert errors == []
+
+
+def shown(page) -> tuple:
+    """What a board page shows: its board, its tree's state and the tree's caption."""
+    caption = page.evaluate("document.querySelector('#tree text.caption').textContent")
+    return page.evaluate("window.essais.board()"), page.evaluate("window.essais.tree()"), caption
+
+
+STEPPED = [  # (the command, the same search watched from Python)
+    (("queens", "5"), ("queens", 5), {}),
+    (("queens", "4", "--count"), ("queens", 4), {"count": True}),
+    (("uncrossed", "4"), ("uncrossed", 4), {}),
+]
+
+
+@pytest.mark.parametrize(("command", "arguments", "options"), STEPPED, ids=["queens", "a count", "branch and bound"])
+def test_a_page_shows_the_search_as_it_is_at_each_event(browser, tmp_path, command, arguments, options):
+    """A page stepped event by event, then back, against the events the search recorded: the
+    board, the calls shown (each from the event entering it), the ring on the call the search is
+    in, each call's refused tries marked from the event refusing them (every one at the end), the
+    way to the first solution bold from that solution's event on."""
+    from essais import watch
+
+    from conftest import tree_shown
+
+    file = tmp_path / "page.html"
+    answer = essais(*command, "--animate", str(file))
+    replay = watch(*arguments, **options)
+    log, tree = replay.log, replay.tree
+    assert answer["events"] == len(log) and log.complete
+    board, expected = [row[:] for row in replay.initial], []
+    for event, (made, ring, marks) in enumerate(tree_shown(log)):
+        square = log.squares[event]
+        if square != log.CALL and log.values[event] >= 0:  # (a refused try leaves the board as it was)
+            board[square // replay.cols][square % replay.cols] = log.values[event]
+        position = event + 1
+        refused = tree.refused() if position == len(log) else [marks.get(call, 0) for call in range(len(tree))]
+        way = bool(log.solutions) and log.solutions[0] <= position
+        tree_now = {"nodes": list(range(made)), "ring": ring, "marks": refused, "way": way}
+        found = sum(before <= position for before in log.solutions)
+        caption = f"{made:,} nodes, {sum(refused):,} tries refused (red marks), {found:,} solution"
+        expected.append(([row[:] for row in board], tree_now, caption + ("" if found == 1 else "s") + " (green)"))
+    page, errors = open_page(browser, file)
+    assert page.evaluate("window.essais.tree()") == {"nodes": [], "ring": -1, "marks": [0] * len(tree), "way": False}
+    for event in range(len(log)):
+        page.click("#step")
+        assert shown(page) == expected[event]
+    for event in reversed(range(max(0, len(log) - 40), len(log) - 1)):  # back, one event at a time
+        page.click("#back")
+        assert shown(page) == expected[event]
     assert errors == []

@@ -13,7 +13,7 @@ from essais.core.search import SearchProblem, depth_first
 from essais.draw.tree import tree_svg
 from essais.queens import count_queens, find_queens
 
-from conftest import invoke
+from conftest import invoke, tree_shown
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -138,3 +138,59 @@ def test_the_command_line_draws_the_branch_and_bound_tree(tmp_path):
     assert drawn(tree.read_text())["nodes"] == 652
     refused = invoke(["uncrossed", "5", "--method", "parallel", "--tree", str(tree)])
     assert refused.exit_code == 2 and "--tree: one search in the python engine" in refused.stderr
+
+
+WATCHED = [
+    ("6 queens, the first", ("queens", 6), {}),
+    ("5 queens, every solution", ("queens", 5), {"count": True}),
+    ("a 3x4 tour", ("tour", "3x4"), {"method": "basic"}),
+    ("a 4x4 tour (none)", ("tour", 4), {"method": "basic"}),
+    ("warnsdorff 6x6", ("tour", 6), {"method": "warnsdorff"}),
+    ("petersen, 3 colours", ("color", "petersen", 3), {}),
+    ("a 4x4 Sudoku, every solution", ("sudoku", "1..............."), {"count": True}),
+    ("langford 4", ("langford", 4), {"count": True}),
+    ("uncrossed 4 (branch and bound)", ("uncrossed", 4), {}),
+    ("uncrossed 4x6 closed", ("uncrossed", "4x6"), {"closed": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "arguments", "options"), WATCHED, ids=[name for name, _, _ in WATCHED])
+def test_a_page_shows_each_call_and_refused_try_when_the_search_makes_them(name, arguments, options):
+    """The events a page replays follow the search's calls: each call entered is an event, in the
+    tree's order and at its depth; at each event the ringed call is one the search is in (on the
+    way from the root down to the latest call); a call's refused tries only grow, and at the end
+    (with those said after the last event) they are the tree's."""
+    replay = essais.watch(*arguments, **options)
+    log, tree = replay.log, replay.tree
+    assert log.complete and tree is not None and tree.complete
+    calls = [event for event, square in enumerate(log.squares) if square == log.CALL]
+    assert [log.call[event] for event in calls] == list(range(len(tree)))
+    assert [log.values[event] for event in calls] == tree.depths
+    parents, seen = tree.parents(), {}
+    for event, (made, ring, marks) in enumerate(tree_shown(log)):
+        way, node = set(), made - 1
+        while node >= 0:
+            way.add(node)
+            node = parents[node]
+        assert ring in way or (ring == -1 and name.startswith("uncrossed")), (event, ring)  # (between two starts)
+        assert all(count >= seen.get(call, 0) and call < made for call, count in marks.items())
+        seen = marks
+    final = {**seen, **log.calls.changed}  # (a call's last tries may come after the last event)
+    assert [final.get(call, 0) for call in range(len(tree))] == tree.refused()
+
+
+@pytest.mark.parametrize("count", [False, True], ids=["first", "every"])
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_the_queens_ring_and_marks_follow_each_queen(n, count):
+    """002's queens, where every try has its event: a queen placed, refused or taken back on row r
+    is the call at depth r's doing (after a backtrack, the call returned to), and each refused
+    try is marked under that call at its own event."""
+    replay = essais.watch("queens", n, count=count)
+    log, depths = replay.log, replay.tree.depths
+    refused: dict[int, int] = {}
+    for event, (_, ring, marks) in enumerate(tree_shown(log)):
+        square, value = log.squares[event], log.values[event]
+        if square != log.CALL:
+            assert depths[ring] == square // n
+            refused[ring] = refused.get(ring, 0) + (value < 0)
+        assert {call: k for call, k in marks.items() if k} == {call: k for call, k in refused.items() if k}

@@ -40,6 +40,7 @@ class TextbookColoring:
         if vertex == self.graph.n:
             counters.solution_found()
             yield list(self.colors)
+            counters.leave_node()
             return
         for color in range(self.k):
             counters.tries += 1
@@ -54,3 +55,4 @@ class TextbookColoring:
                 counters.backtracks += 1
             elif self.record is not None:
                 self.record((0, vertex), -(color + 1))
+        counters.leave_node()

@@ -28,17 +28,18 @@ def watch_coloring(
     memory_limit: int | str | None = None,
 ) -> Replay:
     """002 Q2's search (method textbook, python engine) watched vertex by vertex to its first
-    colouring with k colours: each colour given or taken back is an event with the counters at
-    that moment, up to `max_events` (the search goes on past them). The page shows each vertex as
-    a square in its colour, with the colour's number as the text prints it: a queen graph's on
-    its board, another graph's in a grid, vertex v at cell v in reading order. Its answer and
+    colouring with k colours: each colour given or taken back, and each call of the search, is an
+    event with the counters at that moment, up to `max_events` (the search goes on past them).
+    The page shows each vertex as a square in its colour, with the colour's number as the text
+    prints it: a queen graph's on its board, another graph's in a grid, vertex v at cell v in
+    reading order. Its answer and
     counters are `color_graph`'s.
 
     Examples
     --------
     >>> replay = watch_coloring("petersen", 3)
     >>> replay.result.colors, len(replay.log)
-    ([0, 1, 0, 1, 2, 1, 0, 2, 2, 1], 20)
+    ([0, 1, 0, 1, 2, 1, 0, 2, 2, 1], 31)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     graph = load_graph(graph, limits) if isinstance(graph, str) else graph

@@ -107,6 +107,15 @@ class PythonCounters:
         depths[depth] += 1
         if self.tree is not None:
             self.tree.node(depth, self.tries)
+        if self.log is not None:
+            self.log.enter(depth)
+
+    def leave_node(self) -> None:
+        """The call entered last returns (a tree or events being recorded follow the search back up)."""
+        if self.tree is not None:
+            self.tree.leave(self.tries)
+        if self.log is not None:
+            self.log.leave()
 
     def solution_found(self) -> None:
         """The node just entered holds a solution (for a search tree or events being recorded)."""

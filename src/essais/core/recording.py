@@ -41,14 +41,24 @@ def check_event_limit(limit: int) -> int:
 class EventLog:
     """Up to `limit` events, each a square (its index r·cols + c) numbered with a value (0:
     erased; -v: the value v tried there and refused by the promising test, the square left as
-    it was) and the `counters` of the search at that moment (set them before the search
-    starts); `complete` is false once an event had to be left out."""
+    it was) or a call of the search function entered (square CALL, the value its depth), with
+    the `counters` of the search at that moment (set them before the search starts);
+    `complete` is false once an event had to be left out.
+
+    The log also follows the search's calls (a python engine tells it each call entered and
+    each call's return): at each event, the call the search is in (`call`, numbered in the
+    order the calls were made, as a SearchTree numbers its nodes) and the calls whose count
+    of refused tries changed since the event before (`refused_at`), so that a page can mark
+    each refused try on the tree at the event that refuses it."""
+
+    CALL = -1  # the square of an event that enters a call
 
     def __init__(self, cols: int, counters: Counters | None = None, limit: int = DEFAULT_EVENTS) -> None:
         self.cols, self.counters, self.limit = cols, counters, check_event_limit(limit)
         self.squares, self.values = array("q"), array("q")
         self.nodes, self.tries, self.backtracks = array("q"), array("q"), array("q")
-        self.node = array("q")  # the last node of the search tree being recorded at each event (-1: none)
+        self.call = array("q")  # the call the search is in at each event (-1: none, between two searches)
+        self.calls = _CallTrail()
         self.complete = True
         self.best: list[tuple[int, list[int], int]] = []  # (events before it, its squares, its score)
         self.solutions = array("q")  # the events before each solution found (while events are recorded)
@@ -60,12 +70,36 @@ class EventLog:
     def __len__(self) -> int:
         return len(self.squares)
 
+    @property
+    def refused_at(self) -> tuple[array[int], array[int], array[int]]:
+        """The refused tries' counts as they change: (call, its count of refused tries), in
+        order, and for each event the number of changes up to its end (events[i]'s changes
+        are those from ends[i - 1] to ends[i])."""
+        return self.calls.marked_call, self.calls.marked_count, self.calls.ends
+
     def follow(self, counters: Counters) -> None:
         """Record the events of the search that keeps these counters (a python engine's
-        PythonCounters, which also tell the log each solution found)."""
+        PythonCounters, which also tell the log each call, each return and each solution)."""
         self.counters = counters
         if hasattr(counters, "log"):
             counters.log = self
+
+    def enter(self, depth: int) -> None:
+        """The search entered a call at `depth` (an event of its own)."""
+        if self._room():
+            self.calls.enter(depth, self._counted_tries())
+            self._append(self.CALL, depth)
+
+    def leave(self) -> None:
+        """The call the search was in returned (the search is back in its caller)."""
+        if self.complete:
+            self.calls.leave(self._counted_tries())
+
+    def refuse(self) -> None:
+        """The try the search made last was refused without an event of its own saying so (a
+        constraint failed): the tree marks it at the next event."""
+        if self.complete:
+            self.calls.settle(self._counted_tries(), refused=True)
 
     def mark_solution(self) -> None:
         """The search found a solution after the events recorded so far."""
@@ -84,21 +118,99 @@ class EventLog:
             self.best.append((len(self.squares), [r * self.cols + c for r, c in squares], score))
 
     def __call__(self, square: tuple[int, int], value: int) -> None:
+        if self._room():
+            self.calls.settle(self._counted_tries(), refused=value < 0)
+            self._append(square[0] * self.cols + square[1], value)
+
+    def _room(self) -> bool:
         if len(self.squares) >= self.limit:
             self.complete = False
-            return
+        return self.complete
+
+    def _counted_tries(self) -> int:
+        assert self.counters is not None, "the log records the counters of a search: set them first"
+        return self.counters.tries
+
+    def _append(self, square: int, value: int) -> None:
         counters = self.counters
         assert counters is not None, "the log records the counters of a search: set them first"
-        self.squares.append(square[0] * self.cols + square[1])
+        self.squares.append(square)
         self.values.append(value)
-        tree = getattr(counters, "tree", None)
-        self.node.append(len(tree) - 1 if isinstance(tree, SearchTree) and tree.complete else -1)
+        self.call.append(self.calls.current())
+        self.calls.end_event()
         self.nodes.append(counters.nodes)
         self.tries.append(counters.tries)
         self.backtracks.append(counters.backtracks)
         if self.own_counters is not None:
             for name, value in self.own_counters().items():
                 self.own.setdefault(name, array("q")).append(value)
+
+
+class _CallTrail:
+    """The calls a search is in (root first), each with the tries it made itself and the calls
+    it made; from these, each call's refused tries: its own tries that led to no call. A try is
+    counted refused once it is settled: the call makes its next try, an event says the try was
+    refused (EventLog: a negative value), or the call returns; the try that leads to a call is
+    no refused one. Tries are counted by the call the search is in when they are made: a call
+    is told the tries counted since the last look (`settle`) before anything changes."""
+
+    def __init__(self) -> None:
+        self.path: list[list[int]] = []  # [call, own tries, calls made, 1 if its last try is unsettled]
+        self.made = 0  # the calls entered so far
+        self.tries = 0  # the tries counted at the last look
+        self.changed: dict[int, int] = {}  # call -> its refused tries, changed since the last event
+        self.shown: dict[int, int] = {}  # call -> its refused tries at the last change (open calls only)
+        self.marked_call, self.marked_count, self.ends = array("q"), array("q"), array("q")
+
+    def current(self) -> int:
+        return self.path[-1][0] if self.path else -1
+
+    def settle(self, tries: int, refused: bool = False) -> None:
+        """The tries counted since the last look are the current call's; `refused`: its last try
+        was refused."""
+        new, self.tries = tries - self.tries, tries
+        if not self.path:
+            return
+        top = self.path[-1]
+        if new:
+            top[1] += new
+            top[3] = 1
+        if refused:
+            top[3] = 0
+        self._note(top)
+
+    def enter(self, depth: int, tries: int) -> None:
+        self.settle(tries)
+        for _ in range(len(self.path) - depth):  # calls that returned untold (a walk without backtracking)
+            self.leave(tries)
+        if depth > 0 and self.path:  # (a root, a new start of a search's plan, is no try's call)
+            parent = self.path[-1]
+            parent[2] += 1
+            parent[3] = 0
+            self._note(parent)
+        self.path.append([self.made, 0, 0, 0])
+        self.made += 1
+
+    def leave(self, tries: int) -> None:
+        self.settle(tries)
+        if self.path:
+            top = self.path.pop()
+            top[3] = 0
+            self._note(top)
+            self.shown.pop(top[0], None)
+
+    def _note(self, entry: list[int]) -> None:
+        call, refused = entry[0], entry[1] - entry[2] - entry[3]
+        if self.shown.get(call, 0) != refused:
+            self.shown[call] = self.changed[call] = refused
+
+    def end_event(self) -> None:
+        """The changes so far belong to the event being recorded."""
+        for call, refused in self.changed.items():
+            self.marked_call.append(call)
+            self.marked_count.append(refused)
+        self.changed.clear()
+        self.ends.append(len(self.marked_call))
 
 
 class StateLog:
@@ -179,19 +291,22 @@ MAX_TREE_NODES = 5_000  # a tree drawn with more dots is a blot, and its page wo
 @dataclass
 class SearchTree:
     """The tree of a depth-first search, as the python engines record it: for each call of the
-    search function in order, its depth and the tries counted when it began; the calls that
-    found a solution; the tries counted at the end. From these: each node's parent and children,
-    and the tries it refused (its own tries that led to no child). Every engine counts a try,
-    then makes the call it leads to when the promising test accepts it: so a node's accepted
-    tries are its children, and tries = refused + nodes - 1."""
+    search function in order, its depth, the tries counted when it began and when it returned
+    (where the engine says so); the calls that found a solution; the tries counted at the end.
+    From these: each node's parent and children, and the tries it refused (its own tries that
+    led to no child). Every engine counts a try, then makes the call it leads to when the
+    promising test accepts it: so a node's accepted tries are its children, and tries = refused
+    + nodes - 1."""
 
     depths: list[int] = field(default_factory=list)
     tries_before: list[int] = field(default_factory=list)
+    tries_after: list[int] = field(default_factory=list)  # when it returned (-1: not said)
     solutions: list[int] = field(default_factory=list)
     tries_at_end: int = 0
     limit: int = MAX_TREE_NODES
     strict: bool = True  # past the limit: stop the search (InvalidInput), or stop recording only
     complete: bool = True  # false once a node was left out (not strict)
+    _open: list[int] = field(default_factory=list, repr=False)  # the calls not yet returned, root first
 
     def node(self, depth: int, tries: int) -> None:
         """A call of the search function at `depth`, `tries` counted so far."""
@@ -207,6 +322,14 @@ class SearchTree:
             )
         self.depths.append(depth)
         self.tries_before.append(tries)
+        self.tries_after.append(-1)
+        del self._open[depth:]
+        self._open.append(len(self.depths) - 1)
+
+    def leave(self, tries: int) -> None:
+        """The call made last of those still open returned, `tries` counted."""
+        if self.complete and self._open:
+            self.tries_after[self._open.pop()] = tries
 
     def solution(self) -> None:
         """The latest node holds a solution."""
@@ -228,7 +351,8 @@ class SearchTree:
 
     def refused(self) -> list[int]:
         """Each node's tries that led to no child (refused by the promising test): its own tries,
-        those made while it was the deepest call, less its children."""
+        those made while it was the deepest call, less its children. A call whose return was not
+        said ended when the next call at its depth or above began (or at the end)."""
         count = len(self.depths)
         ends = [self.tries_at_end] * count  # the tries counted when each node's sub-tree ended
         open_nodes: list[int] = []
@@ -238,6 +362,9 @@ class SearchTree:
                 # (the try just before a node is its parent's, which led to it: not the ended one's)
                 ends[open_nodes.pop()] = self.tries_before[node] - led_to
             open_nodes.append(node)
+        for node, after in enumerate(self.tries_after):
+            if after >= 0:
+                ends[node] = after
         parents = self.parents()
         own = [ends[node] - self.tries_before[node] for node in range(count)]
         children = [0] * count

@@ -1,6 +1,6 @@
 """Dancing links watched option by option on a puzzle's board: each option chosen or taken back
-is an event for each of its cells (a polyomino's piece, a Langford pair's two places), with the
-counters at that moment; the page (essais.draw.player) replays them."""
+is an event for each of its cells (a polyomino's piece, a Langford pair's two places), and each
+call of the search is one, with the counters at that moment; the page (essais.draw.player) replays them."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def watch_cover(
     >>> from essais.cover import langford
     >>> replay = watch_cover(langford(3))
     >>> replay.result.text(), len(replay.log), replay.log.complete
-    ('3 1 2 1 3 2', 6, True)
+    ('3 1 2 1 3 2', 10, True)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     method, _ = METHODS.resolve(method, "python")

@@ -162,6 +162,7 @@ class TextbookCsp:
             counters.solution_found()
             self.found += 1
             yield [value for value in self.given if value is not None]
+            counters.leave_node()
             return
         var = self._choose()
         for value in self._ordered(var):
@@ -173,6 +174,7 @@ class TextbookCsp:
                 counters.backtracks += 1
             self.given[var] = None
             self._undo(mark)
+        counters.leave_node()
 
     def _choose(self) -> int:
         free = [var for var, value in enumerate(self.given) if value is None]

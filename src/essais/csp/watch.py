@@ -1,6 +1,6 @@
 """A model's search watched value by value on the table of its domains (essais.csp.draw): each
-value given, struck out by propagation or restored is an event, with the counters at that
-moment; a constraint that empties a domain (or fails basic's check) is said with the event
+value given, struck out by propagation or restored, and each call of the search, is an event,
+with the counters at that moment; a constraint that empties a domain (or fails basic's check) is said with the event
 before it. The page (essais.draw.player) replays them."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def watch_csp(
     >>> m.add(x + y == 5)
     >>> replay = watch_csp(m)
     >>> replay.result.values, len(replay.events)
-    ({'x': 2, 'y': 3}, 6)
+    ({'x': 2, 'y': 3}, 9)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     if not isinstance(model, Model):
@@ -80,8 +80,12 @@ def watch_csp(
     def build(control: SearchControl) -> TextbookCsp:
         search = TextbookCsp(model, name, variable_order, value_order, control)
         log.own_counters = lambda: dict(zip(OWN, (search.pruned, search.revisions), strict=True))
-        search.failed = lambda index: log.caption(f"fails: {describe(model.constraints[index], model.names)}")
+        search.failed = lambda index: refused(describe(model.constraints[index], model.names))
         return search
+
+    def refused(constraint: str) -> None:
+        log.caption(f"fails: {constraint}")
+        log.refuse()
 
     run, found = run_watched(limits, build, log, count)
     result: CspResult | CspCount

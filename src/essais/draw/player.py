@@ -5,8 +5,9 @@ watched search gives back, with `Replay`, the watched search on a board.
 The page exposes its state to scripts as `window.essais`: `toStart()`, `step()`, `back()`,
 `play()`, `pause()`, `toEnd()`, `board()` (rows of numbers, 0 for an empty square),
 `counters()` ({nodes, tries, backtracks}, and a method's own counters such as updates),
-`solutions()`, `position()`, `events` (how many were recorded), and for a branch and bound
-`best()`.
+`solutions()`, `position()`, `events` (how many were recorded), for a branch and bound
+`best()`, and with a tree `tree()` ({nodes: those shown, ring: the call ringed, marks: the
+refused tries marked under each node, way: whether the way to the first solution is bold}).
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ def replay_page(
     squares (the vertices of a graph laid out in a grid), on a plain background. A log with
     better answers (`log.best`, a branch and bound's) shows the best so far beside the board,
     its score in `best_unit`. With the search's `tree` (its SVG, essais.draw.tree), the page
-    grows it as it replays, the last call made ringed. `note`: what an event is, where a search's
+    grows it as it replays: each call at the event entering it, the call the search is in
+    ringed, each refused try marked at the event refusing it (at the search's end, every one),
+    the way to the first solution bold from its finding on. `note`: what an event is, where a search's
     events are not squares numbered and erased (the default)."""
     data = {
         "rows": rows,
@@ -61,7 +64,8 @@ def replay_page(
         "best": log.best,
         "best_unit": best_unit,
         "tree": tree,
-        "node": log.node.tolist(),
+        "call": log.call.tolist(),
+        "marked": [part.tolist() for part in log.refused_at],
         "note": note,
         "captions": {str(event): text for event, text in log.captions.items()},
     }
@@ -192,7 +196,9 @@ BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
   .grid .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
   .grid .refused { outline: 3px dashed #c0392b; outline-offset: -3px; color: rgba(0, 0, 0, 0.35); }
   #best-panel h2, #tree-panel h2 { font-size: 1em; font-weight: 600; margin: 0.8em 0 0.4em; }
-  #tree-panel { flex-basis: 100%; overflow-x: auto; order: 2; }  /* (after the counters, below both) */"""
+  #tree-panel { flex-basis: 100%; overflow-x: auto; order: 2; }  /* (after the counters, below both) */
+  #caption.call { color: #666; }
+  #tree svg.unfound line.way { stroke: inherit; stroke-width: inherit; }  /* (bold once the solution is found) */"""
 
 BOARD_VIEW = """<div>
     <div id="board" class="grid" role="grid" aria-label="the board"></div>
@@ -202,7 +208,7 @@ BOARD_VIEW = """<div>
     </div>
   </div>
   <div id="tree-panel" hidden>
-    <h2>the search tree so far (the ring: the last call made)</h2><div id="tree"></div>
+    <h2>the search tree so far (the ring: the call the search is in)</h2><div id="tree"></div>
   </div>"""
 
 BOARD_SCRIPT = """
@@ -228,29 +234,80 @@ BOARD_SCRIPT = """
   }
   makeGrid(element("board"), cells);
   if (best.length) { makeGrid(element("best"), bestCells); element("best-panel").hidden = false; }
-  const byNode = [];  // the tree's elements (dot, edge above, marks) by node, in the order the search made them
-  let shownTo = -1, ring = null;
-  if (data.tree) {
-    element("tree").innerHTML = data.tree;  // (drawn by essais: the text in it is escaped)
-    element("tree").querySelectorAll("[data-node]").forEach((part) => {
-      const node = Number(part.dataset.node);
-      (byNode[node] = byNode[node] || []).push(part);
+  const CALL = -1;  // the square of an event that enters a call
+  const tree = data.tree ? growingTree() : null;
+  function growingTree() {  // the tree drawn whole, then shown as far as the search has gone
+    const panel = element("tree");
+    panel.innerHTML = data.tree;  // (drawn by essais: the text in it is escaped)
+    const svg = panel.querySelector("svg");
+    const parts = [], marks = [];  // by node: its dot and the edge above it; its refused tries' marks
+    panel.querySelectorAll("[data-node]").forEach((part) => {
+      (parts[Number(part.dataset.node)] ||= []).push(part);
       part.style.visibility = "hidden";
     });
-    ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
-    ring.setAttribute("r", "7");
-    ring.setAttribute("fill", "none");
-    ring.setAttribute("stroke", "#e67e22");
-    ring.setAttribute("stroke-width", "2.5");
-    element("tree").querySelector("svg").appendChild(ring);
+    panel.querySelectorAll("[data-marks]").forEach((group) => {
+      marks[Number(group.dataset.marks)] = Array.from(group.children);
+      for (const mark of group.children) mark.style.visibility = "hidden";
+    });
+    const [markedCall, markedCount, ends] = data.marked;
+    const before = markedCount.map(() => 0);  // each change's count of refused tries before it
+    const last = new Map();
+    markedCall.forEach((call, k) => { before[k] = last.get(call) ?? 0; last.set(call, markedCount[k]); });
+    const refused = new Map(), visible = new Map();  // node -> its marks at this position; shown
+    const caption = svg.querySelector("text.caption");
+    let nodesShown = 0, marksShown = 0;
+    function showMarks(node, count) {
+      const lines = marks[node] || [], from = visible.get(node) ?? 0, to = Math.min(count, lines.length);
+      for (let k = from; k < to; k++) lines[k].style.visibility = "";
+      for (let k = to; k < from; k++) lines[k].style.visibility = "hidden";
+      visible.set(node, to);
+      marksShown += to - from;
+    }
+    function setRefused(node, count) { refused.set(node, count); showMarks(node, count); }
+    function showNode(node, shown) {
+      const group = parts[node] || [];
+      if (group.length && (group[0].style.visibility === "") !== shown) nodesShown += shown ? 1 : -1;
+      group.forEach((part) => (part.style.visibility = shown ? "" : "hidden"));
+    }
+    const ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    for (const [name, value] of [["r", "7"], ["fill", "none"], ["stroke", "#e67e22"], ["stroke-width", "2.5"]]) {
+      ring.setAttribute(name, value);
+    }
+    svg.appendChild(ring);
     element("tree-panel").hidden = false;
-  }
-  function growTree(position) {  // the nodes made up to the event before `position`, the last one ringed
-    const last = Math.max(0, position > 0 ? data.node[position - 1] : 0);
-    for (; shownTo < last; shownTo++) (byNode[shownTo + 1] || []).forEach((part) => (part.style.visibility = ""));
-    for (; shownTo > last; shownTo--) (byNode[shownTo] || []).forEach((part) => (part.style.visibility = "hidden"));
-    const dot = (byNode[last] || []).find((part) => part.tagName === "circle");
-    if (dot) { ring.setAttribute("cx", dot.getAttribute("cx")); ring.setAttribute("cy", dot.getAttribute("cy")); }
+    let whole = false, ringed = -1;
+    return {
+      reset() {
+        parts.forEach((_, node) => showNode(node, false));
+        for (const node of refused.keys()) setRefused(node, 0);
+      },
+      apply(i) {
+        if (data.squares[i] === CALL) showNode(data.call[i], true);
+        for (let k = i > 0 ? ends[i - 1] : 0; k < ends[i]; k++) setRefused(markedCall[k], markedCount[k]);
+      },
+      undo(i) {
+        for (let k = ends[i] - 1; k >= (i > 0 ? ends[i - 1] : 0); k--) setRefused(markedCall[k], before[k]);
+        if (data.squares[i] === CALL) showNode(data.call[i], false);
+      },
+      render(position) {
+        const end = position === data.squares.length && data.complete;  // the search over: every mark
+        if (end !== whole) marks.forEach((lines, node) => showMarks(node, end ? lines.length : refused.get(node) ?? 0));
+        whole = end;
+        ringed = position > 0 ? data.call[position - 1] : -1;
+        const dot = ringed >= 0 ? (parts[ringed] || []).find((part) => part.tagName === "circle") : undefined;
+        ring.style.visibility = dot ? "" : "hidden";
+        if (dot) { ring.setAttribute("cx", dot.getAttribute("cx")); ring.setAttribute("cy", dot.getAttribute("cy")); }
+        svg.classList.toggle("unfound", !(data.solutions.length && data.solutions[0] <= position));
+        const found = data.solutions.filter((before) => before <= position).length;
+        if (caption) caption.textContent = format(nodesShown) + " nodes, " + format(marksShown) +
+          " tries refused (red marks), " + format(found) + (found === 1 ? " solution" : " solutions") + " (green)";
+      },
+      state() {  // what the tree shows: the nodes, the ring, each node's marks, the bold way
+        const shown = parts.flatMap((group, node) => (group[0].style.visibility === "" ? [node] : []));
+        return {nodes: shown, ring: ringed, marks: Array.from(parts, (_, node) => visible.get(node) ?? 0),
+                way: !svg.classList.contains("unfound")};
+      },
+    };
   }
   function showBest(position) {  // the last better answer found before `position` events
     let k = -1;
@@ -268,9 +325,16 @@ BOARD_SCRIPT = """
   }
   const view = {
     total: data.squares.length,
-    reset() { board.set(data.initial); },
-    apply(i) { if (data.values[i] >= 0) board[data.squares[i]] = data.values[i]; },  // (a refused try: unchanged)
-    undo(i) { if (data.values[i] >= 0) board[data.squares[i]] = previousValue(data.squares[i], i); },
+    reset() { board.set(data.initial); if (tree) tree.reset(); },
+    apply(i) {
+      // (a refused try leaves the board unchanged)
+      if (data.squares[i] !== CALL && data.values[i] >= 0) board[data.squares[i]] = data.values[i];
+      if (tree) tree.apply(i);
+    },
+    undo(i) {
+      if (data.squares[i] !== CALL && data.values[i] >= 0) board[data.squares[i]] = previousValue(data.squares[i], i);
+      if (tree) tree.undo(i);
+    },
     render(position) {
       for (let i = 0; i < cells.length; i++) {
         const value = board[i];
@@ -279,18 +343,22 @@ BOARD_SCRIPT = """
         cells[i].style.background = palette[value] ?? "";
         cells[i].classList.remove("placed", "erased", "refused");
       }
-      if (position > 0) {
-        const last = position - 1, value = data.values[last], shown = cells[data.squares[last]];
+      const last = position - 1, call = position > 0 && data.squares[last] === CALL;
+      if (position > 0 && !call) {
+        const value = data.values[last], shown = cells[data.squares[last]];
         shown.classList.add(value > 0 ? "placed" : value === 0 ? "erased" : "refused");
         if (value < 0 && board[data.squares[last]] === 0) shown.textContent = symbols[-value] ?? String(-value);
       }
-      element("caption").textContent = position > 0 ? data.captions[position - 1] ?? "" : "";
+      const said = position > 0 ? data.captions[last] : undefined;
+      element("caption").textContent = said ?? (call ? "enters a call at depth " + data.values[last] : "");
+      element("caption").classList.toggle("call", said === undefined && call);
       if (best.length) showBest(position);
-      if (data.tree) growTree(position);
+      if (tree) tree.render(position);
     },
-    note: data.note || ("Each event numbers a square (outlined in green), erases one (in red) or is a try the " +
-                        "promising test refused (dashed red, the value tried shown faint)"),
+    note: (data.note || ("Each event numbers a square (outlined in green), erases one (in red) or is a try the " +
+                         "promising test refused (dashed red, the value tried shown faint)")) + "; or it enters a call",
     api: {
+      tree() { return tree ? tree.state() : null; },
       best() {
         let k = -1;
         while (k + 1 < best.length && best[k + 1][0] <= position) k++;  // (the player's position)

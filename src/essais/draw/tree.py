@@ -1,8 +1,8 @@
 """The tree of a depth-first search as SVG: a dot a node (a call of the search function), one row
 a depth; under each node a short mark for each try the promising test refused; the nodes that
-hold a solution in green, and the way from the root to the first one in bold. Each node's dot,
-the edge above it and its marks carry `data-node` (its number in the order the search made
-them), so that a page can grow the tree as it replays the search."""
+hold a solution in green, and the way from the root to the first one in bold. Each node's dot
+and the edge above it carry `data-node` (its number in the order the search made them), the
+group of its marks `data-marks`, so that a page can grow the tree as it replays the search."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def tree_svg(tree: SearchTree, title: str = "") -> str:
     marks = ElementTree.SubElement(svg, "g", {"class": "refused", "stroke": REFUSED, "stroke-width": "1"})
     for node, count in enumerate(refused):
         x, y = place[node]
-        fan = ElementTree.SubElement(marks, "g", {"data-node": str(node)}) if count else marks
+        fan = ElementTree.SubElement(marks, "g", {"data-marks": str(node)}) if count else marks
         for k in range(count):  # fanned out under the node
             dx = (k - (count - 1) / 2) * min(3.0, spacing / max(count, 1))
             ElementTree.SubElement(fan, "line", x1=f"{x:.1f}", y1=f"{y + 4:.1f}", x2=f"{x + dx:.1f}",
@@ -82,8 +82,9 @@ def tree_svg(tree: SearchTree, title: str = "") -> str:
                                                 "fill": fill, "class": kind, "data-node": str(node)})  # fmt: skip
     caption = (f"{len(tree):,} nodes, {sum(refused):,} tries refused (red marks), "
                f"{len(solutions):,} solution{'' if len(solutions) == 1 else 's'} (green)")  # fmt: skip
-    ElementTree.SubElement(svg, "text", {"x": f"{margin:.0f}", "y": f"{height - 6:.0f}", "font-family": "sans-serif",
-                                         "font-size": "11", "fill": "#444"}).text = caption  # fmt: skip
+    text = {"x": f"{margin:.0f}", "y": f"{height - 6:.0f}", "class": "caption", "font-family": "sans-serif",
+            "font-size": "11", "fill": "#444"}  # fmt: skip
+    ElementTree.SubElement(svg, "text", text).text = caption
     return ElementTree.tostring(svg, encoding="unicode")
 
 

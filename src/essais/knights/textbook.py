@@ -186,6 +186,7 @@ class TextbookTour:
             if self._is_final_ok(self.path[-1]):
                 self.counters.solution_found()
                 yield list(self.path)
+            self.counters.leave_node()
             return
         x, y = case_actuelle
         record = self.record
@@ -206,6 +207,7 @@ class TextbookTour:
                 self.counters.backtracks += 1
                 if record is not None:
                     record(erased, 0)
+        self.counters.leave_node()
 
     # -- warnsdorff (000 §7.2, §10) ------------------------------------------------------------
     def warnsdorff(self) -> list[Square] | None:
@@ -258,6 +260,7 @@ class TextbookTour:
             counters.enter_node_at(num_etape - 2)
             if num_etape > rows * cols:
                 if not self._is_final_ok(case):
+                    counters.leave_node()
                     return False
                 counters.solution_found()
                 return True
@@ -275,6 +278,7 @@ class TextbookTour:
                 counters.backtracks += 1
                 if self.record is not None:
                     self.record((next_x, next_y), 0)
+            counters.leave_node()
             return False
 
         x0, y0 = self.start

@@ -40,6 +40,7 @@ class TextbookQueens:
         if row == self.n:
             counters.solution_found()
             yield list(self.columns)
+            counters.leave_node()
             return
         for col in range(self.n):
             counters.tries += 1
@@ -54,3 +55,4 @@ class TextbookQueens:
                 counters.backtracks += 1
             elif self.record is not None:
                 self.record((row, col), -1)
+        counters.leave_node()

@@ -27,14 +27,15 @@ def watch_queens(
 ) -> Replay:
     """002's search (method textbook, python engine: the compiled one keeps no log) watched queen
     by queen, to the first solution or with `count` through every one: each queen placed or taken
-    back is an event with the counters at that moment, up to `max_events` (the search goes on
+    back, and each call of the search, is an event with the counters at that moment, up to
+    `max_events` (the search goes on
     past them); `to_html()` is the page that replays them. Its counters are the numba engine's too.
 
     Examples
     --------
     >>> replay = watch_queens(4)
     >>> replay.result.columns, len(replay.log), replay.log.complete
-    ([1, 3, 0, 2], 30, True)
+    ([1, 3, 0, 2], 39, True)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)

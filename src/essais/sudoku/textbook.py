@@ -56,6 +56,8 @@ class TextbookSudoku:
                 if self.record is not None:
                     self.record(divmod(c, self.n), 0)
                 counters.backtracks += 1
+                counters.leave_node()
                 return
         counters.solution_found()
         yield list(grid)
+        counters.leave_node()

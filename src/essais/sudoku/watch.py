@@ -24,14 +24,15 @@ def watch_sudoku(
 ) -> Replay:
     """002's search (method textbook, python engine: the compiled one keeps no log) watched value
     by value, to the first solution or with `count` through every one: each value written in a
-    cell (past the check) or erased is an event with the counters at that moment, up to
+    cell (past the check) or erased, and each call of the search, is an event with the counters
+    at that moment, up to
     `max_events` (the search goes on past them); `to_html()` is the page that replays them.
 
     Examples
     --------
     >>> replay = watch_sudoku("1.3..4.22..3.3.1")
     >>> replay.result.found, len(replay.log), replay.stats.nodes
-    (True, 21, 9)
+    (True, 30, 9)
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     grid = as_puzzle(puzzle)

@@ -65,6 +65,7 @@ class TextbookUncrossed:
         counters.enter_node_at(jumps)
         self._record(head, jumps)
         if jumps + self._bound(head) <= self.best_jumps:
+            counters.leave_node()
             return  # even the optimistic count cannot beat the best path
         for target, edge in self.graph.neighbours[head]:
             counters.tries += 1
@@ -83,6 +84,7 @@ class TextbookUncrossed:
                 self.blocked[other] -= 1
             self.visited[target] = False
             counters.backtracks += 1
+        counters.leave_node()
 
     def _record(self, head: int, jumps: int) -> None:
         """Keep the path if it beats the best (a closed one must step back to its start)."""

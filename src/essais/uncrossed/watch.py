@@ -29,7 +29,8 @@ def watch_uncrossed(
     memory_limit: int | str | None = None,
 ) -> Replay:
     """Method bound (python engine) watched: each square put on the path (numbered by its
-    place) or taken back is an event with the counters at that moment, up to `max_events` (the
+    place) or taken back, and each call of the search, is an event with the counters at that
+    moment, up to `max_events` (the
     search goes on past them), and each better path found is kept with the event it follows,
     so that the page draws the best path so far beside the path under way. The answer and
     counters are `longest_uncrossed`'s.

@@ -66,6 +66,7 @@ class TextbookCover:
             self.found += 1
             counters.solution_found()
             yield [option_of_node(self.top, x) for x in self.chosen]
+            counters.leave_node()
             return
         i = self.choose()  # C3
         self._cover(i)  # C4
@@ -84,6 +85,7 @@ class TextbookCover:
                 self.record((level, option_of_node(self.top, x)), 0)
             x = dlink[x]
         self._uncover(i)  # C7
+        counters.leave_node()
 
     def _fewest(self) -> int:
         """The primary item with the fewest options left (LEN is TOP of its header), the first

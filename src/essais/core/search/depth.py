@@ -25,8 +25,10 @@ def _depth_first_recursive(problem: SearchProblem[S, A], counter: Counter) -> It
             counter.solution_found()
             counter.tell(StateLog.GOAL, state, states[-2] if depth else None, depth)
             yield Solution(list(states), list(actions))
+            counter.leave_node()
             return
         if counter.max_depth is not None and depth >= counter.max_depth:
+            counter.leave_node()
             return
         for action, successor in problem.successors(state):
             counter.tries += 1
@@ -41,6 +43,7 @@ def _depth_first_recursive(problem: SearchProblem[S, A], counter: Counter) -> It
                 counter.backtracks += 1
             else:
                 counter.tell(StateLog.REFUSED, successor, state, depth + 1)
+        counter.leave_node()
 
     with recursion_room(counter.max_depth or MAX_PYTHON_DEPTH // 2, "move"):
         counter.tell(StateLog.ENTER, states[0], None, 0)
@@ -64,6 +67,7 @@ def _depth_first_stack(problem: SearchProblem[S, A], counter: Counter) -> Iterat
         step = next(pending[-1], None)
         if step is None:  # every successor tried: leave this state
             pending.pop()
+            counter.leave_node()
             if len(states) > 1:
                 left = states.pop()
                 actions.pop()
