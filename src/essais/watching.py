@@ -19,8 +19,9 @@ from essais import api
 from essais.coloring import watch_coloring
 from essais.core.board import Move
 from essais.core.errors import InvalidInput
-from essais.core.recording import DEFAULT_EVENTS, StateLog, recording_states, with_tree
+from essais.core.recording import DEFAULT_EVENTS, StateLog, recording_states
 from essais.core.search import SearchProblem, best_first, breadth_first, depth_first
+from essais.core.tree import with_tree
 from essais.cover import langford, polyomino
 from essais.cover.watch import watch_cover
 from essais.csp.watch import watch_csp

@@ -8,8 +8,8 @@ import pytest
 
 import essais
 from essais.core.errors import InvalidInput
-from essais.core.recording import with_tree
 from essais.core.search import SearchProblem, depth_first
+from essais.core.tree import with_tree
 from essais.draw.tree import tree_svg
 from essais.queens import count_queens, find_queens
 

@@ -12,8 +12,8 @@ from typing import Any, NoReturn
 from essais.cli.common import finish, refuse_unused
 from essais.cli.terminal import WATCHER, console, err_console
 from essais.core.errors import InvalidInput
-from essais.core.recording import with_tree
 from essais.core.result import SweepStats, plural
+from essais.core.tree import with_tree
 from essais.draw.player import Watch
 from essais.draw.plots import CSS_DPI, check_dpi
 from essais.draw.terminal import stats_line

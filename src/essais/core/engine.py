@@ -21,8 +21,9 @@ from typing import Any, Generic, Protocol, TypeVar
 from essais.core import signals
 from essais.core.errors import InvalidInput, MemoryRefused
 from essais.core.limits import Limits, SearchControl, SearchStopped, add_compile_seconds
-from essais.core.recording import EventLog, tree_being_recorded
+from essais.core.recording import EventLog
 from essais.core.result import CountResult, Stats, Status, format_bytes
+from essais.core.tree import tree_being_recorded
 
 ENGINES = ("python", "numba")
 # Deeper recursion than this risks the interpreter's own stack; the numba engines keep a stack of their own.

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.core.recording import EventLog, SearchTree, StateLog
+from essais.core.recording import EventLog, StateLog
 from essais.core.result import Result, Stats, Status, plural
+from essais.core.tree import SearchTree
 from essais.draw.page import log_data, page
 from essais.draw.picture import Pictured
 from essais.draw.tree import tree_svg

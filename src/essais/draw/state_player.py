@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from essais.core.errors import InvalidInput
-from essais.core.recording import SearchTree, StateLog, tree_of_log
+from essais.core.recording import StateLog
 from essais.core.result import Result
+from essais.core.tree import SearchTree, tree_of_log
 from essais.draw.page import log_data, page
 from essais.draw.player import Watch
 

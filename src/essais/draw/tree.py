@@ -9,7 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 
 from essais.core.errors import InvalidInput
-from essais.core.recording import SearchTree
+from essais.core.tree import SearchTree
 from essais.draw.svg import START
 
 SOLUTION = START  # green, as a tour's first square
