@@ -96,10 +96,10 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
         base = square * m
         placed = False
         while i < m:
-            candidate = target[base + i]
+            candidate = target[np.uint64(base + i)]  # (unsigned: no test for a negative index)
             i += 1
             tries += 1
-            if board[candidate] == 0:
+            if board[np.uint64(candidate)] == 0:
                 if prune:
                     remaining = n - depth - 1
                     if not _leaves_a_way(
@@ -115,7 +115,7 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
                         one_way -= 1
                     if closed:
                         start_free -= closes[candidate]
-                board[candidate] = depth + 1
+                board[np.uint64(candidate)] = depth + 1
                 path[depth] = candidate
                 placed = True
                 break
@@ -127,7 +127,7 @@ def _depth_first(target, closes, board, path, next_move, ports, state, stop_at_s
             if depth == 1:
                 outcome = EXHAUSTED
                 break
-            board[square] = 0
+            board[np.uint64(square)] = 0
             if prune:
                 if ports[square] == 1:  # free again
                     one_way += 1
