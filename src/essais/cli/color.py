@@ -52,8 +52,9 @@ def color(
         str | None,
         typer.Option(
             help="With -k: textbook (002 Q2: vertices and colours in order; the default) or dsatur (most saturated "
-            "first; numba). With --chromatic: sat (a SAT solver on every core; the default when essais[sat] is "
-            "installed) or dsatur (branch and bound).",
+            "first; numba). With --chromatic: cover (stable sets covering the vertices; the default where they "
+            "split into cliques of the clique's size), sat (a SAT solver on every core; the default elsewhere "
+            "when essais[sat] is installed) or dsatur (branch and bound).",
             metavar="METHOD",
         ),
     ] = None,

@@ -129,15 +129,19 @@ def chromatic_number(
       until the bounds meet or no colouring with fewer colours is left;
     - ``"sat"`` (the extra essais[sat]): "can k colours do?" asked of a SAT solver for one
       colour fewer each time, until it says no (coloring.sat: the colours' symmetry broken by
-      value precedence from the clique, the cliques of k vertices holding every colour).
+      value precedence from the clique, the cliques of k vertices holding every colour);
+    - ``"cover"``, where the vertices split into cliques of the clique's size ω: a cover of the
+      vertices by ω stable sets (coloring.stable_cover), a colouring that meets the clique or
+      the proof that none does (up to 20 million nodes), then the default's proof.
 
     Parameters
     ----------
     graph : Graph or str
         A graph, a built-in graph's name ("queen:8", "mycielski:5"…) or a graph file.
     method : str, optional
-        "sat" when PySAT is installed, else "dsatur" (BENCHMARKS.md: SAT proves the graphs
-        where DSATUR's search stalls, and is as quick elsewhere).
+        "cover" where the vertices split into cliques of the clique's size, else "sat" when
+        PySAT is installed, else "dsatur" (BENCHMARKS.md: SAT proves the graphs where DSATUR's
+        search stalls, and is as quick elsewhere; the cover proves the queen graphs quicker).
     time_limit, node_limit, memory_limit : optional
         The limits; method sat takes no node limit (its solver counts no nodes of ours).
 
@@ -146,7 +150,7 @@ def chromatic_number(
     ChromaticResult
         `chromatic` (None when a limit stopped the proof), `lower` (the clique's size),
         `colors` (the best colouring), `bounds` (each colouring found: colours, by, nodes,
-        seconds) and `proof` (what closed it: "clique", "dsatur" or "sat").
+        seconds) and `proof` (what closed it: "clique", "cover", "dsatur" or "sat").
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     return prove_chromatic(_as_graph(graph, limits), method, limits, tabu_moves)

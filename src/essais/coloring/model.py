@@ -99,7 +99,8 @@ class ChromaticResult(Pictured, Result):
     stats: Stats = field(default_factory=Stats)
     method: str | None = None
     engine: str | None = None
-    proof: str | None = None  # what proved it: "clique" (a colouring met it), "dsatur" or "sat" (none with fewer)
+    # what proved it: "clique" (a colouring met it), "cover", "dsatur" or "sat" (none with fewer)
+    proof: str | None = None
 
     @property
     def upper(self) -> int | None:
