@@ -121,7 +121,7 @@ OWN_FILES = {
     "uncrossed": {"parallel.py", "searches.py", "watch.py"},
     "queens": {"watch.py"},
     "sudoku": {"batch.py", "sat.py", "watch.py"},
-    "coloring": {"chromatic.py", "graph.py", "sat.py", "watch.py"},
+    "coloring": {"chromatic.py", "graph.py", "sat.py", "watch.py", "stable_cover.py", "_cover_kernels.py"},
     "csp": {"_propagation_kernels.py", "files.py", "watch.py"},
 }  # fmt: skip
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from essais.coloring.graph import Graph, edge_cliques, greedy_clique
 from essais.coloring.model import ChromaticResult
 from essais.coloring.sat import SatColouring
-from essais.coloring.stable_cover import StableCover, clique_split, every_edge_in_a_clique, stable_sets
 from essais.core.engine import loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
@@ -135,6 +134,9 @@ def _cover_by_stable_sets(graph: Graph, search: CompiledDsatur, bounds: _Bounds)
     best, colours = bounds.best_count, bounds.lower
     if best is None or best <= colours:
         return
+    with loading_compiled("coloring"):
+        from essais.coloring.stable_cover import StableCover, clique_split, every_edge_in_a_clique, stable_sets
+
     cliques = every_edge_in_a_clique(graph, bounds.cliques)
     split = clique_split(graph, cliques, colours, search.control)
     members = stable_sets(graph, split, cliques, search.control) if split else None
