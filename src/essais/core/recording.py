@@ -8,6 +8,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from essais.core.errors import InvalidInput
@@ -141,6 +142,21 @@ class EventLog:
                 self.own.setdefault(name, array("q")).append(value)
 
 
+@dataclass(slots=True)
+class _OpenCall:
+    """A call the search is in: its number, the tries it made itself, the calls it made, and
+    whether its last try is still unsettled (it may yet lead to a call)."""
+
+    call: int
+    own: int = 0
+    made: int = 0
+    unsettled: bool = False
+
+    @property
+    def refused(self) -> int:
+        return self.own - self.made - self.unsettled
+
+
 class _CallTrail:
     """The calls a search is in (root first), each with the tries it made itself and the calls
     it made; from these, each call's refused tries: its own tries that led to no call. A try is
@@ -150,7 +166,7 @@ class _CallTrail:
     is told the tries counted since the last look (`settle`) before anything changes."""
 
     def __init__(self) -> None:
-        self.path: list[list[int]] = []  # [call, own tries, calls made, 1 if its last try is unsettled]
+        self.path: list[_OpenCall] = []
         self.made = 0  # the calls entered so far
         self.tries = 0  # the tries counted at the last look
         self.changed: dict[int, int] = {}  # call -> its refused tries, changed since the last event
@@ -158,7 +174,7 @@ class _CallTrail:
         self.marked_call, self.marked_count, self.ends = array("q"), array("q"), array("q")
 
     def current(self) -> int:
-        return self.path[-1][0] if self.path else -1
+        return self.path[-1].call if self.path else -1
 
     def settle(self, tries: int, refused: bool = False) -> None:
         """The tries counted since the last look are the current call's; `refused`: its last try
@@ -168,10 +184,10 @@ class _CallTrail:
             return
         top = self.path[-1]
         if new:
-            top[1] += new
-            top[3] = 1
+            top.own += new
+            top.unsettled = True
         if refused:
-            top[3] = 0
+            top.unsettled = False
         self._note(top)
 
     def enter(self, depth: int, tries: int) -> None:
@@ -180,24 +196,24 @@ class _CallTrail:
             self.leave(tries)
         if depth > 0 and self.path:  # (a root, a new start of a search's plan, is no try's call)
             parent = self.path[-1]
-            parent[2] += 1
-            parent[3] = 0
+            parent.made += 1
+            parent.unsettled = False
             self._note(parent)
-        self.path.append([self.made, 0, 0, 0])
+        self.path.append(_OpenCall(self.made))
         self.made += 1
 
     def leave(self, tries: int) -> None:
         self.settle(tries)
         if self.path:
             top = self.path.pop()
-            top[3] = 0
+            top.unsettled = False
             self._note(top)
-            self.shown.pop(top[0], None)
+            self.shown.pop(top.call, None)
 
-    def _note(self, entry: list[int]) -> None:
-        call, refused = entry[0], entry[1] - entry[2] - entry[3]
-        if self.shown.get(call, 0) != refused:
-            self.shown[call] = self.changed[call] = refused
+    def _note(self, entry: _OpenCall) -> None:
+        refused = entry.refused
+        if self.shown.get(entry.call, 0) != refused:
+            self.shown[entry.call] = self.changed[entry.call] = refused
 
     def end_event(self) -> None:
         """The changes so far belong to the event being recorded."""
