@@ -191,7 +191,7 @@ def test_the_node_limit_is_shared_by_the_workers():
     result = count_queens(30, workers=2, limits=Limits(nodes=2_000_000))
     assert result.status == Status.LIMIT
     # each worker may pass the limit by one slice at most (a slice lasts about 50 ms)
-    resumed = count_queens(12, workers=2, limits=Limits(nodes=50_000))
+    resumed = count_queens(12, method="mrv", workers=2, limits=Limits(nodes=50_000))
     assert resumed.status == Status.LIMIT
 
 

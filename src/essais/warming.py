@@ -44,7 +44,7 @@ def warm_up() -> list[tuple[str, float]]:
         ),
         "queens": lambda: (
             count_queens(8, method="textbook", engine="numba"),
-            [count_queens(8, method=method) for method in ("bitmask", "mrv")],
+            [count_queens(8, method=method) for method in ("bitmask", "mrv", "join")],
             count_queens(8, distinct=True),
         ),
         "sudoku": lambda: (

@@ -39,13 +39,13 @@ def test_the_pool_gives_the_same_counts(n, method):
 
 
 def test_a_node_limit_stops_at_that_node_in_this_process():
-    stopped = count_queens(13, limits=Limits(nodes=50_000))
+    stopped = count_queens(13, method="mrv", limits=Limits(nodes=50_000))
     assert stopped.status == Status.LIMIT and stopped.stats.nodes <= 50_000
     assert 0 < stopped.count < A000170[13] and 0 < stopped.split["done"] < stopped.split["total"]
 
 
 def test_a_node_limit_on_the_pool_keeps_finished_subtrees():
-    stopped = count_queens(14, workers=2, limits=Limits(nodes=200_000))
+    stopped = count_queens(14, method="mrv", workers=2, limits=Limits(nodes=200_000))
     # the workers share the node count, so they stop inside their sub-trees, which report what they did
     assert stopped.status == Status.LIMIT and 200_000 <= stopped.stats.nodes < 300_000  # a slice a worker past it
     assert 0 < stopped.count < A000170[14]
@@ -54,7 +54,7 @@ def test_a_node_limit_on_the_pool_keeps_finished_subtrees():
 def test_a_stopped_count_reports_the_subtrees_in_flight():
     """Sub-trees stopped partway add what they counted and their counters: the count so far
     grows with the node limit (one process: exact at the node) up to the total."""
-    counts = [count_queens(12, node_limit=limit) for limit in (1, 300, 3_000, 30_000, 10**9)]
+    counts = [count_queens(12, method="mrv", node_limit=limit) for limit in (1, 300, 3_000, 30_000, 10**9)]
     assert [count.stats.nodes for count in counts[:4]] == [1, 300, 3_000, 30_000]
     assert [count.count for count in counts] == sorted(count.count for count in counts)
     assert counts[-1].count == A000170[12] and counts[-1].status == Status.COMPLETE
@@ -96,9 +96,9 @@ def test_a_checkpoint_refuses_another_count(tmp_path):
 def test_a_killed_count_resumes_exactly(tmp_path):
     """kill -9 loses only the sub-trees in flight: every committed one is read back."""
     path = tmp_path / "count.sqlite"
-    script = f"from essais.queens import count_queens; count_queens(15, checkpoint={str(path)!r})"
+    script = f"from essais.queens import count_queens; count_queens(15, method='mrv', checkpoint={str(path)!r})"
     kill_when_recorded(script, path)
-    resumed = count_queens(15, checkpoint=path, workers=2)
+    resumed = count_queens(15, method="mrv", checkpoint=path, workers=2)
     assert resumed.count == A000170[15] and resumed.split["resumed"] >= 20
 
 

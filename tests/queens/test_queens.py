@@ -109,12 +109,12 @@ def test_the_split_counts_refuse_a_memory_limit_below_their_table(method):
     with pytest.raises(MemoryRefused, match="the start constellations of 32 queens"):
         count_queens(32, method=method, memory_limit="100M")
     assert count_queens(8, method=method, memory_limit="30M").count == 92
-    result = invoke(["queens", "20", "--count", "--memory-limit", "10M"])
+    result = invoke(["queens", "20", "--count", "--method", method, "--memory-limit", "10M"])
     assert result.exit_code == 2 and "memory: the start constellations of 20 queens needs about" in result.stderr
 
 
 def test_a_limit_keeps_the_count_so_far():
-    result = count_queens(14, limits=Limits(nodes=500_000))
+    result = count_queens(14, method="mrv", limits=Limits(nodes=500_000))
     assert result.status == Status.LIMIT and 0 < result.count < A000170[13]
 
 

@@ -32,8 +32,8 @@ from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import plural
 from essais.draw.player import Replay
 from essais.draw.terminal import stats_line
-from essais.queens import METHODS, QueensCount, QueensStream, count_queens, find_queens, watch_queens
-from essais.queens.model import SPLIT_METHODS, as_n
+from essais.queens import QueensCount, QueensStream, count_queens, find_queens, watch_queens
+from essais.queens.model import SPLIT_METHODS, as_n, count_method
 
 EXAMPLES = [
     ("essais queens 8", "the first solution of 002's search, and the board"),
@@ -109,7 +109,7 @@ def queens(
     if tree is not None:
         engine = "python"  # the engine that records the tree
     if count:
-        chosen, _ = METHODS.resolve(method, engine, count=True)
+        chosen, _ = count_method(size, method, engine, distinct)
 
         def count_them() -> QueensCount:
             with progress_bar("sub-trees") as progress:

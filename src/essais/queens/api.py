@@ -32,12 +32,14 @@ from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
 from essais.core.parallel import Progress, default_workers, run_split, workers_for
 from essais.core.result import Stats, Status
 from essais.queens.model import (
+    CONSTELLATION_METHODS,
     METHODS,
     SPLIT_METHODS,
     QueensCount,
     QueensResult,
     QueensSearch,
     check_n,
+    count_method,
     cover_columns,
     queens_cover,
     symmetries,
@@ -130,12 +132,13 @@ def count_queens(
     `checkpoint` file (essais.core.parallel). The textbook count is one sequential search."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)
-    method, engine = METHODS.resolve(method, engine, count=True)
+    method, engine = count_method(n, method, engine, distinct)
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise InvalidInput(f"workers: {workers!r} must be at least 1")
     if method in SPLIT_METHODS:
         workers = default_workers() if workers is None else workers
-        return _count_constellations(n, method, distinct, limits, workers, scheduler, checkpoint, progress)
+        split = _count_constellations if method in CONSTELLATION_METHODS else _count_joined
+        return split(n, method, distinct, limits, workers, scheduler, checkpoint, progress)
     if method == "dlx":
         return _count_cover(n, engine, distinct, limits, workers, scheduler, checkpoint, progress)
     given = [name for name, value in (("workers", workers not in (None, 1)), ("scheduler", scheduler),
@@ -171,6 +174,38 @@ def _count_cover(
                                workers=workers_for(workers, engine),
                                scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
     return QueensCount(tally.status, tally.count, tally.stats, "dlx", tally.engine, tally.split, n=n)
+
+
+def _count_joined(
+    n: int,
+    method: str,
+    distinct: bool,
+    limits: Limits | None,
+    workers: int,
+    scheduler: str | None,
+    checkpoint: str | Path | None,
+    progress: Progress | None,
+) -> QueensCount:
+    """Method join: the quarter boards listed here (the workers forked afterwards share them),
+    then each task's row sets joined on the workers; each row set counts for its orbit."""
+    if distinct:
+        raise InvalidInput("distinct: method join counts every solution; count up to symmetry with mrv (the default)")
+    with loading_compiled("queens"):
+        from essais.queens.compiled import count_joined_rows, join_tables, join_tasks
+
+    with SearchControl(limits) as control:
+        try:
+            join_tables(n, control.check_setup, control.limits)
+        except SearchStopped as stop:
+            return QueensCount(stop.status, 0, Stats(seconds=control.elapsed()), method, "numba", n=n)
+        problem = {"problem": "queens", "n": n, "split": "row sets", "method": method}
+        run = run_split(
+            problem, join_tasks(n), count_joined_rows, control=control, workers=workers, scheduler=scheduler,
+            checkpoint=checkpoint, progress=progress,
+        )  # fmt: skip
+        count = sum(result.values[0] for _, result in run.every_result())
+        stats = run.stats(control.elapsed())
+        return QueensCount(run.status, count, stats, method, "numba", run.to_dict(), n=n)
 
 
 def _count_constellations(

@@ -1,6 +1,7 @@
-"""The numba engines of N queens: the textbook search over `textbook_slice`, and one start
+"""The numba engines of N queens: the textbook search over `textbook_slice`, one start
 constellation's sub-tree of the split counts, over `constellation_slice` (method bitmask) or
-`fewest_slice` (method mrv) (queens._kernels)."""
+`fewest_slice` (method mrv) (queens._kernels), and the row sets of method join over
+`join_slice` (queens._join_kernels), with the quarter boards they join."""
 
 from __future__ import annotations
 
@@ -10,9 +11,28 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from essais.core.board import Board
-from essais.core.limits import SOLUTION, SearchControl
+from essais.core.engine import check_memory
+from essais.core.limits import SOLUTION, Limits, SearchControl
 from essais.core.parallel import TaskResult, solve_subtree
+from essais.core.result import Stats
 from essais.core.sliced import SlicedSearch
+from essais.queens._join_kernels import (
+    COLUMNS,
+    FIRST_COLUMN,
+    FIRST_ROW,
+    HALF_BOARDS,
+    KEYS_AT,
+    LAYOUT_WIDTH,
+    MORE_SPACE,
+    PAIRS,
+    ROWS,
+    SPACE_NEEDED,
+    STARTS_AT,
+    join_slice,
+    quarter_boards,
+)
+from essais.queens._join_kernels import SOLUTIONS as JOIN_SOLUTIONS
+from essais.queens._join_kernels import STATE_SIZE as JOIN_STATE_SIZE
 from essais.queens._kernels import (
     FIXED_BY_HALF_TURN,
     FIXED_BY_QUARTER_TURN,
@@ -201,3 +221,142 @@ def _code(n: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
 
     last = n - 1
     return ((on(rows == 0, cols) * n + on(rows == last, cols)) * n + on(cols == 0, rows)) * n + on(cols == last, rows)
+
+
+class JoinedSearch(SlicedSearch):
+    """Method join: the row sets of one task (those whose north rows in the east are `north`),
+    counted by `join_slice` over the quarter boards of this process (join_tables)."""
+
+    slice_nodes = 1 << 12  # a node is a whole row set: thousands of half boards paired
+
+    def __init__(self, n: int, north: int, control: SearchControl) -> None:
+        super().__init__(control, JOIN_STATE_SIZE)
+        self.n = n
+        self.starts, self.keys, self.layout = join_tables(n, control.check_setup, control.limits)
+        self.row_sets, self.weights = row_sets(n, north)
+        self.east = self.west = self.planes = np.empty(0, dtype=np.uint64)
+
+    def run(self) -> tuple[int]:
+        """(the solutions of the task's row sets, each times its weight)."""
+        while self.slices(self.step) == MORE_SPACE:
+            self._make_room(int(self.state[SPACE_NEEDED]))
+        return self.so_far()
+
+    def step(self, node_stop: int) -> int:
+        return int(
+            join_slice(
+                self.n, self.starts, self.keys, self.layout, self.row_sets, self.weights, self.state, node_stop,
+                self.east, self.west, self.planes,
+            )
+        )  # fmt: skip
+
+    def so_far(self) -> tuple[int]:
+        return (int(self.state[JOIN_SOLUTIONS]),)
+
+    def stats(self) -> Stats:
+        stats = super().stats()
+        stats.own = {"half_boards": int(self.state[HALF_BOARDS]), "pairs": int(self.state[PAIRS])}
+        return stats
+
+    def _make_room(self, keys: int) -> None:
+        """Key buffers for `keys` half boards a side (at least twice the old), and bit planes
+        for as many keys."""
+        keys = max(keys, 2 * len(self.east), 1024)
+        plane_words = (keys + 63) // 64 * 2 * (self.n - 1)
+        check_memory(8 * (2 * keys + plane_words), f"the half boards of {self.n} queens", self.control.limits)
+        self.east, self.west = np.empty(keys, dtype=np.uint64), np.empty(keys, dtype=np.uint64)
+        self.planes = np.empty(plane_words, dtype=np.uint64)
+
+
+def count_joined_rows(task: tuple[int, int], control: SearchControl) -> TaskResult:
+    """A sub-tree of method join (essais.core.parallel): task = (n, the north rows of the east
+    half, a bit set), every row set that extends it counted once for its orbit."""
+    n, north = task
+    search = JoinedSearch(n, north, control)
+    return solve_subtree(search.run, search.so_far, search.stats)
+
+
+def join_tasks(n: int) -> list[tuple[int, int]]:
+    """The tasks of method join: one per set of north rows whose queen stands east that some
+    counted row set extends, those with the most row sets first (the pool ends sooner)."""
+    sizes = [(len(row_sets(n, north)[0]), north) for north in range(1 << (n // 2))]
+    return [(n, north) for size, north in sorted(sizes, key=lambda pair: -pair[0]) if size]
+
+
+def row_sets(n: int, north: int) -> tuple[np.ndarray, np.ndarray]:
+    """The row sets of method join whose north rows are `north` (bit r: row r's queen stands in
+    the east half, n - n // 2 rows in all), one per orbit under the reflections that keep the
+    halves (top to bottom, and for even n left to right, which swaps the halves), with the size
+    of its orbit: the smallest of its images stands for them all."""
+    h = n // 2
+    south = np.arange(1 << (n - h), dtype=np.int64)
+    south = south[np.bitwise_count(south) == n - n // 2 - int(north).bit_count()]
+    sets = north | (south << h)
+    images = [sets, _reversed_rows(sets, n)]
+    if n % 2 == 0:
+        every_row = (1 << n) - 1
+        images += [every_row ^ sets, every_row ^ images[1]]
+    stacked = np.stack(images, axis=1)
+    least = stacked.min(axis=1) == sets
+    ordered = np.sort(stacked[least], axis=1)
+    return sets[least], 1 + (ordered[:, 1:] != ordered[:, :-1]).sum(axis=1)
+
+
+def _reversed_rows(sets: np.ndarray, n: int) -> np.ndarray:
+    """Each row set turned upside down (row r becomes row n - 1 - r)."""
+    turned = np.zeros_like(sets)
+    for row in range(n):
+        turned |= ((sets >> row) & 1) << (n - 1 - row)
+    return turned
+
+
+# the quarter boards of method join, for one n at a time, kept for the process's counts (the
+# workers forked from the process that lists them inherit them)
+_QUARTERS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def join_tables(
+    n: int, check: Callable[[], None] = lambda: None, limits: Limits | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every placement of each quarter board (_join_kernels.quarter_boards), grouped: the group
+    starts of the four quarters one after the other, their placements' words, and the layout
+    (a row per quarter). The memory is estimated before each part is allocated; `check()`
+    between a quarter's first-row choices may stop it."""
+    if n in _QUARTERS:
+        return _QUARTERS[n]
+    layout = _quarter_layout(n)
+    groups = [1 << int(rows + columns) for _, rows, _, columns, _, _ in layout]
+    check_memory(8 * (sum(groups) + 4), f"the quarter boards of {n} queens (their groups)", limits)
+    starts = np.zeros(sum(groups) + 4, dtype=np.int64)
+    empty = np.empty(0, dtype=np.uint64)
+    for quarter, (first_row, rows, first_column, columns, at, _) in enumerate(layout):
+        block = starts[at : at + groups[quarter] + 1]
+        for first_choice in range(-1, int(columns)):
+            check()
+            quarter_boards(n, first_row, rows, first_column, columns, first_choice, block, empty, False)
+        np.cumsum(block, out=block)
+        layout[quarter + 1 :, KEYS_AT] += block[-1]
+    check_memory(8 * int(layout[-1, KEYS_AT] + block[-1]), f"the quarter boards of {n} queens", limits)
+    keys = np.empty(int(layout[-1, KEYS_AT] + block[-1]), dtype=np.uint64)
+    for quarter, (first_row, rows, first_column, columns, at, keys_at) in enumerate(layout):
+        places = starts[at : at + groups[quarter]].copy()
+        for first_choice in range(-1, int(columns)):
+            check()
+            quarter_boards(n, first_row, rows, first_column, columns, first_choice, places, keys[keys_at:], True)
+    _QUARTERS.clear()
+    _QUARTERS[n] = starts, keys, layout
+    return starts, keys, layout
+
+
+def _quarter_layout(n: int) -> np.ndarray:
+    """The four quarters (NORTH_WEST, NORTH_EAST, SOUTH_WEST, SOUTH_EAST): first row, rows, first
+    column, columns, where their group starts begin (KEYS_AT filled in by join_tables)."""
+    h = w = n // 2
+    layout = np.zeros((4, LAYOUT_WIDTH), dtype=np.int64)
+    quarters = [(0, h, 0, w), (0, h, w, n - w), (h, n - h, 0, w), (h, n - h, w, n - w)]
+    at = 0
+    for quarter, (first_row, rows, first_column, columns) in enumerate(quarters):
+        layout[quarter, [FIRST_ROW, ROWS, FIRST_COLUMN, COLUMNS]] = first_row, rows, first_column, columns
+        layout[quarter, STARTS_AT] = at
+        at += (1 << (rows + columns)) + 1
+    return layout

@@ -19,13 +19,19 @@ from essais.queens.draw import placement_svg
 
 # textbook: 002's search, both engines; bitmask and mrv: the split count of start
 # constellations (numba), rows top to bottom or the row with the fewest free squares first;
+# join: quarter boards joined into half boards, and the half boards paired (numba);
 # dlx: the queens as an exact cover, searched by dancing links (essais.core.cover), both engines
 METHODS = Methods(
-    {"textbook": ("python", "numba"), "bitmask": ("numba",), "mrv": ("numba",), "dlx": ("python", "numba")},
+    {"textbook": ("python", "numba"), "bitmask": ("numba",), "mrv": ("numba",), "join": ("numba",),
+     "dlx": ("python", "numba")},
     default={"python": "textbook", "numba": "textbook"},
     count_default={"python": "textbook", "numba": "mrv"},
-)
-SPLIT_METHODS = ("bitmask", "mrv")
+)  # fmt: skip
+CONSTELLATION_METHODS = ("bitmask", "mrv")
+SPLIT_METHODS = (*CONSTELLATION_METHODS, "join")  # counts only, split over workers
+# the count's default method is join from JOIN_FROM to JOIN_TO queens (mrv elsewhere, and for
+# --distinct): faster from 12 on, its quarter boards need some 1 GB at 21 and 2.3 GB at 22
+JOIN_FROM, JOIN_TO = 12, 21
 MAX_N = 32  # the bitmask kernels keep a row in a 64-bit word; 32 is far beyond any count anyway
 
 
@@ -37,6 +43,17 @@ def as_n(value: int | str) -> int:
         value = int(value)
     check_n(value)
     return value
+
+
+def count_method(n: int, method: str | None, engine: str | None, distinct: bool) -> tuple[str, str]:
+    """The method and engine of a count: those named, or the default, which for the numba engine
+    is join from JOIN_FROM to JOIN_TO queens (it counts every solution, not those up to
+    symmetry) and mrv otherwise."""
+    named = method
+    method, engine = METHODS.resolve(method, engine, count=True)
+    if named is None and engine == "numba" and JOIN_FROM <= n <= JOIN_TO and not distinct:
+        method = "join"
+    return method, engine
 
 
 def check_n(n: int) -> None:

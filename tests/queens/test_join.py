@@ -1,0 +1,111 @@
+"""N queens by joined quarter boards (method join): the OEIS counts, each row set's count equal
+to the textbook solutions with that split, the pair count against brute force, its counters,
+limits, checkpoints and bad input."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from essais.core.errors import InvalidInput, MemoryRefused
+from essais.core.limits import SearchControl
+from essais.core.result import Status
+from essais.queens import QueensStream, count_queens, is_solution
+
+from conftest import invoke
+
+A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512]
+
+
+@pytest.mark.parametrize("n", range(1, 17))
+def test_counts_oeis_a000170(n):
+    result = count_queens(n, method="join")
+    assert (result.count, result.method, result.status) == (A000170[n - 1], "join", Status.COMPLETE)
+
+
+@pytest.mark.parametrize("n", range(4, 11))
+def test_each_row_set_counts_the_solutions_that_split_so(n):
+    """A row set is the rows whose queen stands in the east half (columns n // 2 on). Every
+    solution of the textbook search, checked, is tallied by its row set; each task of method
+    join counts, for each row set it holds, that row set's solutions times its orbit's size
+    (the orbit's members all have as many)."""
+    from essais.queens.compiled import count_joined_rows, join_tasks, row_sets
+
+    tally: dict[int, int] = {}
+    for columns in QueensStream(n, engine="numba"):
+        assert is_solution(n, columns)
+        east = sum(1 << row for row, col in enumerate(columns) if col >= n // 2)
+        tally[east] = tally.get(east, 0) + 1
+    counted = set()
+    with SearchControl() as control:
+        for task in join_tasks(n):
+            sets, weights = row_sets(n, task[1])
+            expected = sum(tally.get(int(rows), 0) * int(weight) for rows, weight in zip(sets, weights, strict=True))
+            assert count_joined_rows(task, control).values == (expected,)
+            counted |= {int(rows) for rows in sets}
+    assert sum(tally.values()) == A000170[n - 1]
+    assert all(min(_orbit(n, rows)) in counted for rows in tally)  # each split's orbit has a row set counted
+
+
+def _orbit(n: int, rows: int) -> set[int]:
+    turned = sum(1 << (n - 1 - row) for row in range(n) if rows >> row & 1)
+    every = (1 << n) - 1
+    return {rows, turned} | ({every ^ rows, every ^ turned} if n % 2 == 0 else set())
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, (1 << 34) - 1), min_size=1, max_size=300),
+    st.lists(st.integers(0, (1 << 34) - 1), min_size=1, max_size=80),
+    st.integers(1, 12),
+)
+def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(longer, shorter, sparsity):
+    from essais.queens._join_kernels import count_disjoint
+
+    thin = (1 << 34) - 1
+    longer = [key & (key >> (sparsity % 5)) & thin for key in longer]  # sparser keys: more pairs agree
+    shorter = [key & (key >> (sparsity // 3)) for key in shorter]
+    expected = sum(1 for a in longer for b in shorter if a & b == 0)
+    planes = np.empty((len(longer) + 63) // 64 * 34, dtype=np.uint64)
+    as_keys = [np.array(keys, dtype=np.uint64) for keys in (longer, shorter)]
+    assert count_disjoint(as_keys[0], len(longer), as_keys[1], len(shorter), 34, planes) == expected
+
+
+def test_counters_and_the_default():
+    """nodes: the row sets joined; half_boards and pairs its own counters. join is the default
+    count from 12 queens on, mrv below and for counts up to symmetry."""
+    result = count_queens(12)
+    assert (result.method, result.count) == ("join", 14200)
+    assert result.stats.nodes == 252 and result.stats.tries == result.stats.backtracks == 0
+    assert result.stats.own["half_boards"] > result.stats.nodes and result.stats.own["pairs"] > result.count
+    assert count_queens(11).method == count_queens(12, distinct=True).method == "mrv"
+    assert count_queens(12, method="join", workers=2).stats.counters() == result.stats.counters()
+
+
+def test_a_node_limit_stops_at_that_row_set_and_a_checkpoint_resumes(tmp_path):
+    stopped = count_queens(14, method="join", node_limit=300)
+    assert stopped.status == Status.LIMIT and stopped.stats.nodes == 300 and 0 < stopped.count < A000170[13]
+    path = tmp_path / "join.sqlite"
+    first = count_queens(14, method="join", workers=2, checkpoint=path, node_limit=300)
+    assert first.status == Status.LIMIT and first.split["done"] > 0
+    resumed = count_queens(14, method="join", checkpoint=path)
+    assert resumed.status == Status.COMPLETE and resumed.count == A000170[13]
+    assert resumed.stats.counters() == count_queens(14, method="join").stats.counters()
+
+
+def test_bad_input():
+    with pytest.raises(InvalidInput, match="distinct: method join counts every solution"):
+        count_queens(10, method="join", distinct=True)
+    refused = invoke(["queens", "8", "--method", "join"])
+    assert refused.exit_code == 2 and "counts only" in refused.stderr
+    with pytest.raises(MemoryRefused, match="the quarter boards of 24 queens"):
+        count_queens(24, method="join", memory_limit="100M")
+    result = invoke(["queens", "22", "--count", "--method", "join", "--memory-limit", "50M"])
+    assert result.exit_code == 2 and "memory: the quarter boards of 22 queens" in result.stderr
+
+
+@pytest.mark.slow
+def test_counts_of_17_to_19_agree_with_mrv():
+    for n, count in [(17, 95_815_104), (18, 666_090_624), (19, 4_968_057_848)]:
+        assert count_queens(n, method="join", workers=2).count == count
+    assert count_queens(17, method="mrv", workers=2).count == 95_815_104
