@@ -23,52 +23,66 @@ def test_counts_oeis_a000170(n):
     assert (result.count, result.method, result.status) == (A000170[n - 1], "join", Status.COMPLETE)
 
 
-@pytest.mark.parametrize("n", range(4, 11))
+@pytest.mark.parametrize("n", range(4, 12))
 def test_each_row_set_counts_the_solutions_that_split_so(n):
     """A row set is the rows whose queen stands in the east half (columns n // 2 on). Every
-    solution of the textbook search, checked, is tallied by its row set; each task of method
-    join counts, for each row set it holds, that row set's solutions times its orbit's size
-    (the orbit's members all have as many)."""
+    solution of the textbook search, checked, is tallied by its row set and by how many of the
+    two long diagonals hold a queen in its east half and in its west half (even n; odd n counts
+    every solution alike); each task of method join counts, for each row set it holds, that
+    row set's solutions each with the weight join_slice gives (the symmetries that carry it to
+    the solutions it stands for). Their sum is the whole count."""
+    from essais.queens._join_kernels import _pair_weights
     from essais.queens.compiled import count_joined_rows, join_tasks, row_sets
 
-    tally: dict[int, int] = {}
+    tally: dict[tuple[int, int, int], int] = {}
     for columns in QueensStream(n, engine="numba"):
         assert is_solution(n, columns)
         east = sum(1 << row for row, col in enumerate(columns) if col >= n // 2)
-        tally[east] = tally.get(east, 0) + 1
-    counted = set()
+        on_long = [(row, col) for row, col in enumerate(columns) if n % 2 == 0 and (row == col or row + col == n - 1)]
+        held_east = sum(1 for _, col in on_long if col >= n // 2)
+        key = (east, held_east, len(on_long) - held_east)
+        tally[key] = tally.get(key, 0) + 1
+    total = 0
     with SearchControl() as control:
         for task in join_tasks(n):
-            sets, weights = row_sets(n, task[1])
-            expected = sum(tally.get(int(rows), 0) * int(weight) for rows, weight in zip(sets, weights, strict=True))
+            expected = 0
+            for rows, weights in zip(*row_sets(n, task[1]), strict=True):
+                pair_weights = _pair_weights(*(int(weight) for weight in weights))
+                expected += sum(
+                    count * pair_weights[east, west] for (r, east, west), count in tally.items() if r == rows
+                )
             assert count_joined_rows(task, control).values == (expected,)
-            counted |= {int(rows) for rows in sets}
-    assert sum(tally.values()) == A000170[n - 1]
-    assert all(min(_orbit(n, rows)) in counted for rows in tally)  # each split's orbit has a row set counted
-
-
-def _orbit(n: int, rows: int) -> set[int]:
-    turned = sum(1 << (n - 1 - row) for row in range(n) if rows >> row & 1)
-    every = (1 << n) - 1
-    return {rows, turned} | ({every ^ rows, every ^ turned} if n % 2 == 0 else set())
+            total += expected
+    assert total == sum(tally.values()) == A000170[n - 1]
 
 
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.integers(0, (1 << 34) - 1), min_size=1, max_size=300),
     st.lists(st.integers(0, (1 << 34) - 1), min_size=1, max_size=80),
-    st.integers(1, 12),
+    st.integers(0, 11),
+    st.lists(st.integers(0, 5), min_size=9, max_size=9),
 )
-def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(longer, shorter, sparsity):
+def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, sparsity, weights):
+    """count_disjoint against every pair looked at in turn, weights by the long diagonals' bits
+    each key holds (a weight 0: the pair is not counted, nor tested)."""
     from essais.queens._join_kernels import count_disjoint
 
-    thin = (1 << 34) - 1
-    longer = [key & (key >> (sparsity % 5)) & thin for key in longer]  # sparser keys: more pairs agree
-    shorter = [key & (key >> (sparsity // 3)) for key in shorter]
-    expected = sum(1 for a in longer for b in shorter if a & b == 0)
-    planes = np.empty((len(longer) + 63) // 64 * 34, dtype=np.uint64)
-    as_keys = [np.array(keys, dtype=np.uint64) for keys in (longer, shorter)]
-    assert count_disjoint(as_keys[0], len(longer), as_keys[1], len(shorter), 34, planes) == expected
+    sliced = [key & (key >> (sparsity % 4)) for key in sliced]  # sparser keys: more pairs agree
+    walked = [key & (key >> (sparsity // 4)) for key in walked]
+    long_diagonals = (1 << 8) | (1 << 25)
+    table = np.array(weights, dtype=np.int64).reshape(3, 3)
+
+    def held(key: int) -> int:
+        return (key & long_diagonals).bit_count()
+
+    expected = sum(int(table[held(b), held(a)]) for a in sliced for b in walked if a & b == 0)
+    tested = sum(1 for a in sliced for b in walked if table[held(b), held(a)])
+    planes = np.empty(((len(sliced) + 63) // 64 + 3) * 34, dtype=np.uint64)
+    as_keys = [np.array(keys, dtype=np.uint64) for keys in (sliced, walked)]
+    counted = count_disjoint(as_keys[0], len(sliced), as_keys[1], len(walked), 34, planes,
+                             np.uint64(long_diagonals), table)  # fmt: skip
+    assert counted == (expected, tested)
 
 
 def test_counters_and_the_default():

@@ -16,6 +16,13 @@ planes (one bit set per key bit, over the list: the keys that leave that diagona
 a key of the shorter list is tested against 64 keys at once, one AND per diagonal it holds.
 (The idea is Kluev's N-Queens-Count-Sol's; this code and its layout are essais's own.)
 
+For even n the two long diagonals (row = col, row + col = n - 1) halve the work once more: the
+reflection in one of them moves the queen of the other from one half to the other and leaves
+the rest of the long diagonals' queens where they are, so a solution with k queens on them has
+2^k images, exactly one of which has none of them in its east half. A pair of half boards
+whose east half holds no long diagonal's queen counts 2^k times (k: the west half's), and so
+the east half's keys with one are left out of the planes (about three quarters of them).
+
 A quarter's placement is kept as one word: its diagonals row - col + (columns - 1) in the low 32
 bits, row + col in the high 32, in the quarter's own rows and columns; `layout` says, for each
 quarter, where its groups and placements start and how far to shift them onto the board."""
@@ -137,11 +144,17 @@ def half_boards(n, starts, keys, layout, north, south, north_rows, south_rows, o
     and a south one on the other columns, with no diagonal in common. Writes the key of each
     (its diagonals crossing to the other half: n - 1 bits of row - col, then n - 1 of row + col)
     to `out` and returns how many."""
-    w = n // 2
-    crossing = np.uint64((1 << (n - 1)) - 1)
     columns = layout[north, COLUMNS]
     every_column = (1 << columns) - 1
     north_keys, south_keys = layout[north, KEYS_AT], layout[south, KEYS_AT]
+    longest = 0  # the most south placements a north one meets
+    for filled in range(1 << columns):
+        other = (south_rows << columns) | (every_column ^ filled)
+        b0, b1 = _group_start(starts, layout, south, other), _group_start(starts, layout, south, other + 1)
+        longest = max(longest, b1 - b0)
+    south_main = np.empty(longest, dtype=np.uint64)
+    south_anti = np.empty(longest, dtype=np.uint64)
+    south_crossing = np.empty(longest, dtype=np.uint64)
     made = 0
     for filled in range(1 << columns):
         group = (north_rows << columns) | filled
@@ -150,94 +163,163 @@ def half_boards(n, starts, keys, layout, north, south, north_rows, south_rows, o
             continue
         other = (south_rows << columns) | (every_column ^ filled)
         b0, b1 = _group_start(starts, layout, south, other), _group_start(starts, layout, south, other + 1)
+        below = b1 - b0
+        for b in range(below):  # the south group's diagonals on the board, once
+            main, anti = _on_board(layout, south, keys[south_keys + b0 + b], n)
+            south_main[b], south_anti[b], south_crossing[b] = main, anti, _crossing(main, anti, n)
         for a in range(a0, a1):
-            north_main, north_anti = _on_board(layout, north, keys[north_keys + a], n)
-            for b in range(b0, b1):
-                south_main, south_anti = _on_board(layout, south, keys[south_keys + b], n)
-                if not (north_main & south_main or north_anti & south_anti):
-                    main, anti = north_main | south_main, north_anti | south_anti
-                    out[made] = ((main >> np.uint64(n - w)) & crossing) | (
-                        ((anti >> np.uint64(w)) & crossing) << np.uint64(n - 1)
-                    )
-                    made += 1
+            main, anti = _on_board(layout, north, keys[north_keys + a], n)
+            crossing = _crossing(main, anti, n)
+            for b in range(below):  # (written whether it fits or not, kept when it does: no branch)
+                out[made] = crossing | south_crossing[b]
+                made += ((main & south_main[b]) | (anti & south_anti[b])) == 0
     return made
 
 
+@njit(inline="always")
+def _crossing(main, anti, n):
+    """The key of a half board's diagonals: those that cross to the other half, n - 1 bits of
+    row - col then n - 1 of row + col."""
+    w = n // 2
+    bits = np.uint64((1 << (n - 1)) - 1)
+    return ((main >> np.uint64(n - w)) & bits) | (((anti >> np.uint64(w)) & bits) << np.uint64(n - 1))
+
+
 @njit(cache=True, nogil=True)
-def count_disjoint(longer, many, shorter, few, bits, planes):
-    """How many pairs of a key among longer[:many] and one among shorter[:few] share no bit
-    (keys of `bits` bits). planes[b * words + i] holds bit j of word i set when key 64 i + j
-    of the longer list leaves bit b clear."""
-    words = (many + 63) >> 6
-    width = np.uint64(words)
+def count_disjoint(sliced, many, walked, few, bits, planes, long_diagonals, weights):
+    """The pairs of a key of sliced[:many] and one of walked[:few] that share no bit (keys of
+    `bits` bits), weighted, and how many pairs were tested: a pair whose walked key holds i of
+    the `long_diagonals` bits and whose sliced key holds j weighs weights[i, j] (0: the pair is
+    not tested). The sliced keys are cut into bit planes, in three blocks by how many long
+    diagonals they hold (each block from a new word): planes[b * words + i] has bit j set when
+    the key in place 64 i + j leaves bit b clear; a walked key ANDs the planes of its bits."""
+    blocks = np.zeros(3, dtype=np.int64)  # the keys of each block
+    for i in range(many):
+        blocks[popcount(sliced[i] & long_diagonals)] += 1
+    first_word = np.zeros(4, dtype=np.uint64)  # where each block starts, and where the last ends
+    for block in range(3):
+        first_word[block + 1] = first_word[block] + np.uint64((blocks[block] + 63) >> 6)
+    _cut_into_planes(sliced, many, bits, planes, long_diagonals, blocks, first_word)
+    words = first_word[3]
+    offsets = np.empty(64, dtype=np.uint64)
+    running = np.empty(words, dtype=np.uint64)
+    total = tested = 0
+    for k in range(few):
+        key = walked[k]
+        weight = weights[popcount(key & long_diagonals)]
+        held = 0
+        while key:
+            low = key & (~key + np.uint64(1))
+            offsets[held] = np.uint64(bit_index(low)) * words
+            held += 1
+            key ^= low
+        for block in range(3):
+            if weight[block]:
+                tested += blocks[block]
+                total += weight[block] * blocks[block] if held == 0 else 0
+        if held:
+            total += _weighted_free(planes, offsets, held, first_word, weight, running)
+    return total, tested
+
+
+@njit(inline="always")
+def _cut_into_planes(sliced, many, bits, planes, long_diagonals, blocks, first_word):
+    """count_disjoint's bit planes: every bit set, then each key's bits cleared at its place
+    (the next of its block); the places past a block's last key hold no key."""
+    words = int(first_word[3])
     for i in range(bits * words):
         planes[i] = ONES
+    place = np.empty(3, dtype=np.int64)
+    for block in range(3):
+        place[block] = int(first_word[block]) * 64
+        end = place[block] + blocks[block]
+        if end & 63:
+            past = (np.uint64(1) << np.uint64(end & 63)) - np.uint64(1)
+            for b in range(bits):
+                planes[b * words + (end >> 6)] &= past
     for i in range(many):
-        key, word, bit = longer[i], i >> 6, np.uint64(1) << np.uint64(i & 63)
+        key = sliced[i]
+        block = popcount(key & long_diagonals)
+        word, bit = place[block] >> 6, np.uint64(1) << np.uint64(place[block] & 63)
+        place[block] += 1
         while key:
             low = key & (~key + np.uint64(1))
             planes[bit_index(low) * words + word] &= ~bit
             key ^= low
-    if many & 63:  # the last word's places past the list count no key
-        past = (np.uint64(1) << np.uint64(many & 63)) - np.uint64(1)
-        for b in range(bits):
-            planes[b * words + words - 1] &= past
-    offsets = np.empty(64, dtype=np.uint64)
-    running = np.empty(words, dtype=np.uint64)
+
+
+@njit(inline="always")
+def _weighted_free(planes, offsets, held, first_word, weight, running):
+    """The keys that leave clear every bit whose plane starts at offsets[:held] (held > 0),
+    each block's times its weight: the planes ANDed two or three at a time over the words from
+    the first block that weighs anything to the last, so that the running AND is read and
+    written less often, then each block's bits counted (unsigned indices: numba then tests no
+    index for a negative value)."""
+    first_block, last_block = 0, 2
+    while first_block < 2 and weight[first_block] == 0:
+        first_block += 1
+    while last_block > first_block and weight[last_block] == 0:
+        last_block -= 1
+    if weight[first_block] == 0:
+        return 0
+    start, stop = first_word[first_block], first_word[last_block + 1]
+    first = offsets[0]
+    if held == 1:
+        for j in range(start, stop):
+            running[j] = planes[first + j]
+    else:
+        second = offsets[1]
+        for j in range(start, stop):
+            running[j] = planes[first + j] & planes[second + j]
+        t = 2
+        while held - t >= 3:
+            p, q, r = offsets[t], offsets[t + 1], offsets[t + 2]
+            for j in range(start, stop):
+                running[j] &= planes[p + j] & planes[q + j] & planes[r + j]
+            t += 3
+        if held - t > 0:
+            p, q = offsets[t], offsets[held - 1]  # the last one or two
+            for j in range(start, stop):
+                running[j] &= planes[p + j] & planes[q + j]
     total = 0
-    for k in range(few):
-        key, held = shorter[k], 0
-        while key:
-            low = key & (~key + np.uint64(1))
-            offsets[held] = np.uint64(bit_index(low)) * width
-            held += 1
-            key ^= low
-        total += many if held == 0 else _free_of(planes, offsets, held, width, running)
+    for block in range(first_block, last_block + 1):
+        if weight[block]:
+            count = 0
+            for j in range(first_word[block], first_word[block + 1]):
+                count += popcount(running[j])
+            total += weight[block] * count
     return total
 
 
 @njit(inline="always")
-def _free_of(planes, offsets, held, width, running):
-    """How many keys leave clear every bit whose plane starts at offsets[:held]: the planes
-    ANDed two or three at a time, so that the running AND is read and written less often
-    (unsigned indices: numba then tests no index for a negative value)."""
-    count = 0
-    first = offsets[0]
-    if held == 1:
-        for j in range(width):
-            count += popcount(planes[first + j])
-        return count
-    second = offsets[1]
-    if held == 2:
-        for j in range(width):
-            count += popcount(planes[first + j] & planes[second + j])
-        return count
-    for j in range(width):
-        running[j] = planes[first + j] & planes[second + j]
-    t = 2
-    while held - t > 3:
-        p, q, r = offsets[t], offsets[t + 1], offsets[t + 2]
-        for j in range(width):
-            running[j] &= planes[p + j] & planes[q + j] & planes[r + j]
-        t += 3
-    p, q, r = offsets[t], offsets[min(t + 1, held - 1)], offsets[held - 1]  # the last one to three
-    for j in range(width):
-        count += popcount(running[j] & planes[p + j] & planes[q + j] & planes[r + j])
-    return count
+def _pair_weights(free_weight, held_weight, mirrored_weight):
+    """The weight of a pair of half boards by how many long diagonals each holds (the east
+    half's, the west half's): see join_slice. A pair whose east half holds none counts for its
+    row set (and the one upside down); one whose west half holds none and east half some, for
+    the row set of the other rows, whose half boards are these mirrored (east to west)."""
+    weights = np.zeros((3, 3), dtype=np.int64)
+    weights[0, 0] = free_weight
+    for held in (1, 2):
+        weights[0, held] = held_weight << held
+        weights[held, 0] = mirrored_weight << held
+    return weights
 
 
 @njit(cache=True, nogil=True)
 def join_slice(n, starts, keys, layout, row_sets, weights, state, node_stop, east, west, planes):
     """Count the solutions of the row sets row_sets[state[NEXT_ROW_SET]:] (bit sets of the rows
-    whose queen stands east), each weighted by weights[i] (the row sets its symmetries give),
-    one row set a node. Stops before a row set when `node_stop` nodes are spent (PAUSED), or when
-    `east` or `west` is too short for its half boards (MORE_SPACE, with the length needed in
-    state[SPACE_NEEDED])."""
+    whose queen stands east), one row set a node, each pair of half boards weighted by
+    _pair_weights(*weights[i]) (queens.compiled.row_sets says why). Stops before a row set when
+    `node_stop` nodes are spent (PAUSED), or when `east` or `west` is too short for its half
+    boards (MORE_SPACE, with the length needed in state[SPACE_NEEDED])."""
     depth, entering, nodes, tries, backtracks = load_counters(state)
     h = n // 2
     top = (1 << h) - 1
     every_row = (1 << n) - 1
     bits = 2 * (n - 1)
+    long_diagonals = np.uint64(0)
+    if n % 2 == 0:  # row - col = 0 and row + col = n - 1, as bits of the keys (half_boards)
+        long_diagonals = np.uint64((1 << (h - 1)) | (1 << (n - 1 + n - 1 - h)))
     outcome = EXHAUSTED
     i = state[NEXT_ROW_SET]
     while i < len(row_sets):
@@ -250,19 +332,24 @@ def join_slice(n, starts, keys, layout, row_sets, weights, state, node_stop, eas
             half_board_bound(starts, layout, NORTH_EAST, SOUTH_EAST, east_rows & top, east_rows >> h),
             half_board_bound(starts, layout, NORTH_WEST, SOUTH_WEST, west_rows & top, west_rows >> h),
         )
-        if needed > len(east) or needed > len(west) or (needed + 63) // 64 * bits > len(planes):
+        if needed > len(east) or needed > len(west) or ((needed + 63) // 64 + 3) * bits > len(planes):
             state[SPACE_NEEDED] = needed
             outcome = MORE_SPACE
             break
         made_east = half_boards(n, starts, keys, layout, NORTH_EAST, SOUTH_EAST, east_rows & top, east_rows >> h, east)
         made_west = half_boards(n, starts, keys, layout, NORTH_WEST, SOUTH_WEST, west_rows & top, west_rows >> h, west)
-        if made_east >= made_west:
-            joined = count_disjoint(east, made_east, west, made_west, bits, planes)
+        pair_weights = _pair_weights(weights[i, 0], weights[i, 1], weights[i, 2])
+        if made_west >= made_east:  # (the longer list cut into planes: fewer keys walked)
+            joined, tested = count_disjoint(
+                west, made_west, east, made_east, bits, planes, long_diagonals, pair_weights
+            )
         else:
-            joined = count_disjoint(west, made_west, east, made_east, bits, planes)
-        state[SOLUTIONS] += weights[i] * joined
+            joined, tested = count_disjoint(
+                east, made_east, west, made_west, bits, planes, long_diagonals, pair_weights.T.copy()
+            )
+        state[SOLUTIONS] += joined
         state[HALF_BOARDS] += made_east + made_west
-        state[PAIRS] += made_east * made_west
+        state[PAIRS] += tested
         nodes += 1
         i += 1
     state[NEXT_ROW_SET] = i

@@ -262,7 +262,7 @@ class JoinedSearch(SlicedSearch):
         """Key buffers for `keys` half boards a side (at least twice the old), and bit planes
         for as many keys."""
         keys = max(keys, 2 * len(self.east), 1024)
-        plane_words = (keys + 63) // 64 * 2 * (self.n - 1)
+        plane_words = ((keys + 63) // 64 + 3) * 2 * (self.n - 1)  # (three blocks, each from a word)
         check_memory(8 * (2 * keys + plane_words), f"the half boards of {self.n} queens", self.control.limits)
         self.east, self.west = np.empty(keys, dtype=np.uint64), np.empty(keys, dtype=np.uint64)
         self.planes = np.empty(plane_words, dtype=np.uint64)
@@ -286,20 +286,29 @@ def join_tasks(n: int) -> list[tuple[int, int]]:
 def row_sets(n: int, north: int) -> tuple[np.ndarray, np.ndarray]:
     """The row sets of method join whose north rows are `north` (bit r: row r's queen stands in
     the east half, n - n // 2 rows in all), one per orbit under the reflections that keep the
-    halves (top to bottom, and for even n left to right, which swaps the halves), with the size
-    of its orbit: the smallest of its images stands for them all."""
+    halves (top to bottom, and for even n left to right, which swaps them): the smallest of its
+    images stands for them all. With each, its weights (_join_kernels._pair_weights): that of a
+    solution with no queen on a long diagonal (the orbit's size); for even n, that of a solution
+    whose queens there stand in the west half (the row sets top to bottom: left to right keeps
+    no half free of them), and that of one whose queens there stand in the east half, which
+    left to right turns into a solution of the other rows with them in its west half (the row
+    sets of those, unless the first turned upside down is one of them: then 0)."""
     h = n // 2
     south = np.arange(1 << (n - h), dtype=np.int64)
     south = south[np.bitwise_count(south) == n - n // 2 - int(north).bit_count()]
     sets = north | (south << h)
-    images = [sets, _reversed_rows(sets, n)]
+    turned = _reversed_rows(sets, n)
+    images = [sets, turned]
     if n % 2 == 0:
         every_row = (1 << n) - 1
-        images += [every_row ^ sets, every_row ^ images[1]]
+        images += [every_row ^ sets, every_row ^ turned]
     stacked = np.stack(images, axis=1)
     least = stacked.min(axis=1) == sets
-    ordered = np.sort(stacked[least], axis=1)
-    return sets[least], 1 + (ordered[:, 1:] != ordered[:, :-1]).sum(axis=1)
+    sets, turned, stacked = sets[least], turned[least], np.sort(stacked[least], axis=1)
+    orbit = 1 + (stacked[:, 1:] != stacked[:, :-1]).sum(axis=1)
+    upside_down = 1 + (turned != sets)  # the row sets of the orbit that keep the halves
+    mirrored = upside_down * (turned != (1 << n) - 1 - sets) if n % 2 == 0 else np.zeros_like(sets)
+    return sets, np.stack([orbit, upside_down, mirrored], axis=1)
 
 
 def _reversed_rows(sets: np.ndarray, n: int) -> np.ndarray:
