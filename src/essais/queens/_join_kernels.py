@@ -224,28 +224,42 @@ def count_disjoint(sliced, many, walked, few, bits, planes, long_diagonals, weig
 
 @njit(inline="always")
 def _cut_into_planes(sliced, many, bits, planes, long_diagonals, blocks, first_word):
-    """count_disjoint's bit planes: every bit set, then each key's bits cleared at its place
-    (the next of its block); the places past a block's last key hold no key."""
+    """count_disjoint's bit planes: the keys put in their blocks' places (a place past a
+    block's last key holds a key of every bit, which no plane keeps), then each 64 of them
+    turned into the 64 words of their bits (a 64 x 64 bit matrix transposed)."""
     words = int(first_word[3])
-    for i in range(bits * words):
-        planes[i] = ONES
+    ordered = np.full(64 * words, ONES, dtype=np.uint64)
     place = np.empty(3, dtype=np.int64)
     for block in range(3):
         place[block] = int(first_word[block]) * 64
-        end = place[block] + blocks[block]
-        if end & 63:
-            past = (np.uint64(1) << np.uint64(end & 63)) - np.uint64(1)
-            for b in range(bits):
-                planes[b * words + (end >> 6)] &= past
     for i in range(many):
-        key = sliced[i]
-        block = popcount(key & long_diagonals)
-        word, bit = place[block] >> 6, np.uint64(1) << np.uint64(place[block] & 63)
+        block = popcount(sliced[i] & long_diagonals)
+        ordered[place[block]] = sliced[i]
         place[block] += 1
-        while key:
-            low = key & (~key + np.uint64(1))
-            planes[bit_index(low) * words + word] &= ~bit
-            key ^= low
+    matrix = np.empty(64, dtype=np.uint64)
+    for word in range(words):
+        for i in range(64):  # (upside down: _transposed turns it so that key i gives bit i)
+            matrix[63 - i] = ordered[64 * word + i]
+        _transposed(matrix)
+        for b in range(bits):
+            planes[b * words + word] = ~matrix[63 - b]
+
+
+@njit(inline="always")
+def _transposed(matrix):
+    """A 64 x 64 bit matrix (word r: row r, its bit 63 - c: column c) transposed in place:
+    blocks of 32, 16, ... 1 bits swapped across the diagonal (Hacker's Delight, 7-3)."""
+    width = np.uint64(32)
+    mask = np.uint64(0x00000000FFFFFFFF)
+    while width != 0:
+        k = np.uint64(0)
+        while k < 64:
+            swapped = (matrix[k] ^ (matrix[k + width] >> width)) & mask
+            matrix[k] ^= swapped
+            matrix[k + width] ^= swapped << width
+            k = (k + width + np.uint64(1)) & ~width
+        width >>= np.uint64(1)
+        mask ^= mask << width
 
 
 @njit(inline="always")
