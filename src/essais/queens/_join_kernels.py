@@ -286,15 +286,15 @@ def _weighted_free(planes, offsets, held, first_word, weight, running):
         for j in range(start, stop):
             running[j] = planes[first + j] & planes[second + j]
         t = 2
-        while held - t >= 3:
-            p, q, r = offsets[t], offsets[t + 1], offsets[t + 2]
+        while held - t >= 4:
+            p, q, r, u = offsets[t], offsets[t + 1], offsets[t + 2], offsets[t + 3]
+            for j in range(start, stop):
+                running[j] &= planes[p + j] & planes[q + j] & planes[r + j] & planes[u + j]
+            t += 4
+        if held - t > 0:
+            p, q, r = offsets[t], offsets[min(t + 1, held - 1)], offsets[held - 1]  # the last one to three
             for j in range(start, stop):
                 running[j] &= planes[p + j] & planes[q + j] & planes[r + j]
-            t += 3
-        if held - t > 0:
-            p, q = offsets[t], offsets[held - 1]  # the last one or two
-            for j in range(start, stop):
-                running[j] &= planes[p + j] & planes[q + j]
     total = 0
     for block in range(first_block, last_block + 1):
         if weight[block]:
