@@ -27,8 +27,8 @@ def test_counts_oeis_a000170(n):
 def test_each_row_set_counts_the_solutions_that_split_so(n):
     """A row set is the rows whose queen stands in the east half (columns n // 2 on). Every
     solution of the textbook search, checked, is tallied by its row set and by how many of the
-    two long diagonals hold a queen in its east half and in its west half (even n; odd n counts
-    every solution alike); each task of method join counts, for each row set it holds, that
+    two long diagonals hold a queen in its east half and in its west half (the centre square's
+    queen, odd n, aside); each task of method join counts, for each row set it holds, that
     row set's solutions each with the weight join_slice gives (the symmetries that carry it to
     the solutions it stands for). Their sum is the whole count."""
     from essais.queens._join_kernels import _pair_weights
@@ -38,7 +38,7 @@ def test_each_row_set_counts_the_solutions_that_split_so(n):
     for columns in QueensStream(n, engine="numba"):
         assert is_solution(n, columns)
         east = sum(1 << row for row, col in enumerate(columns) if col >= n // 2)
-        on_long = [(row, col) for row, col in enumerate(columns) if n % 2 == 0 and (row == col or row + col == n - 1)]
+        on_long = [(row, col) for row, col in enumerate(columns) if row in (col, n - 1 - col) and 2 * row != n - 1]
         held_east = sum(1 for _, col in on_long if col >= n // 2)
         key = (east, held_east, len(on_long) - held_east)
         tally[key] = tally.get(key, 0) + 1
@@ -58,30 +58,31 @@ def test_each_row_set_counts_the_solutions_that_split_so(n):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.lists(st.integers(0, (1 << 34) - 1), min_size=1, max_size=300),
+    st.lists(st.integers(0, (1 << 35) - 1), min_size=1, max_size=300),
     st.lists(st.integers(0, (1 << 34) - 1), min_size=1, max_size=80),
     st.integers(0, 11),
     st.lists(st.integers(0, 5), min_size=9, max_size=9),
 )
 def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, sparsity, weights):
-    """count_disjoint against every pair looked at in turn, weights by the long diagonals' bits
-    each key holds (a weight 0: the pair is not counted, nor tested)."""
+    """count_disjoint against every pair looked at in turn, weighted by the long diagonals' bits
+    each key holds (bit 34, the centre's, in sliced keys alone: such a key holds none); a
+    weight 0: the pair is neither counted nor tested."""
     from essais.queens._join_kernels import count_disjoint
 
     sliced = [key & (key >> (sparsity % 4)) for key in sliced]  # sparser keys: more pairs agree
     walked = [key & (key >> (sparsity // 4)) for key in walked]
-    long_diagonals = (1 << 8) | (1 << 25)
+    long_diagonals, center = (1 << 8) | (1 << 25), 1 << 34
     table = np.array(weights, dtype=np.int64).reshape(3, 3)
 
     def held(key: int) -> int:
-        return (key & long_diagonals).bit_count()
+        return 0 if key & center else (key & long_diagonals).bit_count()
 
     expected = sum(int(table[held(b), held(a)]) for a in sliced for b in walked if a & b == 0)
     tested = sum(1 for a in sliced for b in walked if table[held(b), held(a)])
-    planes = np.empty(((len(sliced) + 63) // 64 + 3) * 34, dtype=np.uint64)
+    planes = np.empty(((len(sliced) + 63) // 64 + 3) * 35, dtype=np.uint64)
     as_keys = [np.array(keys, dtype=np.uint64) for keys in (sliced, walked)]
-    counted = count_disjoint(as_keys[0], len(sliced), as_keys[1], len(walked), 34, planes,
-                             np.uint64(long_diagonals), table)  # fmt: skip
+    counted = count_disjoint(as_keys[0], len(sliced), as_keys[1], len(walked), 35, planes,
+                             np.uint64(long_diagonals), np.uint64(center), table)  # fmt: skip
     assert counted == (expected, tested)
 
 

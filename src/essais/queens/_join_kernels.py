@@ -16,12 +16,12 @@ planes (one bit set per key bit, over the list: the keys that leave that diagona
 a key of the shorter list is tested against 64 keys at once, one AND per diagonal it holds.
 (The idea is Kluev's N-Queens-Count-Sol's; this code and its layout are essais's own.)
 
-For even n the two long diagonals (row = col, row + col = n - 1) halve the work once more: the
-reflection in one of them moves the queen of the other from one half to the other and leaves
-the rest of the long diagonals' queens where they are, so a solution with k queens on them has
-2^k images, exactly one of which has none of them in its east half. A pair of half boards
-whose east half holds no long diagonal's queen counts 2^k times (k: the west half's), and so
-the east half's keys with one are left out of the planes (about three quarters of them).
+The two long diagonals (row = col, row + col = n - 1) cut the work once more: the reflection
+in one of them moves the queen of the other from one half to the other and leaves the rest of
+the long diagonals' queens where they are, so a solution with k queens on them (the centre
+square's aside, for odd n: it holds both and stays) has 2^k images, exactly one of which has
+none of them in its east half. A pair of half boards whose east half holds none counts 2^k
+times (k: the west half's): about three quarters of the pairs are not tested.
 
 A quarter's placement is kept as one word: its diagonals row - col + (columns - 1) in the low 32
 bits, row + col in the high 32, in the quarter's own rows and columns; `layout` says, for each
@@ -138,12 +138,13 @@ def half_board_bound(starts, layout, north, south, north_rows, south_rows):
 
 
 @njit(cache=True, nogil=True)
-def half_boards(n, starts, keys, layout, north, south, north_rows, south_rows, out):
+def half_boards(n, starts, keys, layout, north, south, north_rows, south_rows, center, out):
     """The half boards of quarters `north` and `south` whose queens stand in these rows (bit
     sets of each quarter's own rows) and fill every column of the half: each a north placement
     and a south one on the other columns, with no diagonal in common. Writes the key of each
     (its diagonals crossing to the other half: n - 1 bits of row - col, then n - 1 of row + col)
-    to `out` and returns how many."""
+    to `out` and returns how many. With `center` (odd n, the east half): the key of a half board
+    whose south quarter holds a queen on its first row's first square, the centre, has that bit too."""
     columns = layout[north, COLUMNS]
     every_column = (1 << columns) - 1
     north_keys, south_keys = layout[north, KEYS_AT], layout[south, KEYS_AT]
@@ -165,8 +166,10 @@ def half_boards(n, starts, keys, layout, north, south, north_rows, south_rows, o
         b0, b1 = _group_start(starts, layout, south, other), _group_start(starts, layout, south, other + 1)
         below = b1 - b0
         for b in range(below):  # the south group's diagonals on the board, once
-            main, anti = _on_board(layout, south, keys[south_keys + b0 + b], n)
-            south_main[b], south_anti[b], south_crossing[b] = main, anti, _crossing(main, anti, n)
+            word = keys[south_keys + b0 + b]
+            main, anti = _on_board(layout, south, word, n)
+            corner = center if (word >> np.uint64(32)) & np.uint64(1) else np.uint64(0)  # (row + col = 0)
+            south_main[b], south_anti[b], south_crossing[b] = main, anti, _crossing(main, anti, n) | corner
         for a in range(a0, a1):
             main, anti = _on_board(layout, north, keys[north_keys + a], n)
             crossing = _crossing(main, anti, n)
@@ -186,27 +189,28 @@ def _crossing(main, anti, n):
 
 
 @njit(cache=True, nogil=True)
-def count_disjoint(sliced, many, walked, few, bits, planes, long_diagonals, weights):
+def count_disjoint(sliced, many, walked, few, bits, planes, long_diagonals, center, weights):
     """The pairs of a key of sliced[:many] and one of walked[:few] that share no bit (keys of
     `bits` bits), weighted, and how many pairs were tested: a pair whose walked key holds i of
     the `long_diagonals` bits and whose sliced key holds j weighs weights[i, j] (0: the pair is
-    not tested). The sliced keys are cut into bit planes, in three blocks by how many long
-    diagonals they hold (each block from a new word): planes[b * words + i] has bit j set when
-    the key in place 64 i + j leaves bit b clear; a walked key ANDs the planes of its bits."""
+    not tested; a key with the `center` bit holds none). The sliced keys are cut into bit
+    planes, in three blocks by how many long diagonals they hold (each block from a new word):
+    planes[b * words + i] has bit j set when the key in place 64 i + j leaves bit b clear; a
+    walked key ANDs the planes of its bits."""
     blocks = np.zeros(3, dtype=np.int64)  # the keys of each block
     for i in range(many):
-        blocks[popcount(sliced[i] & long_diagonals)] += 1
+        blocks[_long_held(sliced[i], long_diagonals, center)] += 1
     first_word = np.zeros(4, dtype=np.uint64)  # where each block starts, and where the last ends
     for block in range(3):
         first_word[block + 1] = first_word[block] + np.uint64((blocks[block] + 63) >> 6)
-    _cut_into_planes(sliced, many, bits, planes, long_diagonals, blocks, first_word)
+    _cut_into_planes(sliced, many, bits, planes, long_diagonals, center, blocks, first_word)
     words = first_word[3]
     offsets = np.empty(64, dtype=np.uint64)
     running = np.empty(words, dtype=np.uint64)
     total = tested = 0
     for k in range(few):
         key = walked[k]
-        weight = weights[popcount(key & long_diagonals)]
+        weight = weights[_long_held(key, long_diagonals, center)]
         held = 0
         while key:
             low = key & (~key + np.uint64(1))
@@ -223,7 +227,14 @@ def count_disjoint(sliced, many, walked, few, bits, planes, long_diagonals, weig
 
 
 @njit(inline="always")
-def _cut_into_planes(sliced, many, bits, planes, long_diagonals, blocks, first_word):
+def _long_held(key, long_diagonals, center):
+    """How many long diagonals a half board's key holds a queen on, the centre's aside (odd n:
+    the queen on the centre square holds both, and no reflection moves it)."""
+    return 0 if key & center else popcount(key & long_diagonals)
+
+
+@njit(inline="always")
+def _cut_into_planes(sliced, many, bits, planes, long_diagonals, center, blocks, first_word):
     """count_disjoint's bit planes: the keys put in their blocks' places (a place past a
     block's last key holds a key of every bit, which no plane keeps), then each 64 of them
     turned into the 64 words of their bits (a 64 x 64 bit matrix transposed)."""
@@ -233,7 +244,7 @@ def _cut_into_planes(sliced, many, bits, planes, long_diagonals, blocks, first_w
     for block in range(3):
         place[block] = int(first_word[block]) * 64
     for i in range(many):
-        block = popcount(sliced[i] & long_diagonals)
+        block = _long_held(sliced[i], long_diagonals, center)
         ordered[place[block]] = sliced[i]
         place[block] += 1
     matrix = np.empty(64, dtype=np.uint64)
@@ -330,10 +341,11 @@ def join_slice(n, starts, keys, layout, row_sets, weights, state, node_stop, eas
     h = n // 2
     top = (1 << h) - 1
     every_row = (1 << n) - 1
-    bits = 2 * (n - 1)
-    long_diagonals = np.uint64(0)
-    if n % 2 == 0:  # row - col = 0 and row + col = n - 1, as bits of the keys (half_boards)
+    bits = 2 * (n - 1) + n % 2  # (odd n: a bit for the centre square's queen, in east keys alone)
+    long_diagonals = center = np.uint64(0)
+    if n >= 4:  # row - col = 0 and row + col = n - 1, as bits of the keys (half_boards)
         long_diagonals = np.uint64((1 << (h - 1)) | (1 << (n - 1 + n - 1 - h)))
+        center = np.uint64((n % 2) << (2 * (n - 1)))
     outcome = EXHAUSTED
     i = state[NEXT_ROW_SET]
     while i < len(row_sets):
@@ -350,16 +362,20 @@ def join_slice(n, starts, keys, layout, row_sets, weights, state, node_stop, eas
             state[SPACE_NEEDED] = needed
             outcome = MORE_SPACE
             break
-        made_east = half_boards(n, starts, keys, layout, NORTH_EAST, SOUTH_EAST, east_rows & top, east_rows >> h, east)
-        made_west = half_boards(n, starts, keys, layout, NORTH_WEST, SOUTH_WEST, west_rows & top, west_rows >> h, west)
+        made_east = half_boards(
+            n, starts, keys, layout, NORTH_EAST, SOUTH_EAST, east_rows & top, east_rows >> h, center, east
+        )
+        made_west = half_boards(
+            n, starts, keys, layout, NORTH_WEST, SOUTH_WEST, west_rows & top, west_rows >> h, np.uint64(0), west
+        )
         pair_weights = _pair_weights(weights[i, 0], weights[i, 1], weights[i, 2])
         if made_west >= made_east:  # (the longer list cut into planes: fewer keys walked)
             joined, tested = count_disjoint(
-                west, made_west, east, made_east, bits, planes, long_diagonals, pair_weights
+                west, made_west, east, made_east, bits, planes, long_diagonals, center, pair_weights
             )
         else:
             joined, tested = count_disjoint(
-                east, made_east, west, made_west, bits, planes, long_diagonals, pair_weights.T.copy()
+                east, made_east, west, made_west, bits, planes, long_diagonals, center, pair_weights.T.copy()
             )
         state[SOLUTIONS] += joined
         state[HALF_BOARDS] += made_east + made_west

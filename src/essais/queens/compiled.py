@@ -262,7 +262,7 @@ class JoinedSearch(SlicedSearch):
         """Key buffers for `keys` half boards a side (at least twice the old), and bit planes
         for as many keys."""
         keys = max(keys, 2 * len(self.east), 1024)
-        plane_words = ((keys + 63) // 64 + 3) * 2 * (self.n - 1)  # (three blocks, each from a word)
+        plane_words = ((keys + 63) // 64 + 3) * (2 * (self.n - 1) + self.n % 2)  # (3 blocks, each from a word)
         check_memory(8 * (2 * keys + plane_words), f"the half boards of {self.n} queens", self.control.limits)
         self.east, self.west = np.empty(keys, dtype=np.uint64), np.empty(keys, dtype=np.uint64)
         self.planes = np.empty(plane_words, dtype=np.uint64)
@@ -288,9 +288,9 @@ def row_sets(n: int, north: int) -> tuple[np.ndarray, np.ndarray]:
     the east half, n - n // 2 rows in all), one per orbit under the reflections that keep the
     halves (top to bottom, and for even n left to right, which swaps them): the smallest of its
     images stands for them all. With each, its weights (_join_kernels._pair_weights): that of a
-    solution with no queen on a long diagonal (the orbit's size); for even n, that of a solution
-    whose queens there stand in the west half (the row sets top to bottom: left to right keeps
-    no half free of them), and that of one whose queens there stand in the east half, which
+    solution with no queen on a long diagonal (the orbit's size); that of a solution whose
+    queens there stand in the west half (the row sets top to bottom: left to right keeps no half
+    free of them); and for even n that of one whose queens there stand in the east half, which
     left to right turns into a solution of the other rows with them in its west half (the row
     sets of those, unless the first turned upside down is one of them: then 0)."""
     h = n // 2
