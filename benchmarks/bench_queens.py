@@ -1,5 +1,7 @@
-"""N queens benchmark: the textbook engines side by side, and the split counts (bitmask and
-mrv) side by side on one and two processes.
+"""N queens benchmark: the textbook engines side by side, the split counts (bitmask, mrv and
+join) on one and two processes, and whole `essais queens N --count` processes beside Kluev's
+N-Queens-Count-Sol (built here from ../shared/anchors/kluev-nqueens when it is there, with the
+settings its solcounter.h gives for each size) on two threads.
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_queens.py [--quick]
 It rewrites its section of BENCHMARKS.md (--quick stops at n = 16 and writes nothing).
@@ -7,7 +9,11 @@ It rewrites its section of BENCHMARKS.md (--quick stops at n = 16 and writes not
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,7 +22,75 @@ from essais.queens import count_queens
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
-SPLIT = ("bitmask", "mrv")
+SPLIT = ("bitmask", "mrv", "join")
+KLUEV = Path(__file__).resolve().parent.parent.parent / "shared" / "anchors" / "kluev-nqueens"
+BESIDE_KLUEV = (16, 17, 18, 19)
+ROUNDS = 3  # whole-process runs of each, taken in turn; the best is reported
+# Kluev's settings by board size, from the table in his solcounter.h (sizes 16 to 22):
+# sieveCuts, matchMinSize, BMI2 instructions, prefetch (his "*" taken as true)
+KLUEV_SETTINGS = {16: (0, 40, False, True), 17: (0, 40, False, True), 18: (0, 40, False, True),
+                  19: (0, 40, True, True), 20: (3, 60, True, True), 21: (3, 60, True, False),
+                  22: (6, 80, True, True)}  # fmt: skip
+
+
+def build_kluev(n: int, folder: Path) -> Path | None:
+    """Kluev's counter for boards of n (his source copied, its size and settings set as his
+    table says, BMI2 and prefetch switched on where it says so), or None (no source, no g++)."""
+    if n not in KLUEV_SETTINGS or not KLUEV.is_dir() or shutil.which("g++") is None:
+        return None
+    source = folder / f"kluev-{n}"
+    shutil.copytree(KLUEV, source)
+    cuts, match, bmi, prefetch = KLUEV_SETTINGS[n]
+    counter = (source / "solcounter.h").read_text()
+    counter = re.sub(r"inline constexpr int size = \d+;", f"inline constexpr int size = {n};", counter)
+    for name, value in (("sieveCuts", cuts), ("matchMinSize", match), ("bmiIntrin", bmi), ("prefetch", prefetch)):
+        setting = str(value).lower() if isinstance(value, bool) else str(value)
+        counter = re.sub(rf"\.{name} = [^,]+,", f".{name} = {setting},", counter)
+    (source / "solcounter.h").write_text(counter)
+    for header, include, wanted in (("bmintrin.h", "bmi2.h", bmi), ("prefetch.h", "prefetchx86.h", prefetch)):
+        if wanted:
+            path = source / header
+            path.write_text(path.read_text().replace(f'//#include "{include}"', f'#include "{include}"'))
+    binary = source / "nqueens"
+    compile_line = ["g++", "-std=c++20", "-O3", "-march=native", "main.cpp", "-pthread", "-o", str(binary)]
+    subprocess.run(compile_line, cwd=source, check=True)
+    return binary
+
+
+def whole_process(command: list[str]) -> tuple[float, int]:
+    """Wall seconds of one run and the count it printed (Kluev's "Result: N", essais's
+    "N solutions for ...")."""
+    started = time.perf_counter()
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    seconds = time.perf_counter() - started
+    numbers = re.findall(r"Result: (\d+)|^([\d,]+) solutions", out, flags=re.MULTILINE)
+    return seconds, int(next(a or b for a, b in numbers).replace(",", ""))
+
+
+def beside_kluev() -> list[str]:
+    """Whole processes in turn, ROUNDS times each: `essais queens N --count` (its default,
+    every core) and Kluev's program on two threads; both counts checked against each other."""
+    essais = str(Path(sys.executable).with_name("essais"))
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for n in BESIDE_KLUEV:
+            binary = build_kluev(n, Path(scratch))
+            commands = {"essais": [essais, "queens", str(n), "--count"]}
+            if binary is not None:
+                commands["kluev"] = [str(binary), "2"]
+            best: dict[str, float] = {}
+            counts = set()
+            for _ in range(ROUNDS):
+                for name, command in commands.items():
+                    seconds, count = whole_process(command)
+                    best[name] = min(best.get(name, seconds), seconds)
+                    counts.add(count)
+            assert len(counts) == 1, f"{n} queens: the counts differ ({counts})"
+            kluev = f"{best['kluev']:.2f}" if "kluev" in best else "—"
+            ratio = f"{best['kluev'] / best['essais']:.2f}" if "kluev" in best else "—"
+            rows.append(f"| {n} | {counts.pop():,} | {best['essais']:.2f} | {kluev} | {ratio} |")
+            print(rows[-1], flush=True)
+    return rows
 
 
 def measure(n: int, method: str, engine: str, workers: int) -> str:
@@ -32,15 +106,16 @@ def measure(n: int, method: str, engine: str, workers: int) -> str:
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    for method in ("textbook", "bitmask", "mrv"):  # the kernels compile (or load) here: the runs below are warm
+    for method in ("textbook", *SPLIT):  # the kernels compile (or load) here: the runs below are warm
         count_queens(8, method=method, engine="numba")
     runs = [(10, "textbook", "python", 1), (10, "textbook", "numba", 1), (12, "textbook", "numba", 1)]
     runs += [(n, method, "numba", workers) for n in (12, 14, 15, 16) for workers in (1, 2) for method in SPLIT]
     if not quick:
-        runs += [(n, method, "numba", 2) for n in (17, 18) for method in SPLIT] + [(19, "mrv", "numba", 2)]
+        runs += [(n, method, "numba", 2) for n in (17, 18) for method in SPLIT] + [(19, "join", "numba", 2)]
     rows = [measure(*run) for run in runs]
     if quick:
         return
+    kluev_rows = beside_kluev()
     write_section(
         "bench_queens",
         [
@@ -53,11 +128,28 @@ def main() -> None:
             "|---:|---|---|---:|---:|---:|---:|",
             *rows,
             "",
-            "Targets: n = 18 under 20 s and n = 19 under 3 minutes on two processes (stretch: n = 18",
-            "under 10 s, n = 20 under 15 minutes). Yardsticks, quoted from their READMEs (they do not",
-            "run here): NQueensFAF (Java, start constellations) 44.3 s for n = 18, 5 min 38 s for",
-            "n = 19, 45 min 24 s for n = 20 on one thread of a Ryzen 5800X; Kluev's N-Queens-Count-Sol",
-            "(quarter boards joined) n = 20 in 2 min 15 s on four threads.",
+            "Aims of round three: n = 18 under 20 s and n = 19 under 3 minutes on two processes.",
+            "",
+            "### Beside Kluev's N-Queens-Count-Sol",
+            "",
+            "Whole processes, in turn, the best of " + str(ROUNDS) + " runs each: `essais queens N --count`",
+            "(method join, the default from 12 to 21 queens, on every core) and Kluev's program (C++,",
+            "built here from its source with the settings its solcounter.h gives for the size, on two",
+            "threads: `nqueens 2`). Speed is Kluev's time over ours (above 1: we are faster).",
+            "",
+            "| n | solutions | essais s | Kluev s | speed |",
+            "|---:|---:|---:|---:|---:|",
+            *kluev_rows,
+            "",
+            "Method join, Kluev's idea in essais's own code: every placement of each quarter board is",
+            "listed once (915,442 for a 9×9 quarter); for each set of rows whose queen stands in the",
+            "east half (one per orbit of the reflections that keep the halves), the north and south",
+            "quarters of each half are joined into half boards, and the west and east half boards are",
+            "paired when their crossing diagonals differ: one half's keys cut into bit planes, so",
+            "that a key of the other is tested against 64 at once, one AND per diagonal it holds. The",
+            "reflections in the long diagonals let a pair count 2^k times when its east half holds no",
+            "queen on them (k: the west half's), which leaves out about three quarters of the pairs.",
+            "Its counters: nodes are the row sets, `half_boards` and `pairs` its own.",
             "",
             "Both split methods count the same start constellations. bitmask fills their free rows",
             "top to bottom (the image of each constellation chosen by a look-ahead, the last two",
