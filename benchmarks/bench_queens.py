@@ -106,6 +106,7 @@ def measure(n: int, method: str, engine: str, workers: int) -> str:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    kluev_rows = [] if quick else beside_kluev()  # first: whole processes on a machine still at rest
     for method in ("textbook", *SPLIT):  # the kernels compile (or load) here: the runs below are warm
         count_queens(8, method=method, engine="numba")
     runs = [(10, "textbook", "python", 1), (10, "textbook", "numba", 1), (12, "textbook", "numba", 1)]
@@ -115,14 +116,14 @@ def main() -> None:
     rows = [measure(*run) for run in runs]
     if quick:
         return
-    kluev_rows = beside_kluev()
     write_section(
         "bench_queens",
         [
             "## N queens (`.venv/bin/python benchmarks/bench_queens.py`)",
             "",
             f"Measured {machine()}. Counting every solution, warm, end to end (for bitmask and mrv:",
-            "listing the start constellations, starting the pool, counting every sub-tree).",
+            "listing the start constellations, starting the pool, counting every sub-tree; for join:",
+            "listing the quarter boards, starting the pool, joining every row set).",
             "",
             "| n | method | engine | processes | solutions | nodes | seconds |",
             "|---:|---|---|---:|---:|---:|---:|",
@@ -151,7 +152,7 @@ def main() -> None:
             "queen on them (k: the west half's), which leaves out about three quarters of the pairs.",
             "Its counters: nodes are the row sets, `half_boards` and `pairs` its own.",
             "",
-            "Both split methods count the same start constellations. bitmask fills their free rows",
+            "bitmask and mrv count the same start constellations. bitmask fills their free rows",
             "top to bottom (the image of each constellation chosen by a look-ahead, the last two",
             "free rows checked after each queen): about 10-12 ns a node on one core, where C does",
             "no better (11.5 ns for the same search at -O2). mrv chooses at each node the free row",

@@ -16,12 +16,12 @@ planes (one bit set per key bit, over the list: the keys that leave that diagona
 a key of the shorter list is tested against 64 keys at once, one AND per diagonal it holds.
 (The idea is Kluev's N-Queens-Count-Sol's; this code and its layout are essais's own.)
 
-The two long diagonals (row = col, row + col = n - 1) cut the work once more: the reflection
-in one of them moves the queen of the other from one half to the other and leaves the rest of
-the long diagonals' queens where they are, so a solution with k queens on them (the centre
-square's aside, for odd n: it holds both and stays) has 2^k images, exactly one of which has
-none of them in its east half. A pair of half boards whose east half holds none counts 2^k
-times (k: the west half's): about three quarters of the pairs are not tested.
+The two long diagonals (row = col, row + col = n - 1) cut the work once more. The reflection in
+one of them keeps that diagonal's queen where it is and moves the other's to the other half
+(the centre square's queen, for odd n, stays: it counts as on neither). Of the four solutions
+these reflections carry into one another, which hold k queens on the long diagonals, 4 / 2^k
+have none of them in their east half: counting those alone, 2^k times each, counts all four.
+About three quarters of the east half boards hold such a queen: their pairs are not tested.
 
 A quarter's placement is kept as one word: its diagonals row - col + (columns - 1) in the low 32
 bits, row + col in the high 32, in the quarter's own rows and columns; `layout` says, for each

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from essais.core.cover import search as cover
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
-from essais.core.parallel import Progress, default_workers, run_split, workers_for
+from essais.core.parallel import Progress, Solver, SplitRun, default_workers, run_split, workers_for
 from essais.core.result import Stats, Status
 from essais.queens.model import (
     CONSTELLATION_METHODS,
@@ -127,18 +128,19 @@ def count_queens(
     """The number of solutions (OEIS A000170), or with `distinct` the number up to the 8
     symmetries of the square (OEIS A002562).
 
-    Methods bitmask and mrv split the count into its start constellations, run on `workers`
-    processes (1: in this process; None: one per core) or a Dask `scheduler`, with an optional
-    `checkpoint` file (essais.core.parallel). The textbook count is one sequential search."""
+    Methods bitmask and mrv split the count into its start constellations, join into its row
+    sets, run on `workers` processes (1: in this process; None: one per core) or a Dask
+    `scheduler`, with an optional `checkpoint` file (essais.core.parallel). The textbook count
+    is one sequential search."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)
     method, engine = count_method(n, method, engine, distinct)
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise InvalidInput(f"workers: {workers!r} must be at least 1")
     if method in SPLIT_METHODS:
-        workers = default_workers() if workers is None else workers
-        split = _count_constellations if method in CONSTELLATION_METHODS else _count_joined
-        return split(n, method, distinct, limits, workers, scheduler, checkpoint, progress)
+        split = _Split(limits, default_workers() if workers is None else workers, scheduler, checkpoint, progress)
+        counted_by = _count_constellations if method in CONSTELLATION_METHODS else _count_joined
+        return counted_by(n, method, distinct, split)
     if method == "dlx":
         return _count_cover(n, engine, distinct, limits, workers, scheduler, checkpoint, progress)
     given = [name for name, value in (("workers", workers not in (None, 1)), ("scheduler", scheduler),
@@ -176,16 +178,24 @@ def _count_cover(
     return QueensCount(tally.status, tally.count, tally.stats, "dlx", tally.engine, tally.split, n=n)
 
 
-def _count_joined(
-    n: int,
-    method: str,
-    distinct: bool,
-    limits: Limits | None,
-    workers: int,
-    scheduler: str | None,
-    checkpoint: str | Path | None,
-    progress: Progress | None,
-) -> QueensCount:
+class _Split(NamedTuple):
+    """How a split count runs (essais.core.parallel.run_split): its limits, processes, Dask
+    scheduler, checkpoint file and progress display."""
+
+    limits: Limits | None
+    workers: int
+    scheduler: str | None
+    checkpoint: str | Path | None
+    progress: Progress | None
+
+    def run(self, problem: dict[str, Any], tasks: list[Any], solve: Solver, control: SearchControl) -> SplitRun:
+        return run_split(
+            problem, tasks, solve, control=control, workers=self.workers, scheduler=self.scheduler,
+            checkpoint=self.checkpoint, progress=self.progress,
+        )  # fmt: skip
+
+
+def _count_joined(n: int, method: str, distinct: bool, split: _Split) -> QueensCount:
     """Method join: the quarter boards listed here (the workers forked afterwards share them),
     then each task's row sets joined on the workers; each row set counts for its orbit."""
     if distinct:
@@ -193,31 +203,19 @@ def _count_joined(
     with loading_compiled("queens"):
         from essais.queens.compiled import count_joined_rows, join_tables, join_tasks
 
-    with SearchControl(limits) as control:
+    with SearchControl(split.limits) as control:
         try:
             join_tables(n, control.check_setup, control.limits)
         except SearchStopped as stop:
             return QueensCount(stop.status, 0, Stats(seconds=control.elapsed()), method, "numba", n=n)
         problem = {"problem": "queens", "n": n, "split": "row sets", "method": method}
-        run = run_split(
-            problem, join_tasks(n), count_joined_rows, control=control, workers=workers, scheduler=scheduler,
-            checkpoint=checkpoint, progress=progress,
-        )  # fmt: skip
+        run = split.run(problem, join_tasks(n), count_joined_rows, control)
         count = sum(result.values[0] for _, result in run.every_result())
         stats = run.stats(control.elapsed())
         return QueensCount(run.status, count, stats, method, "numba", run.to_dict(), n=n)
 
 
-def _count_constellations(
-    n: int,
-    method: str,
-    distinct: bool,
-    limits: Limits | None,
-    workers: int,
-    scheduler: str | None,
-    checkpoint: str | Path | None,
-    progress: Progress | None,
-) -> QueensCount:
+def _count_constellations(n: int, method: str, distinct: bool, split: _Split) -> QueensCount:
     """Each orbit of start constellations counts `orbit` times its completions; its solutions
     up to symmetry are, by Burnside's lemma over the constellation's stabiliser, (completions +
     those fixed by the half turn + 2 × those fixed by a quarter turn) / |stabiliser|
@@ -225,8 +223,8 @@ def _count_constellations(
     with loading_compiled("queens"):
         from essais.queens.compiled import constellation_table, constellation_table_bytes, count_start_constellation
 
-    check_memory(constellation_table_bytes(n), f"the start constellations of {n} queens", limits)
-    with SearchControl(limits) as control:
+    check_memory(constellation_table_bytes(n), f"the start constellations of {n} queens", split.limits)
+    with SearchControl(split.limits) as control:
         try:
             table = constellation_table(n, control.check_setup)
         except SearchStopped as stop:
@@ -235,10 +233,7 @@ def _count_constellations(
             )
         tasks = [(n, images, bool(half or quarter), method) for _, _, _, half, quarter, images in table]
         problem = {"problem": "queens", "n": n, "split": "start constellations", "method": method}
-        run = run_split(
-            problem, tasks, count_start_constellation, control=control, workers=workers, scheduler=scheduler,
-            checkpoint=checkpoint, progress=progress,
-        )  # fmt: skip
+        run = split.run(problem, tasks, count_start_constellation, control)
         count = 0
         for index, result in run.every_result():  # (sub-trees a stop caught partway: the solutions so far)
             completions, fixed_by_half_turn, fixed_by_quarter_turn = result.values
