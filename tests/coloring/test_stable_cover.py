@@ -6,15 +6,22 @@ import pytest
 
 from essais.coloring import chromatic_number, color_graph, is_coloring, named_graph
 from essais.coloring.graph import edge_cliques
-from essais.coloring.stable_cover import clique_split, every_edge_in_a_clique, stable_sets
+from essais.coloring.stable_cover import (
+    board_symmetries,
+    clique_split,
+    every_edge_in_a_clique,
+    stable_sets,
+    symmetric_cover,
+)
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Status
 
 from conftest import invoke
 
-# (graph, χ, its clique): Vasquez 2006 for queen:10 and 12; the others as BENCHMARKS.md's proofs
+# (graph, χ, its clique): Vasquez 2006 for queen:10 and 12, Vasquez 2004 for 13 (found by the
+# half turn's covers); the others as BENCHMARKS.md's proofs
 COVERED = [("queen:6", 7, 6), ("queen:8", 9, 8), ("queen:9", 10, 9), ("queen:10", 11, 10), ("queen:11", 11, 11),
-           ("petersen", 3, 2)]  # fmt: skip
+           ("queen:12", 12, 12), ("queen:13", 13, 13), ("petersen", 3, 2)]  # fmt: skip
 
 
 @pytest.mark.parametrize(("name", "chromatic", "clique"), COVERED)
@@ -60,18 +67,34 @@ def test_the_methods_asked_for_keep_their_own_proofs():
 
 
 def test_the_cover_honours_the_limits():
-    stopped = chromatic_number("queen:13", time_limit=2)
-    assert stopped.status == Status.LIMIT and stopped.chromatic is None and stopped.lower == 13
+    stopped = chromatic_number("queen:14", time_limit=2)
+    assert stopped.status == Status.LIMIT and stopped.chromatic is None and stopped.lower == 14
     assert stopped.stats.seconds < 10
     refused = invoke(["color", "queen:5", "--chromatic", "--method", "magic"])
     assert refused.exit_code == 2 and "dsatur, sat or cover" in refused.stderr
 
 
-@pytest.mark.slow
-def test_the_chromatic_number_of_queen_12_is_12():
-    """Vasquez's result, by a cover of the board by 12 disjoint solutions of the 12 queens
-    (about 3 million nodes, 25 s here; SAT reached 12…13 in 120 s)."""
-    graph = named_graph("queen:12")
-    result = chromatic_number(graph)
-    assert (result.chromatic, result.proof, result.method) == (12, "clique", "cover")
-    assert is_coloring(graph, result.colors, 12)
+def test_a_cover_the_half_turn_keeps():
+    """queen:13's stable sets (the 73,712 solutions of 13 queens) cover the board by 13 of them
+    that the half turn maps onto one another: a 13-colouring whose colour classes the half
+    turn permutes. queen:10 has none (no 10-colouring exists at all)."""
+    for n, expected in ((13, True), (10, False)):
+        graph = named_graph(f"queen:{n}")
+        cliques = every_edge_in_a_clique(graph, edge_cliques(graph))
+        control = SearchControl(Limits())
+        members = stable_sets(graph, clique_split(graph, cliques, n, control), cliques, control)
+        half_turn = board_symmetries(graph)[0]
+        assert [int(half_turn[v]) for v in (0, n + 2)] == [n * n - 1, n * n - 1 - (n + 2)]
+        colours, stats = symmetric_cover(graph, members, half_turn, 200_000, control)
+        if not expected:
+            assert colours is None and stats.nodes > 0
+            continue
+        assert is_coloring(graph, colours, n) and len(set(colours)) == n
+        classes = {frozenset(v for v in range(graph.n) if colours[v] == c) for c in range(n)}
+        assert {frozenset(int(half_turn[v]) for v in colour_class) for colour_class in classes} == classes
+
+
+def test_the_symmetries_of_a_board_graph():
+    assert len(board_symmetries(named_graph("queen:5"))) == 7  # the square's, identity aside
+    assert len(board_symmetries(named_graph("queen:4x6"))) == 3  # a rectangle's
+    assert board_symmetries(named_graph("petersen")) == []  # no board

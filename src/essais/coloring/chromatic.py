@@ -125,17 +125,27 @@ def _first_bounds(graph: Graph, search: CompiledDsatur, bounds: _Bounds, tabu_mo
 
 
 COVER_NODES = 20_000_000  # the cover by stable sets tried up to this many nodes, then the method's proof
+SYMMETRIC_NODES = 200_000  # first, a cover that the board's half turn keeps, up to this many nodes
 
 
 def _cover_by_stable_sets(graph: Graph, search: CompiledDsatur, bounds: _Bounds) -> None:
     """Where the vertices split into cliques of the lower bound's size, the cover by stable sets
-    (coloring.stable_cover, up to COVER_NODES nodes): a colouring that meets the bound, or the
-    proof that there is none (the bound goes one up); the result then names method cover."""
+    (coloring.stable_cover): on a board, first a cover that the half turn keeps (up to
+    SYMMETRIC_NODES nodes), then any cover (up to COVER_NODES): a colouring that meets the
+    bound, or the proof that there is none (the bound goes one up); the result then names
+    method cover."""
     best, colours = bounds.best_count, bounds.lower
     if best is None or best <= colours:
         return
     with loading_compiled("coloring"):
-        from essais.coloring.stable_cover import StableCover, clique_split, every_edge_in_a_clique, stable_sets
+        from essais.coloring.stable_cover import (
+            StableCover,
+            board_symmetries,
+            clique_split,
+            every_edge_in_a_clique,
+            stable_sets,
+            symmetric_cover,
+        )
 
     cliques = every_edge_in_a_clique(graph, bounds.cliques)
     split = clique_split(graph, cliques, colours, search.control)
@@ -143,11 +153,17 @@ def _cover_by_stable_sets(graph: Graph, search: CompiledDsatur, bounds: _Bounds)
     if members is None:
         return
     bounds.method = "cover"
+    for symmetry in board_symmetries(graph)[:1]:  # the half turn: a cover it keeps, if one comes soon
+        found, stats = symmetric_cover(graph, members, symmetry, SYMMETRIC_NODES, search.control)
+        bounds.cover_stats = bounds.cover_stats + stats
+        if isinstance(found, list):
+            bounds.record(found, "cover", search)
+            return
     cover = StableCover(graph, members, cliques, colours, search.control)
     try:
         found = cover.colouring(COVER_NODES)
     finally:
-        bounds.cover_stats = cover.stats()
+        bounds.cover_stats = bounds.cover_stats + cover.stats()
     if found is None:
         bounds.floor, bounds.proof = colours + 1, "cover"  # no stable sets cover the vertices: χ > ω
     elif isinstance(found, list):

@@ -20,7 +20,7 @@ from essais.core.cover._kernels import (
 )
 from essais.core.cover.links import Links, link, option_of_node
 from essais.core.cover.problem import CoverArrays
-from essais.core.limits import SOLUTION, SearchControl
+from essais.core.limits import BUDGET_SPENT, SOLUTION, SearchControl
 from essais.core.parallel import TaskResult, solve_subtree
 from essais.core.result import Stats
 from essais.core.sliced import DEPTH, SlicedSearch
@@ -59,6 +59,24 @@ class CompiledCover(SlicedSearch):
         top = self.nd[TOP::4]
         while self._step(True) == SOLUTION:
             yield [option_of_node(top, int(x)) for x in self.choices[: self.state[DEPTH]]]
+
+    def first_within(self, budget: int) -> list[int] | None | bool:
+        """The first solution (its options' indices), None when there is none, or False when
+        `budget` nodes were spent first."""
+
+        def step(node_stop: int) -> int:
+            if self.nodes() >= budget:
+                return BUDGET_SPENT
+            return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.state, True,
+                                   min(node_stop, budget)))  # fmt: skip
+
+        outcome = self.slices(step)
+        if outcome == BUDGET_SPENT:
+            return False
+        if outcome != SOLUTION:
+            return None
+        top = self.nd[TOP::4]
+        return [option_of_node(top, int(x)) for x in self.choices[: self.state[DEPTH]]]
 
     def count(self) -> int:
         """Every solution counted (from a sub-tree's root: its own)."""
