@@ -121,7 +121,7 @@ def test_bad_input():
 
 @pytest.mark.slow
 def test_counts_of_17_to_19_are_oeis_a000170_as_mrv_counts_them():
-    """A000170's 17 to 19 (mrv's counts too: 17 here, 18 in test_queens, 19 in BENCHMARKS.md)."""
+    """A000170's 17 to 19 (mrv counts the same: 17 here, 18 in BENCHMARKS.md)."""
     for n, count in [(17, 95_815_104), (18, 666_090_624), (19, 4_968_057_848)]:
         assert count_queens(n, method="join", workers=2).count == count
     assert count_queens(17, method="mrv", workers=2).count == 95_815_104
