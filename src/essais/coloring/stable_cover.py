@@ -105,8 +105,6 @@ class StableCover(SlicedSearch):
         False when `budget` nodes were spent first."""
 
         def step(node_stop: int) -> int:
-            if self.nodes() >= budget:
-                return BUDGET_SPENT
             return int(
                 kernels.cover_slice(
                     self.sets,
@@ -123,11 +121,11 @@ class StableCover(SlicedSearch):
                     self.counts,
                     self.chosen,
                     self.state,
-                    min(node_stop, budget),
+                    node_stop,
                 )  # fmt: skip
             )
 
-        outcome = self.slices(step)
+        outcome = self.slices_within(step, budget)
         if outcome == EXHAUSTED:
             return None
         if outcome == BUDGET_SPENT:

@@ -14,7 +14,7 @@ from numba import njit
 from numba.core import event
 
 from essais.core.engine import loading_compiled
-from essais.core.limits import SLICE_NODES, SearchControl, SearchStopped, run_slices
+from essais.core.limits import BUDGET_SPENT, SLICE_NODES, SearchControl, SearchStopped, run_slices
 from essais.core.result import Stats, Status
 
 # The first slots of every kernel's state; a kernel numbers its own slots from FIRST_FREE_SLOT.
@@ -61,6 +61,15 @@ class SlicedSearch:
         if isinstance(outcome, Status):
             raise SearchStopped(outcome)
         return outcome
+
+    def slices_within(self, step: Callable[[int], int], budget: int) -> int:
+        """`slices(step)` stopped after `budget` nodes in all: BUDGET_SPENT (a caller that
+        hands the problem to another method then), else the kernel's outcome."""
+
+        def within(node_stop: int) -> int:
+            return BUDGET_SPENT if self.nodes() >= budget else step(min(node_stop, budget))
+
+        return self.slices(within)
 
 
 class _CompilerWatch(event.Listener):

@@ -65,12 +65,10 @@ class CompiledCover(SlicedSearch):
         `budget` nodes were spent first."""
 
         def step(node_stop: int) -> int:
-            if self.nodes() >= budget:
-                return BUDGET_SPENT
             return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.state, True,
-                                   min(node_stop, budget)))  # fmt: skip
+                                   node_stop))  # fmt: skip
 
-        outcome = self.slices(step)
+        outcome = self.slices_within(step, budget)
         if outcome == BUDGET_SPENT:
             return False
         if outcome != SOLUTION:
