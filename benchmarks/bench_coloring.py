@@ -113,7 +113,9 @@ def main() -> None:
             "clique; none (the search exhausted) proves χ > ω; the proof then goes on by SAT. It tries",
             "20 million nodes at most first: queen:14 has covers that neither search reaches (by hand:",
             "none that the quarter turn keeps exists; none that the half turn or a mirror keeps was",
-            "reached in 300 s and 60 s).",
+            "reached in 300 s and 60 s). mycielski:8 (DIMACS's myciel7; odd, so no cover route), by hand",
+            "on 2026-11-28 at commit c551f67: `essais color mycielski:8 --chromatic --time-limit 540`",
+            "stopped at 2…8 (SAT on both cores, no proof).",
         ],
     )
 
