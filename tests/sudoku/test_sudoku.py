@@ -217,6 +217,23 @@ def test_cli_batch(tmp_path):
     assert per_puzzle.exit_code == 0 and len(per_puzzle.stdout.split()) == 5
 
 
+@pytest.mark.parametrize("alphabet", ["123456789", "ABCDEFGHI", "QWERTYUIO"])
+def test_a_file_is_solved_in_its_own_symbols(tmp_path, alphabet):
+    """A file's solutions are written in the file's alphabet, whether its symbols follow one
+    another (written by one addition) or not (by a lookup)."""
+    top95 = (SUDOKU_DATA / "top95.txt").read_text().splitlines()[:40]
+    lines = [line.translate(str.maketrans("123456789", alphabet)) for line in top95]
+    path = tmp_path / "letters.txt"
+    path.write_text("\n".join(lines) + "\n")
+    result = invoke(["sudoku", str(path), "--alphabet", alphabet])
+    assert result.exit_code == 0
+    solutions = result.stdout.splitlines()
+    assert len(solutions) == 40
+    for line, solution in zip(lines, solutions, strict=True):
+        puzzle = parse_sudoku(line, alphabet=alphabet)
+        assert is_solution(puzzle, solution)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [([Q1[:-1]], "80 cells"), ([Q1, "--method", "magic"], "method"), ([Q1, "--limit", "2"], "--limit"),

@@ -122,6 +122,19 @@ def write_out(text: str) -> None:
     sys.stdout.flush()
 
 
+def write_bytes_out(data: bytes) -> None:
+    """ASCII data on stdout as it is, flushed at once: straight to its bytes where it has them
+    (a Sudoku file's solutions: 80 MB not decoded and encoded again)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        write_out(data.decode("ascii"))
+        return
+    WATCHER.silence()
+    sys.stdout.flush()  # (what was written as text before goes first)
+    buffer.write(data)
+    buffer.flush()
+
+
 def write_tree(file: Path, search: Callable[[], Any], title: str) -> Any:
     """Run `search` (a python-engine search) recording its tree, write the tree into `file`
     (SVG), and give back the search's result."""

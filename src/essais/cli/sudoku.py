@@ -33,6 +33,7 @@ from essais.cli.output import (
     plot_format,
     print_json,
     watched,
+    write_bytes_out,
     write_out,
     write_replay,
     write_tree,
@@ -291,7 +292,7 @@ def _write(block: BatchBlock, symbols: str, unique: bool, as_json: bool, tally: 
     written = None if as_json else block.solutions_written(symbols)
     if written is not None:
         tally.solved += len(block)
-        write_out(written.decode())
+        write_bytes_out(written)
         return
     rows = block.rows(symbols, unique)
     _write_rows(rows, as_json, tally)
