@@ -51,6 +51,15 @@ def test_the_stable_sets_of_a_queen_graph_are_the_queens_solutions(n):
     assert len({tuple(row) for row in rows}) == len(rows)
 
 
+@pytest.mark.slow
+def test_queen_14_is_coloured_by_14_solutions_of_14_queens():
+    """Vasquez 2006: χ = 14. A cover kept by a mirror of the board, found by the restarts."""
+    graph = named_graph("queen:14")
+    result = chromatic_number(graph, time_limit=300)
+    assert (result.chromatic, result.lower, result.proof) == (14, 14, "clique") and result.method == "cover"
+    assert is_coloring(graph, result.colors, 14)
+
+
 def test_where_the_vertices_do_not_split_the_other_proofs_run():
     for name in ("cycle:7", "mycielski:5", "complete:4"):  # (odd; no clique split; the clique met at once)
         result = chromatic_number(name)
@@ -85,13 +94,40 @@ def test_a_cover_the_half_turn_keeps():
         members = stable_sets(graph, clique_split(graph, cliques, n, control), cliques, control)
         half_turn = board_symmetries(graph)[0]
         assert [int(half_turn[v]) for v in (0, n + 2)] == [n * n - 1, n * n - 1 - (n + 2)]
-        colours, stats = symmetric_cover(graph, members, half_turn, 200_000, control)
+        colours, stats = symmetric_cover(graph, members, [half_turn], control, restarts_nodes=0)
         if not expected:
             assert colours is None and stats.nodes > 0
             continue
         assert is_coloring(graph, colours, n) and len(set(colours)) == n
         classes = {frozenset(v for v in range(graph.n) if colours[v] == c) for c in range(n)}
         assert {frozenset(int(half_turn[v]) for v in colour_class) for colour_class in classes} == classes
+
+
+def kept_by(symmetry, colours):
+    """Does `symmetry` map the colour classes onto colour classes?"""
+    classes = {frozenset(v for v, colour in enumerate(colours) if colour == c) for c in set(colours)}
+    return {frozenset(int(symmetry[v]) for v in colour_class) for colour_class in classes} == classes
+
+
+def test_restarts_find_a_cover_the_first_search_did_not():
+    """The first search stopped after 10 nodes, shuffled restarts over the board's involutions
+    find a cover of queen:12 (a 12-colouring that one of them keeps); queen:10 has none, and
+    the restarts say so once every involution's search is exhausted."""
+    for n in (12, 10):
+        graph = named_graph(f"queen:{n}")
+        cliques = every_edge_in_a_clique(graph, edge_cliques(graph))
+        control = SearchControl(Limits())
+        members = stable_sets(graph, clique_split(graph, cliques, n, control), cliques, control)
+        symmetries = board_symmetries(graph)
+        colours, stats = symmetric_cover(graph, members, symmetries, control, first_nodes=10)
+        assert stats.nodes > 10
+        if n == 10:
+            assert colours is None
+            continue
+        assert is_coloring(graph, colours, n) and len(set(colours)) == n
+        assert any(kept_by(symmetry, colours) for symmetry in symmetries if (symmetry[symmetry] == range(n * n)).all())
+    spent, _ = symmetric_cover(graph, members, symmetries, control, first_nodes=10, restarts_nodes=0)
+    assert spent is False  # (queen:10: the first search alone, its budget spent)
 
 
 def test_the_symmetries_of_a_board_graph():

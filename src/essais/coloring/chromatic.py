@@ -125,13 +125,12 @@ def _first_bounds(graph: Graph, search: CompiledDsatur, bounds: _Bounds, tabu_mo
 
 
 COVER_NODES = 20_000_000  # the cover by stable sets tried up to this many nodes, then the method's proof
-SYMMETRIC_NODES = 200_000  # first, a cover that the board's half turn keeps, up to this many nodes
 
 
 def _cover_by_stable_sets(graph: Graph, search: CompiledDsatur, bounds: _Bounds) -> None:
     """Where the vertices split into cliques of the lower bound's size, the cover by stable sets
-    (coloring.stable_cover): on a board, first a cover that the half turn keeps (up to
-    SYMMETRIC_NODES nodes), then any cover (up to COVER_NODES): a colouring that meets the
+    (coloring.stable_cover): on a board, first a cover that a symmetry of the board keeps
+    (stable_cover.symmetric_cover), then any cover (up to COVER_NODES): a colouring that meets the
     bound, or the proof that there is none (the bound goes one up); the result then names
     method cover."""
     best, colours = bounds.best_count, bounds.lower
@@ -153,8 +152,9 @@ def _cover_by_stable_sets(graph: Graph, search: CompiledDsatur, bounds: _Bounds)
     if members is None:
         return
     bounds.method = "cover"
-    for symmetry in board_symmetries(graph)[:1]:  # the half turn: a cover it keeps, if one comes soon
-        found, stats = symmetric_cover(graph, members, symmetry, SYMMETRIC_NODES, search.control)
+    symmetries = board_symmetries(graph)
+    if symmetries:  # a cover that a symmetry of the board keeps, if one comes soon
+        found, stats = symmetric_cover(graph, members, symmetries, search.control)
         bounds.cover_stats = bounds.cover_stats + stats
         if isinstance(found, list):
             bounds.record(found, "cover", search)

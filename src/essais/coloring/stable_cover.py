@@ -17,8 +17,11 @@ from essais.coloring import _cover_kernels as kernels
 from essais.coloring.graph import Graph
 from essais.core.board import Board
 from essais.core.cover.compiled import CompiledCover
-from essais.core.cover.problem import CoverProblem
-from essais.core.cover.search import cover_engine, links_of
+from essais.core.cover.links import Links, link
+from essais.core.cover.problem import CoverArrays, CoverProblem
+from essais.core.cover.search import BYTES_PER_NODE, cover_engine
+from essais.core.engine import check_memory
+from essais.core.errors import InvalidInput
 from essais.core.limits import BUDGET_SPENT, EXHAUSTED, SearchControl
 from essais.core.result import Stats
 from essais.core.sliced import SlicedSearch
@@ -162,39 +165,114 @@ def board_symmetries(graph: Graph) -> list[np.ndarray]:
     return symmetries
 
 
+FIRST_NODES = 50_000  # the first symmetry's cover, its options in the sets' order, up to this many nodes
+RESTART_NODES = 10_000  # then shuffled attempts: the first within this many nodes, each next 1.5 times more
+RESTARTS_NODES = 2_000_000  # the restarts' nodes in all
+RESTART_SEED = 2006  # (Vasquez's year: the shuffles are the same from one run to the next)
+
+
 def symmetric_cover(
-    graph: Graph, members: np.ndarray, symmetry: np.ndarray, budget: int, control: SearchControl
+    graph: Graph,
+    members: np.ndarray,
+    symmetries: list[np.ndarray],
+    control: SearchControl,
+    first_nodes: int = FIRST_NODES,
+    restarts_nodes: int = RESTARTS_NODES,
 ) -> tuple[list[int] | None | bool, Stats]:
-    """A cover of the vertices by stable sets of `members` that `symmetry` (a permutation of the
-    vertices that keeps the edges) maps onto itself: an exact cover (core.cover, dancing links)
-    by the unions of the sets' orbits whose sets are disjoint. Each vertex's colour (its set's
-    index) when one is found within `budget` nodes; None when there is none (a cover may still
-    exist: one that the symmetry does not keep); False when the budget was spent first. With
-    the search's counters. Where covers are rare, those a symmetry keeps are far fewer to
-    search: queen:13's (13 queens' solutions, the lines j = 2i + c mod 13 among them) is found
-    in some 30,000 nodes."""
-    index = {tuple(row): i for i, row in enumerate(np.sort(members, axis=1).tolist())}
-    seen = np.zeros(len(members), dtype=bool)
-    orbits: list[list[int]] = []
-    for first, row in enumerate(members.tolist()):
-        if seen[first]:
-            continue
-        orbit, image = [first], sorted(int(symmetry[v]) for v in row)
-        while (next_set := index[tuple(image)]) != first:  # (the image of a stable set is one)
-            orbit.append(next_set)
-            image = sorted(int(symmetry[v]) for v in image)
-        seen[orbit] = True
-        vertices = members[orbit].ravel()
-        if len(np.unique(vertices)) == len(vertices):  # the orbit's sets are disjoint
-            orbits.append(orbit)
-    options = [[str(v) for v in members[orbit].ravel()] for orbit in orbits]
-    problem = CoverProblem.make([str(v) for v in range(graph.n)], options)
-    search = CompiledCover(links_of(problem, None), "dlx", control)
+    """A cover of the vertices by stable sets of `members` that one of `symmetries` (permutations
+    of the vertices that keep the edges) maps onto itself: an exact cover (core.cover, dancing
+    links) by the unions of the sets' orbits whose sets are disjoint. Where covers are rare,
+    those a symmetry keeps are far fewer to search: queen:13's (13 queens' solutions, the lines
+    j = 2i + c mod 13 among them) is found in some 30,000 nodes.
+
+    First the first symmetry's, its options in the sets' order, within `first_nodes` nodes;
+    then restarts, the symmetries in turn, options and vertices shuffled, within RESTART_NODES
+    nodes and 1.5 times more each time, `restarts_nodes` in all. The time to a cover varies
+    by orders of magnitude with the order the search meets the options in (heavy tails: the
+    first few thousand nodes decide), and short shuffled runs cut the long ones short: none
+    of queen:14's came in 300 s of one run; one of the 10,000-node runs finds it.
+
+    Each vertex's colour (its set's index) when one is found; None when there is none (every
+    symmetry's search exhausted: a cover may still exist, one that no symmetry keeps); False
+    when the nodes were spent first. With the searches' counters."""
+    try:  # the links hold each stable set at most once (in one orbit): its vertices bound them
+        check_memory(members.size * BYTES_PER_NODE, "the symmetric covers' links", control.limits)
+    except InvalidInput:
+        return False, Stats(0, 0, 0, 0.0)  # (left to the other proofs)
+    involutions = [symmetry for symmetry in symmetries if np.array_equal(symmetry[symmetry], np.arange(graph.n))]
+    covers: dict[int, _SymmetricOptions] = {}  # (made as they are first searched)
+
+    def attempt(index: int, budget: int, random: np.random.Generator | None) -> tuple[list[int] | None | bool, Stats]:
+        if index not in covers:
+            with control.setting_up():  # (a second or two on queen:14: a limit or Ctrl-C stops it)
+                covers[index] = _SymmetricOptions(members, involutions[index])
+        return _attempt(covers[index], graph.n, budget, random, control)
+
+    found, stats = attempt(0, first_nodes, None)
+    if found is not False:
+        return found, stats
+    random = np.random.default_rng(RESTART_SEED)
+    budget, spent, unsettled = RESTART_NODES, 0, list(range(len(involutions)))
+    turn = 0
+    while unsettled and spent < restarts_nodes:
+        index = unsettled[turn % len(unsettled)]
+        found, more = attempt(index, min(budget, restarts_nodes - spent), random)
+        stats, spent, budget, turn = stats + more, spent + more.nodes, budget * 3 // 2, turn + 1
+        if found is None:
+            unsettled.remove(index)  # this symmetry keeps no cover
+        elif found is not False:
+            return found, stats
+    return (None if not unsettled else False), stats
+
+
+class _SymmetricOptions:
+    """The options of the exact cover a symmetry keeps: each orbit of the stable sets under it
+    whose sets are disjoint, as their vertices (`options`, a row each, padded with -1) and
+    their sets (`orbits`, the same)."""
+
+    def __init__(self, members: np.ndarray, symmetry: np.ndarray) -> None:
+        index = {row.tobytes(): i for i, row in enumerate(np.sort(members, axis=1))}
+        images = np.sort(symmetry[members], axis=1).astype(members.dtype)
+        image = np.array([index[row.tobytes()] for row in images])  # (the image of a stable set is one)
+        powers = [np.arange(len(members))]
+        while not np.array_equal(next_power := image[powers[-1]], powers[0]):
+            powers.append(next_power)
+        orbits = np.sort(np.stack(powers, axis=1), axis=1)
+        orbits = orbits[orbits[:, 0] == np.arange(len(members))]  # each orbit once, from its least set
+        orbits[:, 1:][orbits[:, 1:] == orbits[:, :-1]] = -1  # a set met again along a shorter orbit
+        bits = _bit_rows(members.astype(np.int64), (int(members.max()) + 64) // 64)
+        held = np.where(orbits[..., None] >= 0, bits[orbits], 0)
+        union = np.bitwise_or.reduce(held, axis=1)
+        disjoint = np.bitwise_count(union).sum(axis=1) == np.bitwise_count(held).sum(axis=(1, 2))
+        self.orbits, self.members = orbits[disjoint], members
+        vertices = np.where(self.orbits[..., None] >= 0, members[self.orbits], -1)
+        self.options = vertices.reshape(len(self.orbits), orbits.shape[1] * members.shape[1])
+
+    def links(self, vertices: int, random: np.random.Generator | None) -> tuple[Links, np.ndarray]:
+        """The problem's dancing links, its options (and vertices) in a random order unless
+        `random` is None; with the orbit of each option."""
+        order = np.arange(len(self.options)) if random is None else random.permutation(len(self.options))
+        label = np.arange(vertices, dtype=np.int32) if random is None else random.permutation(vertices).astype(np.int32)
+        options = self.options[order]
+        starts = np.zeros(len(options) + 1, dtype=np.int32)
+        np.cumsum((options >= 0).sum(axis=1), out=starts[1:])
+        items = label[options[options >= 0]]
+        arrays = CoverArrays("symmetric", vertices, vertices, starts, items, np.zeros(len(items), dtype=np.int32))
+        return link(arrays), self.orbits[order]
+
+
+def _attempt(
+    cover: _SymmetricOptions, vertices: int, budget: int, random: np.random.Generator | None, control: SearchControl
+) -> tuple[list[int] | None | bool, Stats]:
+    """One search for a cover kept by the symmetry, within `budget` nodes, and its counters."""
+    links, orbits = cover.links(vertices, random)
+    search = CompiledCover(links, "dlx", control)
     chosen = search.first_within(budget)
     if not isinstance(chosen, list):
         return chosen, search.stats()
-    colours = [0] * graph.n
-    for colour, member in enumerate(m for option in chosen for m in orbits[option]):
-        for vertex in members[member]:
-            colours[vertex] = colour
+    colours = [0] * vertices
+    sets = [int(member) for option in chosen for member in orbits[option] if member >= 0]
+    for colour, member in enumerate(sets):
+        for vertex in cover.members[member]:
+            colours[int(vertex)] = colour
     return colours, search.stats()

@@ -18,7 +18,7 @@ from essais.core.cover._kernels import (
     cover_slice,
     replay,
 )
-from essais.core.cover.links import Links, link, option_of_node
+from essais.core.cover.links import Links, link, options_of_nodes
 from essais.core.cover.problem import CoverArrays
 from essais.core.limits import BUDGET_SPENT, SOLUTION, SearchControl
 from essais.core.parallel import TaskResult, solve_subtree
@@ -38,6 +38,7 @@ class CompiledCover(SlicedSearch):
         self.items = np.zeros(links.depth + 1, dtype=np.int32)
         self.choices = np.zeros(links.depth + 1, dtype=np.int32)
         self.state[SPLIT] = -1
+        self.option_at: np.ndarray | None = None  # each node's option (made at the first solution)
         if prefix:
             replay(np.array(prefix, dtype=np.int32), self.nd, self.it, self.items, self.choices)
             self.state[DEPTH] = self.state[BASE] = len(prefix)
@@ -56,9 +57,8 @@ class CompiledCover(SlicedSearch):
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution, as its options' indices in the order they were chosen."""
-        top = self.nd[TOP::4]
         while self._step(True) == SOLUTION:
-            yield [option_of_node(top, int(x)) for x in self.choices[: self.state[DEPTH]]]
+            yield self._chosen()
 
     def first_within(self, budget: int) -> list[int] | None | bool:
         """The first solution (its options' indices), None when there is none, or False when
@@ -73,8 +73,13 @@ class CompiledCover(SlicedSearch):
             return False
         if outcome != SOLUTION:
             return None
-        top = self.nd[TOP::4]
-        return [option_of_node(top, int(x)) for x in self.choices[: self.state[DEPTH]]]
+        return self._chosen()
+
+    def _chosen(self) -> list[int]:
+        """The options of the solution found (their indices, in the order they were chosen)."""
+        if self.option_at is None:
+            self.option_at = options_of_nodes(self.nd[TOP::4], len(self.it) // 2 - 2)
+        return self.option_at[self.choices[: self.state[DEPTH]]].tolist()
 
     def count(self) -> int:
         """Every solution counted (from a sub-tree's root: its own)."""
