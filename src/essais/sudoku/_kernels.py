@@ -782,12 +782,16 @@ def bitwise_slice(stack, changed, guess_cell, guess_rest, state, node_stop):
 
 @njit(cache=True, nogil=True)
 def solution9(grid, out):
-    """The values of a solved grid of the bitwise search."""
-    for cell in range(81):
-        band, bit = cell // 27, 1 << (cell % 27)
-        for digit in range(9):
-            if grid[3 * digit + band] & bit:
-                out[cell] = digit + 1
+    """The values of a solved grid of the bitwise search, read digit by digit off its words (a
+    test of every digit in every cell mispredicted its branch so often that it took a fifth of
+    the batch's time: measured)."""
+    for digit in range(9):
+        for band in range(3):
+            cells = grid[3 * digit + band]
+            while cells:
+                bit = cells & -cells
+                cells ^= bit
+                out[27 * band + bit_index(bit)] = digit + 1
 
 
 @njit(cache=True, nogil=True)
