@@ -338,16 +338,28 @@ def join_tables(
     check_memory(8 * (sum(groups) + 4), f"the quarter boards of {n} queens (their groups)", limits)
     starts = np.zeros(sum(groups) + 4, dtype=np.int64)
     empty = np.empty(0, dtype=np.uint64)
+    # a quarter's placements are in its own rows and columns: quarters of one shape (all four
+    # for an even n) have the same, listed once and copied (n = 18: 0.37 s -> 0.1 s)
+    same = [next(q for q in range(4) if (layout[q, ROWS], layout[q, COLUMNS]) == (rows, columns))
+            for _, rows, _, columns, _, _ in layout]  # fmt: skip
     for quarter, (first_row, rows, first_column, columns, at, _) in enumerate(layout):
         block = starts[at : at + groups[quarter] + 1]
-        for first_choice in range(-1, int(columns)):
-            check()
-            quarter_boards(n, first_row, rows, first_column, columns, first_choice, block, empty, False)
-        np.cumsum(block, out=block)
+        if same[quarter] != quarter:
+            block[:] = starts[layout[same[quarter], STARTS_AT] :][: len(block)]
+        else:
+            for first_choice in range(-1, int(columns)):
+                check()
+                quarter_boards(n, first_row, rows, first_column, columns, first_choice, block, empty, False)
+            np.cumsum(block, out=block)
         layout[quarter + 1 :, KEYS_AT] += block[-1]
     check_memory(8 * int(layout[-1, KEYS_AT] + block[-1]), f"the quarter boards of {n} queens", limits)
     keys = np.empty(int(layout[-1, KEYS_AT] + block[-1]), dtype=np.uint64)
     for quarter, (first_row, rows, first_column, columns, at, keys_at) in enumerate(layout):
+        size = int(starts[at + groups[quarter]])
+        if same[quarter] != quarter:
+            first_at = layout[same[quarter], KEYS_AT]
+            keys[keys_at : keys_at + size] = keys[first_at : first_at + size]
+            continue
         places = starts[at : at + groups[quarter]].copy()
         for first_choice in range(-1, int(columns)):
             check()
