@@ -185,12 +185,14 @@ def symmetric_cover(
     those a symmetry keeps are far fewer to search: queen:13's (13 queens' solutions, the lines
     j = 2i + c mod 13 among them) is found in some 30,000 nodes.
 
-    First the first symmetry's, its options in the sets' order, within `first_nodes` nodes;
-    then restarts, the symmetries in turn, options and vertices shuffled, within RESTART_NODES
-    nodes and 1.5 times more each time, `restarts_nodes` in all. The time to a cover varies
-    by orders of magnitude with the order the search meets the options in (heavy tails: the
-    first few thousand nodes decide), and short shuffled runs cut the long ones short: none
-    of queen:14's came in 300 s of one run; one of the 10,000-node runs finds it.
+    Only the involutions among `symmetries` are searched (a cover that a quarter turn keeps,
+    its square keeps: the half turn). First the first one's cover, its options in the sets'
+    order, within `first_nodes` nodes; then restarts, the involutions in turn, options and
+    vertices shuffled, within RESTART_NODES nodes and 1.5 times more each time,
+    `restarts_nodes` in all. The time to a cover varies by orders of magnitude with the order
+    the search meets the options in (heavy tails), and short shuffled runs cut the long ones
+    short: no run of the half turn's or a mirror's found one of queen:14 in 300 s; the
+    restarts find one kept by a mirror in some 330,000 nodes.
 
     Each vertex's colour (its set's index) when one is found; None when there is none (every
     symmetry's search exhausted: a cover may still exist, one that no symmetry keeps); False
@@ -200,6 +202,8 @@ def symmetric_cover(
     except InvalidInput:
         return False, Stats(0, 0, 0, 0.0)  # (left to the other proofs)
     involutions = [symmetry for symmetry in symmetries if np.array_equal(symmetry[symmetry], np.arange(graph.n))]
+    if not involutions:
+        return False, Stats(0, 0, 0, 0.0)
     covers: dict[int, _SymmetricOptions] = {}  # (made as they are first searched)
 
     def attempt(index: int, budget: int, random: np.random.Generator | None) -> tuple[list[int] | None | bool, Stats]:
