@@ -29,7 +29,7 @@ from essais.sudoku import (
     solve_many,
     solve_sudoku,
 )
-from essais.sudoku._kernels import ALL_DIGITS, GRID9, ON_PERMUTATION, _propagate9
+from essais.sudoku._bitwise_kernels import ALL_DIGITS, GRID9, ON_PERMUTATION, _propagate9
 
 from conftest import DATA, invoke
 

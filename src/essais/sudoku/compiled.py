@@ -1,6 +1,7 @@
-"""The numba engines of Sudoku (over sudoku._kernels): the textbook search and the propagating
-one, solution after solution; the batch solver of many puzzles on a process pool; the fast
-decoding of a large file; and the SAT method, whose formula starts from the propagated root."""
+"""The numba engines of Sudoku (over sudoku._kernels and sudoku._bitwise_kernels): the textbook
+search and the propagating one, solution after solution; the batch solver of many puzzles on a
+process pool; the fast decoding of a large file; and the SAT method, whose formula starts from
+the propagated root."""
 
 from __future__ import annotations
 
@@ -14,19 +15,15 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION, SearchControl
 from essais.core.parallel import Progress, map_in_order
 from essais.core.sliced import DEPTH, ENTERING, SlicedSearch
+from essais.sudoku._bitwise_kernels import GRID9, bitwise_batch, bitwise_slice, solution9, start_bitwise
 from essais.sudoku._kernels import (
-    GRID9,
     RANDOM,
     RESTART,
     STATE_SIZE,
-    bitwise_batch,
-    bitwise_slice,
     decode_lines,
     propagate,
     propagate_slice,
-    solution9,
     solve_batch,
-    start_bitwise,
     start_candidates,
     textbook_slice,
     values_of,
