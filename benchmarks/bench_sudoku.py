@@ -22,7 +22,15 @@ import numpy as np
 
 import essais
 from essais.core.limits import Limits
-from essais.sudoku import PuzzleFile, is_solution, open_puzzles, read_puzzles, solve_many, solve_sudoku
+from essais.sudoku import (
+    PuzzleFile,
+    is_solution,
+    open_puzzles,
+    read_puzzles,
+    solutions_written,
+    solve_many,
+    solve_sudoku,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
@@ -129,7 +137,7 @@ def stages() -> list[str]:
             block.found, solutions, block.counters = _solve_rows(block.cells, 3, "bitwise", 1)
             block.solutions = solutions.astype(np.uint8)
             clock["solve"] += (tick := time.perf_counter()) - middle
-            written = block.solutions_written(puzzles.symbols)
+            written = solutions_written(block, puzzles.symbols)
             assert written is not None
             with open(os.devnull, "wb") as sink:
                 sink.write(written)

@@ -120,7 +120,7 @@ OWN_FILES = {
                 "linear.py", "searches.py", "split.py", "starts.py", "streams.py", "tables.py", "walks.py"},
     "uncrossed": {"parallel.py", "searches.py", "watch.py"},
     "queens": {"watch.py", "_join_kernels.py"},
-    "sudoku": {"batch.py", "sat.py", "watch.py", "_bitwise_kernels.py"},
+    "sudoku": {"batch.py", "sat.py", "watch.py", "_bitwise_kernels.py", "_text_kernels.py"},
     "coloring": {"chromatic.py", "graph.py", "sat.py", "watch.py", "stable_cover.py", "_cover_kernels.py"},
     "csp": {"_propagation_kernels.py", "files.py", "watch.py"},
 }  # fmt: skip

@@ -25,6 +25,7 @@ from essais.sudoku import (
     read_file,
     read_puzzles,
     solution_error,
+    solutions_written,
     solve_file,
     solve_many,
     solve_sudoku,
@@ -220,7 +221,7 @@ def test_cli_batch(tmp_path):
 @pytest.mark.parametrize("alphabet", ["123456789", "ABCDEFGHI", "QWERTYUIO"])
 def test_a_file_is_solved_in_its_own_symbols(tmp_path, alphabet):
     """A file's solutions are written in the file's alphabet, whether its symbols follow one
-    another (written by one addition) or not (by a lookup)."""
+    another or not."""
     top95 = (SUDOKU_DATA / "top95.txt").read_text().splitlines()[:40]
     lines = [line.translate(str.maketrans("123456789", alphabet)) for line in top95]
     path = tmp_path / "letters.txt"
@@ -400,6 +401,20 @@ def test_a_large_file_streams_in_order_on_two_processes():
     assert one == two and [number for number, _, _ in one] == list(range(1, len(lines) + 1))
     sample = random.Random(5).sample(range(len(lines)), 300)
     assert all(one[i][1] == 1 and is_solution(lines[i], one[i][2]) for i in sample)
+
+
+def test_a_block_is_written_at_once_only_when_every_line_has_one_solution():
+    lines = (SUDOKU_DATA / "top95.txt").read_text().splitlines()[:30]
+    [block] = solve_file(open_puzzles(file_of("\n".join(lines) + "\n"), name="grids"))
+    written = solutions_written(block, "123456789")
+    assert written is not None and written.decode().splitlines() == block.solution_text("123456789")
+    assert all(is_solution(line, solution) for line, solution in zip(lines, written.decode().split(), strict=True))
+    letters = solutions_written(block, "ABCDEFGHI")
+    assert letters == written.translate(bytes.maketrans(b"123456789", b"ABCDEFGHI"))
+    assert solutions_written(block, "αβγδεζηθι") is None  # (not ASCII: written line by line)
+    no_solution = "12345678." + "........9" + "." * 63  # (cell 8 can take no digit)
+    [mixed] = solve_file(open_puzzles(file_of("\n".join([*lines[:3], no_solution]) + "\n"), name="grids"))
+    assert mixed.found.tolist() == [1, 1, 1, 0] and solutions_written(mixed, "123456789") is None
 
 
 class CountingReader(io.BytesIO):

@@ -61,6 +61,7 @@ from essais.sudoku import (
     parse_sudoku,
     read_file,
     resolve_method,
+    solutions_written,
     solve_file,
     solve_lines,
     solve_sudoku,
@@ -289,7 +290,7 @@ def _write(block: BatchBlock, symbols: str, unique: bool, as_json: bool, tally: 
     """A solved block of the compiled batch, written out: at once from its arrays when every
     line has one solution (the common case), else line by line."""
     tally.last = int(block.numbers[-1]) if len(block) else tally.last
-    written = None if as_json else block.solutions_written(symbols)
+    written = None if as_json else solutions_written(block, symbols)
     if written is not None:
         tally.solved += len(block)
         write_bytes_out(written)

@@ -11,7 +11,8 @@ on the open cell with the fewest candidates per weight of its units (dom/wdeg: a
 weight each time a contradiction shows in it), ties to the first cell or, for restarts, to one
 drawn at random. `solve_batch` runs the propagating solver on many puzzles in one call, with no
 Python work per puzzle. The 9×9 throughput method, bitwise, has its kernels in
-sudoku._bitwise_kernels.
+sudoku._bitwise_kernels, and a file's text (lines read in, solutions written out) is
+sudoku._text_kernels's.
 """
 
 import numpy as np
@@ -417,32 +418,3 @@ def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions,
         counters[i, 0] = state[NODES]
         counters[i, 1] = state[TRIES]
         counters[i, 2] = state[BACKTRACKS]
-
-
-@njit(cache=True, nogil=True)
-def decode_lines(raw, starts, lines, byte_values, cell_units, unit_count, cells):
-    """For each of `lines`: row `line` of `cells` read from raw's bytes from starts[line] on, a
-    cell a byte, through `byte_values` (byte -> value, 0 an empty cell, -1 no symbol); True when
-    every byte is a symbol and no value is given twice in a unit (`cell_units`: each cell's)."""
-    good = np.ones(len(lines), dtype=np.bool_)
-    seen = np.zeros(unit_count, dtype=np.uint64)  # the values given so far in each unit, as bits
-    for i in range(len(lines)):
-        line = lines[i]
-        for u in range(unit_count):
-            seen[u] = 0
-        for cell in range(cells.shape[1]):
-            value = byte_values[raw[starts[line] + cell]]
-            if value < 0:
-                good[i] = False
-                break
-            cells[line, cell] = value
-            if value:
-                bit = np.uint64(1) << np.uint64(value - 1)
-                for k in range(3):
-                    unit = cell_units[cell, k]
-                    if seen[unit] & bit:
-                        good[i] = False
-                    seen[unit] |= bit
-                if not good[i]:
-                    break
-    return good

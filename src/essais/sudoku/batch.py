@@ -257,6 +257,16 @@ def solve_file(
             progress(done, max(done, round(done * puzzles.size / max(read, 1))))
 
 
+def solutions_written(block: BatchBlock, symbols: str) -> bytes | None:
+    """A solved block's solutions as the file's output, a line each in the one-line form, at
+    once (compiled); None unless every line has exactly one solution and `symbols` are ASCII:
+    then BatchBlock.rows gives the lines one by one."""
+    with loading_compiled("sudoku"):
+        from essais.sudoku.compiled import solutions_written as written
+
+    return written(block, symbols)
+
+
 def read_file(puzzles: PuzzleFile) -> Iterator[BatchBlock]:
     """The blocks of a file read but not solved (`cells` holds each line's puzzle): for the
     puzzles solved one at a time, under limits of their own."""

@@ -1,7 +1,7 @@
-"""The numba engines of Sudoku (over sudoku._kernels and sudoku._bitwise_kernels): the textbook
-search and the propagating one, solution after solution; the batch solver of many puzzles on a
-process pool; the fast decoding of a large file; and the SAT method, whose formula starts from
-the propagated root."""
+"""The numba engines of Sudoku (over sudoku._kernels, sudoku._bitwise_kernels and
+sudoku._text_kernels): the textbook search and the propagating one, solution after solution;
+the batch solver of many puzzles on a process pool; the fast decoding of a large file and the
+writing of its solutions; and the SAT method, whose formula starts from the propagated root."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from essais.sudoku._kernels import (
     RANDOM,
     RESTART,
     STATE_SIZE,
-    decode_lines,
     propagate,
     propagate_slice,
     solve_batch,
@@ -28,6 +27,7 @@ from essais.sudoku._kernels import (
     textbook_slice,
     values_of,
 )
+from essais.sudoku._text_kernels import decode_lines, write_lines
 from essais.sudoku.model import (
     EMPTY,
     NOT_READ,
@@ -322,3 +322,16 @@ def solve_block(job: tuple[bytes, int, int, str | None, str, str, int]) -> Batch
         block.counters[good] = counters
     block.cells = None  # (not sent back)
     return block
+
+
+def solutions_written(block: BatchBlock, symbols: str) -> bytes | None:
+    """Every line's solution in the one-line form, a line each, written by one compiled pass
+    over the block's values; None unless every line has exactly one solution and the symbols
+    are ASCII (then the lines are written one by one: BatchBlock.rows)."""
+    if block.errors or not symbols.isascii() or not (block.found == 1).all():
+        return None
+    symbol_bytes = np.frombuffer(("." + symbols).encode().ljust(256, b"?"), dtype=np.uint8)
+    rows, width = block.solutions.shape
+    text = np.empty(rows * (width + 1), dtype=np.uint8)
+    write_lines(block.solutions, symbol_bytes, text)
+    return text.tobytes()

@@ -368,18 +368,6 @@ class BatchBlock:
     def __len__(self) -> int:
         return len(self.numbers)
 
-    def solutions_written(self, symbols: str) -> bytes | None:
-        """Every line's solution in the one-line form, a line each, made at once from the array;
-        None unless every line has exactly one solution and the symbols are ASCII."""
-        if self.errors or not symbols.isascii() or not (self.found == 1).all():
-            return None
-        symbol_of_value = ("." + symbols).encode().ljust(256, b"?")  # (bytes.translate: 3× numpy's lookup)
-        text = np.full((len(self), self.solutions.shape[1] + 1), ord("\n"), dtype=np.uint8)
-        text[:, :-1] = np.frombuffer(self.solutions.tobytes().translate(symbol_of_value), dtype=np.uint8).reshape(
-            self.solutions.shape
-        )
-        return text.tobytes()
-
     def solution_text(self, symbols: str) -> list[str]:
         """Each line's first solution in the one-line form, "" where there is none."""
         return solution_lines(self.solutions, self.found, symbols)
