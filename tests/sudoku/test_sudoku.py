@@ -3,7 +3,9 @@ puzzle sets (every answer checked), input errors, the command."""
 
 import io
 import json
+import os
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -216,6 +218,22 @@ def test_cli_batch(tmp_path):
     assert limited.exit_code == 3 and set(statuses) == {"limit"} and "5 stopped" in limited.stderr
     per_puzzle = invoke(["sudoku", str(good), "--time-limit", "10", "--unique"])
     assert per_puzzle.exit_code == 0 and len(per_puzzle.stdout.split()) == 5
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+def test_a_file_may_be_a_pipe_but_not_a_folder(tmp_path):
+    """`essais sudoku <(...)` and a named pipe are read as files are (their size unknown)."""
+    lines = (SUDOKU_DATA / "top95.txt").read_text().splitlines()[:3]
+    pipe = tmp_path / "grids"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=lambda: pipe.write_text("\n".join(lines) + "\n"))
+    writer.start()
+    result = invoke(["sudoku", str(pipe)])
+    writer.join()
+    assert result.exit_code == 0
+    assert all(is_solution(line, solution) for line, solution in zip(lines, result.stdout.split(), strict=True))
+    folder = invoke(["sudoku", str(tmp_path)])
+    assert folder.exit_code == 2 and "a folder, not a file of puzzles" in folder.stderr
 
 
 @pytest.mark.parametrize("alphabet", ["123456789", "ABCDEFGHI", "QWERTYUIO"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import stat
 import sys
 import time
 from collections.abc import Iterable
@@ -76,13 +77,16 @@ def _read(source: str, alphabet: str | None) -> tuple[str, Sudoku | PuzzleFile]:
         return "stdin", open_puzzles(sys.stdin.buffer, name="stdin", alphabet=alphabet)
     path = Path(source)
     try:
-        is_file = path.is_file()
-    except OSError:  # a grid too long to be a file name
-        is_file = False
-    if is_file:
+        mode = path.stat().st_mode
+    except OSError:  # no such file (or a grid too long to be a file name)
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise InvalidInput(f"{source}: a folder, not a file of puzzles")
+    if mode is not None:  # a file, or a pipe (<(…), /dev/stdin): its size is known for a file alone
         try:
             stream = path.open("rb")
-            return source, open_puzzles(stream, name=source, alphabet=alphabet, size=path.stat().st_size)
+            size = path.stat().st_size if stat.S_ISREG(mode) else None
+            return source, open_puzzles(stream, name=source, alphabet=alphabet, size=size)
         except OSError as error:
             raise InvalidInput(f"{source}: cannot read it ({error.strerror or error})") from None
     if "/" in source or path.suffix in (".txt", ".sdk", ".ss"):  # meant as a file, surely
