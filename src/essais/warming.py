@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import time
 from collections.abc import Callable
 
@@ -19,7 +20,15 @@ from essais.api import (
 )
 from essais.cover import count_covers, langford, solve_cover
 from essais.csp import Model, all_different, count_csp, solve_csp
-from essais.sudoku import parse_sudoku, read_puzzles, solve_many
+from essais.sudoku import (
+    PuzzleFile,
+    open_puzzles,
+    parse_sudoku,
+    read_puzzles,
+    solutions_written,
+    solve_file,
+    solve_many,
+)
 
 
 def warm_up() -> list[tuple[str, float]]:
@@ -51,6 +60,7 @@ def warm_up() -> list[tuple[str, float]]:
             [solve_sudoku(sudoku, method=method) for method in ("bitwise", "propagate", "textbook")],
             [solve_many([parse_sudoku(sudoku)], method=method) for method in ("bitwise", "propagate")],
             read_puzzles(sudoku),
+            _sudoku_file(sudoku),
         ),
         "colouring": lambda: (
             color_graph("petersen"),
@@ -75,6 +85,13 @@ def warm_up() -> list[tuple[str, float]]:
         case()
         took.append((name, time.perf_counter() - started))
     return took
+
+
+def _sudoku_file(grid: str) -> list[bytes | None]:
+    """A file of two grids solved and written out, as `essais sudoku FILE` does."""
+    puzzles = open_puzzles(io.BytesIO(f"{grid}\n{grid}\n".encode()), name="warm-up")
+    assert isinstance(puzzles, PuzzleFile)
+    return [solutions_written(block, puzzles.symbols) for block in solve_file(puzzles)]
 
 
 def _six_queens() -> Model:

@@ -24,7 +24,16 @@ from numba import njit
 
 from essais.core.bits import bit_index
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
-from essais.core.sliced import BACKTRACKS, DEPTH, ENTERING, NODES, TRIES, load_counters, store_counters
+from essais.core.sliced import (
+    ALLOCATES_NOTHING,
+    BACKTRACKS,
+    DEPTH,
+    ENTERING,
+    NODES,
+    TRIES,
+    load_counters,
+    store_counters,
+)
 from essais.sudoku._kernels import SOLUTIONS, STATE_SIZE
 
 UNSOLVED = 27
@@ -194,7 +203,7 @@ def _digit_rules(grid, digit):
                     lost |= _place(grid, digit, band, bit)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **ALLOCATES_NOTHING)
 def _naked_singles(grid):
     """Place every open cell left with one digit: the digits placed, as a set, or -1 on a
     contradiction (an open cell with no digit left)."""
@@ -222,7 +231,7 @@ def _naked_singles(grid):
     return placed
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **ALLOCATES_NOTHING)
 def _propagate9(grid, digits):
     """Each digit's rules (`digits`: those whose cells changed since the grid was last
     propagated, as a set), again for each digit that loses a cell, then naked singles, until
@@ -239,7 +248,7 @@ def _propagate9(grid, digits):
             return digits == 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **ALLOCATES_NOTHING)
 def _fewest_candidates(grid):
     """The first open cell with the fewest digits (a cell of two found bitwise, band by band)
     and its digits as a set (bit d for digit d + 1); (-1, 0) when every cell is placed."""
@@ -276,7 +285,7 @@ def _fewest_candidates(grid):
     return 27 * best_band + bit_index(best_bit), digits
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **ALLOCATES_NOTHING)
 def start_bitwise(cells, stack, changed):
     """The root grid of the bitwise search, every given placed (a given that a given before it
     forbids leaves its cell open with no digit: the root's propagation fails); every digit's
@@ -296,7 +305,7 @@ def start_bitwise(cells, stack, changed):
                 root[UNSOLVED + band] |= bit
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **ALLOCATES_NOTHING)
 def bitwise_slice(stack, changed, guess_cell, guess_rest, state, node_stop):
     """Depth-first search over propagated 9×9 grids (`stack[d]`: the grid at depth d, made by
     the guess of depth d - 1, which changed the cells of the digits `changed[d]`): each grid
@@ -344,7 +353,7 @@ def bitwise_slice(stack, changed, guess_cell, guess_rest, state, node_stop):
     return outcome
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **ALLOCATES_NOTHING)
 def solution9(grid, out):
     """The values of a solved grid of the bitwise search, read digit by digit off its words (a
     test of every digit in every cell mispredicted its branch so often that it took a fifth of
