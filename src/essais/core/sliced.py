@@ -22,12 +22,12 @@ from essais.core.result import Stats, Status
 DEPTH, ENTERING, NODES, TRIES, BACKTRACKS = range(5)
 FIRST_FREE_SLOT = 5
 
-# numba's options for a kernel that allocates nothing (`@njit(..., **ALLOCATES_NOTHING)`): numba
-# counts the references to an array each time a kernel hands it on, a call and an atomic add,
-# and the values kept in registers saved around the call, in the innermost loops. `_nrt` is
-# numba's own switch of that machinery (its own helpers turn it off the same way; it is not in
-# its documented options): off, the Sudoku bitwise kernel is 2.3% faster (measured, the same
-# nodes and answers). Such a kernel cannot allocate an array: numba refuses to compile one that does.
+# numba's options for a kernel that allocates nothing (`@njit(..., **ALLOCATES_NOTHING)`). numba
+# counts the references to an array each time a kernel hands it on to another: a call and an
+# atomic add, with the registers saved around them, in the innermost loops. `_nrt` is numba's own
+# switch for that machinery (its own helpers turn it off so; it is not among its documented
+# options). Off, the Sudoku bitwise kernel is 2.3% faster (measured: the same nodes and answers).
+# numba refuses to compile such a kernel if it allocates an array.
 ALLOCATES_NOTHING: dict[str, Any] = {"_nrt": False}
 
 
