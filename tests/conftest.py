@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from essais.cli.main import app
+from essais.cli.main import add_commands, app
 from essais.core.board import Board, make_moves
 from essais.knights import TourProblem
 
@@ -20,6 +20,8 @@ ENGINES = ["python", "numba"]
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"  # public puzzle sets and graphs, copied from the shared data (see data/README.md)
 ROOT = TESTS.parent
+
+add_commands()  # every sub-command on the app the tests invoke (the command line adds the one it runs)
 
 
 @pytest.fixture(params=ENGINES)

@@ -2,6 +2,8 @@
 with examples and exit codes, usage errors in one line, options that would do nothing refused."""
 
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -41,6 +43,29 @@ def test_every_help_has_examples_and_exit_codes(command):
 def test_help_shows_text_in_brackets_as_written():
     assert "essais[sat]" in run("sudoku", "-h").stdout
     assert "[default: numba]" in run("tour", "-h").stdout
+
+
+ENTRY = """
+import atexit, sys
+sys.argv = ["essais", *sys.argv[1:]]
+atexit.register(lambda: print("loaded:", *sorted(name for name in sys.modules if name.startswith("essais.cli."))))
+from essais.cli import main
+main()
+"""
+
+
+def test_a_command_line_loads_the_command_it_names_alone():
+    """The entry point imports the module of the sub-command it runs, not the others' (a quicker
+    start); help sees every sub-command, and a misspelt name is refused as it was."""
+    named = subprocess.run([sys.executable, "-c", ENTRY, "queens", "6"], capture_output=True, text=True)
+    assert named.returncode == 0 and "6 queens" in named.stdout
+    loaded = named.stdout.split("loaded:")[1].split()
+    assert "essais.cli.queens" in loaded and not {"essais.cli.tour", "essais.cli.sudoku"} & set(loaded)
+    for words in (["-h"], ["-h", "queens"]):
+        listed = subprocess.run([sys.executable, "-c", ENTRY, *words], capture_output=True, text=True).stdout
+        assert all(re.search(rf"^\s+{command}\s", listed, re.MULTILINE) for command in COMMANDS), words
+    misspelt = subprocess.run([sys.executable, "-c", ENTRY, "queen", "6"], capture_output=True, text=True)
+    assert misspelt.returncode == 2 and "No such command 'queen'" in misspelt.stderr
 
 
 def test_version():

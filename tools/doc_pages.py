@@ -12,7 +12,7 @@ import mkdocs_gen_files
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from essais.cli.main import app
+from essais.cli.main import add_commands, app
 
 # (file under images/built/, the command that draws it): each guide shows the picture and its command
 PICTURES = [
@@ -33,6 +33,8 @@ PICTURES = [
     ("pentominoes-6x10.svg", "essais polyomino 6x10 --svg {out}"),
 ]
 HELP_WIDTH = "100"  # columns of the help text, as a wide terminal shows it
+
+add_commands()  # every sub-command, for the reference pages
 
 
 def run(command: str) -> str:

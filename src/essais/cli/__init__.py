@@ -30,8 +30,9 @@ def main() -> None:
     try:
         for signum in early[:1]:  # delivered now, to the handlers that end the run as they should
             signal.raise_signal(signum)
-        from essais.cli.main import run
+        from essais.cli.main import add_commands, run
 
+        add_commands(sys.argv[1:])  # (the command this line names, alone: see add_commands)
         gc.freeze()  # (what loaded stays: the collector passes it over from now on)
         gc.enable()
         code = run()
