@@ -134,7 +134,7 @@ def main() -> None:
             "### Beside Kluev's N-Queens-Count-Sol",
             "",
             "Whole processes, in turn, the best of " + str(ROUNDS) + " runs each: `essais queens N --count`",
-            "(method join, the default from 12 to 21 queens, on every core) and Kluev's program (C++,",
+            "(method join, the default from 16 to 21 queens, on every core) and Kluev's program (C++,",
             "built here from its source with the settings its solcounter.h gives for the size, on two",
             "threads: `nqueens 2`). Speed is Kluev's time over ours (above 1: we are faster).",
             "",

@@ -88,12 +88,13 @@ def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, s
 
 def test_counters_and_the_default():
     """nodes: the row sets joined; half_boards and pairs its own counters. join is the default
-    count from 12 queens on, mrv below and for counts up to symmetry."""
-    result = count_queens(12)
+    count from 16 queens on, mrv below and for counts up to symmetry."""
+    result = count_queens(12, method="join")
     assert (result.method, result.count) == ("join", 14200)
     assert result.stats.nodes == 252 and result.stats.tries == result.stats.backtracks == 0
     assert result.stats.own["half_boards"] > result.stats.nodes and result.stats.own["pairs"] > result.count
-    assert count_queens(11).method == count_queens(12, distinct=True).method == "mrv"
+    assert count_queens(16).method == "join"
+    assert count_queens(15).method == count_queens(16, distinct=True).method == "mrv"
     assert count_queens(12, method="join", workers=2).stats.counters() == result.stats.counters()
 
 

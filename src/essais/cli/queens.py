@@ -54,7 +54,7 @@ def queens(
         str | None,
         typer.Option(
             help="textbook (002 Q3; the default for one solution, --all, and counts with --engine python), "
-            "join (the default count from 12 to 21 queens: quarter boards joined), mrv (the default for other "
+            "join (the default count from 16 to 21 queens: quarter boards joined), mrv (the default for other "
             "counts and --distinct: the row with the fewest free squares first), bitmask (rows in order) "
             "or dlx (the queens as an exact cover, by dancing links).",
             metavar="METHOD",

@@ -30,8 +30,11 @@ METHODS = Methods(
 CONSTELLATION_METHODS = ("bitmask", "mrv")
 SPLIT_METHODS = (*CONSTELLATION_METHODS, "join")  # counts only, split over workers
 # the count's default method is join from JOIN_FROM to JOIN_TO queens (mrv elsewhere, and for
-# --distinct): faster from 12 on, its quarter boards need some 1 GB at 21 and 2.3 GB at 22
-JOIN_FROM, JOIN_TO = 12, 21
+# --distinct). It is faster from 12 on, but by 13 to 64 ms a count up to 15 (warm, measured),
+# while its kernels take some 4.7 s to compile on a first run (numba's cache empty: 6.4 s for 12
+# queens against mrv's 1.7 s); from 16 on it saves 0.3 s and more a count, six times more each
+# size. Its quarter boards need some 1 GB at 21 and 2.3 GB at 22.
+JOIN_FROM, JOIN_TO = 16, 21
 MAX_N = 32  # the bitmask kernels keep a row in a 64-bit word; 32 is far beyond any count anyway
 
 
