@@ -242,7 +242,7 @@ def main() -> None:
             "the kernel 1.25 times faster. The solutions are written straight to stdout's bytes",
             "(not decoded and encoded again); the command loads with the garbage collector off",
             "and numpy's BLAS threads not started (0.15 s of processor time). A whole run",
-            "still spends about 0.6 s before its workers start (Python, numba, loading the kernels),",
+            "spends about 0.55 s before its workers start (Python, numba, loading the kernels),",
             "which tdoku does not; the kernel alone solves 377,000 puzzles of 17_clue.txt a second on",
             "one core (by hand, best of 7), 1.29 times tdoku's whole one-core rate here: 368,000 before",
             "its kernels that allocate nothing were built without numba's reference counts (an atomic",
