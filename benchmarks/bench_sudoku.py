@@ -89,16 +89,16 @@ def whole_processes(folder: Path) -> list[str]:
     tdoku = build_tdoku(folder)
     if tdoku is not None:
         commands["tdoku (C++, SIMD, -O3 -march=native), one core"] = [str(tdoku), "1"]
-    one = folder / "two.txt"  # the start-up: the same command on a file of two puzzles
-    one.write_text("\n".join(lines[:2]) + "\n")
+    two = folder / "two.txt"  # the start-up: the same command on a file of two puzzles
+    two.write_text("\n".join(lines[:2]) + "\n")
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     starts: dict[str, list[float]] = {name: [] for name in commands}
     devnull = Path(os.devnull)
     for _ in range(ROUNDS):
         for name, command in commands.items():
             runs[name].append(timed(command, puzzles, devnull))
-            on_one = [str(one) if part == str(puzzles) else part for part in command]  # (tdoku reads stdin)
-            starts[name].append(timed(on_one, one, devnull)[0])
+            on_two = [str(two) if part == str(puzzles) else part for part in command]  # (tdoku reads stdin)
+            starts[name].append(timed(on_two, two, devnull)[0])
     for name, command in commands.items():  # once more, to check the answers
         out = folder / "out.txt"
         timed(command, puzzles, out)

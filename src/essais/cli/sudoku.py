@@ -77,16 +77,15 @@ def _read(source: str, alphabet: str | None) -> tuple[str, Sudoku | PuzzleFile]:
         return "stdin", open_puzzles(sys.stdin.buffer, name="stdin", alphabet=alphabet)
     path = Path(source)
     try:
-        mode = path.stat().st_mode
+        status = path.stat()
     except OSError:  # no such file (or a grid too long to be a file name)
-        mode = None
-    if mode is not None and stat.S_ISDIR(mode):
+        status = None
+    if status is not None and stat.S_ISDIR(status.st_mode):
         raise InvalidInput(f"{source}: a folder, not a file of puzzles")
-    if mode is not None:  # a file, or a pipe (<(…), /dev/stdin): its size is known for a file alone
+    if status is not None:  # a file, or a pipe (<(…), /dev/stdin): its size is known for a file alone
+        size = status.st_size if stat.S_ISREG(status.st_mode) else None
         try:
-            stream = path.open("rb")
-            size = path.stat().st_size if stat.S_ISREG(mode) else None
-            return source, open_puzzles(stream, name=source, alphabet=alphabet, size=size)
+            return source, open_puzzles(path.open("rb"), name=source, alphabet=alphabet, size=size)
         except OSError as error:
             raise InvalidInput(f"{source}: cannot read it ({error.strerror or error})") from None
     if "/" in source or path.suffix in (".txt", ".sdk", ".ss"):  # meant as a file, surely
