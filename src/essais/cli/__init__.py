@@ -31,8 +31,10 @@ def main() -> None:
         for signum in early[:1]:  # delivered now, to the handlers that end the run as they should
             signal.raise_signal(signum)
         from essais.cli.main import add_commands, run
+        from essais.core.engine import freeze_loaded_code
 
         add_commands(sys.argv[1:])  # (the command this line names, alone: see add_commands)
+        freeze_loaded_code()
         gc.freeze()  # (what loaded stays: the collector passes it over from now on)
         gc.enable()
         code = run()

@@ -140,6 +140,19 @@ class PythonCounters:
         return Stats(self.nodes, self.tries, self.backtracks, self.control.elapsed(), depths)
 
 
+_freezing_loaded_code = False
+
+
+def freeze_loaded_code() -> None:
+    """For a process that ends when its one run ends (the command line): from now on, what
+    loading compiled code leaves behind is frozen out of the garbage collector's rounds
+    (gc.freeze) instead of scanned at its next round — 15 to 30 ms of a command's start, 0.1 s
+    after a first compilation (measured). What the compilation leaves as garbage then stays
+    until the process ends: not for a library, whose process lives on."""
+    global _freezing_loaded_code
+    _freezing_loaded_code = True
+
+
 @contextmanager
 def loading_compiled(what: str) -> Iterator[None]:
     """Around the first import of a problem's compiled engines, where numba loads and the
@@ -152,6 +165,8 @@ def loading_compiled(what: str) -> Iterator[None]:
             yield
     finally:
         if collecting:
+            if _freezing_loaded_code:
+                gc.freeze()
             gc.enable()
         add_compile_seconds(time.perf_counter() - clock)
 
