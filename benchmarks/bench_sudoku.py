@@ -171,8 +171,8 @@ def batch_row(name: str, workers: int, method: str) -> str:
     checked = all(is_solution(p, s.tolist()) for p, s in zip(puzzles[::50], batch.solutions[::50], strict=True))
     solved = int((batch.found > 0).sum())
     row = (
-        f"| {name} | {method} | {batch.workers} | {len(puzzles):,} | {solved:,} | {len(puzzles) / seconds:,.0f} |"
-        f" {len(puzzles) / batch.seconds:,.0f} | {'yes' if checked else 'NO'} |"
+        f"| {name} | {method} | {workers} | {batch.workers} | {len(puzzles):,} | {solved:,} |"
+        f" {len(puzzles) / seconds:,.0f} | {len(puzzles) / batch.seconds:,.0f} | {'yes' if checked else 'NO'} |"
     )
     print(row, flush=True)
     return row
@@ -265,8 +265,9 @@ def main() -> None:
             "The library's batch of parsed grids (`solve_many`, first solution of each, every 50th",
             "checked), from reading the file to writing every solution:",
             "",
-            "| file | method | processes | puzzles | solved | puzzles/s end to end | puzzles/s solving | checked |",
-            "|---|---|---:|---:|---:|---:|---:|---|",
+            "| file | method | threads asked | used | puzzles | solved | puzzles/s end to end | puzzles/s solving"
+            " | checked |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---|",
             *batches,
             "",
             "Large grids, one at a time (time limit per grid: 10 s for propagate, 60 s for sat):",

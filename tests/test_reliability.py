@@ -354,6 +354,20 @@ def test_ctrl_c_stops_a_file_of_puzzles(tmp_path):
         assert not lines or lines[-1].endswith(": interrupted") and all(len(line) == 81 for line in lines[:-1])
 
 
+def test_ctrl_c_stops_a_file_of_hard_grids_without_waiting_for_their_block(tmp_path):
+    """25×25 grids that the propagating search takes minutes over, a block of them on each
+    worker thread: the threads look at the word to stop every few milliseconds, so Ctrl-C ends
+    the batch at once and the command says where (it used to wait for the block, until the
+    grace period ended the process with no such line)."""
+    grids = tmp_path / "hard.txt"
+    grids.write_text((DATA / "sudoku" / "gecode_25x25.txt").read_text() * 40)
+    process = start(["sudoku", str(grids), "--workers", "2"])
+    time.sleep(4)  # (the kernels are loaded: the first block's grids are being solved)
+    stdout, stderr, seconds = stop(process, signal.SIGINT)
+    assert process.returncode == 130 and seconds < 2, stderr
+    assert stdout.splitlines()[-1] == "# after line 0: interrupted" and stderr.strip().endswith("essais: interrupted")
+
+
 # -- kill -9 ----------------------------------------------------------------------------------------------------
 def killed_repeatedly(script: str, checkpoint: Path, kills: int, seed: int) -> None:
     """Run `script` again and again, each time killed (-9) at a random moment once it has

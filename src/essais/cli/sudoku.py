@@ -128,7 +128,7 @@ def sudoku(
         str | None, typer.Option(help="The symbols of the values 1..n (default 1-9 then A, B, …).", metavar="S")
     ] = None,
     workers: Annotated[
-        int | None, typer.Option(help="A file of puzzles: processes to use (default: every core).", metavar="W")
+        int | None, typer.Option(help="A file of puzzles: threads to use (default: every core).", metavar="W")
     ] = None,
     time_limit: time_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
     node_limit: node_limit_option(" (for a file: for each puzzle)") = None,  # type: ignore[valid-type]
@@ -282,7 +282,7 @@ def _batch(
     err_console.print(
         f"{tally.lines:,} lines: {tally.solved:,} solved, {tally.unsolved:,} without solution,"
         f" {tally.stopped:,} stopped, {tally.malformed:,} malformed;"
-        f" {seconds:.3f} s, {rate:,.0f} puzzles/s on {workers} process(es)",
+        f" {seconds:.3f} s, {rate:,.0f} puzzles/s on {workers} thread(s)",
         markup=False,
         soft_wrap=True,
     )

@@ -34,7 +34,7 @@ from essais.core.sliced import (
     load_counters,
     store_counters,
 )
-from essais.sudoku._kernels import SOLUTIONS, STATE_SIZE
+from essais.sudoku._kernels import BATCH_SLICE_NODES, SOLUTIONS, STATE_SIZE
 
 UNSOLVED = 27
 GRID9 = 30  # the slots of a grid
@@ -370,10 +370,11 @@ def solution9(grid, out):
 
 
 @njit(cache=True, nogil=True)
-def bitwise_batch(puzzles, wanted, solutions, found, counters):
+def bitwise_batch(puzzles, wanted, solutions, found, counters, stop):
     """The bitwise search on every row of `puzzles` (81 values, 0 = empty) up to its `wanted`-th
     solution: `found[i]` solutions found, `solutions[i]` the first, `counters[i]` the puzzle's
-    nodes, tries and backtracks."""
+    nodes, tries and backtracks. Once `stop[0]` is set (another thread's word: it is read every
+    BATCH_SLICE_NODES nodes) it returns, the puzzles left as they are."""
     stack = np.zeros((82, GRID9), dtype=np.int32)
     guess_cell = np.zeros(82, dtype=np.int64)
     guess_rest = np.zeros(82, dtype=np.int64)
@@ -384,7 +385,12 @@ def bitwise_batch(puzzles, wanted, solutions, found, counters):
         state[:] = 0
         state[ENTERING] = 1
         while found[i] < wanted:
-            if bitwise_slice(stack, changed, guess_cell, guess_rest, state, 1 << 62) != SOLUTION:
+            outcome = PAUSED
+            while outcome == PAUSED:
+                if stop[0]:
+                    return
+                outcome = bitwise_slice(stack, changed, guess_cell, guess_rest, state, state[NODES] + BATCH_SLICE_NODES)
+            if outcome != SOLUTION:
                 break
             if found[i] == 0:
                 solution9(stack[state[DEPTH]], solutions[i])

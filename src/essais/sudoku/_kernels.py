@@ -34,6 +34,7 @@ from essais.core.sliced import (
 SOLUTIONS = FIRST_FREE_SLOT
 RANDOM = FIRST_FREE_SLOT + 1  # the propagating search's random state (0: ties go to the first cell)
 STATE_SIZE = FIRST_FREE_SLOT + 2
+BATCH_SLICE_NODES = 1 << 10  # a batch's nodes between two looks at its word to stop: milliseconds
 RESTART = 3  # what a propagating slice reports when its run's node budget is spent
 
 
@@ -376,10 +377,11 @@ def start_candidates(cells, candidates, settled, full):
 
 
 @njit(cache=True, nogil=True)
-def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions, found, counters):
+def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions, found, counters, stop):
     """Solve every row of `puzzles` (cells, 0 = empty) up to its `wanted`-th solution:
     `found[i]` is the number of solutions found, `solutions[i]` the first; `counters[i]` the
-    puzzle's nodes, tries and backtracks."""
+    puzzle's nodes, tries and backtracks. Once `stop[0]` is set (another thread's word: it is
+    read every BATCH_SLICE_NODES nodes) it returns, the puzzles left as they are."""
     cells = puzzles.shape[1]
     candidates = np.zeros((cells + 1, cells), dtype=np.int64)
     settled = np.zeros((cells + 1, cells), dtype=np.int8)
@@ -393,20 +395,24 @@ def solve_batch(puzzles, peers, units, cell_units, full, box, wanted, solutions,
         state[:] = 0
         state[ENTERING] = 1
         while found[i] < wanted:
-            outcome = propagate_slice(
-                candidates,
-                settled,
-                branch_cell,
-                branch_rest,
-                peers,
-                units,
-                cell_units,
-                weights,
-                full,
-                box,
-                state,
-                1 << 62,
-            )
+            outcome = PAUSED
+            while outcome == PAUSED:
+                if stop[0]:
+                    return
+                outcome = propagate_slice(
+                    candidates,
+                    settled,
+                    branch_cell,
+                    branch_rest,
+                    peers,
+                    units,
+                    cell_units,
+                    weights,
+                    full,
+                    box,
+                    state,
+                    state[NODES] + BATCH_SLICE_NODES,
+                )
             if outcome != SOLUTION:
                 break
             if found[i] == 0:

@@ -1,5 +1,5 @@
 """Files and lists of puzzles: read (one grid a line, or the grid form), solved in compiled
-batches on several processes, and streamed block by block so that a file of any length takes flat
+batches on several threads, and streamed block by block so that a file of any length takes flat
 memory; each puzzle under its own limits where limits are asked for."""
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def solve_many(
     progress: Progress | None = None,
 ) -> BatchResult:
     """Solve puzzles of one box size in compiled batches (no Python work per puzzle), on
-    `workers` processes for large batches, with `method` (bitwise, the default for 9×9 grids,
+    `workers` threads for large batches, with `method` (bitwise, the default for 9×9 grids,
     or propagate); `progress(done, total)` as batches finish."""
     with loading_compiled("sudoku"):
         from essais.sudoku.compiled import solve_cells
@@ -120,7 +120,7 @@ BLOCK_BYTES = 1 << 18  # what a worker reads and solves at a time: ~3,200 lines 
 
 
 # The memory a block takes while it is decoded and solved (measured: 26 bytes a byte of the file),
-# and what waits for the main process to write it out: bytes a byte of a block, each worker's.
+# and what waits for the main thread to write it out: bytes a byte of a block, each worker's.
 BLOCK_BYTES_PER_BYTE = 34
 
 
@@ -142,7 +142,7 @@ class PuzzleFile:
 
     @property
     def small(self) -> bool:
-        """One block holds it: a second process would cost more than it gives."""
+        """One block holds it: a second thread would cost more than it gives."""
         return self.read_whole or (self.size is not None and self.size <= BLOCK_BYTES)
 
     @property
@@ -234,7 +234,7 @@ def solve_file(
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
 ) -> Iterator[BatchBlock]:
-    """Read and solve a file block after block, on `workers` processes that live for the whole
+    """Read and solve a file block after block, on `workers` threads that live for the whole
     file, and give the blocks in the file's order as they are solved: memory stays flat, the
     first solutions come at once. `progress(puzzles, estimated total)` after each block. Ctrl-C
     raises KeyboardInterrupt between two blocks (those given are whole). Of `limits`, only the
@@ -244,8 +244,9 @@ def solve_file(
     block = min(BLOCK_BYTES, puzzles.size or BLOCK_BYTES)
     check_memory(workers * BLOCK_BYTES_PER_BYTE * block, f"the puzzles of {puzzles.name}", limits)
     with loading_compiled("sudoku"):
-        from essais.sudoku.compiled import solve_block
+        from essais.sudoku.compiled import load_batch_kernels, solve_block
 
+    load_batch_kernels(puzzles.box, method)
     wanted = 2 if unique else 1
     box, alphabet, name = puzzles.box, puzzles.alphabet, puzzles.name
     jobs = ((data, number, box, alphabet, name, method, wanted) for number, data in puzzles.blocks())

@@ -1,6 +1,6 @@
 """The numba engines of Sudoku (over sudoku._kernels, sudoku._bitwise_kernels and
 sudoku._text_kernels): the textbook search and the propagating one, solution after solution;
-the batch solver of many puzzles on a process pool; the fast decoding of a large file and the
+the batch solver of many puzzles on threads; the fast decoding of a large file and the
 writing of its solutions; and the SAT method, whose formula starts from the propagated root."""
 
 from __future__ import annotations
@@ -175,24 +175,35 @@ class _PropagatingRun:
         return [int(v) for v in values]
 
 
-def _solve_rows(puzzles: np.ndarray, box: int, method: str, wanted: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _solve_rows(
+    puzzles: np.ndarray, box: int, method: str, wanted: int, stop: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Solve every row of `puzzles` (values, 0 = empty) in one compiled call, with `method`
     (bitwise: 9×9 only; propagate) up to its `wanted`-th solution: how many were found, the
-    first solution, the counters (nodes, tries, backtracks)."""
+    first solution, the counters (nodes, tries, backtracks). Once `stop[0]` is set, by another
+    thread, the call returns within milliseconds, its answers incomplete."""
+    stop = np.zeros(1, dtype=np.int64) if stop is None else stop
     solutions = np.zeros_like(puzzles)
     found = np.zeros(len(puzzles), dtype=np.int64)
     counters = np.zeros((len(puzzles), 3), dtype=np.int64)
     if method == "bitwise":
-        bitwise_batch(puzzles, wanted, solutions, found, counters)
+        bitwise_batch(puzzles, wanted, solutions, found, counters, stop)
     else:
         full = (1 << (box * box)) - 1
         solve_batch(puzzles, peers(box), _units_array(box), units_of_cells(box), full, box, wanted, solutions, found,
-                    counters)  # fmt: skip
+                    counters, stop)  # fmt: skip
     return found, solutions, counters
 
 
-def _solve_job(job: tuple[np.ndarray, int, str, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return _solve_rows(*job)
+def load_batch_kernels(box: int, method: str) -> None:
+    """A batch's kernels loaded (or compiled) in this thread by a call on no puzzle, before the
+    worker threads call them (core.parallel.map_in_order)."""
+    _solve_rows(np.zeros((0, box**4), dtype=np.uint8), box, method, 1)
+    decode_block(b"", 1, box, None, "nothing")
+
+
+def _solve_job(job: tuple[np.ndarray, int, str, int], stop: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return _solve_rows(*job, stop)
 
 
 @cache
@@ -200,16 +211,16 @@ def _units_array(box: int) -> np.ndarray:
     return np.array(units(box), dtype=np.int64)
 
 
-BATCH_PER_WORKER = 2000  # below this many puzzles a second process costs more than it gives
-CHUNK_PUZZLES = 1000  # puzzles a compiled call solves: ~0.05 s, so Ctrl-C is seen at once
+BATCH_PER_WORKER = 2000  # below this many puzzles a second thread costs more than it gives
+CHUNK_PUZZLES = 1000  # puzzles a compiled call solves: ~0.05 s, a step of the progress shown
 
 
 def solve_cells(
     puzzles: np.ndarray, box: int, method: str, wanted: int, workers: int, progress: Progress | None = None
 ) -> BatchResult:
-    """The batch solver behind essais.sudoku.solve_many: the rows of `puzzles` in chunks, on a
-    pool of forked processes when there are enough of them; `progress(done, total)` after each
-    chunk. Ctrl-C or SIGTERM stops it after the chunks finished so far (`interrupted`)."""
+    """The batch solver behind essais.sudoku.solve_many: the rows of `puzzles` in chunks, on
+    `workers` threads when there are enough of them; `progress(done, total)` after each chunk.
+    Ctrl-C or SIGTERM stops it with the chunks finished so far (`interrupted`)."""
     started = time.perf_counter()
     workers = max(1, min(workers, len(puzzles) // BATCH_PER_WORKER))
     jobs = [(puzzles[at : at + CHUNK_PUZZLES], box, method, wanted) for at in range(0, len(puzzles), CHUNK_PUZZLES)]
@@ -223,6 +234,7 @@ def solve_cells(
 
     interrupted = False
     try:
+        load_batch_kernels(box, method)
         collect(map_in_order(_solve_job, jobs, workers))
     except KeyboardInterrupt:
         interrupted = True
@@ -304,23 +316,24 @@ def decode_block(data: bytes, first_number: int, box: int, alphabet: str | None,
     )
 
 
-def solve_block(job: tuple[bytes, int, int, str | None, str, str, int]) -> BatchBlock:
-    """A block of a file read and solved (in a worker process): decode_block, then every
-    puzzle with `method` (bitwise or propagate) up to its `wanted`-th solution."""
+def solve_block(job: tuple[bytes, int, int, str | None, str, str, int], stop: np.ndarray) -> BatchBlock:
+    """A block of a file read and solved (on a worker thread): decode_block, then every puzzle
+    with `method` (bitwise or propagate) up to its `wanted`-th solution (answers incomplete
+    once `stop[0]` is set: see _solve_rows)."""
     data, first_number, box, alphabet, name, method, wanted = job
     block = decode_block(data, first_number, box, alphabet, name)
     assert block.cells is not None
     if not block.errors:  # (the common case: no copies)
-        block.found, block.solutions, block.counters = _solve_rows(block.cells, box, method, wanted)
+        block.found, block.solutions, block.counters = _solve_rows(block.cells, box, method, wanted, stop)
     else:
         good = block.found != NOT_READ
-        found, solutions, counters = _solve_rows(block.cells[good], box, method, wanted)
+        found, solutions, counters = _solve_rows(block.cells[good], box, method, wanted, stop)
         block.found[good] = found
         block.solutions = np.zeros(block.cells.shape, dtype=np.uint8)
         block.solutions[good] = solutions
         block.counters = np.zeros((len(block), 3), dtype=np.int64)
         block.counters[good] = counters
-    block.cells = None  # (not sent back)
+    block.cells = None  # (the puzzles are no longer needed)
     return block
 
 

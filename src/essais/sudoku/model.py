@@ -294,7 +294,7 @@ class BatchResult:
     solutions: np.ndarray
     counters: np.ndarray
     seconds: float
-    workers: int = 1  # the processes it ran on
+    workers: int = 1  # the threads it ran on
     interrupted: bool = False  # Ctrl-C or SIGTERM stopped it: only the first puzzles are solved
 
     def lines(self, alphabet: str) -> list[str]:

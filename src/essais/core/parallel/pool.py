@@ -1,6 +1,7 @@
 """A split run on a pool of processes on this machine: the workers share the nodes spent (the
 node limit), a branch and bound's best, and the main process's word to stop; each worker dies
-with the process that forked it."""
+with the process that forked it. And map_in_order: a stream of jobs for compiled code, in
+order, on threads."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ import signal
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import cache
-from itertools import islice
 from multiprocessing.pool import Pool
 from typing import Any
+
+import numpy as np
 
 from essais.core.limits import STOP_STATUSES, Limits, SearchControl, SearchStopped
 from essais.core.parallel.tasks import Progress, Solver, SplitRun, TaskResult
@@ -121,14 +124,15 @@ def fork_context() -> Any:
 
 
 class _Pool(Pool):
-    """The standard pool, but for two things that cost a Sudoku file a tenth of its time
-    (measured: 983,160 puzzles, two workers). Its thread that watches the workers also woke for
-    every result in the pipe, and went round in a loop until the thread that reads results had
-    read it (large results: thousands of wake-ups): it now wakes when a worker ends or the pool
-    changes state, all it needs without `maxtasksperchild`. And the objects made before the
-    workers are forked (numpy's, numba's, the kernels loaded: hundreds of thousands) are frozen
-    out of the garbage collector's rounds, in the main process and the workers (gc.freeze,
-    as CPython advises before a fork), and given back to them when the pool closes."""
+    """The standard pool, but for two things that cost a Sudoku file a tenth of its time when
+    its blocks ran on it (measured: 983,160 puzzles, two workers). Its thread that watches the
+    workers also woke for every result in the pipe, and went round in a loop until the thread
+    that reads results had read it (large results: thousands of wake-ups): it now wakes when a
+    worker ends or the pool changes state, all it needs without `maxtasksperchild`. And the
+    objects made before the workers are forked (numpy's, numba's, the kernels loaded: hundreds
+    of thousands) are frozen out of the garbage collector's rounds, in the main process and the
+    workers (gc.freeze, as CPython advises before a fork), and given back to them when the pool
+    closes."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         gc.freeze()
@@ -166,40 +170,43 @@ def process_pool(workers: int, spent: Any = None, best: Any = None, stop: Any = 
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def map_in_order(function: Callable[[Any], Any], jobs: Iterable[Any], workers: int, ahead: int = 2) -> Iterator[Any]:
-    """`function(job)` for each job, in the jobs' order, on `workers` forked processes (in this
-    one for a single worker), with at most `ahead` jobs a worker handed out at a time: the jobs
-    are drawn as the work goes, so that a stream of any length takes flat memory. `function`
-    must be a module's function (the workers receive it by name)."""
-    with memory_kept():
-        if workers == 1:
-            yield from map(function, jobs)
-            return
-        yield from _map_on_pool(function, iter(jobs), workers, ahead)
-
-
-def _map_on_pool(function: Callable[[Any], Any], jobs: Iterator[Any], workers: int, ahead: int) -> Iterator[Any]:
-    # the first job here: its kernels compile (or load from numba's cache) once, in this
-    # process, and the workers forked next inherit them (it is given once they are forked)
-    first = [function(job) for job in islice(jobs, 1)]
-    with process_pool(workers) as pool:
-        yield from first
-        pending: deque[Any] = deque()
-        for job in jobs:
-            pending.append(pool.apply_async(function, (job,)))
-            if len(pending) >= workers * ahead:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
+def map_in_order(
+    function: Callable[[Any, np.ndarray], Any], jobs: Iterable[Any], workers: int, ahead: int = 2
+) -> Iterator[Any]:
+    """`function(job, stop)` for each job, in the jobs' order, on `workers` threads, with at most
+    `ahead` jobs a thread handed out at a time: the jobs are drawn as the work goes, so that a
+    stream of any length takes flat memory. For functions that spend their time in compiled
+    code that lets go of the GIL (numba's nogil): the threads then run side by side, and no job
+    or result is copied from one process to another (on forked processes a Sudoku file spent a
+    tenth of its processor time in pickles and pipes: measured). `stop` is an array of one value
+    that the compiled code reads between short slices of its work: when the map ends early
+    (Ctrl-C, an error, or its caller stops reading) it is set, the jobs not begun are dropped,
+    and those running end at their next slice: this thread only waits, so it sees Ctrl-C at
+    once. Load the kernels before (their first call, on no data, in this thread): loading is
+    then counted and shielded as such (core.engine.loading_compiled)."""
+    stop = np.zeros(1, dtype=np.int64)
+    with memory_kept(), ThreadPoolExecutor(workers, thread_name_prefix="essais-worker") as pool:
+        pending: deque[Future[Any]] = deque()
+        try:
+            for job in jobs:
+                pending.append(pool.submit(function, job, stop))
+                if len(pending) >= workers * ahead:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            stop[0] = 1  # (after the last job, no one reads it)
+            for future in pending:
+                future.cancel()
 
 
 @contextmanager
 def memory_kept() -> Iterator[None]:
-    """Within, and in the workers forked within: the C library's allocator keeps what is freed
-    (up to KEPT_BYTES) for what is allocated next, instead of giving each large array back to
-    the system and asking again for the next job's: a Sudoku file's blocks then touch the same
-    pages again (983,160 puzzles: 160,000 page faults → 40,000, 0.2 s of 3.1 s, measured).
-    glibc's defaults come back after (its own adjustment of them does not)."""
+    """Within (and in the threads and processes started within): the C library's allocator
+    keeps what is freed (up to KEPT_BYTES) for what is allocated next, instead of giving each
+    large array back to the system and asking again for the next job's: a Sudoku file's blocks
+    then touch the same pages again (983,160 puzzles: 160,000 page faults → 40,000, 0.2 s of
+    3.1 s, measured). glibc's defaults come back after (its own adjustment of them does not)."""
     libc = _libc()
     mallopt = getattr(libc, "mallopt", None)  # (glibc's)
     if mallopt is None:
