@@ -362,8 +362,11 @@ def test_ctrl_c_stops_a_file_of_hard_grids_without_waiting_for_their_block(tmp_p
     grids = tmp_path / "hard.txt"
     grids.write_text((DATA / "sudoku" / "gecode_25x25.txt").read_text() * 40)
     process = start(["sudoku", str(grids), "--workers", "2"])
-    time.sleep(4)  # (the kernels are loaded: the first block's grids are being solved)
-    stdout, stderr, seconds = stop(process, signal.SIGINT)
+    try:
+        time.sleep(4)  # (the kernels are loaded: the first block's grids are being solved)
+        stdout, stderr, seconds = stop(process, signal.SIGINT)
+    finally:  # (a process that did not stop must not go on solving for hours)
+        process.kill()
     assert process.returncode == 130 and seconds < 2, stderr
     assert stdout.splitlines()[-1] == "# after line 0: interrupted" and stderr.strip().endswith("essais: interrupted")
 
