@@ -125,6 +125,15 @@ def test_a_sample_of_17_clue_and_16x16():
         assert result.found and is_solution(grid, result.solution)
 
 
+def test_read_puzzles_skips_blank_and_comment_lines_and_says_what_is_wrong():
+    lines = read_puzzles("\n# two grids\n" + "." * 81 + "\n\n" + "1" + "." * 80 + "  # the second\n")
+    assert [line.number for line in lines] == [3, 5] and lines[1].puzzle.cells[0] == 1
+    [bad] = read_puzzles("# one line, no grid\n123\n")
+    assert bad.number == 2 and bad.puzzle is None and "3 cells" in bad.error
+    with pytest.raises(InvalidInput, match="no puzzle in it"):
+        read_puzzles("# only a comment\n\n  \n")
+
+
 def test_grid_form_and_alphabets():
     rows = [Q1[i : i + 9] for i in range(0, 81, 9)]
     drawn = "\n".join(

@@ -10,7 +10,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from essais.core.engine import check_memory, loading_compiled
+from essais.core.engine import check_memory, collector_paused, loading_compiled
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, limits_from
 from essais.core.parallel import Progress, map_in_order
@@ -61,27 +61,30 @@ def read_puzzles(text: str, *, alphabet: str | None = None, name: str = "puzzle"
     with loading_compiled("sudoku"):
         from essais.sudoku.compiled import decode_block
 
-    lines = [(number, raw.split("#", 1)[0]) for number, raw in enumerate(text.split("\n"), start=1)]
-    lines = [(number, line) for number, line in lines if any(ch not in SEPARATORS for ch in line)]
-    if not lines:
+    held = ((number, raw.split("#", 1)[0]) for number, raw in enumerate(text.split("\n"), start=1))
+    held = ((number, line) for number, line in held if any(ch not in SEPARATORS for ch in line))
+    first = next(held, None)  # (the lines after it are looked at here only if it is no grid)
+    if first is None:
         raise InvalidInput(f"{name}: no puzzle in it")
-    box = box_of_line(sum(ch not in SEPARATORS for ch in lines[0][1]))
-    if len(lines) > 1 and box is None:  # the grid form, a row per line
-        return [Line(lines[0][0], parse_sudoku("\n".join(line for _, line in lines), alphabet=alphabet, name=name))]
-    if box is None:  # one line that is no grid: say why
-        try:
-            parse_sudoku(lines[0][1], alphabet=alphabet, name=f"{name}:{lines[0][0]}")
+    box = box_of_line(sum(ch not in SEPARATORS for ch in first[1]))
+    if box is None:
+        if rest := list(held):  # the grid form, a row per line
+            grid = "\n".join(line for _, line in [first, *rest])
+            return [Line(first[0], parse_sudoku(grid, alphabet=alphabet, name=name))]
+        try:  # one line that is no grid: say why
+            parse_sudoku(first[1], alphabet=alphabet, name=f"{name}:{first[0]}")
         except InvalidInput as error:
-            return [Line(lines[0][0], None, str(error))]
+            return [Line(first[0], None, str(error))]
     assert box is not None
     block = decode_block(text.encode("utf-8", "surrogatepass"), 1, box, alphabet, name)
     assert block.cells is not None
     symbols = symbols_of(alphabet, box * box)
-    return [
-        Line(number, None, block.errors[row]) if row in block.errors else
-        Line(number, Sudoku(box, tuple(block.cells[row].tolist()), symbols))
-        for row, number in enumerate(block.numbers.tolist())
-    ]  # fmt: skip
+    with collector_paused():
+        return [
+            Line(number, None, block.errors[row]) if row in block.errors else
+            Line(number, Sudoku(box, tuple(cells), symbols))
+            for row, (number, cells) in enumerate(zip(block.numbers.tolist(), block.cells.tolist(), strict=True))
+        ]  # fmt: skip
 
 
 def solve_many(
