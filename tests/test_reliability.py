@@ -354,6 +354,37 @@ def test_ctrl_c_stops_a_file_of_puzzles(tmp_path):
         assert not lines or lines[-1].endswith(": interrupted") and all(len(line) == 81 for line in lines[:-1])
 
 
+NATIVE_CALL = """
+import hashlib, os
+from essais.core import signals
+signals.raise_on_stop_signals()
+signals.end_process_on_signal(lambda signum: os._exit(128 + signum))
+print("ready", flush=True)
+hashlib.pbkdf2_hmac("sha256", b"essais", b"salt", 10**9)  # minutes inside OpenSSL, which looks at no flag
+"""
+
+
+def test_the_grace_period_holds_while_the_main_thread_is_in_a_native_call():
+    """Python runs a signal's handler only when the main thread is back in Python: the grace
+    period (core.signals.GRACE_SECONDS) is started by a thread that the C handler wakes at once,
+    so a run ends then even inside a call that looks at no flag (it used to end when the call
+    did: minutes here)."""
+    from essais.core.signals import GRACE_SECONDS
+
+    process = subprocess.Popen([sys.executable, "-c", NATIVE_CALL], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+        time.sleep(0.3)  # (inside the call)
+        sent = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=GRACE_SECONDS + 30)
+        seconds = time.perf_counter() - sent
+    finally:  # (a process that did not end must not go on hashing for minutes)
+        process.kill()
+        process.communicate()
+    assert process.returncode == 130 and GRACE_SECONDS - 0.5 < seconds < GRACE_SECONDS + 2
+
+
 def test_ctrl_c_stops_a_file_of_hard_grids_without_waiting_for_their_block(tmp_path):
     """25×25 grids that the propagating search takes minutes over, a block of them on each
     worker thread: the threads look at the word to stop every few milliseconds, so Ctrl-C ends

@@ -9,6 +9,7 @@ signal it was (128 + its number: 130 for Ctrl-C, 143 for SIGTERM).
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -35,9 +36,21 @@ def record(signum: int) -> None:
     gets GRACE_SECONDS to stop with its counters before it is ended anyway: a native call that
     looks at no flag (a first compilation of a kernel) may last longer."""
     _received.append(signum)
-    if _end_process and len(_received) == 1:
+    _start_grace(signum)
+
+
+_grace: list[threading.Timer] = []  # the timer that ends the process, once started
+_grace_lock = threading.RLock()  # (re-entrant: a second signal's handler may come while it is held)
+
+
+def _start_grace(signum: int) -> None:
+    """Once, for a program that said how it ends: end it GRACE_SECONDS from now."""
+    with _grace_lock:
+        if _grace or not _end_process:
+            return
         timer = threading.Timer(GRACE_SECONDS, _end_process[0], (signum,))
         timer.daemon = True
+        _grace.append(timer)
         timer.start()
 
 
@@ -82,6 +95,38 @@ def end_process_on_signal(end: Callable[[int], object]) -> None:
     loads (nothing has been searched yet), and GRACE_SECONDS after it in any case. Numba writes
     each cache file whole (a temporary file renamed), so its cache stays sound."""
     _end_process[:] = [end]
+    _watch_signals()
+
+
+_watching: list[int] = []  # the pipe end that the C library's signal handler writes to
+
+
+def _watch_signals() -> None:
+    """Python runs a signal's handler only once the main thread is back in Python: a native call
+    there that looks at no flag would hold back the handler, and with it the grace period, for
+    as long as it lasts (a Sudoku batch once did: more than 10 minutes). So the interpreter's own
+    C handler also writes each signal's number to a pipe at once (signal.set_wakeup_fd), and a
+    thread of its own reads it and starts the grace period. Processes forked from this one
+    stop writing to it (a worker's signal is not this process's)."""
+    if _watching or threading.current_thread() is not threading.main_thread():
+        return
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
+    os.register_at_fork(after_in_child=_stop_watching)
+    _watching.append(read_end)
+    threading.Thread(target=_read_signals, args=(read_end,), name="essais-signals", daemon=True).start()
+
+
+def _read_signals(read_end: int) -> None:
+    while True:
+        for signum in os.read(read_end, 64):
+            if signum in STOP_SIGNALS:
+                _start_grace(signum)
+
+
+def _stop_watching() -> None:
+    signal.set_wakeup_fd(-1)  # (the thread that forked is the child's main thread)
 
 
 def while_loading(signum: int) -> None:
