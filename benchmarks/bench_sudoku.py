@@ -234,7 +234,7 @@ def main() -> None:
             "them first (commit f5bf316): 1.00 to 1.08 of tdoku's one-core rate. Round four (aim: 1.2,",
             "stretch 1.5): glibc's allocator gave each block's large arrays back to the system and",
             "asked again for the next block's, 160,000 page faults, 0.3 s of system time; a stream of",
-            "jobs now keeps what is freed (core.parallel.pool.memory_kept: 40,000 faults). A digit's",
+            "jobs now keeps what is freed (core.parallel.stream.memory_kept: 40,000 faults). A digit's",
             "rules take one lookup fewer on the chain each round waits on (BAND_KEEP, STACK_KEEP: the",
             "kernel 5.8% faster, the same rounds, fixpoints and counters). A solved grid's values were",
             "read by testing 9 digits in each of 81 cells, a branch the processor mispredicted so often",

@@ -20,11 +20,13 @@ exactly the same total.
 
 The package: tasks.py (a sub-tree's result, solve_subtree, how a run ended), split.py
 (run_split and the sub-trees run in this process), pool.py (the process pool, its shared
-counters and stop flag), cluster.py (Dask), checkpoint.py (the SQLite file).
+counters and stop flag), cluster.py (Dask), checkpoint.py (the SQLite file), and stream.py
+(map_in_order: a stream of jobs for compiled code on threads, a file of Sudokus' blocks).
 """
 
-from essais.core.parallel.pool import map_in_order, process_pool
+from essais.core.parallel.pool import process_pool
 from essais.core.parallel.split import run_split
+from essais.core.parallel.stream import map_in_order
 from essais.core.parallel.tasks import (
     Progress,
     Solver,

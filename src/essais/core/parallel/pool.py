@@ -1,7 +1,6 @@
 """A split run on a pool of processes on this machine: the workers share the nodes spent (the
 node limit), a branch and bound's best, and the main process's word to stop; each worker dies
-with the process that forked it. And map_in_order: a stream of jobs for compiled code, in
-order, on threads."""
+with the process that forked it."""
 
 from __future__ import annotations
 
@@ -12,15 +11,10 @@ import multiprocessing
 import os
 import signal
 import time
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import cache
 from multiprocessing.pool import Pool
 from typing import Any
-
-import numpy as np
 
 from essais.core.limits import STOP_STATUSES, Limits, SearchControl, SearchStopped
 from essais.core.parallel.tasks import Progress, Solver, SplitRun, TaskResult
@@ -96,7 +90,7 @@ def _die_with_parent() -> None:
     forked_by = multiprocessing.parent_process()
     parent = forked_by.pid if forked_by is not None else os.getppid()
     try:
-        _libc().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        c_library().prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except AttributeError:  # not Linux: the pool's own clean-up only
         return
     if os.getppid() != parent:  # the parent ended before the call
@@ -104,13 +98,10 @@ def _die_with_parent() -> None:
 
 
 PR_SET_PDEATHSIG = 1  # <sys/prctl.h>
-M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # <malloc.h>
-KEPT_BYTES = 64 << 20  # freed memory a stream of jobs keeps for the next job (see memory_kept)
-GLIBC_DEFAULT_BYTES = 128 << 10  # both thresholds, as glibc starts
 
 
 @cache
-def _libc() -> Any:
+def c_library() -> Any:
     """The C library, or None (not found: not Linux)."""
     try:
         return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
@@ -168,57 +159,6 @@ def process_pool(workers: int, spent: Any = None, best: Any = None, stop: Any = 
     finally:
         if previous is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-def map_in_order(
-    function: Callable[[Any, np.ndarray], Any], jobs: Iterable[Any], workers: int, ahead: int = 2
-) -> Iterator[Any]:
-    """`function(job, stop)` for each job, in the jobs' order, on `workers` threads, with at most
-    `ahead` jobs a thread handed out at a time: the jobs are drawn as the work goes, so that a
-    stream of any length takes flat memory. For functions that spend their time in compiled
-    code that lets go of the GIL (numba's nogil): the threads then run side by side, and no job
-    or result is copied from one process to another (on forked processes a Sudoku file spent a
-    tenth of its processor time in pickles and pipes: measured). `stop` is an array of one value
-    that the compiled code reads between short slices of its work: when the map ends early
-    (Ctrl-C, an error, or its caller stops reading) it is set, the jobs not begun are dropped,
-    and those running end at their next slice: this thread only waits, so it sees Ctrl-C at
-    once. Load the kernels before (their first call, on no data, in this thread): loading is
-    then counted and shielded as such (core.engine.loading_compiled)."""
-    stop = np.zeros(1, dtype=np.int64)
-    with memory_kept(), ThreadPoolExecutor(workers, thread_name_prefix="essais-worker") as pool:
-        pending: deque[Future[Any]] = deque()
-        try:
-            for job in jobs:
-                pending.append(pool.submit(function, job, stop))
-                if len(pending) >= workers * ahead:
-                    yield pending.popleft().result()
-            while pending:
-                yield pending.popleft().result()
-        finally:
-            stop[0] = 1  # (after the last job, no one reads it)
-            for future in pending:
-                future.cancel()
-
-
-@contextmanager
-def memory_kept() -> Iterator[None]:
-    """Within (and in the threads and processes started within): the C library's allocator
-    keeps what is freed (up to KEPT_BYTES) for what is allocated next, instead of giving each
-    large array back to the system and asking again for the next job's: a Sudoku file's blocks
-    then touch the same pages again (983,160 puzzles: 160,000 page faults → 40,000, 0.2 s of
-    3.1 s, measured). glibc's defaults come back after (its own adjustment of them does not)."""
-    libc = _libc()
-    mallopt = getattr(libc, "mallopt", None)  # (glibc's)
-    if mallopt is None:
-        yield
-        return
-    mallopt(M_MMAP_THRESHOLD, KEPT_BYTES // 4)
-    mallopt(M_TRIM_THRESHOLD, KEPT_BYTES)
-    try:
-        yield
-    finally:
-        mallopt(M_MMAP_THRESHOLD, GLIBC_DEFAULT_BYTES)
-        mallopt(M_TRIM_THRESHOLD, GLIBC_DEFAULT_BYTES)
 
 
 def on_pool(
