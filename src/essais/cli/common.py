@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
@@ -61,6 +62,17 @@ def refuse_unused(**options: tuple[object, bool]) -> None:
     for name, (value, used) in options.items():
         if value not in (None, False) and not used:
             raise InvalidInput(f"--{name.replace('_', '-')}: {UNUSED.get(name, 'it does nothing here')}")
+
+
+def recording_engine(engine: str | None, tree: Path | None, animate: Path | None) -> str | None:
+    """The engine of a run that draws its tree (--tree) or its page (--animate): the python
+    engine, which records the search; another engine named with them is refused."""
+    if tree is None and animate is None:
+        return engine
+    if engine not in (None, "python"):
+        raise InvalidInput(f"--{'tree' if tree is not None else 'animate'}: the python engine records the search; "
+                           f"leave out --engine {engine}")  # fmt: skip
+    return "python"
 
 
 UNUSED = {

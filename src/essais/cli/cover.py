@@ -8,10 +8,9 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from essais.cli.common import command, finish, refuse_unused
+from essais.cli.common import command, finish, recording_engine, refuse_unused
 from essais.cli.options import (
     Checkpoint,
-    Engine,
     JsonFlag,
     MemoryLimit,
     NodeLimit,
@@ -54,6 +53,11 @@ Method = Annotated[
     typer.Option(help="dlx (the item with the fewest options left first; the default) or first (the first item "
                  "left).", metavar="METHOD"),
 ]  # fmt: skip
+CoverEngine = Annotated[
+    str | None,
+    typer.Option(help="numba (compiled; the default) or python (Knuth's steps in plain Python; what --tree and "
+                 "--animate run).", metavar="ENGINE"),
+]  # fmt: skip
 CountFlag = Annotated[bool, typer.Option("--count", help="Count every exact cover.")]
 AllFlag = Annotated[bool, typer.Option("--all", help="Stream every exact cover, in the search's order.")]
 Limit = Annotated[int | None, typer.Option(help="With --all: stop after K solutions.", metavar="K")]
@@ -76,7 +80,7 @@ def cover(
     all_solutions: AllFlag = False,
     limit: Limit = None,
     method: Method = None,
-    engine: Engine = "numba",
+    engine: CoverEngine = None,
     tree: TreeFile = None,
     workers: workers_option("Counts") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
@@ -103,7 +107,7 @@ def search_cover(
     all_solutions: bool,
     limit: int | None,
     method: str | None,
-    engine: str,
+    engine: str | None,
     tree: Path | None,
     workers: int | None,
     scheduler: str | None,
@@ -130,10 +134,9 @@ def search_cover(
                   animate_limit=(animate_limit, animate is not None))  # fmt: skip
     check_folder("--tree", tree)
     check_folder("--animate", animate)
+    engine = recording_engine(engine, tree, animate)
     if animate is not None:
         _watch(puzzle, count, method, animate, animate_limit, limits, pictures, as_json, tree)
-    if tree is not None:
-        engine = "python"  # the engine that records the tree
     if count:
         _count(puzzle, method, engine, tree, workers, scheduler, checkpoint, limits, as_json)
     if all_solutions:
@@ -170,7 +173,7 @@ def _watch(
 def _count(
     puzzle: ExactCover,
     method: str | None,
-    engine: str,
+    engine: str | None,
     tree: Path | None,
     workers: int | None,
     scheduler: str | None,
@@ -189,7 +192,7 @@ def _count(
 
 
 def _stream(
-    puzzle: ExactCover, method: str | None, engine: str, limit: int | None, limits: Limits, as_json: bool
+    puzzle: ExactCover, method: str | None, engine: str | None, limit: int | None, limits: Limits, as_json: bool
 ) -> None:
     print_stream(
         CoverStream(puzzle, method=method, engine=engine, limit=limit, limits=limits),

@@ -7,12 +7,14 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import command, refuse_unused
+from essais.cli.common import command, recording_engine, refuse_unused
 from essais.cli.options import (
     AnimateLimit,
+    Checkpoint,
     JsonFlag,
     MemoryLimit,
     NodeLimit,
+    Scheduler,
     TimeLimit,
     TreeFile,
     make_limits,
@@ -21,7 +23,6 @@ from essais.cli.options import (
 from essais.cli.output import check_folder, print_stream, report, watched, write_replay, write_tree
 from essais.cli.terminal import progress_bar
 from essais.core.errors import InvalidInput
-from essais.core.limits import setting_up
 from essais.core.recording import DEFAULT_EVENTS
 from essais.csp import CspCount, CspResult, CspStream, count_csp, solve_csp
 from essais.csp.files import read_model
@@ -34,6 +35,7 @@ EXAMPLES = [
     ("essais csp puzzles/queens8.csp --count --method forward/input", "forward checking, variables in order"),
     ("essais csp puzzles/australia.csp --all", "the map's colourings"),
     ("essais csp puzzles/magic4.csp --count", "the 7,040 magic squares of 4x4, on every core"),
+    ("essais csp puzzles/magic4.csp --count --checkpoint m.sqlite", "Ctrl-C, then the same line resumes"),
     ("essais csp puzzles/send-more-money.csp --engine python", "the textbook code, step by step in Python"),
     ("essais csp puzzles/queens8.csp --method forward/input --tree q.svg", "forward checking's tree, drawn"),
     ("essais csp puzzles/send-more-money.csp --animate smm.html", "watch arc consistency strike values out"),
@@ -69,6 +71,8 @@ def csp(
         ),
     ] = None,  # fmt: skip
     workers: workers_option("--count") = None,  # type: ignore[valid-type]
+    scheduler: Scheduler = None,
+    checkpoint: Checkpoint = None,
     tree: TreeFile = None,
     animate: Annotated[
         Path | None,
@@ -88,19 +92,16 @@ def csp(
     relations, all_different, tables), by backtracking with the course's propagation."""
     if all_solutions and count:
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
-    refuse_unused(limit=(limit, all_solutions), workers=(workers, count and tree is None and animate is None),
+    split = count and tree is None and animate is None
+    refuse_unused(limit=(limit, all_solutions), workers=(workers, split), scheduler=(scheduler, split),
+                  checkpoint=(checkpoint, split),
                   tree=(tree, not all_solutions), animate=(animate, not all_solutions),
                   animate_limit=(animate_limit, animate is not None))  # fmt: skip
     check_folder("--tree", tree)
     check_folder("--animate", animate)
-    if tree is not None or animate is not None:
-        if engine == "numba":
-            raise InvalidInput(f"--{'tree' if tree else 'animate'}: the python engine records the search; "
-                               "leave out --engine numba")  # fmt: skip
-        engine = "python"
+    engine = recording_engine(engine, tree, animate)
     limits = make_limits(time_limit, node_limit, memory_limit)
-    with setting_up(limits):
-        model = read_model(file)
+    model = read_model(file, limits=limits)
     if animate is not None:
 
         def watch() -> Replay:
@@ -114,14 +115,13 @@ def csp(
         def count_them() -> CspCount:
             with progress_bar("sub-trees") as progress:
                 return count_csp(model, method=method, engine=engine, limits=limits, workers=workers,
-                                 progress=progress)  # fmt: skip
+                                 scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
 
         title = f"the search tree of {file}, every solution"
-        report(write_tree(tree, count_them, title) if tree else count_them(), as_json)
+        report(write_tree(tree, count_them, title) if tree else count_them(), as_json, checkpoint)
     if all_solutions:
         print_stream(CspStream(model, method=method, engine=engine, limit=limit, limits=limits), as_json,
-                     lambda values: {"values": values},
-                     lambda values: "  ".join(f"{name}={value}" for name, value in values.items()))  # fmt: skip
+                     CspResult.solution_keys, CspResult.solution_text)  # fmt: skip
 
     def solve() -> CspResult:
         return solve_csp(model, method=method, engine=engine, limits=limits)

@@ -7,11 +7,10 @@ from typing import Annotated
 import typer
 
 from essais.cli.common import command
-from essais.cli.cover import AllFlag, Animate, CountFlag, DlxFlag, Limit, Method, search_cover
+from essais.cli.cover import AllFlag, Animate, CountFlag, CoverEngine, DlxFlag, Limit, Method, search_cover
 from essais.cli.options import (
     AnimateLimit,
     Checkpoint,
-    Engine,
     JsonFlag,
     MemoryLimit,
     NodeLimit,
@@ -42,7 +41,7 @@ def langford(
     all_solutions: AllFlag = False,
     limit: Limit = None,
     method: Method = None,
-    engine: Engine = "numba",
+    engine: CoverEngine = None,
     tree: TreeFile = None,
     dlx: DlxFlag = False,
     animate: Animate = None,

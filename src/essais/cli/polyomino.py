@@ -8,12 +8,11 @@ from typing import Annotated
 import typer
 
 from essais.cli.common import command
-from essais.cli.cover import AllFlag, Animate, CountFlag, DlxFlag, Limit, Method, search_cover
+from essais.cli.cover import AllFlag, Animate, CountFlag, CoverEngine, DlxFlag, Limit, Method, search_cover
 from essais.cli.options import (
     AnimateLimit,
     Checkpoint,
     Dpi,
-    Engine,
     JsonFlag,
     MemoryLimit,
     NodeLimit,
@@ -26,8 +25,7 @@ from essais.cli.options import (
     workers_option,
 )
 from essais.cli.output import Pictures
-from essais.core.errors import InvalidInput
-from essais.core.limits import setting_up
+from essais.core.board import Board
 from essais.cover import PIECE_SETS
 from essais.cover import polyomino as make_polyomino
 
@@ -42,19 +40,14 @@ EXAMPLES = [
 ]
 
 
-def _text(source: str, what: str) -> str:
-    """A size or a set's name as it is, or the text of the file it names."""
-    path = Path(source)
-    try:
-        is_file = path.is_file()
-    except OSError:
-        is_file = False
-    if not is_file:
-        return source
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise InvalidInput(f"{what}: {source}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+def _board(board: str) -> str | Path:
+    """`N` or `RxC` is a size, anything else a file's path."""
+    return board if Board.is_size(board) else Path(board)
+
+
+def _pieces(pieces: str) -> str | Path:
+    """A set's name, or a file's path."""
+    return pieces if pieces in PIECE_SETS else Path(pieces)
 
 
 @command
@@ -82,7 +75,7 @@ def polyomino(
     all_solutions: AllFlag = False,
     limit: Limit = None,
     method: Method = None,
-    engine: Engine = "numba",
+    engine: CoverEngine = None,
     svg: SvgFile = None,
     png: PngFile = None,
     dpi: Dpi = None,
@@ -102,9 +95,7 @@ def polyomino(
     (letters, or a picture), every one, or how many."""
     limits = make_limits(time_limit, node_limit, memory_limit)
     pictures = Pictures.make(svg, png, dpi, used=not (count or all_solutions))
-    with setting_up(limits):
-        puzzle = make_polyomino(_text(board, "board"), _text(pieces, "--pieces"), fixed=fixed, distinct=distinct,
-                                limits=limits)  # fmt: skip
+    puzzle = make_polyomino(_board(board), _pieces(pieces), fixed=fixed, distinct=distinct, limits=limits)
     search_cover(puzzle, count=count, all_solutions=all_solutions, limit=limit, method=method, engine=engine,
                  tree=tree, workers=workers, scheduler=scheduler, checkpoint=checkpoint, limits=limits,
                  as_json=as_json, pictures=pictures, dlx=dlx,

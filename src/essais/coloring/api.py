@@ -35,7 +35,6 @@ from essais.coloring.textbook import TextbookColoring
 from essais.core.engine import loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
-from essais.core.result import Status
 
 if TYPE_CHECKING:
     from essais.coloring.compiled import CompiledDsatur
@@ -83,7 +82,7 @@ def color_graph(
         return TextbookColoring(graph, searched, control)
 
     run = run_search(limits, build, lambda search: search.solve())
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     return ColoringResult(status, graph, k, run.value, run.stats, method, engine)
 
 
@@ -104,7 +103,7 @@ def _dsatur_coloring(graph: Graph, k: int, limits: Limits | None) -> ColoringRes
         return engine.improve() if graph.n else []
 
     run = run_search(limits, build, search)
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     return ColoringResult(status, graph, k, run.value, run.stats)
 
 

@@ -14,6 +14,7 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.core.result import plural
+from essais.core.text import read_text
 
 
 class GraphError(InvalidInput):
@@ -196,11 +197,7 @@ def read_edge_list(path: Path, limits: Limits | None = None) -> Graph:
 
 
 def _lines(path: Path, limits: Limits | None) -> list[str]:
-    try:
-        check_memory(BYTES_PER_FILE_BYTE * path.stat().st_size, f"{path}: reading this graph file", limits)
-        return path.read_text().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise GraphError(f"{path}: cannot be read ({error})") from None
+    return read_text(path, limits=limits, bytes_per_character=BYTES_PER_FILE_BYTE, error=GraphError).splitlines()
 
 
 NAMES = "petersen, complete:N, cycle:N, queen:N, queen:RxC, mycielski:K"

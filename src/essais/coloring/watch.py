@@ -11,7 +11,6 @@ from essais.core.engine import run_watched
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, limits_from
 from essais.core.recording import DEFAULT_EVENTS, EventLog
-from essais.core.result import Status
 from essais.draw.player import Replay
 from essais.draw.svg import MAX_LABELLED, PALETTE
 
@@ -54,7 +53,7 @@ def watch_coloring(
     searched = min(k, max(graph.n, 1))  # (as color_graph: more colours than vertices change nothing)
     log = EventLog(graph.n, limit=max_events)
     run, _ = run_watched(limits, lambda control: TextbookColoring(graph, searched, control), log, every=False)
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     result = ColoringResult(status, graph, k, run.value, run.stats, "textbook", "python")
     palette = {color + 1: PALETTE[color % len(PALETTE)] for color in range(searched)}
     symbols = {color + 1: str(color) for color in range(searched)}

@@ -52,6 +52,11 @@ class Board:
             raise InvalidInput(f"board size: {text!r} must have at least one row and one column")
         return cls(rows, cols)
 
+    @staticmethod
+    def is_size(text: str) -> bool:
+        """`text` is written as a size, `N` or `RxC` (Board.parse reads it or says what is wrong)."""
+        return _SIZE.fullmatch(text) is not None
+
     @property
     def n_squares(self) -> int:
         return self.rows * self.cols

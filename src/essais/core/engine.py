@@ -260,6 +260,14 @@ class Run(Generic[E, T]):
     stopped: Status | None
     stats: Stats
 
+    @property
+    def status(self) -> Status:
+        """How a search for one solution ended: stopped (limit, interrupted), else found when it
+        returned a solution (not None), else none."""
+        if self.stopped is not None:
+            return self.stopped
+        return Status.FOUND if self.value is not None else Status.NONE
+
 
 def run_search(limits: Limits | None, build: Callable[[SearchControl], E], search: Callable[[E], T]) -> Run[E, T]:
     """Build an engine under the limits (its set-up counts in the time limit), restart the

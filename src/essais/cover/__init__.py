@@ -2,7 +2,8 @@
 text format or built in code, polyomino packings and Langford pairs.
 
 model.py holds the puzzles' base and the results, api.py the public functions, check.py the
-checkers, draw.py the packings drawn, polyomino.py and langford.py the generators. The engines
+checkers, draw.py the packings drawn, watch.py the search watched, polyomino.py and langford.py
+the generators. The engines
 (python and numba) are in essais.core.cover, where every problem package can use them.
 """
 
@@ -12,6 +13,7 @@ from essais.cover.check import cover_error, is_cover, langford_error, packing_er
 from essais.cover.langford import Langford, langford
 from essais.cover.model import METHODS, CoverCount, CoverResult, ExactCover
 from essais.cover.polyomino import PIECE_SETS, Polyomino, polyomino
+from essais.cover.watch import watch_cover
 
 __all__ = [
     "METHODS",
@@ -34,4 +36,5 @@ __all__ = [
     "polyomino",
     "read_cover",
     "solve_cover",
+    "watch_cover",
 ]

@@ -20,17 +20,17 @@ Examples
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from essais.core.cover import search
-from essais.core.cover.problem import CoverProblem, parse_cover
+from essais.core.cover.problem import BYTES_PER_CHARACTER, CoverError, CoverProblem, parse_cover
 from essais.core.engine import SolutionStream
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from, setting_up
 from essais.core.parallel import Progress, workers_for
 from essais.core.result import Status
+from essais.core.text import read_text, source_name
 from essais.cover.model import METHODS, CoverCount, CoverResult, ExactCover
 
 Puzzle = ExactCover | CoverProblem | str | Path  # a path: a file in Knuth's text format
@@ -39,22 +39,15 @@ Puzzle = ExactCover | CoverProblem | str | Path  # a path: a file in Knuth's tex
 def read_cover(source: str | Path, *, limits: Limits | None = None) -> ExactCover:
     """A cover problem from a file in Knuth's text format, or `-` for standard input (see
     essais.core.cover.problem); its reading counts in the time limit."""
-    name = "stdin" if str(source) == "-" else str(source)
     with setting_up(limits):
-        if str(source) == "-":
-            text = sys.stdin.read()
-        else:
-            try:
-                text = Path(source).read_text(encoding="utf-8")
-            except UnicodeDecodeError as error:
-                raise InvalidInput(f"{name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-        return ExactCover(parse_cover(text, name, limits))
+        text = read_text(source, limits=limits, bytes_per_character=BYTES_PER_CHARACTER, error=CoverError)
+        return ExactCover(parse_cover(text, source_name(source), limits))
 
 
-def as_puzzle(puzzle: Puzzle) -> ExactCover:
-    """A puzzle as it is; a bare problem as an ExactCover; a path read (read_cover)."""
+def as_puzzle(puzzle: Puzzle, limits: Limits | None = None) -> ExactCover:
+    """A puzzle as it is; a bare problem as an ExactCover; a path read under `limits` (read_cover)."""
     if isinstance(puzzle, str | Path):
-        return read_cover(puzzle)
+        return read_cover(puzzle, limits=limits)
     if isinstance(puzzle, CoverProblem):
         return ExactCover(puzzle)
     if not isinstance(puzzle, ExactCover):
@@ -85,7 +78,7 @@ def solve_cover(
     UUXPPPLLLLFTTTWWZVVV
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    puzzle = as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle, limits)
     status, options, stats, method, engine = search.first_cover(puzzle.problem, method, engine, limits)
     return CoverResult(status, puzzle, options, stats, method, engine)
 
@@ -118,7 +111,7 @@ def count_covers(
     2339
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
-    puzzle = as_puzzle(puzzle)
+    puzzle = as_puzzle(puzzle, limits)
     workers = workers_for(workers, METHODS.resolve(method, engine, count=True)[1])
     tally = search.count_covers(puzzle.problem, method=method, engine=engine, limits=limits, workers=workers,
                                 scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
@@ -142,7 +135,7 @@ class CoverStream(SolutionStream[search.CoverSearch, list[int]]):
         memory_limit: int | str | None = None,
     ) -> None:
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
-        self.puzzle = as_puzzle(puzzle)
+        self.puzzle = as_puzzle(puzzle, limits)
         method, engine = METHODS.resolve(method, engine, count=True)
         build: Callable[[SearchControl], search.CoverSearch] = search.cover_engine(
             self.puzzle.problem, method, engine, limits

@@ -47,7 +47,7 @@ class ExactCover:
         return None
 
     def counted(self, count: int) -> str:
-        """`14,200 solutions of 12 queens`: a count in words."""
+        """A count in words: `9,356 solutions of cover`."""
         return f"{plural(count, 'solution')} of {self.name}"
 
     def count_keys(self, count: int) -> dict[str, Any]:

@@ -17,16 +17,19 @@ class is met exactly once (a board that needs a third piece is refused).
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from essais.core.board import Board
 from essais.core.cover.problem import CoverProblem
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits
+from essais.core.limits import Limits, setting_up
 from essais.core.result import plural
+from essais.core.text import read_text
 from essais.cover.draw import packing_svg
 from essais.cover.model import ExactCover
 from essais.draw.svg import PALETTE
@@ -41,7 +44,9 @@ PENTOMINOES = {  # the 12 free pentominoes, by Golomb's letters (Conway's names 
 }  # fmt: skip
 TETROMINOES = {"I": "####", "O": "##\n##", "T": "###\n.#.", "L": "###\n#..", "S": ".##\n##."}
 PIECE_SETS = {"pentominoes": PENTOMINOES, "tetrominoes": TETROMINOES}
+UNNAMED_PIECES = string.ascii_uppercase + string.ascii_lowercase + string.digits  # a '#' piece's names
 MAX_CELLS = 10_000  # a board's cells (a packing of more is beyond any search)
+BYTES_PER_DRAWN_CELL = 100  # a character of a drawing: its cell as a tuple in lists and sets (rounded up)
 BYTES_PER_PLACEMENT_CELL = 200  # an option's entry, as Python objects and links (tracemalloc, rounded up)
 
 
@@ -103,29 +108,44 @@ def read_board(source: str, where: str = "board") -> tuple[int, int, frozenset[C
 
 
 def read_pieces(text: str, where: str = "pieces", fixed: bool = False) -> dict[str, Shape]:
-    """Pieces drawn like a board, separated by blank lines: a piece drawn with one letter (`FF`…)
-    is named by it, one drawn with `#` by its place (A, B, …). A piece drawn twice (the same
-    shape, up to rotation and reflection unless `fixed`) is refused."""
-    pieces: dict[str, Shape] = {}
+    """Pieces drawn like a board, separated by blank lines: a piece drawn with one character
+    (`FF`…) is named by it, one drawn with `#` by the first name left of A–Z, a–z, 0–9 (in the
+    file's order). A piece drawn twice (the same shape, up to rotation and reflection unless
+    `fixed`) is refused."""
     blocks = list(_blocks(text))
     if not blocks:
         raise InvalidInput(f"{where}: no pieces (draw each with '#', blank lines between them)")
-    seen: dict[Shape, str] = {}
+    drawn: list[tuple[int, list[str], str]] = []  # (first line, lines, the mark they are drawn with)
     for first_line, lines in blocks:
         marks = {mark for line in lines for mark in line if mark not in ". "}
-        letters = marks - {"#"}
-        if len(marks) != 1 or (letters and not next(iter(letters)).isalnum()):
-            raise InvalidInput(f"{where} line {first_line}: draw a piece with '#' or with one letter, '.' for gaps")
-        name = next(iter(letters)) if letters else chr(ord("A") + len(pieces)) if len(pieces) < 26 else str(len(pieces))
+        if len(marks) != 1 or (marks != {"#"} and not is_piece_name(next(iter(marks)))):
+            raise InvalidInput(f"{where} line {first_line}: draw a piece with '#' or with one letter, "
+                                   "'.' for gaps")  # fmt: skip
+        drawn.append((first_line, lines, marks.pop()))
+    lettered = [mark for _, _, mark in drawn if mark != "#"]
+    unused = iter(name for name in UNNAMED_PIECES if name not in lettered)
+    pieces: dict[str, Shape] = {}
+    seen: dict[Shape, str] = {}
+    for first_line, lines, mark in drawn:
+        name = mark if mark != "#" else next(unused, None)
+        if name is None:
+            raise InvalidInput(f"{where} line {first_line}: more pieces drawn with '#' than the {len(UNNAMED_PIECES)} "
+                               "names A-Z, a-z, 0-9 (draw them with letters of their own)")  # fmt: skip
         if name in pieces:
-            raise InvalidInput(f"{where} line {first_line}: two pieces are named {name!r}")
-        shape = shape_of(read_picture("\n".join(lines), where, cell_marks=marks))
+            raise InvalidInput(f"{where} line {first_line}: two pieces are drawn with {name!r}")
+        shape = shape_of(read_picture("\n".join(lines), where, cell_marks=mark))
         key = orientations(shape, fixed)[0]
         if key in seen:
             raise InvalidInput(f"{where} line {first_line}: piece {name} is piece {seen[key]} again (each piece once)")
         seen[key] = name
         pieces[name] = shape
     return pieces
+
+
+def is_piece_name(name: object) -> bool:
+    """A piece's name is one printable character, not a space and none of `.` (a hole), `#` (a
+    cell), `:` and `|` (the cover format's): so its item never meets a cell's (`r0c0`)."""
+    return isinstance(name, str) and len(name) == 1 and name.isprintable() and not name.isspace() and name not in ".#:|"
 
 
 def _blocks(text: str) -> Iterable[tuple[int, list[str]]]:
@@ -212,20 +232,26 @@ class Polyomino(ExactCover):
 
 
 def polyomino(
-    board: str = "6x10",
-    pieces: str | dict[str, Shape] = "pentominoes",
+    board: str | Path = "6x10",
+    pieces: str | Path | dict[str, Shape] = "pentominoes",
     *,
     fixed: bool = False,
     distinct: bool = False,
     limits: Limits | None = None,
     name: str | None = None,
 ) -> Polyomino:
-    """The packing of `pieces` (a set's name, `pentominoes` or `tetrominoes`, a file's text as
-    read_pieces reads it, or {name: shape}) into `board` (a size such as `6x10`, or a picture's
-    text), each piece once; rotations and reflections allowed unless `fixed`; with `distinct`,
-    broken symmetry so that a count counts packings up to the board's symmetries."""
+    """The packing of `pieces` (a set's name, `pentominoes` or `tetrominoes`, pieces drawn as
+    read_pieces reads them, as a file's Path or its text, or {name: shape}) into `board` (a size
+    such as `6x10`, or a picture, as a file's Path or its text), each piece once; rotations and
+    reflections allowed unless `fixed`; with `distinct`, broken symmetry so that a count counts
+    packings up to the board's symmetries. A file is read under the limits."""
     if fixed and distinct:
         raise InvalidInput("distinct: pieces that may not turn (fixed) have no symmetry to count up to")
+    with setting_up(limits):
+        if isinstance(board, Path):
+            board = read_text(board, limits=limits, bytes_per_character=BYTES_PER_DRAWN_CELL)
+        if isinstance(pieces, Path):
+            pieces = read_text(pieces, limits=limits, bytes_per_character=BYTES_PER_DRAWN_CELL)
     rows, cols, cells = read_board(board)
     shapes = _piece_shapes(pieces, fixed)
     area = sum(len(shape) for shape in shapes.values())
@@ -256,7 +282,11 @@ def polyomino(
 
 def _piece_shapes(pieces: str | dict[str, Shape], fixed: bool) -> dict[str, Shape]:
     if isinstance(pieces, dict):
-        return {str(name): shape_of(shape) for name, shape in pieces.items()}
+        for name in pieces:
+            if not is_piece_name(name):
+                raise InvalidInput(f"pieces: {name!r} is not a piece's name (one printable character, not a space, "
+                                   "'.', '#', ':' or '|')")  # fmt: skip
+        return {name: shape_of(shape) for name, shape in pieces.items()}
     if pieces in PIECE_SETS:
         return {name: shape_of(read_picture(drawing, name)) for name, drawing in PIECE_SETS[pieces].items()}
     return read_pieces(pieces, fixed=fixed)

@@ -75,7 +75,7 @@ def watch_cover(
     if count:
         result = CoverCount(run.stopped or Status.COMPLETE, found, run.stats, method, "python", puzzle=puzzle)
     else:
-        status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+        status = run.status
         result = CoverResult(status, puzzle, run.value, run.stats, method, "python")
     empty = [[0] * cols for _ in range(rows)]
     what = "every solution" if count else "the first solution"

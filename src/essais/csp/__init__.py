@@ -3,18 +3,21 @@ constraints (linear relations, all_different, tables, Python predicates), search
 course's methods, basic, forward checking and arc consistency maintained.
 
 model.py holds the model, its constraints and the results, textbook.py the python engine,
-compiled.py and _kernels.py the numba engine (one kernel for every model, passed as arrays),
-check.py the checker, files.py the model files of the command line, api.py the public
-functions. (The watched page is to come.)
+compiled.py, _kernels.py and _propagation_kernels.py the numba engine (one kernel for every
+model, passed as arrays), check.py the checker, files.py the model files, api.py the public
+functions, draw.py the table of the domains and watch.py the search watched on it.
 """
 
 from essais.csp.api import CspStream, count_csp, solve_csp
 from essais.csp.check import csp_error, is_csp_solution
+from essais.csp.files import CspFileError, read_model
 from essais.csp.model import METHODS, CspCount, CspResult, IntVar, LinearExpr, Model, all_different, predicate, table
+from essais.csp.watch import watch_csp
 
 __all__ = [
     "METHODS",
     "CspCount",
+    "CspFileError",
     "CspResult",
     "CspStream",
     "IntVar",
@@ -25,6 +28,8 @@ __all__ = [
     "csp_error",
     "is_csp_solution",
     "predicate",
+    "read_model",
     "solve_csp",
     "table",
+    "watch_csp",
 ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
@@ -28,6 +29,7 @@ from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.frontier import SplitCount, split_count
 from essais.core.result import Stats, Status
+from essais.csp.files import read_model
 from essais.csp.model import METHODS, CspCount, CspResult, Model, Predicate, method_orders
 from essais.csp.textbook import OWN, TextbookCsp
 
@@ -60,11 +62,18 @@ class _Plan:
         return "/".join([self.method, self.variable_order, self.value_order])
 
 
+def as_model(model: Model | str | Path, limits: Limits | None = None) -> Model:
+    """A model as it is; a path read as a model file under `limits` (read_model)."""
+    if isinstance(model, str | Path):
+        return read_model(model, limits=limits)
+    if not isinstance(model, Model):
+        raise InvalidInput(f"model: {model!r} is not an essais.csp.Model nor a model file's path")
+    return model
+
+
 def _plan(model: Model, method: str | None, engine: str | None, limits: Limits | None) -> _Plan:
     """The search to run. No engine named: numba, or python for a model with a predicate (a
     Python test runs in the python engine alone)."""
-    if not isinstance(model, Model):
-        raise InvalidInput(f"model: {model!r} is not an essais.csp.Model")
     name, variable_order, value_order = method_orders(method)
     has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
@@ -85,7 +94,7 @@ def _named(model: Model, values: list[int]) -> dict[str, int]:
 
 
 def solve_csp(
-    model: Model,
+    model: Model | str | Path,
     *,
     method: str | None = None,
     engine: str | None = None,
@@ -94,18 +103,20 @@ def solve_csp(
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
 ) -> CspResult:
-    """The first solution (each variable's name and value), or none. `method`: basic, forward
-    or mac (the default), optionally with orders, `mac/mrv/lcv`, `basic/input`."""
+    """The first solution (each variable's name and value), or none, of a model or a model
+    file's path. `method`: basic, forward or mac (the default), optionally with orders,
+    `mac/mrv/lcv`, `basic/input`."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    model = as_model(model, limits)
     plan = _plan(model, method, engine, limits)
     run = run_search(limits, plan.build, lambda search: next(search.solutions(), None))
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     values = _named(model, run.value) if run.value is not None else None
     return CspResult(status, model, values, run.stats, plan.label, plan.engine)
 
 
 def count_csp(
-    model: Model,
+    model: Model | str | Path,
     *,
     method: str | None = None,
     engine: str | None = None,
@@ -114,26 +125,34 @@ def count_csp(
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
     workers: int | None = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
     progress: Progress | None = None,
 ) -> CspCount:
-    """Every solution counted: in one search, or (numba engine) split into sub-trees counted
-    on `workers` processes (None: one per core), with the same count and counters."""
+    """Every solution of a model (or a model file's path) counted: in one search, or (numba
+    engine) split into sub-trees counted on `workers` processes (None: one per core) or a Dask
+    `scheduler` (`local` or an address), with an optional `checkpoint` file that a count stopped
+    partway resumes from; the same count and counters as one search."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    model = as_model(model, limits)
     plan = _plan(model, method, engine, limits)
     workers = workers_for(workers, plan.engine)
     variables = len(model.names)
-    if workers > 1:
+    if workers > 1 or scheduler is not None or checkpoint is not None:
+        if any(isinstance(constraint, Predicate) for constraint in model.constraints):
+            raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
+                               "(no workers, scheduler or checkpoint)")  # fmt: skip
         if plan.arrays is None:
-            raise InvalidInput("engine: a count split over workers runs the numba engine")
-        done = _split_count(plan, plan.arrays, limits, workers, progress)
+            raise InvalidInput("engine: a count split over workers, a scheduler or a checkpoint runs the numba engine")
+        done = _split_count(plan, plan.arrays, limits, workers, scheduler, checkpoint, progress)
         return CspCount(done.status, done.count, done.stats, plan.label, plan.engine, done.split, variables=variables)
     run = run_search(limits, plan.build, lambda search: search.count())
     counted = run.engine.so_far() if run.engine is not None else 0  # (a stopped count: its solutions so far)
     return CspCount(run.stopped or Status.COMPLETE, counted, run.stats, plan.label, plan.engine, variables=variables)
 
 
-def _split_count(plan: _Plan, arrays: CspArrays, limits: Limits | None, workers: int,
-                 progress: Progress | None) -> SplitCount:  # fmt: skip
+def _split_count(plan: _Plan, arrays: CspArrays, limits: Limits | None, workers: int, scheduler: str | None,
+                 checkpoint: str | Path | None, progress: Progress | None) -> SplitCount:  # fmt: skip
     with loading_compiled("constraint search"):
         from essais.csp.compiled import CompiledCsp, count_subtree
 
@@ -141,7 +160,8 @@ def _split_count(plan: _Plan, arrays: CspArrays, limits: Limits | None, workers:
     return split_count({"problem": "csp", "digest": arrays.digest, "method": plan.label},
                        lambda control: CompiledCsp(arrays, *orders, control),
                        lambda path: (arrays, *orders, path), count_subtree, nothing=Stats(own=dict.fromkeys(OWN, 0)),
-                       limits=limits, workers=workers, scheduler=None, checkpoint=None, progress=progress)  # fmt: skip
+                       limits=limits, workers=workers, scheduler=scheduler, checkpoint=checkpoint,
+                       progress=progress)  # fmt: skip
 
 
 class CspStream(SolutionStream[CspSearch, dict[str, int]]):
@@ -150,7 +170,7 @@ class CspStream(SolutionStream[CspSearch, dict[str, int]]):
 
     def __init__(
         self,
-        model: Model,
+        model: Model | str | Path,
         *,
         method: str | None = None,
         engine: str | None = None,
@@ -161,6 +181,7 @@ class CspStream(SolutionStream[CspSearch, dict[str, int]]):
         memory_limit: int | str | None = None,
     ) -> None:
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
+        model = as_model(model, limits)
         plan = _plan(model, method, engine, limits)
         result = CspCount(Status.COMPLETE, 0, method=plan.label, engine=plan.engine, variables=len(model.names))
         super().__init__(limits, plan.build, lambda search: (_named(model, values) for values in search.solutions()),

@@ -107,11 +107,21 @@ def model_arrays(model: Model) -> CspArrays:
               table_starts, table_rows, rows, on_start, [c for cs in on for c in cs], distinct)  # fmt: skip
     m = tuple(np.array(a, dtype=np.int64) for a in arrays)
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
-    digest = hashlib.sha256(b"".join(a.tobytes() for a in m) + domains.tobytes()).hexdigest()[:16]
+    digest = _digest([*m, domains])
     widest = max([1, *table_rows, *sizes])
     domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
     return CspArrays(m, domains, root_false, len(model.constraints), int(domain_sizes.sum()), domain_sizes, widest,
                      max(words, default=1), digest)  # fmt: skip
+
+
+def _digest(sections: list[np.ndarray]) -> str:
+    """A hash of the arrays, each led by its length: two models never share one by moving
+    numbers from one section to the next."""
+    hashed = hashlib.sha256()
+    for section in sections:
+        hashed.update(np.int64(section.size).tobytes())
+        hashed.update(section.tobytes())
+    return hashed.hexdigest()[:16]
 
 
 def _fits(largest: int) -> None:

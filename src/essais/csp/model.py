@@ -13,6 +13,7 @@ A linear relation is kept as `sum(coefficient · variable) + constant REL 0` wit
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
@@ -46,7 +47,6 @@ def method_orders(method: str | None) -> tuple[str, str, str]:
     return name, variable_order, value_order
 
 
-Number = int
 Operand = Union["LinearExpr", int]
 
 
@@ -153,14 +153,15 @@ def _same_model(a: LinearExpr, b: LinearExpr) -> None:
         raise InvalidInput("expression: its variables belong to two models")
 
 
-@dataclass
+@dataclass(eq=False)
 class Linear:
-    """Σ terms + constant REL 0, REL one of ==, !=, <=."""
+    """Σ terms + constant REL 0, REL one of ==, !=, <=. (Constraints, like models, are compared
+    by identity: `==` on them would compare variables, which builds a relation.)"""
 
     terms: dict[int, int]
     constant: int
     relation: str
-    model: Model | None = None
+    model: Model | None = field(default=None, repr=False)
 
     @property
     def variables(self) -> list[int]:
@@ -174,13 +175,14 @@ class Linear:
         raise InvalidInput("constraint: a relation of variables has no truth value; give it to Model.add")
 
 
-@dataclass
+@dataclass(eq=False)
 class AllDifferent:
     """The expressions coefficient · variable + offset take pairwise different values."""
 
     variables: list[int]
     coefficients: list[int]
     offsets: list[int]
+    model: Model | None = field(default=None, repr=False)
 
     def value(self, k: int, values: Sequence[int]) -> int:
         return self.coefficients[k] * values[self.variables[k]] + self.offsets[k]
@@ -190,23 +192,25 @@ class AllDifferent:
         return len(set(seen)) == len(seen)
 
 
-@dataclass
+@dataclass(eq=False)
 class Table:
     """The variables take one of the allowed tuples."""
 
     variables: list[int]
     allowed: list[tuple[int, ...]]
+    model: Model | None = field(default=None, repr=False)
 
     def holds(self, values: Sequence[int]) -> bool:
         return tuple(values[v] for v in self.variables) in set(self.allowed)
 
 
-@dataclass
+@dataclass(eq=False)
 class Predicate:
     """`function(*values)` is true (any Python test)."""
 
     function: Callable[..., bool]
     variables: list[int]
+    model: Model | None = field(default=None, repr=False)
 
     def holds(self, values: Sequence[int]) -> bool:
         return bool(self.function(*(values[v] for v in self.variables)))
@@ -219,6 +223,7 @@ def all_different(expressions: Iterable[Operand]) -> AllDifferent:
     """Every expression (a variable, or a variable times a whole number plus one, `q[i] + i`)
     takes a different value."""
     variables, coefficients, offsets = [], [], []
+    model = None
     for expression in expressions:
         if not isinstance(expression, LinearExpr) or len(expression.terms) != 1:
             raise InvalidInput(f"all_different: {expression!r} is not a variable plus a constant")
@@ -226,19 +231,23 @@ def all_different(expressions: Iterable[Operand]) -> AllDifferent:
         variables.append(var)
         coefficients.append(coefficient)
         offsets.append(expression.constant)
-    return AllDifferent(variables, coefficients, offsets)
+        model = _one_model(model, expression.model, "all_different")
+    return AllDifferent(variables, coefficients, offsets, model)
 
 
 def table(variables: Sequence[IntVar], allowed: Iterable[Sequence[int]]) -> Table:
     """The variables take together one of the `allowed` tuples."""
     indices = [_variable(var, "table") for var in variables]
+    model = None
+    for var in variables:
+        model = _one_model(model, var.model, "table")
     tuples = []
     for row in allowed:
         row = tuple(row)
         if len(row) != len(indices) or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
             raise InvalidInput(f"table: {row!r} is not a tuple of {len(indices)} integers")
         tuples.append(row)
-    return Table(indices, tuples)
+    return Table(indices, tuples, model)
 
 
 def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Predicate:
@@ -246,7 +255,22 @@ def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Pre
     python engine alone runs it)."""
     if not callable(function):
         raise InvalidInput(f"predicate: {function!r} is not callable")
-    return Predicate(function, [_variable(var, "predicate") for var in variables])
+    indices = [_variable(var, "predicate") for var in variables]
+    model = None
+    for var in variables:
+        model = _one_model(model, var.model, "predicate")
+    return Predicate(function, indices, model)
+
+
+def _one_model(model: Model | None, other: Model | None, where: str) -> Model | None:
+    """The model of a constraint's variables so far and one more variable's: refused when two."""
+    if model is not None and other is not None and other is not model:
+        raise InvalidInput(f"{where}: its variables belong to two models")
+    return model if model is not None else other
+
+
+def _ascending_integers(values: tuple[Any, ...]) -> bool:
+    return all(type(v) is int for v in values) and all(a < b for a, b in itertools.pairwise(values))
 
 
 def _variable(var: Any, where: str) -> int:
@@ -255,14 +279,20 @@ def _variable(var: Any, where: str) -> int:
     return var.index
 
 
-@dataclass
+@dataclass(eq=False)
 class Model:
-    """Variables with finite domains and constraints (000 §3.1)."""
+    """Variables with finite domains and constraints (000 §3.1). Two models are equal only when
+    they are one (a model is compared by identity, never field by field)."""
 
     names: list[str] = field(default_factory=list)
-    domains: list[list[int]] = field(default_factory=list)  # each variable's values, ascending
+    domains: list[tuple[int, ...]] = field(default_factory=list)  # each variable's values, ascending
     constraints: list[Constraint] = field(default_factory=list)
     variables: list[IntVar] = field(default_factory=list)
+    _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
+    _domain: tuple[int, ...] = field(default=(), init=False, repr=False)  # the last domain checked
+
+    def __repr__(self) -> str:
+        return f"<Model of {plural(len(self.names), 'variable')} and {plural(len(self.constraints), 'constraint')}>"
 
     def int_var(self, lo: int | Iterable[int], hi: int | None = None, name: str | None = None) -> IntVar:
         """A variable with the values lo..hi, or (`lo` a set or a list) exactly those values."""
@@ -273,17 +303,20 @@ class Model:
                 raise InvalidInput(f"lo: {lo} is more than hi ({hi})")
             if hi - lo >= MAX_SPAN:
                 raise InvalidInput(f"domain: {lo}..{hi} spans more than {MAX_SPAN:,} values")
-            values = list(range(lo, hi + 1))
+            values: tuple[int, ...] = tuple(range(lo, hi + 1))
+        elif isinstance(lo, tuple) and (lo is self._domain or _ascending_integers(lo)):
+            values = self._domain = lo  # (shared by the variables of one declaration: a domain never changes)
         else:
-            values = sorted(set(lo))  # type: ignore[arg-type]
+            values = tuple(sorted(set(lo)))  # type: ignore[arg-type]
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
                 raise InvalidInput(f"lo: {lo!r} holds a value that is not an integer")
             if values and values[-1] - values[0] >= MAX_SPAN:
                 raise InvalidInput(f"domain: its values span more than {MAX_SPAN:,} (from least to greatest)")
         name = f"x{len(self.names)}" if name is None else str(name)
-        if name in self.names:
+        if name in self._named:
             raise InvalidInput(f"name: {name!r} is the name of another variable")
         var = IntVar(self, len(self.names), name)
+        self._named.add(name)
         self.names.append(name)
         self.domains.append(values)
         self.variables.append(var)
@@ -293,18 +326,18 @@ class Model:
         """n variables named prefix0, prefix1, … with the same domain."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise InvalidInput(f"n: {n!r} is not a number of variables")
-        values = lo if isinstance(lo, int) else list(lo)
+        values = lo if isinstance(lo, int) else tuple(sorted(set(lo)))
         return [self.int_var(values, hi, f"{prefix}{k}") for k in range(n)]
 
     def add(self, constraint: Constraint) -> None:
         """Add a constraint: a linear relation, all_different, table or predicate."""
         if not isinstance(constraint, Linear | AllDifferent | Table | Predicate):
             raise InvalidInput(f"constraint: {constraint!r} is not a constraint (a relation, all_different…)")
+        if constraint.model is not None and constraint.model is not self:
+            raise InvalidInput("constraint: its variables belong to another model")
         for var in constraint.variables:
             if not 0 <= var < len(self.names):
                 raise InvalidInput("constraint: it names a variable of another model")
-        if isinstance(constraint, Linear) and constraint.model not in (None, self):
-            raise InvalidInput("constraint: its variables belong to another model")
         self.constraints.append(constraint)
 
     def holds(self, values: Sequence[int]) -> bool:
@@ -339,7 +372,18 @@ class CspResult(Result):
         return plural(len(self.model.names), "variable")
 
     def text(self) -> str:
-        return "  ".join(f"{name}={value}" for name, value in (self.values or {}).items())
+        return self.solution_text(self.values or {})
+
+    @staticmethod
+    def solution_text(values: dict[str, int]) -> str:
+        """A solution as a line, `x=1  y=2` (what the text of a result and of each solution of
+        a stream shows)."""
+        return "  ".join(f"{name}={value}" for name, value in values.items())
+
+    @staticmethod
+    def solution_keys(values: dict[str, int]) -> dict[str, Any]:
+        """A solution's JSON keys in a stream."""
+        return {"values": values}
 
     def to_dict(self) -> dict[str, Any]:
         return {"status": str(self.status), "found": self.found, "values": self.values, **self.ran_keys(),

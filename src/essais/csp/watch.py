@@ -93,7 +93,7 @@ def watch_csp(
         result = CspCount(run.stopped or Status.COMPLETE, found, run.stats, label, "python",
                           variables=len(model.names))  # fmt: skip
     else:
-        status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+        status = run.status
         values = dict(zip(model.names, run.value, strict=True)) if run.value is not None else None
         result = CspResult(status, model, values, run.stats, label, "python")
     what = "every solution" if count else "the first solution"

@@ -29,7 +29,6 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress
 from essais.core.recording import DEFAULT_EVENTS, EventLog
-from essais.core.result import Status
 from essais.draw.svg import MAX_LABELLED
 from essais.knights.frontier import FrontierEstimate, estimate_frontier, frontier_count
 from essais.knights.linear import linear_tour
@@ -129,7 +128,7 @@ def watch_tour(
     if problem.impossible:
         return TourReplay.of(impossible(problem).ran(method, "python"), log, method)
     run = run_search(limits, build, lambda search: first_tour(search, method))
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     tour = TourResult(status, problem.board, problem.start, SquarePath(run.value or []), run.stats, problem.closed)
     return TourReplay.of(tour.ran(method, "python"), log, method)
 

@@ -79,7 +79,7 @@ def backtracking_tour(problem: TourProblem, method: str, engine: str, limits: Li
     if problem.impossible:
         return impossible(problem).ran(method, engine)
     run = run_search(limits, builder(problem, method, engine), lambda search: first_tour(search, method))
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     path = SquarePath(run.value or [])
     return TourResult(status, problem.board, problem.start, path, run.stats, problem.closed).ran(method, engine)
 

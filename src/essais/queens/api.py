@@ -81,8 +81,7 @@ def find_queens(
         status, options, stats, _, engine = cover.first_cover(queens_cover(n), method, engine, limits)
         return QueensResult(status, n, cover_columns(n, options) if options else None, stats, method, engine)
     run = run_search(limits, _textbook(n, engine), lambda search: next(iter(search.solutions()), None))
-    status = run.stopped or (Status.FOUND if run.value else Status.NONE)
-    return QueensResult(status, n, run.value, run.stats, "textbook", engine)
+    return QueensResult(run.status, n, run.value, run.stats, "textbook", engine)
 
 
 class QueensStream(SolutionStream[QueensSearch, list[int]]):

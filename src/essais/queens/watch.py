@@ -48,8 +48,7 @@ def watch_queens(
     if count:
         result = QueensCount(run.stopped or Status.COMPLETE, found, run.stats, "textbook", "python", n=n)
     else:
-        status = run.stopped or (Status.FOUND if run.value else Status.NONE)
-        result = QueensResult(status, n, run.value, run.stats, "textbook", "python")
+        result = QueensResult(run.status, n, run.value, run.stats, "textbook", "python")
     what = "every solution" if count else "the first solution"
     empty = [[0] * n for _ in range(n)]
     title = f"essais: {n} queens, 002's search to {what} (textbook)"

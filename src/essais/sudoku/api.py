@@ -78,7 +78,7 @@ def solve_sudoku(
         return next(iter(search.solutions()), None)
 
     run = run_search(limits, _builder(puzzle, method, engine), first)
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     return SudokuResult(status, puzzle, run.value, run.stats, method, engine)
 
 

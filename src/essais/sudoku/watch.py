@@ -44,7 +44,7 @@ def watch_sudoku(
         status = run.stopped or Status.COMPLETE
         result = SudokuCount(status, found, run.stats, "textbook", "python", puzzle=grid, solution=run.value)
     else:
-        status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+        status = run.status
         result = SudokuResult(status, grid, run.value, run.stats, "textbook", "python")
     givens = [list(grid.cells[row * grid.n : (row + 1) * grid.n]) for row in range(grid.n)]
     symbols = {value: grid.alphabet[value - 1] for value in range(1, grid.n + 1)}

@@ -15,6 +15,7 @@ from essais.core.board import Board, format_square, leaper_moves
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
+from essais.core.text import read_text
 from essais.swap.model import (
     GOAL_KINDS,
     Move,
@@ -48,12 +49,7 @@ def load_puzzle(path: str | Path, limits: Limits | None = None) -> SwapPuzzle:
 
 
 def _load_puzzle(path: Path, limits: Limits | None) -> SwapPuzzle:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise PuzzleError(f"{path}: cannot be read ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        raise PuzzleError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    text = read_text(path, limits=limits, error=PuzzleError)
     try:
         data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:

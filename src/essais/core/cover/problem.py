@@ -4,7 +4,9 @@ colour), and options, each a set of items; read from Knuth's text format or buil
 
 Knuth's format: the first line names the items, primary first, then `|` and the secondary
 ones; then one option a line, its items separated by spaces, a secondary item optionally as
-`item:colour`; lines starting with `|` are comments, blank lines are skipped.
+`item:colour`; lines starting with `|` are comments, blank lines are skipped. An item's or a
+colour's name is not empty and holds no space, no control character, no `:` and no `|`, so that
+a problem has one text and one digest.
 """
 
 from __future__ import annotations
@@ -86,6 +88,11 @@ class CoverProblem:
         """The options as flat arrays, what the engines build their links from."""
         return CoverArrays.of(self)
 
+    def __post_init__(self) -> None:
+        for what, names in (("item", self.items), ("colour", self.colours[1:])):
+            for name in names:
+                _check_name(name, what, self.name)
+
     def __repr__(self) -> str:
         return (f"<CoverProblem {self.name}: {len(self.primary):,} primary and {len(self.secondary):,} secondary "
                 f"items, {len(self.options):,} options>")  # fmt: skip
@@ -146,6 +153,16 @@ def parse_cover(text: str, name: str = "cover", limits: Limits | None = None) ->
     return builder.problem()
 
 
+def _check_name(name: object, what: str, where: str) -> None:
+    """An item's or a colour's name: text, not empty, without spaces, control characters, ':' or '|'."""
+    if not isinstance(name, str) or not name:
+        raise CoverError(f"{where}: {what} {name!r} is not a name (an item or a colour is named by text)")
+    if ":" in name or "|" in name:
+        raise CoverError(f"{where}: {what} {name!r} holds ':' or '|', which the format reserves")
+    if any(character.isspace() or not character.isprintable() for character in name):
+        raise CoverError(f"{where}: {what} {name!r} holds a space or a control character")
+
+
 class _Builder:
     """Items declared, then options added one at a time, each checked."""
 
@@ -161,8 +178,7 @@ class _Builder:
         if not primary:
             raise CoverError(f"{where}: no primary items (name them before any '|')")
         for item in primary + secondary:
-            if ":" in item or "|" in item:
-                raise CoverError(f"{where}: item {item!r} holds ':' or '|', which the format reserves")
+            _check_name(item, "item", where)
             if item in self.index:
                 raise CoverError(f"{where}: item {item!r} is declared twice")
             self.index[item] = len(self.index)
@@ -182,6 +198,8 @@ class _Builder:
                 raise CoverError(f"{where}: {token!r} gives a colour to the primary item {item_name!r}")
             if colon and not colour:
                 raise CoverError(f"{where}: {token!r} has no colour after ':'")
+            if colon and colour not in self.colour_codes:
+                _check_name(colour, "colour", where)
             seen.add(item)
             entries.append((item, self.colour_codes.setdefault(colour, len(self.colour_codes)) if colon else NO_COLOUR))
         if not any(item < len(self.primary) for item, _ in entries):

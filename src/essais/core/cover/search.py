@@ -81,7 +81,7 @@ def first_cover(
     counters, the method and engine that ran)."""
     method, engine = METHODS.resolve(method, engine)
     run = run_search(limits, cover_engine(problem, method, engine, limits), lambda s: next(s.solutions(), None))
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     return status, run.value, run.stats, method, engine
 
 

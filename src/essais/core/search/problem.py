@@ -131,7 +131,7 @@ def run_strategy(
     max_depth: int | None = None,
 ) -> SearchResult[S, A]:
     run = run_search(limits, lambda control: Counter(control, max_depth), search)
-    status = run.stopped or (Status.FOUND if run.value is not None else Status.NONE)
+    status = run.status
     return SearchResult(status, run.value, run.stats, method)
 
 
