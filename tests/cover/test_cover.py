@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from essais.core.errors import InvalidInput
+from essais.core.errors import InvalidInput, MemoryRefused
 from essais.core.result import Status
 from essais.cover import (
     CoverError,
@@ -25,6 +25,7 @@ from essais.cover import (
     solve_cover,
 )
 from essais.cover.check import is_cover
+from essais.cover.polyomino import read_pieces
 from essais.queens import count_queens, find_queens, is_solution
 
 from conftest import invoke
@@ -390,3 +391,75 @@ def test_langford_11_and_12(n, count):
     one = count_covers(langford(n))
     assert one.count == count
     assert count_covers(langford(n), workers=2).stats.counters() == one.stats.counters()
+
+
+def test_names_that_would_make_two_problems_one_text_are_refused():
+    """An item or a colour named with a space, a control character, ':' or '|', or not at all,
+    would give two problems one text and one digest (what the worker cache and checkpoints trust)."""
+    for primary, options, secondary, message in [
+        (["a b"], ["a"], [], "item 'a b' holds a space"),
+        ([""], [], [], "item '' is not a name"),
+        (["a"], [["a"]], ["x\ty"], "holds a space or a control character"),
+        (["a"], [["a", "x:r d"]], ["x"], "colour 'r d' holds a space"),
+        (["a"], [["a", "x:r\x00"]], ["x"], "colour 'r\\\\x00' holds a space or a control character"),
+        (["a"], [["a", "x:r:g"]], ["x"], "colour 'r:g' holds ':' or '\\|'"),
+    ]:
+        with pytest.raises(CoverError, match=message):
+            CoverProblem.make(primary, options, secondary)
+    with pytest.raises(CoverError, match="item 'a b' holds a space"):
+        CoverProblem(("a b",), (), (((0, 0),),))  # (the constructor checks too)
+    with pytest.raises(CoverError, match="line 2: colour 'r\\\\x01'"):
+        parse_cover("a | x\na x:r\x01\n", "p.dlx")
+    assert CoverProblem.make(["a"], ["a x:é"], ["x"]).colours == ("", "é")
+
+
+def test_piece_names_never_meet_a_cell_or_each_other():
+    assert list(read_pieces("BB\n\n###")) == ["B", "A"]  # (a '#' piece takes the first name left)
+    assert list(read_pieces("##\n\nAAA")) == ["B", "A"]
+    drawn = "\n\n".join("#" * (k + 1) for k in range(62))
+    assert list(read_pieces(drawn, fixed=True))[24:28] == ["Y", "Z", "a", "b"]
+    with pytest.raises(InvalidInput, match="more pieces drawn with '#' than the 62 names"):
+        read_pieces(drawn + "\n\n" + "#" * 63, fixed=True)
+    for pieces in ({".": ((0, 0),)}, {"r0c0": ((0, 0),)}, {5: ((0, 0),)}, {":": ((0, 0),)}):
+        with pytest.raises(InvalidInput, match="is not a piece's name"):
+            polyomino("1x1", pieces)
+    with pytest.raises(InvalidInput, match="draw a piece with"):
+        read_pieces("::\n")
+    puzzle = polyomino("1x5", {"é": ((0, 0), (0, 1), (0, 2)), "2": ((0, 0), (0, 1))})
+    assert [puzzle.text(options) for options in CoverStream(puzzle)] == ["ééé22", "22ééé"]
+
+
+def test_27_pieces_drawn_with_hashes_are_packed_and_checked():
+    """The 27th '#' piece is 'a' (it was '26', two characters that misaligned the grid)."""
+    pieces = "\n\n".join("#" * length for length in range(1, 28))
+    puzzle = polyomino("1x378", pieces, fixed=True)
+    result = solve_cover(puzzle)
+    assert result.status == Status.FOUND and "a" in result.text()
+    assert packing_error(puzzle, result.text().splitlines()) is None
+
+
+def test_files_are_read_by_the_library_under_the_limits(tmp_path):
+    board, pieces = tmp_path / "6x10", tmp_path / "pieces.txt"
+    board.write_text("#####\n#####\n")  # (a file named like a size: the command line reads a size)
+    pieces.write_text("###\n\n##\n\n#####\n")
+    assert count_covers(polyomino(board, pieces)).count == 4
+    assert invoke(["polyomino", "6x10", "--count", "--json"], catch_exceptions=False).exit_code == 0
+    (tmp_path / "knuth.dlx").write_text(KNUTH)
+    with pytest.raises(MemoryRefused, match="reading .*knuth.dlx"):
+        solve_cover(tmp_path / "knuth.dlx", memory_limit=1000)
+    with pytest.raises(InvalidInput, match="is a folder"):
+        polyomino(tmp_path)
+    (tmp_path / "latin1.txt").write_bytes("é\n".encode("latin-1"))
+    with pytest.raises(InvalidInput, match="not UTF-8 text"):
+        polyomino(tmp_path / "latin1.txt")
+    with pytest.raises(InvalidInput, match="cannot be read"):
+        polyomino("6x10", tmp_path / "missing.txt")
+
+
+def test_the_tree_and_the_page_refuse_an_explicit_compiled_engine(tmp_path):
+    for command in (["langford", "4"], ["polyomino", "3x20"]):
+        for option in ("--tree", "--animate"):
+            refused = invoke([*command, option, str(tmp_path / "out.html"), "--engine", "numba"])
+            assert refused.exit_code == 2 and "the python engine records the search" in refused.stderr
+    drawn = invoke(["langford", "4", "--tree", str(tmp_path / "t.svg")])
+    assert drawn.exit_code == 0 and "python" in drawn.stdout

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.csp import CspStream, Model, all_different, count_csp, csp_error, predicate, solve_csp, table
 
@@ -328,3 +329,90 @@ def test_a_table_too_large_to_watch_is_refused():
     m.int_var(0, 100, "x")
     with pytest.raises(InvalidInput, match="too large to watch"):
         watch_csp(m)
+
+
+def test_odd_model_files_are_refused_in_one_line(tmp_path):
+    """Inputs that once ended in a traceback: each refused with its line and column."""
+    from essais.csp.files import CspFileError, read_model
+
+    from conftest import invoke
+
+    for text, message in [
+        ("var x in {[1]}\n", "line 1, column 10: '{\\[1\\]}' is not a domain"),
+        ("var x in 0..3\ntable(x) in {[1]}\n", "line 2, column 13: .* is not a list of the allowed tuples"),
+        ("var x in 0.." + "9" * 5000 + "\n", "more than 30 digits"),
+        ("var x in 0..3\nx == " + "9" * 40 + "\n", "line 2, column 6: a number of more than 30 digits"),
+        ("var x in 0..3\nx + == 3\n", "line 2, column 3: '\\+' has nothing after it"),
+        ("var x in 0..3\nx == (" + "+".join(["x"] * 20_000) + ")\n", "nested too deeply"),
+        ("var q[1000000] in 0..3\n", "more than 100,000 variables"),
+    ]:
+        with pytest.raises(CspFileError, match=message):
+            read_model("model.csp", text)
+        (tmp_path / "m.csp").write_text(text)
+        bad = invoke(["csp", str(tmp_path / "m.csp")])
+        assert bad.exit_code == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_a_sum_of_ten_thousand_terms_reads_and_solves():
+    from essais.csp.files import read_model
+
+    terms = " + ".join(f"{k % 3 + 1}*x[{k % 5000}]" for k in range(10_000))  # (each variable twice)
+    model = read_model("long.csp", f"var x[5000] in 0..1\nvar y in 0..9\n{terms} - (y - x[0]) == 2 - y + y\n")
+    assert len(model.constraints[0].terms) == 5001
+    result = solve_csp(model, method="forward")  # (python's forward checking: 5,000 revisions of 5,001 terms)
+    assert result.status == Status.FOUND and csp_error(model, result.values) is None
+
+
+def test_a_model_is_weighed_before_it_is_built():
+    from essais.core.errors import MemoryRefused
+    from essais.csp.files import read_model
+
+    with pytest.raises(MemoryRefused, match="the variables of big.csp up to line 2 needs about"):
+        read_model("big.csp", "var x in 0..1\nvar q[100000] in 0..4095\n", limits=Limits(memory=50_000_000))
+    model = read_model("big.csp", "var q[100000] in 0..4095\n")  # (each variable's domain is shared)
+    assert len(model.names) == 100_000 and model.domains[0] is model.domains[-1]
+    with pytest.raises(MemoryRefused, match="reading big.csp"):
+        read_model("big.csp", "var x in 0..1\n" + "x == 1\n" * 10_000, limits=Limits(memory=100_000))
+
+
+def test_constraints_on_another_models_variables_are_refused_for_every_kind():
+    mine, theirs = Model(), Model()
+    x, y = mine.int_var(0, 3, "x"), theirs.int_var(0, 3, "y")
+    z = theirs.int_var(0, 3, "z")
+    for constraint in (y <= z, all_different([y, z]), table([y], [(1,)]), predicate(lambda v: v > 0, [y])):
+        with pytest.raises(InvalidInput, match="another model"):
+            mine.add(constraint)
+    for build in (lambda: all_different([x, y]), lambda: table([x, y], [(1, 2)]), lambda: x + y):
+        with pytest.raises(InvalidInput, match="two models"):
+            build()
+    assert mine != theirs and mine == mine and Model() != Model()  # (compared by identity)
+    assert "Model of 1 variable" in repr(mine) and "model" not in repr(x <= 2)
+
+
+def test_paths_scheduler_and_checkpoints_in_count_csp(tmp_path):
+    from conftest import ROOT, invoke
+
+    queens8 = ROOT / "puzzles" / "queens8.csp"
+    assert count_csp(queens8).count == 92 and count_csp(str(queens8), engine="python").count == 92
+    assert solve_csp(queens8).status == Status.FOUND
+    assert len(list(CspStream(queens8, limit=3))) == 3
+    one = count_csp(ROOT / "puzzles" / "magic4.csp", method="forward", node_limit=None)
+    checkpoint = tmp_path / "m.sqlite"
+    stopped = count_csp(ROOT / "puzzles" / "magic4.csp", method="forward", checkpoint=checkpoint, node_limit=200_000)
+    assert stopped.status == Status.LIMIT and 0 < stopped.split["done"] < stopped.split["total"]
+    resumed = count_csp(ROOT / "puzzles" / "magic4.csp", method="forward", checkpoint=checkpoint, workers=2)
+    assert resumed.count == one.count == 7040 and resumed.split["resumed"] == stopped.split["done"]
+    assert resumed.stats.counters() == one.stats.counters()
+    with pytest.raises(InvalidInput, match="another split search"):
+        count_csp(queens8, checkpoint=checkpoint)
+    m = Model()
+    a, b = m.int_var(0, 3, "a"), m.int_var(0, 3, "b")
+    m.add(predicate(lambda u, v: u < v, [a, b]))
+    with pytest.raises(InvalidInput, match="a model with a predicate counts in the python engine"):
+        count_csp(m, checkpoint=tmp_path / "p.sqlite")
+    counted = invoke(["csp", str(queens8), "--count", "--checkpoint", str(tmp_path / "q.sqlite"), "--json"])
+    assert counted.exit_code == 0 and '"count": 92' in counted.stdout
+    local = invoke(["csp", str(queens8), "--count", "--scheduler", "local", "--workers", "2", "--json"])
+    assert local.exit_code == 0 and '"count": 92' in local.stdout
+    refused = invoke(["csp", str(queens8), "--checkpoint", str(tmp_path / "x.sqlite")])
+    assert refused.exit_code == 2 and "--checkpoint" in refused.stderr
