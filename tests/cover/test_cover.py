@@ -410,7 +410,7 @@ def test_names_that_would_make_two_problems_one_text_are_refused():
         CoverProblem(("a b",), (), (((0, 0),),))  # (the constructor checks too)
     with pytest.raises(CoverError, match="line 2: colour 'r\\\\x01'"):
         parse_cover("a | x\na x:r\x01\n", "p.dlx")
-    assert CoverProblem.make(["a"], ["a x:é"], ["x"]).colours == ("", "é")
+    assert CoverProblem.make(["a"], ["a x:é"], ["x"]).colors == ("", "é")
 
 
 def test_piece_names_never_meet_a_cell_or_each_other():
@@ -463,3 +463,17 @@ def test_the_tree_and_the_page_refuse_an_explicit_compiled_engine(tmp_path):
             assert refused.exit_code == 2 and "the python engine records the search" in refused.stderr
     drawn = invoke(["langford", "4", "--tree", str(tmp_path / "t.svg")])
     assert drawn.exit_code == 0 and "python" in drawn.stdout
+
+
+def test_the_old_colour_names_still_answer_with_a_warning():
+    import essais.core.cover.problem as problem_module
+
+    problem = CoverProblem.make(["a"], ["a x:red"], ["x"])
+    with pytest.warns(DeprecationWarning, match="CoverProblem.colors"):
+        assert problem.colours == problem.colors == ("", "red")
+    with pytest.warns(DeprecationWarning, match="CoverArrays.colors"):
+        assert list(problem.arrays.colours) == [0, 1]
+    with pytest.warns(DeprecationWarning, match="NO_COLOR"):
+        assert problem_module.NO_COLOUR == problem_module.NO_COLOR == 0
+    with pytest.warns(DeprecationWarning, match="Polyomino.colors"):
+        assert polyomino("3x20").colours() == polyomino("3x20").colors()

@@ -1,7 +1,19 @@
-"""The package's exceptions.
+"""The package's exceptions, and the warning a deprecated name gives.
 
 "No solution" is a result, never an exception: these are for bad input and misuse.
 """
+
+import warnings
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def deprecated_alias(value: T, old: str, new: str) -> T:
+    """`value`, read under the name `old` that gives way to `new`: a DeprecationWarning
+    pointing at the caller (the old name goes in a later release)."""
+    warnings.warn(f"{old} is deprecated; use {new}", DeprecationWarning, stacklevel=3)
+    return value
 
 
 class EssaisError(Exception):

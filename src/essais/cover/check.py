@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from essais.core.cover.problem import NO_COLOUR, CoverProblem
+from essais.core.cover.problem import NO_COLOR, CoverProblem
 from essais.cover.polyomino import Polyomino, orientations, shape_of
 
 
@@ -22,13 +22,13 @@ def cover_error(problem: CoverProblem, chosen: Sequence[int]) -> str | None:
         return "an option is chosen twice"
     covered: dict[int, list[int]] = {}
     for index in chosen:
-        for item, colour in problem.options[index]:
-            covered.setdefault(item, []).append(colour)
+        for item, color in problem.options[index]:
+            covered.setdefault(item, []).append(color)
     for item, name in enumerate(problem.items):
-        colours = covered.get(item, [])
-        if item < len(problem.primary) and len(colours) != 1:
-            return f"the primary item {name!r} is covered {len(colours)} times"
-        if item >= len(problem.primary) and len(colours) > 1 and (NO_COLOUR in colours or len(set(colours)) > 1):
+        colors = covered.get(item, [])
+        if item < len(problem.primary) and len(colors) != 1:
+            return f"the primary item {name!r} is covered {len(colors)} times"
+        if item >= len(problem.primary) and len(colors) > 1 and (NO_COLOR in colors or len(set(colors)) > 1):
             return f"the secondary item {name!r} is used by options that do not agree on its colour"
     return None
 

@@ -24,17 +24,17 @@ def packing_svg(grid: Sequence[Sequence[str]], pieces: Sequence[str], title: str
                               height=str(height + 4), viewBox=f"-2 -2 {width + 4} {height + 4}")  # fmt: skip
     if title:
         ElementTree.SubElement(svg, "title").text = title
-    colour = {piece: PALETTE[index % len(PALETTE)] for index, piece in enumerate(pieces)}  # (Polyomino.colours)
+    color = {piece: PALETTE[index % len(PALETTE)] for index, piece in enumerate(pieces)}  # (Polyomino.colors)
     cells = ElementTree.SubElement(svg, "g", {"class": "cells"})
     labels = ElementTree.SubElement(svg, "g", {"class": "labels", "font-family": "sans-serif",
                                                "font-size": f"{cell * 0.45:g}", "text-anchor": "middle",
                                                "dominant-baseline": "central"})  # fmt: skip
     for r, line in enumerate(grid):
         for c, piece in enumerate(line):
-            fill = colour.get(piece, HOLE)
+            fill = color.get(piece, HOLE)
             ElementTree.SubElement(cells, "rect", x=str(c * cell), y=str(r * cell), width=str(cell),
                                    height=str(cell), fill=fill)  # fmt: skip
-            if piece in colour:
+            if piece in color:
                 ElementTree.SubElement(labels, "text", x=f"{c * cell + cell / 2:g}", y=f"{r * cell + cell / 2:g}",
                                        fill=ink(fill)).text = piece  # fmt: skip
     edges = ElementTree.SubElement(svg, "g", {"class": "edges", "stroke": "#222", "stroke-width": "3",

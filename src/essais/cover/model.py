@@ -94,8 +94,8 @@ class CoverResult(Pictured, Result):
 
     def rich_text(self) -> Any:
         """The solution in a terminal: a packing's pieces in their colours, else its text."""
-        coloured = getattr(self.puzzle, "rich_text", None)
-        return coloured(self.options) if coloured is not None and self.options is not None else super().rich_text()
+        colored = getattr(self.puzzle, "rich_text", None)
+        return colored(self.options) if colored is not None and self.options is not None else super().rich_text()
 
     @property
     def drawable(self) -> bool:

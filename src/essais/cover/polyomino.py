@@ -26,7 +26,7 @@ from typing import Any
 from essais.core.board import Board
 from essais.core.cover.problem import CoverProblem
 from essais.core.engine import check_memory
-from essais.core.errors import InvalidInput
+from essais.core.errors import InvalidInput, deprecated_alias
 from essais.core.limits import Limits, setting_up
 from essais.core.result import plural
 from essais.core.text import read_text
@@ -209,11 +209,15 @@ class Polyomino(ExactCover):
     def rich_text(self, options: Sequence[int]) -> Any:
         from essais.draw.terminal import lettered_board  # rich loads only when a result is shown
 
-        return lettered_board(self.grid(options), self.colours())
+        return lettered_board(self.grid(options), self.colors())
 
-    def colours(self) -> dict[str, str]:
+    def colors(self) -> dict[str, str]:
         """Each piece's colour, as the picture and the page show it."""
         return {name: PALETTE[index % len(PALETTE)] for index, (name, _) in enumerate(self.pieces)}
+
+    def colours(self) -> dict[str, str]:
+        """Deprecated: `colors` (the identifiers say "color")."""
+        return deprecated_alias(self.colors(), "Polyomino.colours()", "Polyomino.colors()")
 
     def counted(self, count: int) -> str:
         if self.distinct:

@@ -18,7 +18,7 @@ from essais.core.errors import InvalidInput
 from essais.csp.model import AllDifferent, Constraint, Linear, Model, Predicate, Table
 from essais.draw.svg import MAX_LABELLED
 
-GIVEN_COLOUR, STRUCK_COLOUR = "#9fd8a8", "#e8a19b"
+GIVEN_COLOR, STRUCK_COLOR = "#9fd8a8", "#e8a19b"
 NAME_LENGTH = 6  # characters of a variable's name shown in its row
 CONSTRAINT_LENGTH = 90  # characters of a constraint said in words
 
@@ -85,11 +85,11 @@ class DomainTable:
         return texts
 
     def palette(self) -> dict[int, str]:
-        colours = {}
+        colors = {}
         for j in range(1, self.cols):
-            colours[self.given + j] = GIVEN_COLOUR
-            colours[self.struck + j] = STRUCK_COLOUR
-        return colours
+            colors[self.given + j] = GIVEN_COLOR
+            colors[self.struck + j] = STRUCK_COLOR
+        return colors
 
 
 def describe(constraint: Constraint, names: list[str]) -> str:

@@ -56,7 +56,7 @@ def link(arrays: CoverArrays) -> Links:
     option_of_entry = np.repeat(np.arange(options, dtype=np.int32), np.diff(arrays.starts))
     nodes = n + 2 + np.arange(len(arrays.items), dtype=np.int32) + option_of_entry
     items = arrays.items + 1
-    top[nodes], color[nodes] = items, arrays.colours
+    top[nodes], color[nodes] = items, arrays.colors
     # each item's nodes in the options' order, in a ring through its header
     order = np.argsort(items, kind="stable")
     sorted_nodes, sorted_items = nodes[order], items[order]

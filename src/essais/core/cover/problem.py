@@ -19,13 +19,13 @@ from functools import cached_property
 import numpy as np
 
 from essais.core.engine import check_memory
-from essais.core.errors import InvalidInput
+from essais.core.errors import InvalidInput, deprecated_alias
 from essais.core.limits import Limits
 
 # What one character of a cover file costs while it is read and laid out (tokens, item indices,
 # the engines' arrays; measured with tracemalloc on the pentominoes' file, rounded up).
 BYTES_PER_CHARACTER = 120
-NO_COLOUR = 0  # an entry's colour code when it has none (colours are numbered from 1)
+NO_COLOR = 0  # an entry's colour code when it has none (colours are numbered from 1)
 
 
 class CoverError(InvalidInput):
@@ -37,12 +37,12 @@ class CoverError(InvalidInput):
 class CoverProblem:
     """Items (`primary`, then `secondary`) and options, each option a tuple of (item index,
     colour code) entries in its own order: item indices count the primary items first, colour
-    codes index `colours` (0: no colour). Build one with `CoverProblem.make` or `parse_cover`."""
+    codes index `colors` (0: no colour). Build one with `CoverProblem.make` or `parse_cover`."""
 
     primary: tuple[str, ...]
     secondary: tuple[str, ...]
     options: tuple[tuple[tuple[int, int], ...], ...]
-    colours: tuple[str, ...] = ("",)  # colour code → name; code 0 is "no colour"
+    colors: tuple[str, ...] = ("",)  # colour code → name; code 0 is "no colour"
     name: str = "cover"
 
     @classmethod
@@ -64,14 +64,19 @@ class CoverProblem:
         return builder.problem()
 
     @property
+    def colours(self) -> tuple[str, ...]:
+        """Deprecated: `colors` (the identifiers say "color")."""
+        return deprecated_alias(self.colors, "CoverProblem.colours", "CoverProblem.colors")
+
+    @property
     def items(self) -> tuple[str, ...]:
         """Every item, the primary ones first."""
         return self.primary + self.secondary
 
     def option_text(self, index: int) -> str:
         """Option `index` as a line of Knuth's format (`a b x:red`)."""
-        items, colours = self.items, self.colours
-        return " ".join(items[item] + (f":{colours[colour]}" if colour else "") for item, colour in self.options[index])
+        items, colors = self.items, self.colors
+        return " ".join(items[item] + (f":{colors[color]}" if color else "") for item, color in self.options[index])
 
     def to_text(self) -> str:
         """The problem in Knuth's format (parse_cover reads it back)."""
@@ -89,7 +94,7 @@ class CoverProblem:
         return CoverArrays.of(self)
 
     def __post_init__(self) -> None:
-        for what, names in (("item", self.items), ("colour", self.colours[1:])):
+        for what, names in (("item", self.items), ("colour", self.colors[1:])):
             for name in names:
                 _check_name(name, what, self.name)
 
@@ -101,7 +106,7 @@ class CoverProblem:
 @dataclass(frozen=True)
 class CoverArrays:
     """A problem as numbers: `starts[k]:starts[k + 1]` are option k's entries in `items` (item
-    indices, primary first) and `colours` (colour codes, 0 for none); `primary` items of
+    indices, primary first) and `colors` (colour codes, 0 for none); `primary` items of
     `n_items`; the problem's `digest`. What a split count's sub-trees carry to the workers (a
     few flat arrays pickle in microseconds, the problem's tuples in milliseconds)."""
 
@@ -110,7 +115,7 @@ class CoverArrays:
     n_items: int
     starts: np.ndarray
     items: np.ndarray
-    colours: np.ndarray
+    colors: np.ndarray
 
     @classmethod
     def of(cls, problem: CoverProblem) -> CoverArrays:
@@ -118,8 +123,13 @@ class CoverArrays:
         starts = np.zeros(len(problem.options) + 1, dtype=np.int32)
         np.cumsum([len(option) for option in problem.options], out=starts[1:])
         items = np.array([item for item, _ in entries], dtype=np.int32)
-        colours = np.array([colour for _, colour in entries], dtype=np.int32)
-        return cls(problem.digest, len(problem.primary), len(problem.items), starts, items, colours)
+        colors = np.array([color for _, color in entries], dtype=np.int32)
+        return cls(problem.digest, len(problem.primary), len(problem.items), starts, items, colors)
+
+    @property
+    def colours(self) -> np.ndarray:
+        """Deprecated: `colors` (the identifiers say "color")."""
+        return deprecated_alias(self.colors, "CoverArrays.colours", "CoverArrays.colors")
 
     def node_count(self) -> int:
         """Knuth's nodes: a header per item, one node per entry, a spacer around each option."""
@@ -171,7 +181,7 @@ class _Builder:
         self.index: dict[str, int] = {}
         self.primary: list[str] = []
         self.secondary: list[str] = []
-        self.colour_codes: dict[str, int] = {"": NO_COLOUR}
+        self.color_codes: dict[str, int] = {"": NO_COLOR}
         self.options: list[tuple[tuple[int, int], ...]] = []
 
     def declare(self, primary: list[str], secondary: list[str], where: str) -> None:
@@ -188,7 +198,7 @@ class _Builder:
         entries: list[tuple[int, int]] = []
         seen: set[int] = set()
         for token in tokens:
-            item_name, colon, colour = token.partition(":")
+            item_name, colon, color = token.partition(":")
             item = self.index.get(item_name)
             if item is None:
                 raise CoverError(f"{where}: item {item_name!r} is not declared on the first line")
@@ -196,16 +206,22 @@ class _Builder:
                 raise CoverError(f"{where}: item {item_name!r} appears twice in the option")
             if colon and item < len(self.primary):
                 raise CoverError(f"{where}: {token!r} gives a colour to the primary item {item_name!r}")
-            if colon and not colour:
+            if colon and not color:
                 raise CoverError(f"{where}: {token!r} has no colour after ':'")
-            if colon and colour not in self.colour_codes:
-                _check_name(colour, "colour", where)
+            if colon and color not in self.color_codes:
+                _check_name(color, "colour", where)
             seen.add(item)
-            entries.append((item, self.colour_codes.setdefault(colour, len(self.colour_codes)) if colon else NO_COLOUR))
+            entries.append((item, self.color_codes.setdefault(color, len(self.color_codes)) if colon else NO_COLOR))
         if not any(item < len(self.primary) for item, _ in entries):
             raise CoverError(f"{where}: the option has no primary item")
         self.options.append(tuple(entries))
 
     def problem(self) -> CoverProblem:
         return CoverProblem(tuple(self.primary), tuple(self.secondary), tuple(self.options),
-                            tuple(self.colour_codes), self.name)  # fmt: skip
+                            tuple(self.color_codes), self.name)  # fmt: skip
+
+
+def __getattr__(name: str) -> int:
+    if name == "NO_COLOUR":
+        return deprecated_alias(NO_COLOR, "essais.core.cover.problem.NO_COLOUR", "NO_COLOR")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
