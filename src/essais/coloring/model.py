@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from essais.coloring.draw import coloring_svg
 from essais.coloring.graph import Graph
-from essais.core.engine import Methods
+from essais.core.engine import Engine, Methods
 from essais.core.result import Result, Stats, Status, plural
 from essais.draw.picture import Pictured
 
@@ -18,7 +18,7 @@ METHODS = Methods(
 )
 
 
-class ColoringSearch(Protocol):
+class ColoringSearch(Engine, Protocol):
     """What both engines of the textbook colouring offer (coloring.textbook, coloring.compiled)."""
 
     def solve(self) -> list[int] | None: ...

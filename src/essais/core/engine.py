@@ -37,6 +37,19 @@ class Engine(Protocol):
     def stats(self) -> Stats: ...
 
 
+class SolutionSearch(Engine, Protocol):
+    """An engine that yields every solution of its search lazily, each a list of numbers."""
+
+    def solutions(self) -> Iterator[list[int]]: ...
+
+
+class CountingSearch(SolutionSearch, Protocol):
+    """An engine that also counts its solutions, and tells the count so far once stopped."""
+
+    def count(self) -> int: ...
+    def so_far(self) -> int: ...
+
+
 E = TypeVar("E", bound=Engine)
 T = TypeVar("T")
 

@@ -351,6 +351,7 @@ def active_search() -> SearchControl | None:
 PAUSED = 0  # the node budget of the slice is spent; call again to resume
 SOLUTION = 1  # a solution is in the kernel's state; call again to look for the next one
 EXHAUSTED = 2  # the search tree is exhausted
+FRONTIER = 3  # a split count's kernel stopped at a node of the level it lists; call again to go past it
 BUDGET_SPENT = -1  # not a kernel's: a step that did not call it, its caller's budget of nodes spent
 
 

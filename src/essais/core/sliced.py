@@ -6,7 +6,7 @@ class reads the counters of all of them and runs them slice after slice."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
@@ -15,7 +15,7 @@ from numba import njit
 from numba.core import event
 
 from essais.core.engine import loading_compiled
-from essais.core.limits import BUDGET_SPENT, SLICE_NODES, SearchControl, SearchStopped, run_slices
+from essais.core.limits import BUDGET_SPENT, FRONTIER, SLICE_NODES, SearchControl, SearchStopped, run_slices
 from essais.core.result import Stats, Status
 
 # The first slots of every kernel's state; a kernel numbers its own slots from FIRST_FREE_SLOT.
@@ -79,6 +79,44 @@ class SlicedSearch:
             return BUDGET_SPENT if self.nodes() >= budget else step(min(node_stop, budget))
 
         return self.slices(within)
+
+
+class SplitSearch(SlicedSearch):
+    """A sliced search that counts its solutions and lists the roots of a level's sub-trees
+    for a split count (its kernel reports FRONTIER at each): a subclass gives `step`, one slice
+    of its kernel, the slots where the kernel keeps its count (`solutions_slot`) and the level
+    it lists (`split_slot`), and `root`, how the node reached is named."""
+
+    solutions_slot: int
+    split_slot: int
+
+    def step(self, stop_at_solution: bool, node_stop: int) -> int:
+        """One slice of the kernel, until `node_stop` nodes; its outcome (PAUSED, SOLUTION…)."""
+        raise NotImplementedError
+
+    def root(self, level: int) -> Any:
+        """The node of `level` the kernel stopped at (FRONTIER), as the path that leads to it."""
+        raise NotImplementedError
+
+    def run(self, stop_at_solution: bool) -> int:
+        """The kernel slice after slice to its next SOLUTION (when `stop_at_solution`), FRONTIER
+        or the end."""
+        return self.slices(lambda node_stop: self.step(stop_at_solution, node_stop))
+
+    def count(self) -> int:
+        """Every solution counted (from a sub-tree's root: its own)."""
+        self.run(False)
+        return self.so_far()
+
+    def so_far(self) -> int:
+        return int(self.state[self.solutions_slot])
+
+    def frontier(self, level: int) -> Iterator[Any]:
+        """The roots of the sub-trees at `level` in the search's order (`root`); the nodes above
+        them are counted here (solutions among them too)."""
+        self.state[self.split_slot] = level
+        while self.run(False) == FRONTIER:
+            yield self.root(level)
 
 
 class _CompilerWatch(event.Listener):

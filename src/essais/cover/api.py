@@ -25,7 +25,7 @@ from pathlib import Path
 
 from essais.core.cover import search
 from essais.core.cover.problem import BYTES_PER_CHARACTER, CoverError, CoverProblem, parse_cover
-from essais.core.engine import SolutionStream
+from essais.core.engine import CountingSearch, SolutionStream
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from, setting_up
 from essais.core.parallel import Progress, workers_for
@@ -118,7 +118,7 @@ def count_covers(
     return CoverCount(tally.status, tally.count, tally.stats, tally.method, tally.engine, tally.split, puzzle=puzzle)
 
 
-class CoverStream(SolutionStream[search.CoverSearch, list[int]]):
+class CoverStream(SolutionStream[CountingSearch, list[int]]):
     """Every exact cover in the search's order, lazily (each as its options' indices);
     `result` says how the stream ended."""
 
@@ -137,7 +137,7 @@ class CoverStream(SolutionStream[search.CoverSearch, list[int]]):
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
         self.puzzle = as_puzzle(puzzle, limits)
         method, engine = METHODS.resolve(method, engine, count=True)
-        build: Callable[[SearchControl], search.CoverSearch] = search.cover_engine(
+        build: Callable[[SearchControl], CountingSearch] = search.cover_engine(
             self.puzzle.problem, method, engine, limits
         )
         result = CoverCount(Status.COMPLETE, 0, method=method, engine=engine, puzzle=self.puzzle)

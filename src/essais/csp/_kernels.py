@@ -9,7 +9,7 @@ solutions in the same order and the same counters (pruned and revisions included
 import numpy as np
 
 from essais.core.bits import bit_index
-from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
+from essais.core.limits import EXHAUSTED, FRONTIER, PAUSED, SOLUTION
 from essais.core.sliced import load_counters, store_counters
 from essais.csp._propagation_kernels import (
     ALL_DIFFERENT,
@@ -26,7 +26,6 @@ from essais.csp._propagation_kernels import (
     EQ,
     FORWARD,
     FREE,
-    FRONTIER,
     GIVEN,
     KIND,
     LE,

@@ -48,7 +48,6 @@ SPLIT = FIRST_FREE_SLOT + 9  # the level whose nodes are reported as FRONTIER (-
 STARTED = FIRST_FREE_SLOT + 10  # the root's checks and propagation done
 ROOT_FALSE = FIRST_FREE_SLOT + 11  # a constraint without variables is false
 STATE_SIZE = FIRST_FREE_SLOT + 12
-FRONTIER = 3  # the kernel stopped at a node of level SPLIT; call again to go on past it
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call
 # costs no atomic count per array, 28 s -> 1.0 s with the model as tuples of arrays; one arena

@@ -18,12 +18,12 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
+from essais.core.engine import CountingSearch, SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress, workers_for
@@ -37,15 +37,6 @@ if TYPE_CHECKING:
     from essais.csp.compiled import CspArrays
 
 
-class CspSearch(Protocol):
-    """What both engines offer (essais.csp.textbook, essais.csp.compiled)."""
-
-    def solutions(self) -> Iterator[list[int]]: ...
-    def count(self) -> int: ...
-    def so_far(self) -> int: ...
-    def stats(self) -> Stats: ...
-
-
 @dataclass(frozen=True)
 class _Plan:
     """What runs: the method with its orders, the engine, and how to build one search."""
@@ -54,7 +45,7 @@ class _Plan:
     variable_order: str
     value_order: str
     engine: str
-    build: Callable[[SearchControl], CspSearch]
+    build: Callable[[SearchControl], CountingSearch]
     arrays: CspArrays | None = None  # the numba engine's model
 
     @property
@@ -164,7 +155,7 @@ def _split_count(plan: _Plan, arrays: CspArrays, limits: Limits | None, workers:
                        progress=progress)  # fmt: skip
 
 
-class CspStream(SolutionStream[CspSearch, dict[str, int]]):
+class CspStream(SolutionStream[CountingSearch, dict[str, int]]):
     """Every solution in the search's order, lazily, each as {name: value}; `result` says how
     the stream ended."""
 

@@ -12,9 +12,10 @@ import numpy as np
 
 from essais.core.errors import InvalidInput
 from essais.core.limits import SOLUTION, SearchControl
-from essais.core.parallel import TaskResult, solve_subtree
+from essais.core.parallel import TaskResult
+from essais.core.parallel import count_subtree as counted
 from essais.core.result import Stats
-from essais.core.sliced import DEPTH, SlicedSearch
+from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp import _propagation_kernels as k
 from essais.csp._kernels import csp_slice, replay
 from essais.csp.model import AllDifferent, Linear, Model, Predicate, Table
@@ -130,9 +131,11 @@ def _fits(largest: int) -> None:
                            "(the python engine takes them)")  # fmt: skip
 
 
-class CompiledCsp(SlicedSearch):
+class CompiledCsp(SplitSearch):
     """The search of essais.csp.textbook by `csp_slice`, from the top or (`path`: the
     (variable, value) pairs given at the levels above) from a sub-tree's root."""
+
+    solutions_slot, split_slot = k.SOLUTIONS, k.SPLIT
 
     def __init__(self, arrays: CspArrays, method: str, variable_order: str, value_order: str,
                  control: SearchControl, path: tuple[tuple[int, int], ...] = ()) -> None:  # fmt: skip
@@ -174,33 +177,19 @@ class CompiledCsp(SlicedSearch):
         stats.own = {"pruned": int(self.state[k.PRUNED]), "revisions": int(self.state[k.REVISIONS])}
         return stats
 
-    def _step(self, stop_at_solution: bool) -> int:
-        def step(node_stop: int) -> int:
-            return int(csp_slice(self.A, self.U, self.state, self.method, self.mrv, self.lcv, stop_at_solution,
-                                   node_stop))  # fmt: skip
-
-        return self.slices(step)
+    def step(self, stop_at_solution: bool, node_stop: int) -> int:
+        return int(csp_slice(self.A, self.U, self.state, self.method, self.mrv, self.lcv, stop_at_solution,
+                             node_stop))  # fmt: skip
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution: each variable's value, in the model's order."""
-        while self._step(True) == SOLUTION:
+        while self.run(True) == SOLUTION:
             yield self._section(k.VALUE, self.variables).tolist()
 
-    def count(self) -> int:
-        """Every solution counted (from a sub-tree's root: its own)."""
-        self._step(False)
-        return self.so_far()
-
-    def so_far(self) -> int:
-        return int(self.state[k.SOLUTIONS])
-
-    def frontier(self, level: int) -> Iterator[tuple[tuple[int, int], ...]]:
-        """The roots of the sub-trees at `level`, as the (variable, value) pairs that lead there,
-        in the search's order; the nodes above them are counted here (solutions among them too)."""
-        self.state[k.SPLIT] = level
-        while self._step(False) == k.FRONTIER:
-            values = self._section(k.VALUE, self.variables)
-            yield tuple((var, int(values[var])) for var in self._section(k.VAR_AT, level).tolist())
+    def root(self, level: int) -> tuple[tuple[int, int], ...]:
+        """A sub-tree's root: the (variable, value) pairs that lead there."""
+        values = self._section(k.VALUE, self.variables)
+        return tuple((var, int(values[var])) for var in self._section(k.VAR_AT, level).tolist())
 
 
 def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
@@ -218,5 +207,4 @@ def count_subtree(
     """One sub-tree of a split count (essais.core.parallel): task = (the model's arrays, the
     method and its orders, the path to the sub-tree's root); values: (its solutions,)."""
     arrays, method, variable_order, value_order, path = task
-    search = CompiledCsp(arrays, method, variable_order, value_order, control, path)
-    return solve_subtree(lambda: (search.count(),), lambda: (search.so_far(),), search.stats)
+    return counted(CompiledCsp(arrays, method, variable_order, value_order, control, path))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from essais.core.board import Board, Move, Square, SquarePath, as_board, format_square, make_moves, numbered_text
-from essais.core.engine import Methods
+from essais.core.engine import Engine, Methods
 from essais.core.errors import InvalidInput
 from essais.core.recording import EventLog
 from essais.core.result import CountResult, Result, Stats, Status, SweepStats, plural
@@ -355,7 +355,7 @@ class TourReplay(Replay):
         return cls(tour, log, board.rows, board.cols, initial, title, method=method)
 
 
-class TourSearch(Protocol):
+class TourSearch(Engine, Protocol):
     """What both engines offer (knights.textbook.TextbookTour and knights.compiled.CompiledTour)."""
 
     def tours(self, method: str) -> Iterator[list[Square]]: ...

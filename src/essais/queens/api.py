@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from essais.core.cover import search as cover
-from essais.core.engine import SolutionStream, check_memory, loading_compiled, run_search
+from essais.core.engine import SolutionSearch, SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
 from essais.core.parallel import Progress, Solver, SplitRun, default_workers, run_split, workers_for
@@ -38,7 +38,6 @@ from essais.queens.model import (
     SPLIT_METHODS,
     QueensCount,
     QueensResult,
-    QueensSearch,
     check_n,
     count_method,
     cover_columns,
@@ -48,7 +47,7 @@ from essais.queens.model import (
 from essais.queens.textbook import TextbookQueens
 
 
-def _textbook(n: int, engine: str | None) -> Callable[[SearchControl], QueensSearch]:
+def _textbook(n: int, engine: str | None) -> Callable[[SearchControl], SolutionSearch]:
     """The builder of the textbook search in the engine asked for; compiled code loads only then."""
     check_n(n)
     _, engine = METHODS.resolve("textbook", engine)
@@ -84,7 +83,7 @@ def find_queens(
     return QueensResult(run.status, n, run.value, run.stats, "textbook", engine)
 
 
-class QueensStream(SolutionStream[QueensSearch, list[int]]):
+class QueensStream(SolutionStream[SolutionSearch, list[int]]):
     """Every solution in 002's order, lazily (method textbook); `result` says how it ended."""
 
     def __init__(
@@ -147,7 +146,7 @@ def count_queens(
     if given:
         raise InvalidInput(f"{', '.join(given)}: they split the bitmask, mrv and dlx counts, not the textbook one")
 
-    def count(search: QueensSearch) -> None:
+    def count(search: SolutionSearch) -> None:
         for columns in search.solutions():
             if not distinct or tuple(columns) == min(symmetries(columns)):
                 result.count += 1

@@ -5,9 +5,9 @@ A solution is `columns`: the column of the queen of each row.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from essais.core.board import Board
 from essais.core.cover.problem import CoverProblem
@@ -102,13 +102,6 @@ def board_text(columns: Sequence[int]) -> str:
     """The board, a Q for each queen and a dot for each empty square."""
     n = len(columns)
     return "\n".join(" ".join("Q" if col == columns[row] else "." for col in range(n)) for row in range(n))
-
-
-class QueensSearch(Protocol):
-    """What both engines of the textbook search offer (queens.textbook, queens.compiled)."""
-
-    def solutions(self) -> Iterator[list[int]]: ...
-    def stats(self) -> Stats: ...
 
 
 @dataclass(eq=False, repr=False)

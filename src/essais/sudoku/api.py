@@ -29,21 +29,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from essais.core.engine import SolutionStream, loading_compiled, run_search
+from essais.core.engine import SolutionSearch, SolutionStream, loading_compiled, run_search
 from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.result import Status
 from essais.sudoku.model import (
     Sudoku,
     SudokuCount,
     SudokuResult,
-    SudokuSearch,
     as_puzzle,
     resolve_method,
 )
 from essais.sudoku.textbook import TextbookSudoku
 
 
-def _builder(puzzle: Sudoku, method: str, engine: str) -> Callable[[SearchControl], SudokuSearch]:
+def _builder(puzzle: Sudoku, method: str, engine: str) -> Callable[[SearchControl], SolutionSearch]:
     """The engine of a checked (method, engine) pair; compiled code loads only when asked for."""
     if engine == "python":
         return lambda control: TextbookSudoku(puzzle, control)
@@ -72,7 +71,7 @@ def solve_sudoku(
     puzzle = as_puzzle(puzzle)
     method, engine = resolve_method(method, engine, puzzle.box)
 
-    def first(search: SudokuSearch) -> list[int] | None:
+    def first(search: SolutionSearch) -> list[int] | None:
         if method == "propagate":  # one solution: restarts pay on large grids
             return search.first_solution()  # type: ignore[attr-defined, no-any-return]
         return next(iter(search.solutions()), None)

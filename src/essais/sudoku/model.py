@@ -7,10 +7,9 @@ alphabet (1-9 then A, B, … by default) and `.` or `0` for an empty cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
@@ -266,13 +265,6 @@ class SudokuCount(CountResult):
     def to_dict(self) -> dict[str, Any]:
         line = self.puzzle.line(self.solution) if self.puzzle and self.solution is not None else None
         return {**super().to_dict(), "solution": line}
-
-
-class SudokuSearch(Protocol):
-    """What every engine offers (sudoku.textbook, sudoku.compiled)."""
-
-    def solutions(self) -> Iterator[list[int]]: ...
-    def stats(self) -> Stats: ...
 
 
 @dataclass

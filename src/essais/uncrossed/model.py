@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from essais.core.board import Board, Square, SquarePath, format_square, make_moves, numbered_text
-from essais.core.engine import Methods
+from essais.core.engine import Engine, Methods
 from essais.core.result import Result, Stats, Status, format_seconds, plural, subtrees_text
 from essais.draw.picture import Pictured
 from essais.uncrossed.draw import uncrossed_svg
@@ -173,7 +173,7 @@ def closed_plan(board: Board) -> Plan:
     return Plan(board, list(range(board.n_squares)), lambda index: Start(index, everywhere, everywhere))
 
 
-class UncrossedSearch(Protocol):
+class UncrossedSearch(Engine, Protocol):
     """What both engines offer (uncrossed.textbook and uncrossed.compiled)."""
 
     def run(self, plan: Sequence[Start]) -> None: ...

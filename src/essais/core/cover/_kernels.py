@@ -12,7 +12,7 @@ sub-tree, not here)."""
 import numpy as np
 from numba import njit
 
-from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
+from essais.core.limits import EXHAUSTED, FRONTIER, PAUSED, SOLUTION
 from essais.core.sliced import FIRST_FREE_SLOT, load_counters, store_counters
 
 UPDATES = FIRST_FREE_SLOT
@@ -20,7 +20,6 @@ SOLUTIONS = FIRST_FREE_SLOT + 1
 BASE = FIRST_FREE_SLOT + 2  # the level the search started at: leaving it ends the search
 SPLIT = FIRST_FREE_SLOT + 3  # the level whose nodes are reported as FRONTIER (-1: none)
 STATE_SIZE = FIRST_FREE_SLOT + 4
-FRONTIER = 3  # the kernel stopped at a node of level SPLIT; call again to go on past it
 # The fields of a node in `nd` (node k's at 4k … 4k + 3: side by side, as Knuth's C programs
 # keep them, one cache line a node rather than four) and of an item in `it` (its list links).
 # Indexed unsigned (_at, _on), numba leaves out its test for negative indices: the 6x10

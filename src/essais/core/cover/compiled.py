@@ -9,7 +9,6 @@ import numpy as np
 
 from essais.core.cover._kernels import (
     BASE,
-    FRONTIER,
     SOLUTIONS,
     SPLIT,
     STATE_SIZE,
@@ -21,14 +20,17 @@ from essais.core.cover._kernels import (
 from essais.core.cover.links import Links, link, options_of_nodes
 from essais.core.cover.problem import CoverArrays
 from essais.core.limits import BUDGET_SPENT, SOLUTION, SearchControl
-from essais.core.parallel import TaskResult, solve_subtree
+from essais.core.parallel import TaskResult
+from essais.core.parallel import count_subtree as counted
 from essais.core.result import Stats
-from essais.core.sliced import DEPTH, SlicedSearch
+from essais.core.sliced import DEPTH, SplitSearch
 
 
-class CompiledCover(SlicedSearch):
+class CompiledCover(SplitSearch):
     """Algorithm C by `cover_slice`, from the top or (`prefix`: the option nodes chosen at the
     levels above) from a sub-tree's root."""
+
+    solutions_slot, split_slot = SOLUTIONS, SPLIT
 
     def __init__(self, links: Links, method: str, control: SearchControl, prefix: tuple[int, ...] = ()) -> None:
         super().__init__(control, STATE_SIZE)
@@ -48,27 +50,20 @@ class CompiledCover(SlicedSearch):
         stats.own = {"updates": int(self.state[UPDATES])}
         return stats
 
-    def _step(self, stop_at_solution: bool) -> int:
-        def step(node_stop: int) -> int:
-            return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.state,
-                                   stop_at_solution, node_stop))  # fmt: skip
-
-        return self.slices(step)
+    def step(self, stop_at_solution: bool, node_stop: int) -> int:
+        return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.state, stop_at_solution,
+                               node_stop))  # fmt: skip
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution, as its options' indices in the order they were chosen."""
-        while self._step(True) == SOLUTION:
+        while self.run(True) == SOLUTION:
             yield self._chosen()
 
     def first_within(self, budget: int) -> list[int] | None | bool:
         """The first solution (its options' indices), None when there is none, or False when
         `budget` nodes were spent first."""
 
-        def step(node_stop: int) -> int:
-            return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.state, True,
-                                   node_stop))  # fmt: skip
-
-        outcome = self.slices_within(step, budget)
+        outcome = self.slices_within(lambda node_stop: self.step(True, node_stop), budget)
         if outcome == BUDGET_SPENT:
             return False
         if outcome != SOLUTION:
@@ -81,20 +76,9 @@ class CompiledCover(SlicedSearch):
             self.option_at = options_of_nodes(self.nd[TOP::4], len(self.it) // 2 - 2)
         return self.option_at[self.choices[: self.state[DEPTH]]].tolist()
 
-    def count(self) -> int:
-        """Every solution counted (from a sub-tree's root: its own)."""
-        self._step(False)
-        return self.so_far()
-
-    def so_far(self) -> int:
-        return int(self.state[SOLUTIONS])
-
-    def frontier(self, level: int) -> Iterator[tuple[int, ...]]:
-        """The roots of the sub-trees at `level`, as the option nodes that lead there, in the
-        search's order; the nodes above them are counted here (solutions among them too)."""
-        self.state[SPLIT] = level
-        while self._step(False) == FRONTIER:
-            yield tuple(self.choices[:level].tolist())
+    def root(self, level: int) -> tuple[int, ...]:
+        """A sub-tree's root: the option nodes that lead there."""
+        return tuple(self.choices[:level].tolist())
 
 
 _LINKS: dict[str, Links] = {}  # in a worker: the links of the problems it has counted, by digest
@@ -108,5 +92,4 @@ def count_subtree(task: tuple[CoverArrays, str, tuple[int, ...]], control: Searc
     if links is None:
         _LINKS.clear()  # (one problem at a time: a long-lived process keeps no more)
         links = _LINKS[arrays.digest] = link(arrays)
-    search = CompiledCover(links, method, control, prefix)
-    return solve_subtree(lambda: (search.count(),), lambda: (search.so_far(),), search.stats)
+    return counted(CompiledCover(links, method, control, prefix))

@@ -13,15 +13,14 @@ each sub-tree apart (core.parallel): the same count and the same counters as one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from essais.core.cover.links import Links, link
 from essais.core.cover.problem import CoverProblem
 from essais.core.cover.textbook import TextbookCover
-from essais.core.engine import Methods, check_memory, loading_compiled, run_search
+from essais.core.engine import CountingSearch, Methods, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import Progress
@@ -32,15 +31,6 @@ METHODS = Methods({"dlx": ("python", "numba"), "first": ("python", "numba")}, de
 # A node's memory: four int32 fields in the links and again in the numba engine's packed copy,
 # or in the python engine four list slots and their int objects (8 + 28 bytes each), rounded up.
 BYTES_PER_NODE = 160
-
-
-class CoverSearch(Protocol):
-    """What both engines offer (core.cover.textbook, core.cover.compiled)."""
-
-    def solutions(self) -> Iterator[list[int]]: ...
-    def count(self) -> int: ...
-    def so_far(self) -> int: ...
-    def stats(self) -> Stats: ...
 
 
 @dataclass
@@ -64,7 +54,7 @@ def links_of(problem: CoverProblem, limits: Limits | None) -> Links:
 
 def cover_engine(
     problem: CoverProblem, method: str, engine: str, limits: Limits | None
-) -> Callable[[SearchControl], CoverSearch]:
+) -> Callable[[SearchControl], CountingSearch]:
     """The builder of one search in the engine asked for; compiled code loads only then."""
     if engine == "numba":
         with loading_compiled("exact cover"):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from essais.core.engine import Engine
 from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.parallel.split import run_split
 from essais.core.parallel.tasks import Progress, Solver
@@ -18,7 +19,7 @@ SPLIT_TARGET = 1_000  # sub-trees enough to balance two cores or a small cluster
 MAX_SUBTREES = 50_000  # a level with more is not listed (the level above is split instead)
 
 
-class FrontierSearch(Protocol):
+class FrontierSearch(Engine, Protocol):
     """A search from the top that lists the roots of a level's sub-trees (compiled engines)."""
 
     def frontier(self, level: int) -> Iterator[Any]: ...

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from essais.core.engine import CountingSearch
 from essais.core.errors import InvalidInput
 from essais.core.limits import SearchControl, SearchStopped
 from essais.core.result import Stats, Status
@@ -44,6 +45,11 @@ def solve_subtree(
         stop.partial = TaskResult(so_far(), timed())
         raise
     return TaskResult(values, timed())
+
+
+def count_subtree(search: CountingSearch) -> TaskResult:
+    """A sub-tree counted by a counting search built at its root: values (its solutions,)."""
+    return solve_subtree(lambda: (search.count(),), lambda: (search.so_far(),), search.stats)
 
 
 class Progress(Protocol):

@@ -17,6 +17,7 @@ fill, and the counters NODES (states made), TRIES (choices of edges tried).
 import numpy as np
 from numba import njit
 
+from essais.core.limits import PAUSED
 from essais.core.sliced import NODES, TRIES
 
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)  # a free slot of a table (a packed key stays below 2**63)
@@ -26,8 +27,7 @@ STATE_SIZE = 9
 BATCH = 1024  # states made before they are added to the table together
 DONE = 1
 FULL = 1  # expand_slice's outcome when the new table must grow before it goes on
-STEP_DONE = 2  # ... when every state of the old table was expanded
-PAUSED = 0  # ... when the node budget ran out
+STEP_DONE = 2  # ... when every state of the old table was expanded (PAUSED, core.limits's: the node budget ran out)
 HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: the key's top bits, well mixed
 BUCKET_MULTIPLIER = np.uint64(0xC2B2AE3D27D4EB4F)  # another odd multiplier: a bucket's keys keep
 # their spread of homes in the bucket's own table (the same top bits would share a few homes)
