@@ -28,7 +28,8 @@ from essais.core.cover.problem import BYTES_PER_CHARACTER, CoverError, CoverProb
 from essais.core.engine import CountingSearch, SolutionStream
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from, setting_up
-from essais.core.parallel import Progress, workers_for
+from essais.core.parallel import Progress
+from essais.core.parallel.settings import Settings
 from essais.core.result import Status
 from essais.core.text import read_text, source_name
 from essais.cover.model import METHODS, CoverCount, CoverResult, ExactCover
@@ -79,8 +80,9 @@ def solve_cover(
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     puzzle = as_puzzle(puzzle, limits)
-    status, options, stats, method, engine = search.first_cover(puzzle.problem, method, engine, limits)
-    return CoverResult(status, puzzle, options, stats, method, engine)
+    settings = Settings.of(METHODS, method, engine, limits=limits)
+    status, options, stats = search.first_cover(puzzle.problem, settings)
+    return CoverResult(status, puzzle, options, stats, settings.method, settings.engine)
 
 
 def count_covers(
@@ -111,10 +113,10 @@ def count_covers(
     2339
     """
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
+    settings = Settings.of(METHODS, method, engine, count=True, limits=limits, workers=workers, scheduler=scheduler,
+                           checkpoint=checkpoint, progress=progress)  # fmt: skip
     puzzle = as_puzzle(puzzle, limits)
-    workers = workers_for(workers, METHODS.resolve(method, engine, count=True)[1])
-    tally = search.count_covers(puzzle.problem, method=method, engine=engine, limits=limits, workers=workers,
-                                scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
+    tally = search.count_covers(puzzle.problem, settings)
     return CoverCount(tally.status, tally.count, tally.stats, tally.method, tally.engine, tally.split, puzzle=puzzle)
 
 

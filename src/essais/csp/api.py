@@ -28,6 +28,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.frontier import SplitCount, split_count
+from essais.core.parallel.settings import Settings
 from essais.core.result import Stats, Status
 from essais.csp.files import read_model
 from essais.csp.model import METHODS, CspCount, CspResult, Model, Predicate, method_orders
@@ -39,18 +40,23 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class _Plan:
-    """What runs: the method with its orders, the engine, and how to build one search."""
+    """What runs: the method with its orders, how to build one search, and the settings (their
+    method the label `mac/mrv/min`)."""
 
     method: str
     variable_order: str
     value_order: str
-    engine: str
     build: Callable[[SearchControl], CountingSearch]
+    settings: Settings
     arrays: CspArrays | None = None  # the numba engine's model
 
     @property
     def label(self) -> str:
-        return "/".join([self.method, self.variable_order, self.value_order])
+        return self.settings.method
+
+    @property
+    def engine(self) -> str:
+        return self.settings.engine
 
 
 def as_model(model: Model | str | Path, limits: Limits | None = None) -> Model:
@@ -62,22 +68,34 @@ def as_model(model: Model | str | Path, limits: Limits | None = None) -> Model:
     return model
 
 
-def _plan(model: Model, method: str | None, engine: str | None, limits: Limits | None) -> _Plan:
-    """The search to run. No engine named: numba, or python for a model with a predicate (a
-    Python test runs in the python engine alone)."""
+def _plan(model: Model, method: str | None, engine: str | None, limits: Limits | None, workers: int | None = 1,
+          scheduler: str | None = None, checkpoint: str | Path | None = None,
+          progress: Progress | None = None) -> _Plan:  # fmt: skip
+    """The search to run, its settings made once. No engine named: numba, or python for a model
+    with a predicate (a Python test runs in the python engine alone)."""
     name, variable_order, value_order = method_orders(method)
     has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
+    settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),
+                        scheduler, checkpoint, progress)  # fmt: skip
+    if settings.split and has_predicate:
+        raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
+                           "(no workers, scheduler or checkpoint)")  # fmt: skip
+    settings.check_split()
     if engine == "python":
-        return _Plan(name, variable_order, value_order, engine,
-                     lambda control: TextbookCsp(model, name, variable_order, value_order, control))  # fmt: skip
+
+        def textbook(control: SearchControl) -> CountingSearch:
+            return TextbookCsp(model, name, variable_order, value_order, control)
+
+        return _Plan(name, variable_order, value_order, textbook, settings)
     with loading_compiled("constraint search"):
         from essais.csp.compiled import CompiledCsp, model_arrays
 
     arrays = model_arrays(model)
     check_memory(arrays.work_bytes(), "the search's arrays", limits)
-    return _Plan(name, variable_order, value_order, engine,
-                 lambda control: CompiledCsp(arrays, name, variable_order, value_order, control), arrays)  # fmt: skip
+    return _Plan(name, variable_order, value_order,
+                 lambda control: CompiledCsp(arrays, name, variable_order, value_order, control), settings,
+                 arrays)  # fmt: skip
 
 
 def _named(model: Model, values: list[int]) -> dict[str, int]:
@@ -126,24 +144,17 @@ def count_csp(
     partway resumes from; the same count and counters as one search."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     model = as_model(model, limits)
-    plan = _plan(model, method, engine, limits)
-    workers = workers_for(workers, plan.engine)
+    plan = _plan(model, method, engine, limits, workers, scheduler, checkpoint, progress)
     variables = len(model.names)
-    if workers > 1 or scheduler is not None or checkpoint is not None:
-        if any(isinstance(constraint, Predicate) for constraint in model.constraints):
-            raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
-                               "(no workers, scheduler or checkpoint)")  # fmt: skip
-        if plan.arrays is None:
-            raise InvalidInput("engine: a count split over workers, a scheduler or a checkpoint runs the numba engine")
-        done = _split_count(plan, plan.arrays, limits, workers, scheduler, checkpoint, progress)
+    if plan.arrays is not None and plan.settings.split:
+        done = _split_count(plan, plan.arrays)
         return CspCount(done.status, done.count, done.stats, plan.label, plan.engine, done.split, variables=variables)
     run = run_search(limits, plan.build, lambda search: search.count())
     counted = run.engine.so_far() if run.engine is not None else 0  # (a stopped count: its solutions so far)
     return CspCount(run.stopped or Status.COMPLETE, counted, run.stats, plan.label, plan.engine, variables=variables)
 
 
-def _split_count(plan: _Plan, arrays: CspArrays, limits: Limits | None, workers: int, scheduler: str | None,
-                 checkpoint: str | Path | None, progress: Progress | None) -> SplitCount:  # fmt: skip
+def _split_count(plan: _Plan, arrays: CspArrays) -> SplitCount:
     with loading_compiled("constraint search"):
         from essais.csp.compiled import CompiledCsp, count_subtree
 
@@ -151,8 +162,7 @@ def _split_count(plan: _Plan, arrays: CspArrays, limits: Limits | None, workers:
     return split_count({"problem": "csp", "digest": arrays.digest, "method": plan.label},
                        lambda control: CompiledCsp(arrays, *orders, control),
                        lambda path: (arrays, *orders, path), count_subtree, nothing=Stats(own=dict.fromkeys(OWN, 0)),
-                       limits=limits, workers=workers, scheduler=scheduler, checkpoint=checkpoint,
-                       progress=progress)  # fmt: skip
+                       settings=plan.settings)  # fmt: skip
 
 
 class CspStream(SolutionStream[CountingSearch, dict[str, int]]):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
-from essais.csp.model import AllDifferent, Constraint, Linear, Model, Predicate, Table
+from essais.csp.model import AllDifferent, Constraint, Linear, Model, Predicate, Table, expression_text
 from essais.draw.svg import MAX_LABELLED
 
 GIVEN_COLOR, STRUCK_COLOR = "#9fd8a8", "#e8a19b"
@@ -95,10 +95,9 @@ class DomainTable:
 def describe(constraint: Constraint, names: list[str]) -> str:
     """A constraint in words, as a model file writes it (long ones cut short)."""
     if isinstance(constraint, Linear):
-        left = " + ".join(_term(a, names[v]) for v, a in constraint.terms.items()).replace("+ -", "- ") or "0"
-        text = f"{left} {constraint.relation} {-constraint.constant}"
+        text = f"{expression_text(constraint.terms, 0, names)} {constraint.relation} {-constraint.constant}"
     elif isinstance(constraint, AllDifferent):
-        parts = [_shifted(names[v], a, b) for v, a, b in
+        parts = [expression_text({v: a}, b, names) for v, a, b in
                  zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)]  # fmt: skip
         text = f"all_different({', '.join(parts)})"
     elif isinstance(constraint, Table):
@@ -108,12 +107,3 @@ def describe(constraint: Constraint, names: list[str]) -> str:
         name = getattr(constraint.function, "__name__", "a test")
         text = f"predicate {name}({', '.join(names[v] for v in constraint.variables)})"
     return text if len(text) <= CONSTRAINT_LENGTH else text[: CONSTRAINT_LENGTH - 1] + "…"
-
-
-def _term(coefficient: int, name: str) -> str:
-    return name if coefficient == 1 else f"-{name}" if coefficient == -1 else f"{coefficient}*{name}"
-
-
-def _shifted(name: str, coefficient: int, offset: int) -> str:
-    term = _term(coefficient, name)
-    return term if offset == 0 else f"{term} + {offset}" if offset > 0 else f"{term} - {-offset}"

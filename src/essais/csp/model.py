@@ -122,14 +122,19 @@ class LinearExpr:
     __hash__ = None  # type: ignore[assignment]
 
     def text(self) -> str:
-        names = self.model.names if self.model is not None else []
-        parts = [f"{c}*{names[v]}" if c != 1 else names[v] for v, c in self.terms.items()]
-        if self.constant or not parts:
-            parts.append(str(self.constant))
-        return " + ".join(parts).replace("+ -", "- ")
+        return expression_text(self.terms, self.constant, self.model.names if self.model is not None else [])
 
     def __repr__(self) -> str:
         return f"<LinearExpr {self.text()}>"
+
+
+def expression_text(terms: dict[int, int], constant: int, names: Sequence[str]) -> str:
+    """Σ coefficient · variable + constant as a model file writes it, `2*x - y + 3` (`0`: none)."""
+    parts = [("-" if c < 0 else "+", names[v] if abs(c) == 1 else f"{abs(c)}*{names[v]}") for v, c in terms.items()]
+    if constant or not parts:
+        parts.append(("-" if constant < 0 else "+", str(abs(constant))))
+    (sign, first), *rest = parts
+    return ("-" if sign == "-" else "") + first + "".join(f" {sign} {part}" for sign, part in rest)
 
 
 class IntVar(LinearExpr):

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from essais.core.cover import search as cover
 from essais.core.engine import SolutionSearch, SolutionStream, check_memory, loading_compiled, run_search
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped, limits_from
-from essais.core.parallel import Progress, Solver, SplitRun, default_workers, run_split, workers_for
+from essais.core.parallel import Progress, workers_for
+from essais.core.parallel.settings import Settings
 from essais.core.result import Stats, Status
 from essais.queens.model import (
     CONSTELLATION_METHODS,
@@ -77,7 +77,8 @@ def find_queens(
         raise InvalidInput(f"method: {method!r} counts only; one solution is found by method textbook or dlx")
     if method == "dlx":
         check_n(n)
-        status, options, stats, _, engine = cover.first_cover(queens_cover(n), method, engine, limits)
+        settings = Settings(method, engine, limits)
+        status, options, stats = cover.first_cover(queens_cover(n), settings)
         return QueensResult(status, n, cover_columns(n, options) if options else None, stats, method, engine)
     run = run_search(limits, _textbook(n, engine), lambda search: next(iter(search.solutions()), None))
     return QueensResult(run.status, n, run.value, run.stats, "textbook", engine)
@@ -133,14 +134,12 @@ def count_queens(
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     check_n(n)
     method, engine = count_method(n, method, engine, distinct)
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise InvalidInput(f"workers: {workers!r} must be at least 1")
+    settings = Settings(method, engine, limits, workers_for(workers, engine), scheduler, checkpoint, progress)
     if method in SPLIT_METHODS:
-        split = _Split(limits, default_workers() if workers is None else workers, scheduler, checkpoint, progress)
         counted_by = _count_constellations if method in CONSTELLATION_METHODS else _count_joined
-        return counted_by(n, method, distinct, split)
+        return counted_by(n, distinct, settings)
     if method == "dlx":
-        return _count_cover(n, engine, distinct, limits, workers, scheduler, checkpoint, progress)
+        return _count_cover(n, distinct, settings)
     given = [name for name, value in (("workers", workers not in (None, 1)), ("scheduler", scheduler),
              ("checkpoint", checkpoint)) if value]  # fmt: skip
     if given:
@@ -157,72 +156,46 @@ def count_queens(
     return result
 
 
-def _count_cover(
-    n: int,
-    engine: str,
-    distinct: bool,
-    limits: Limits | None,
-    workers: int | None,
-    scheduler: str | None,
-    checkpoint: str | Path | None,
-    progress: Progress | None,
-) -> QueensCount:
+def _count_cover(n: int, distinct: bool, settings: Settings) -> QueensCount:
     """Method dlx: every cover of queens_cover(n) counted, split as essais.core.cover splits."""
     if distinct:
         raise InvalidInput("distinct: method dlx counts every solution; count up to symmetry with mrv or textbook")
-    tally = cover.count_covers(queens_cover(n), method="dlx", engine=engine, limits=limits,
-                               workers=workers_for(workers, engine),
-                               scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
+    tally = cover.count_covers(queens_cover(n), settings)
     return QueensCount(tally.status, tally.count, tally.stats, "dlx", tally.engine, tally.split, n=n)
 
 
-class _Split(NamedTuple):
-    """How a split count runs (essais.core.parallel.run_split): its limits, processes, Dask
-    scheduler, checkpoint file and progress display."""
-
-    limits: Limits | None
-    workers: int
-    scheduler: str | None
-    checkpoint: str | Path | None
-    progress: Progress | None
-
-    def run(self, problem: dict[str, Any], tasks: list[Any], solve: Solver, control: SearchControl) -> SplitRun:
-        return run_split(
-            problem, tasks, solve, control=control, workers=self.workers, scheduler=self.scheduler,
-            checkpoint=self.checkpoint, progress=self.progress,
-        )  # fmt: skip
-
-
-def _count_joined(n: int, method: str, distinct: bool, split: _Split) -> QueensCount:
+def _count_joined(n: int, distinct: bool, settings: Settings) -> QueensCount:
     """Method join: the quarter boards listed here (the workers forked afterwards share them),
     then each task's row sets joined on the workers; each row set counts for its orbit."""
+    method = settings.method
     if distinct:
         raise InvalidInput("distinct: method join counts every solution; count up to symmetry with mrv (the default)")
     with loading_compiled("queens"):
         from essais.queens.compiled import count_joined_rows, join_tables, join_tasks
 
-    with SearchControl(split.limits) as control:
+    with SearchControl(settings.limits) as control:
         try:
             join_tables(n, control.check_setup, control.limits)
         except SearchStopped as stop:
             return QueensCount(stop.status, 0, Stats(seconds=control.elapsed()), method, "numba", n=n)
         problem = {"problem": "queens", "n": n, "split": "row sets", "method": method}
-        run = split.run(problem, join_tasks(n), count_joined_rows, control)
+        run = settings.run_split(problem, join_tasks(n), count_joined_rows, control)
         count = sum(result.values[0] for _, result in run.every_result())
         stats = run.stats(control.elapsed())
         return QueensCount(run.status, count, stats, method, "numba", run.to_dict(), n=n)
 
 
-def _count_constellations(n: int, method: str, distinct: bool, split: _Split) -> QueensCount:
+def _count_constellations(n: int, distinct: bool, settings: Settings) -> QueensCount:
     """Each orbit of start constellations counts `orbit` times its completions; its solutions
     up to symmetry are, by Burnside's lemma over the constellation's stabiliser, (completions +
     those fixed by the half turn + 2 × those fixed by a quarter turn) / |stabiliser|
     (reflections fix no solution of more than one queen: two queens would share a line)."""
+    method = settings.method
     with loading_compiled("queens"):
         from essais.queens.compiled import constellation_table, constellation_table_bytes, count_start_constellation
 
-    check_memory(constellation_table_bytes(n), f"the start constellations of {n} queens", split.limits)
-    with SearchControl(split.limits) as control:
+    check_memory(constellation_table_bytes(n), f"the start constellations of {n} queens", settings.limits)
+    with SearchControl(settings.limits) as control:
         try:
             table = constellation_table(n, control.check_setup)
         except SearchStopped as stop:
@@ -231,7 +204,7 @@ def _count_constellations(n: int, method: str, distinct: bool, split: _Split) ->
             )
         tasks = [(n, images, bool(half or quarter), method) for _, _, _, half, quarter, images in table]
         problem = {"problem": "queens", "n": n, "split": "start constellations", "method": method}
-        run = split.run(problem, tasks, count_start_constellation, control)
+        run = settings.run_split(problem, tasks, count_start_constellation, control)
         count = 0
         for index, result in run.every_result():  # (sub-trees a stop caught partway: the solutions so far)
             completions, fixed_by_half_turn, fixed_by_quarter_turn = result.values

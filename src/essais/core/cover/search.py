@@ -15,16 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from essais.core.cover.links import Links, link
 from essais.core.cover.problem import CoverProblem
 from essais.core.cover.textbook import TextbookCover
 from essais.core.engine import CountingSearch, Methods, check_memory, loading_compiled, run_search
-from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
-from essais.core.parallel import Progress
 from essais.core.parallel.frontier import split_count
+from essais.core.parallel.settings import Settings
 from essais.core.result import Stats, Status
 
 METHODS = Methods({"dlx": ("python", "numba"), "first": ("python", "numba")}, default={"python": "dlx", "numba": "dlx"})
@@ -64,60 +62,34 @@ def cover_engine(
     return lambda control: TextbookCover(links_of(problem, limits), method, control)
 
 
-def first_cover(
-    problem: CoverProblem, method: str | None, engine: str | None, limits: Limits | None
-) -> tuple[Status, list[int] | None, Stats, str, str]:
+def first_cover(problem: CoverProblem, settings: Settings) -> tuple[Status, list[int] | None, Stats]:
     """The first solution: (status found/none/limit/interrupted, its options or None, the
-    counters, the method and engine that ran)."""
-    method, engine = METHODS.resolve(method, engine)
-    run = run_search(limits, cover_engine(problem, method, engine, limits), lambda s: next(s.solutions(), None))
-    status = run.status
-    return status, run.value, run.stats, method, engine
+    counters)."""
+    build = cover_engine(problem, settings.method, settings.engine, settings.limits)
+    run = run_search(settings.limits, build, lambda search: next(search.solutions(), None))
+    return run.status, run.value, run.stats
 
 
-def count_covers(
-    problem: CoverProblem,
-    *,
-    method: str | None = None,
-    engine: str | None = None,
-    limits: Limits | None = None,
-    workers: int = 1,
-    scheduler: str | None = None,
-    checkpoint: str | Path | None = None,
-    progress: Progress | None = None,
-) -> CoverTally:
-    """Every solution counted: in one search, or (numba engine) split into sub-trees run on
-    `workers` processes, a Dask `scheduler`, with an optional `checkpoint` file."""
-    method, engine = METHODS.resolve(method, engine, count=True)
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise InvalidInput(f"workers: {workers!r} must be at least 1")
-    split = workers > 1 or scheduler is not None or checkpoint is not None
-    if split and engine == "python":
-        raise InvalidInput("engine: a count split over workers, a scheduler or a checkpoint runs the numba engine")
-    if split:
-        return _split_count(problem, method, limits, workers, scheduler, checkpoint, progress)
-
-    run = run_search(limits, cover_engine(problem, method, engine, limits), lambda search: search.count())
+def count_covers(problem: CoverProblem, settings: Settings) -> CoverTally:
+    """Every solution counted: in one search, or (numba engine) split into sub-trees run as
+    the settings say (processes, a Dask scheduler, a checkpoint file)."""
+    settings.check_split()
+    if settings.split:
+        return _split_count(problem, settings)
+    build = cover_engine(problem, settings.method, settings.engine, settings.limits)
+    run = run_search(settings.limits, build, lambda search: search.count())
     counted = run.engine.so_far() if run.engine is not None else 0  # (a stopped count: its solutions so far)
-    return CoverTally(run.stopped or Status.COMPLETE, counted, run.stats, method, engine)
+    return CoverTally(run.stopped or Status.COMPLETE, counted, run.stats, settings.method, settings.engine)
 
 
-def _split_count(
-    problem: CoverProblem,
-    method: str,
-    limits: Limits | None,
-    workers: int,
-    scheduler: str | None,
-    checkpoint: str | Path | None,
-    progress: Progress | None,
-) -> CoverTally:
+def _split_count(problem: CoverProblem, settings: Settings) -> CoverTally:
     with loading_compiled("exact cover"):
         from essais.core.cover.compiled import CompiledCover, count_subtree
 
-    links = links_of(problem, limits)
+    links = links_of(problem, settings.limits)
+    method = settings.method
     described = {"problem": "cover", "name": problem.name, "digest": problem.digest, "method": method}
     done = split_count(described, lambda control: CompiledCover(links, method, control),
                        lambda prefix: (problem.arrays, method, prefix), count_subtree,
-                       nothing=Stats(own={"updates": 0}), limits=limits, workers=workers, scheduler=scheduler,
-                       checkpoint=checkpoint, progress=progress)  # fmt: skip
+                       nothing=Stats(own={"updates": 0}), settings=settings)  # fmt: skip
     return CoverTally(done.status, done.count, done.stats, method, "numba", done.split)

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 from essais.core.engine import Engine
-from essais.core.limits import Limits, SearchControl, SearchStopped
-from essais.core.parallel.split import run_split
-from essais.core.parallel.tasks import Progress, Solver
+from essais.core.limits import SearchControl, SearchStopped
+from essais.core.parallel.settings import Settings
+from essais.core.parallel.tasks import Solver
 from essais.core.result import Stats, Status
 
 SPLIT_TARGET = 1_000  # sub-trees enough to balance two cores or a small cluster
@@ -45,23 +44,18 @@ def split_count(
     solve: Solver,
     *,
     nothing: Stats,
-    limits: Limits | None,
-    workers: int,
-    scheduler: str | None,
-    checkpoint: str | Path | None,
-    progress: Progress | None,
+    settings: Settings,
 ) -> SplitCount:
     """Every solution counted: the roots listed by `from_top(control)`, each made a task by
-    `task_of(root)` and counted by `solve` (run_split); `nothing`: the counters of no search
-    (the method's own counters at 0)."""
-    with SearchControl(limits) as control:
+    `task_of(root)` and counted by `solve` (run_split, as `settings` say); `nothing`: the
+    counters of no search (the method's own counters at 0)."""
+    with SearchControl(settings.limits) as control:
         level, roots, above, stopped = subtree_roots(lambda: from_top(control), nothing)
         if stopped is not None:
             above[1].seconds = control.elapsed()
             return SplitCount(stopped, above[0], above[1], None)
-        run = run_split({**problem, "split": f"level {level}"}, [task_of(root) for root in roots], solve,
-                        control=control, workers=workers, scheduler=scheduler, checkpoint=checkpoint,
-                        progress=progress)  # fmt: skip
+        run = settings.run_split({**problem, "split": f"level {level}"}, [task_of(root) for root in roots], solve,
+                                 control)  # fmt: skip
         counted = above[0] + sum(result.values[0] for _, result in run.every_result())
         stats = above[1] + run.stats(0.0)
         stats.seconds = control.elapsed()
