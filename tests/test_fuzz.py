@@ -22,6 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
+from grammars import board_pictures, cover_texts, model_files, one_of_valid_or_edited, piece_files
+
 from conftest import invoke
 
 FUZZ_EXAMPLES = int(os.environ.get("ESSAIS_FUZZ_EXAMPLES", "14300"))
@@ -222,10 +224,12 @@ COVER_LINES = ["p q r | x y", "p q x y:A", "p r x:A y", "p x:B", "q x:A", "r y:B
 
 @st.composite
 def cover_files(draw: st.DrawFn, folder: Path) -> list[str]:
-    """A file in Knuth's format made of valid and broken lines, or any text, or a missing file."""
-    lines = draw(st.lists(mostly(st.sampled_from(COVER_LINES), st.text(max_size=12)), max_size=8))
+    """A file in Knuth's format from its grammar (valid, or one edit away), or made of valid and
+    broken lines, or any text, or a missing file."""
+    lines = st.lists(mostly(st.sampled_from(COVER_LINES), st.text(max_size=12)), max_size=8).map("\n".join)
+    text = draw(st.one_of(one_of_valid_or_edited(cover_texts()), lines))
     path = folder / "problem.dlx"
-    path.write_bytes("\n".join(lines).encode() + draw(st.sampled_from([b"", b"\n", b"\xff"])))
+    path.write_bytes(text.encode() + draw(st.sampled_from([b"", b"\n", b"\xff"])))
     return [draw(mostly(st.just(str(path)), st.sampled_from(["-", "missing.dlx", str(folder)])))]
 
 
@@ -238,13 +242,15 @@ def polyomino_arguments(draw: st.DrawFn, folder: Path) -> list[str]:
     board = draw(mostly(st.sampled_from(["6x10", "3x20", "5x4", "4x5", "8", "2x2", "0x5", "1000x1000"]), ANY))
     if draw(st.booleans()):
         path = folder / "board.txt"
-        path.write_text(draw(mostly(st.sampled_from(BOARD_PICTURES), st.text(max_size=20))))
+        pictures = st.one_of(one_of_valid_or_edited(board_pictures()), st.sampled_from(BOARD_PICTURES))
+        path.write_text(draw(mostly(pictures, st.text(max_size=20))))
         board = str(path)
     arguments = [board]
     if draw(st.integers(1, 3)) == 1:
         pieces = folder / "pieces.txt"
-        pieces.write_text(draw(mostly(st.sampled_from(["AA\n\nB\nB", "###\n\n##", "AB", "##\n\n##", ""]),
-                                      st.text(max_size=15))))  # fmt: skip
+        drawn = st.one_of(one_of_valid_or_edited(piece_files()),
+                          st.sampled_from(["AA\n\nB\nB", "###\n\n##", "AB", "##\n\n##", ""]))  # fmt: skip
+        pieces.write_text(draw(mostly(drawn, st.text(max_size=15))))
         arguments += ["--pieces", draw(mostly(st.sampled_from([str(pieces), "tetrominoes", "pentominoes"]), ANY))]
     return arguments
 
@@ -256,10 +262,12 @@ CSP_LINES = ["var x, y in 0..3", "var q[3] in 0..2", "var z in {1, 5}", "x + y =
 
 @st.composite
 def csp_files(draw: st.DrawFn, folder: Path) -> list[str]:
-    """A model file of valid and broken lines, or any text."""
-    lines = draw(st.lists(mostly(st.sampled_from(CSP_LINES), st.text(max_size=15)), max_size=7))
+    """A model file from its grammar (valid, or one edit away), or of valid and broken lines, or
+    any text."""
+    lines = st.lists(mostly(st.sampled_from(CSP_LINES), st.text(max_size=15)), max_size=7).map("\n".join)
+    text = draw(st.one_of(one_of_valid_or_edited(model_files()), lines))
     path = folder / "model.csp"
-    path.write_bytes("\n".join(lines).encode() + draw(st.sampled_from([b"", b"\xff"])))
+    path.write_bytes(text.encode() + draw(st.sampled_from([b"", b"\xff"])))
     return [draw(mostly(st.just(str(path)), st.sampled_from(["missing.csp", str(folder)])))]
 
 
@@ -374,6 +382,30 @@ COMMANDS = ["tour", "distances", "uncrossed", "queens", "sudoku", "color", "swap
 def test_a_few_generated_inputs(name):
     with tempfile.TemporaryDirectory() as folder:
         fuzz(strategies(Path(folder))[name], 25)
+
+
+@pytest.mark.parametrize(
+    ("command", "files", "name"),
+    [("csp", model_files(), "model.csp"), ("cover", cover_texts(), "problem.dlx"),
+     ("polyomino", board_pictures(), "board.txt")],
+)  # fmt: skip
+def test_files_of_the_grammar_are_read(command, files, name):
+    """A file the grammar writes is never refused: it is solved, or has no solution, or stops at
+    the node limit (a board that the pentominoes cannot fill, or with no cell, is refused as such)."""
+    with tempfile.TemporaryDirectory() as folder:
+
+        @settings(max_examples=60, deadline=None, database=None, derandomize=True,
+                  suppress_health_check=list(HealthCheck))  # fmt: skip
+        @given(files)
+        def run(text: str) -> None:
+            path = Path(folder) / name
+            path.write_text(text)
+            result = invoke_watched([command, str(path), "--node-limit", "20000"])
+            refused_for_its_area = command == "polyomino" and ("no packing can fit" in result.stderr
+                                                               or "has no cell" in result.stderr)  # fmt: skip
+            assert result.exit_code in ANSWERS or refused_for_its_area, f"{text!r}: {result.stderr}"
+
+        run()
 
 
 @pytest.mark.fuzz

@@ -88,11 +88,11 @@ def read_picture(text: str, where: str, cell_marks: Collection[str] = "#") -> li
     return cells
 
 
-def read_board(source: str, where: str = "board") -> tuple[int, int, frozenset[Cell]]:
-    """A board from a size (`6x10`, `8`) or a picture's text: (rows, cols, its cells)."""
-    text = source.strip()
-    if "\n" not in text and "#" not in text:
-        board = Board.parse(text)
+def read_board(source: str, where: str = "board", picture: bool = False) -> tuple[int, int, frozenset[Cell]]:
+    """A board from a size (`6x10`, `8`) or a picture's text (always with `picture`): (rows,
+    cols, its cells)."""
+    if not picture and Board.is_size(source.strip()):
+        board = Board.parse(source.strip())
         if board.n_squares > MAX_CELLS:
             raise InvalidInput(f"{where}: {board} has more than the {MAX_CELLS:,} cells a packing may have")
         cells = frozenset((r, c) for r in range(board.rows) for c in range(board.cols))
@@ -251,12 +251,13 @@ def polyomino(
     packings up to the board's symmetries. A file is read under the limits."""
     if fixed and distinct:
         raise InvalidInput("distinct: pieces that may not turn (fixed) have no symmetry to count up to")
+    drawn = isinstance(board, Path)
     with setting_up(limits):
         if isinstance(board, Path):
             board = read_text(board, limits=limits, bytes_per_character=BYTES_PER_DRAWN_CELL)
         if isinstance(pieces, Path):
             pieces = read_text(pieces, limits=limits, bytes_per_character=BYTES_PER_DRAWN_CELL)
-    rows, cols, cells = read_board(board)
+    rows, cols, cells = read_board(board, picture=drawn)
     shapes = _piece_shapes(pieces, fixed)
     area = sum(len(shape) for shape in shapes.values())
     if area != len(cells):

@@ -35,8 +35,8 @@ from essais.core.text import read_text, source_name
 from essais.csp.model import MAX_SPAN, IntVar, LinearExpr, Model, all_different, table
 
 DECLARATION = re.compile(r"var\s+(?P<names>.+?)\s+in\s+(?P<domain>.+)")
-NAME = re.compile(r"(?P<name>[A-Za-z_]\w*)(\[(?P<size>\d+)\])?")
-RANGE = re.compile(r"(?P<lo>-?\d+)\s*\.\.\s*(?P<hi>-?\d+)")
+NAME = re.compile(r"(?P<name>[^\W\d]\w*)(\[(?P<size>[0-9]+)\])?")  # (a letter of any script first)
+RANGE = re.compile(r"(?P<lo>-?[0-9]+)\s*\.\.\s*(?P<hi>-?[0-9]+)")
 MAX_ARRAY = 100_000  # variables in one array
 MAX_DIGITS = 30  # in a number written in a model file (the numba engine's integers have 19)
 RELATIONS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
