@@ -25,8 +25,9 @@ from essais.core.sliced import FIRST_FREE_SLOT
 # constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table
 LE, EQ, NE, ALL_DIFFERENT, TABLE = range(5)
 BASIC, FORWARD, MAC = range(3)
-# The arena's header: where each section starts (the model's, the search's, the words' in U),
-# then the model's sizes.
+# The arena's header, declared here once: where each section starts (the model's, the search's,
+# the words' in U: slot k for the k-th section), then the model's sizes. compiled.py builds the
+# sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
          DISTINCT) = tuple(range(16))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,

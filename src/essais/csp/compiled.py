@@ -5,8 +5,9 @@ split count listed at a level, and one sub-tree counted in a worker."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -104,9 +105,11 @@ def model_arrays(model: Model) -> CspArrays:
         for var in mine:
             on[var].append(index)
     on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
-    arrays = (least, offsets[:-1], words, kinds, starts, sizes, constants, variables, coefficients, extra,
-              table_starts, table_rows, rows, on_start, [c for cs in on for c in cs], distinct)  # fmt: skip
-    m = tuple(np.array(a, dtype=np.int64) for a in arrays)
+    sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: kinds, k.CSTART: starts, k.CLEN: sizes,
+                k.CCONST: constants, k.CVAR: variables, k.CCOEF: coefficients, k.COFF: extra, k.TSTART: table_starts,
+                k.TROWS: table_rows, k.TAB: rows, k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs],
+                k.DISTINCT: distinct}  # fmt: skip
+    m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
     widest = max([1, *table_rows, *sizes])
@@ -149,10 +152,9 @@ class CompiledCsp(SplitSearch):
                  k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest_table, k.IMAGES: arrays.widest_table,
                  k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n}  # fmt: skip
-        sections = [*arrays.model, *(np.zeros(sizes[slot], dtype=np.int64) for slot in k.WORK)]
-        sections[k.FREE] = arrays.model[k.DISTINCT]
-        sections[k.SIZE] = arrays.sizes
-        self.A = _arena(sections, [n, m])
+        work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
+        work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
+        self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m])
         self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
         self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
             0,
@@ -192,8 +194,17 @@ class CompiledCsp(SplitSearch):
         return tuple((var, int(values[var])) for var in self._section(k.VAR_AT, level).tolist())
 
 
+def in_slot_order(sections: Mapping[int, Any], slots: tuple[int, ...]) -> list[Any]:
+    """The sections keyed by their slots in the arena's header, in the header's order: every
+    slot given once, none other (the kernels read each section through its own slot)."""
+    if sorted(sections) != sorted(slots):
+        raise AssertionError(f"the arena's sections {sorted(sections)} are not its header's slots {sorted(slots)}")
+    return [sections[slot] for slot in slots]
+
+
 def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
-    """One int64 array: the header (where each section starts, then the sizes), the sections."""
+    """One int64 array: the header (where each section starts, then the sizes), the sections
+    (the model's, then the search's: slot k's section is the k-th)."""
     starts = np.cumsum([k.HEADER] + [len(section) for section in sections])
     header = np.zeros(k.HEADER, dtype=np.int64)
     header[: len(sections)] = starts[:-1]
