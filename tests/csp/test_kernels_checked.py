@@ -9,10 +9,10 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from essais.csp import _propagation_kernels as k
 from essais.csp.compiled import in_slot_order
-
-import pytest
 
 from conftest import TESTS
 
