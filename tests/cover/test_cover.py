@@ -454,6 +454,8 @@ def test_files_are_read_by_the_library_under_the_limits(tmp_path):
         polyomino(tmp_path / "latin1.txt")
     with pytest.raises(InvalidInput, match="cannot be read"):
         polyomino("6x10", tmp_path / "missing.txt")
+    refused = invoke(["polyomino", "\x00", "--count"])  # (found by the fuzzing: exit 70 before)
+    assert refused.exit_code == 2 and "not a file's name (embedded null byte)" in refused.stderr
 
 
 def test_the_tree_and_the_page_refuse_an_explicit_compiled_engine(tmp_path):

@@ -35,11 +35,14 @@ def read_text(
     try:
         if path.is_dir():
             raise error(f"{name}: is a folder, not a file")
-        size = path.stat().st_size
-        check_memory(size * bytes_per_character, f"reading {name}", limits)
+        check_memory(path.stat().st_size * bytes_per_character, f"reading {name}", limits)
         return _decoded(path.read_bytes(), name, error)
+    except InvalidInput:
+        raise
     except OSError as failure:
         raise error(f"{name}: cannot be read ({failure.strerror or failure})") from None
+    except ValueError as failure:  # a name the system cannot take (an embedded null byte)
+        raise error(f"{name!r}: not a file's name ({failure})") from None
 
 
 def _decoded(data: bytes | str, name: str, error: type[InvalidInput]) -> str:
