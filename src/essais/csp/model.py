@@ -227,32 +227,28 @@ Constraint = Linear | AllDifferent | Table | Predicate
 def all_different(expressions: Iterable[Operand]) -> AllDifferent:
     """Every expression (a variable, or a variable times a whole number plus one, `q[i] + i`)
     takes a different value."""
-    variables, coefficients, offsets = [], [], []
-    model = None
+    variables, coefficients, offsets, checked = [], [], [], []
     for expression in expressions:
         if not isinstance(expression, LinearExpr) or len(expression.terms) != 1:
             raise InvalidInput(f"all_different: {expression!r} is not a variable plus a constant")
+        checked.append(expression)
         [(var, coefficient)] = expression.terms.items()
         variables.append(var)
         coefficients.append(coefficient)
         offsets.append(expression.constant)
-        model = _one_model(model, expression.model, "all_different")
-    return AllDifferent(variables, coefficients, offsets, model)
+    return AllDifferent(variables, coefficients, offsets, _model_of(checked, "all_different"))
 
 
 def table(variables: Sequence[IntVar], allowed: Iterable[Sequence[int]]) -> Table:
     """The variables take together one of the `allowed` tuples."""
     indices = [_variable(var, "table") for var in variables]
-    model = None
-    for var in variables:
-        model = _one_model(model, var.model, "table")
     tuples = []
     for row in allowed:
         row = tuple(row)
         if len(row) != len(indices) or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
             raise InvalidInput(f"table: {row!r} is not a tuple of {len(indices)} integers")
         tuples.append(row)
-    return Table(indices, tuples, model)
+    return Table(indices, tuples, _model_of(variables, "table"))
 
 
 def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Predicate:
@@ -261,17 +257,15 @@ def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Pre
     if not callable(function):
         raise InvalidInput(f"predicate: {function!r} is not callable")
     indices = [_variable(var, "predicate") for var in variables]
-    model = None
-    for var in variables:
-        model = _one_model(model, var.model, "predicate")
-    return Predicate(function, indices, model)
+    return Predicate(function, indices, _model_of(variables, "predicate"))
 
 
-def _one_model(model: Model | None, other: Model | None, where: str) -> Model | None:
-    """The model of a constraint's variables so far and one more variable's: refused when two."""
-    if model is not None and other is not None and other is not model:
+def _model_of(expressions: Sequence[LinearExpr], where: str) -> Model | None:
+    """The one model of a constraint's variables (None: none named one); two are refused."""
+    models = {id(e.model): e.model for e in expressions if e.model is not None}
+    if len(models) > 1:
         raise InvalidInput(f"{where}: its variables belong to two models")
-    return model if model is not None else other
+    return next(iter(models.values()), None)
 
 
 def _ascending_integers(values: tuple[Any, ...]) -> bool:
