@@ -3,8 +3,9 @@ command (cover, polyomino, langford) searches and prints."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -95,108 +96,110 @@ def cover(
     then | and the secondary ones), then one option a line (item:colour on a secondary item),
     | at a line's start for a comment."""
     limits = make_limits(time_limit, node_limit, memory_limit)
-    search_cover(read_cover(file, limits=limits), count=count, all_solutions=all_solutions, limit=limit,
-                 method=method, engine=engine, tree=tree, workers=workers, scheduler=scheduler, checkpoint=checkpoint,
-                 limits=limits, as_json=as_json, pictures=Pictures(None, None, 0))  # fmt: skip
+    asked = CoverOptions(
+        limits,
+        count=count,
+        all_solutions=all_solutions,
+        limit=limit,
+        method=method,
+        engine=engine,
+        tree=tree,
+        workers=workers,
+        scheduler=scheduler,
+        checkpoint=checkpoint,
+        as_json=as_json,
+    )
+    search_cover(read_cover(file, limits=limits), asked)
 
 
-def search_cover(
-    puzzle: ExactCover,
-    *,
-    count: bool,
-    all_solutions: bool,
-    limit: int | None,
-    method: str | None,
-    engine: str | None,
-    tree: Path | None,
-    workers: int | None,
-    scheduler: str | None,
-    checkpoint: Path | None,
-    limits: Limits,
-    as_json: bool,
-    pictures: Pictures,
-    dlx: bool = False,
-    animate: Path | None = None,
-    animate_limit: int | None = None,
-) -> None:
+@dataclass(frozen=True)
+class CoverOptions:
+    """What the user asked of an exact cover command (cover, polyomino, langford), as its options
+    say: one object instead of sixteen parameters handed on one by one."""
+
+    limits: Limits
+    count: bool = False
+    all_solutions: bool = False
+    limit: int | None = None
+    method: str | None = None
+    engine: str | None = None
+    tree: Path | None = None
+    workers: int | None = None
+    scheduler: str | None = None
+    checkpoint: Path | None = None
+    as_json: bool = False
+    pictures: Pictures = field(default_factory=lambda: Pictures(None, None, 0))
+    dlx: bool = False
+    animate: Path | None = None
+    animate_limit: int | None = None
+
+    def check(self) -> CoverOptions:
+        """Refuse the options that contradict each other or go unused, before any work; the
+        options with the engine the recording options need."""
+        if self.dlx:
+            if self.count or self.all_solutions or self.as_json or self.tree or self.pictures.svg or self.pictures.png:
+                raise InvalidInput("--dlx: it prints the problem instead of searching it; it goes alone")
+            return self
+        if self.all_solutions and self.count:
+            raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
+        refuse_unused(limit=(self.limit, self.all_solutions), workers=(self.workers, self.count),
+                      scheduler=(self.scheduler, self.count), checkpoint=(self.checkpoint, self.count),
+                      tree=(self.tree, not self.all_solutions), animate=(self.animate, not self.all_solutions),
+                      animate_limit=(self.animate_limit, self.animate is not None))  # fmt: skip
+        check_folder("--tree", self.tree)
+        check_folder("--animate", self.animate)
+        return replace(self, engine=recording_engine(self.engine, self.tree, self.animate))
+
+
+def search_cover(puzzle: ExactCover, options: CoverOptions) -> None:
     """What every exact cover command does with its puzzle: the first solution (with its
-    pictures), every solution (--all) or the count, printed as text or JSON; or with `dlx` the
+    pictures), every solution (--all) or the count, printed as text or JSON; or with --dlx the
     problem itself in Knuth's text format."""
-    if dlx:
-        if count or all_solutions or as_json or tree or pictures.svg or pictures.png:
-            raise InvalidInput("--dlx: it prints the problem instead of searching it; it goes alone")
+    asked = options.check()
+    if asked.dlx:
         write_out(puzzle.problem.to_text())
         finish(Status.COMPLETE)
-    if all_solutions and count:
-        raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
-    refuse_unused(limit=(limit, all_solutions), workers=(workers, count), scheduler=(scheduler, count),
-                  checkpoint=(checkpoint, count), tree=(tree, not all_solutions), animate=(animate, not all_solutions),
-                  animate_limit=(animate_limit, animate is not None))  # fmt: skip
-    check_folder("--tree", tree)
-    check_folder("--animate", animate)
-    engine = recording_engine(engine, tree, animate)
-    if animate is not None:
-        _watch(puzzle, count, method, animate, animate_limit, limits, pictures, as_json, tree)
-    if count:
-        _count(puzzle, method, engine, tree, workers, scheduler, checkpoint, limits, as_json)
-    if all_solutions:
-        _stream(puzzle, method, engine, limit, limits, as_json)
+    if asked.animate is not None:
+        _watch(puzzle, asked, asked.animate)
+    if asked.count:
+        _count(puzzle, asked)
+    if asked.all_solutions:
+        _stream(puzzle, asked)
+
+    def solve() -> Any:
+        return solve_cover(puzzle, method=asked.method, engine=asked.engine, limits=asked.limits)
+
     title = f"the search tree of {puzzle.name}, to the first solution"
-    result = (write_tree(tree, lambda: solve_cover(puzzle, method=method, engine=engine, limits=limits), title)
-              if tree is not None else solve_cover(puzzle, method=method, engine=engine, limits=limits))  # fmt: skip
-    pictures.write(result)
-    report(result, as_json)
+    result = write_tree(asked.tree, solve, title) if asked.tree is not None else solve()
+    asked.pictures.write(result)
+    report(result, asked.as_json)
 
 
-def _watch(
-    puzzle: ExactCover,
-    count: bool,
-    method: str | None,
-    page: Path,
-    max_events: int | None,
-    limits: Limits,
-    pictures: Pictures,
-    as_json: bool,
-    tree: Path | None,
-) -> NoReturn:
+def _watch(puzzle: ExactCover, asked: CoverOptions, page: Path) -> NoReturn:
     """The search recorded option by option (the python engine), its page written to `page`."""
-    events = DEFAULT_EVENTS if max_events is None else max_events
+    events = DEFAULT_EVENTS if asked.animate_limit is None else asked.animate_limit
 
     def watch() -> Replay:
-        return watch_cover(puzzle, method=method, count=count, max_events=events, limits=limits)
+        return watch_cover(puzzle, method=asked.method, count=asked.count, max_events=events, limits=asked.limits)
 
-    replay = watched(watch, tree, f"the search tree of {puzzle.name} ({'every solution' if count else 'to the first'})")
-    pictures.write(replay)
-    write_replay(replay, page, as_json, show)
+    which = "every solution" if asked.count else "to the first"
+    replay = watched(watch, asked.tree, f"the search tree of {puzzle.name} ({which})")
+    asked.pictures.write(replay)
+    write_replay(replay, page, asked.as_json, show)
 
 
-def _count(
-    puzzle: ExactCover,
-    method: str | None,
-    engine: str | None,
-    tree: Path | None,
-    workers: int | None,
-    scheduler: str | None,
-    checkpoint: Path | None,
-    limits: Limits,
-    as_json: bool,
-) -> None:
+def _count(puzzle: ExactCover, asked: CoverOptions) -> None:
     def count_them() -> CoverCount:
         with progress_bar("sub-trees") as progress:
-            return count_covers(puzzle, method=method, engine=engine, limits=limits, workers=workers,
-                                scheduler=scheduler, checkpoint=checkpoint, progress=progress)  # fmt: skip
+            return count_covers(puzzle, method=asked.method, engine=asked.engine, limits=asked.limits,
+                                workers=asked.workers, scheduler=asked.scheduler, checkpoint=asked.checkpoint,
+                                progress=progress)  # fmt: skip
 
     title = f"the search tree of {puzzle.name}, every solution"
-    counted = write_tree(tree, count_them, title) if tree is not None else count_them()
-    report(counted, as_json, checkpoint)
+    counted = write_tree(asked.tree, count_them, title) if asked.tree is not None else count_them()
+    report(counted, asked.as_json, asked.checkpoint)
 
 
-def _stream(
-    puzzle: ExactCover, method: str | None, engine: str | None, limit: int | None, limits: Limits, as_json: bool
-) -> None:
-    print_stream(
-        CoverStream(puzzle, method=method, engine=engine, limit=limit, limits=limits),
-        as_json,
-        puzzle.describe,
-        puzzle.text,
-    )
+def _stream(puzzle: ExactCover, asked: CoverOptions) -> None:
+    stream = CoverStream(puzzle, method=asked.method, engine=asked.engine, limit=asked.limit, limits=asked.limits)
+    print_stream(stream, asked.as_json, puzzle.describe, puzzle.text)

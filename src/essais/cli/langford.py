@@ -7,7 +7,17 @@ from typing import Annotated
 import typer
 
 from essais.cli.common import command
-from essais.cli.cover import AllFlag, Animate, CountFlag, CoverEngine, DlxFlag, Limit, Method, search_cover
+from essais.cli.cover import (
+    AllFlag,
+    Animate,
+    CountFlag,
+    CoverEngine,
+    CoverOptions,
+    DlxFlag,
+    Limit,
+    Method,
+    search_cover,
+)
 from essais.cli.options import (
     AnimateLimit,
     Checkpoint,
@@ -20,7 +30,6 @@ from essais.cli.options import (
     make_limits,
     workers_option,
 )
-from essais.cli.output import Pictures
 from essais.core.errors import InvalidInput
 from essais.cover import langford as make_langford
 
@@ -59,7 +68,20 @@ def langford(
     if not (n.strip().isascii() and n.strip().isdigit()):
         raise InvalidInput(f"n: {n!r} must be a positive whole number")
     limits = make_limits(time_limit, node_limit, memory_limit)
-    search_cover(make_langford(int(n)), count=count, all_solutions=all_solutions, limit=limit, method=method,
-                 engine=engine, tree=tree, workers=workers, scheduler=scheduler, checkpoint=checkpoint, limits=limits,
-                 as_json=as_json, pictures=Pictures(None, None, 0), dlx=dlx,
-                 animate=animate, animate_limit=animate_limit)  # fmt: skip
+    asked = CoverOptions(
+        limits,
+        count=count,
+        all_solutions=all_solutions,
+        limit=limit,
+        method=method,
+        engine=engine,
+        tree=tree,
+        workers=workers,
+        scheduler=scheduler,
+        checkpoint=checkpoint,
+        as_json=as_json,
+        dlx=dlx,
+        animate=animate,
+        animate_limit=animate_limit,
+    )
+    search_cover(make_langford(int(n)), asked)

@@ -8,7 +8,17 @@ from typing import Annotated
 import typer
 
 from essais.cli.common import command
-from essais.cli.cover import AllFlag, Animate, CountFlag, CoverEngine, DlxFlag, Limit, Method, search_cover
+from essais.cli.cover import (
+    AllFlag,
+    Animate,
+    CountFlag,
+    CoverEngine,
+    CoverOptions,
+    DlxFlag,
+    Limit,
+    Method,
+    search_cover,
+)
 from essais.cli.options import (
     AnimateLimit,
     Checkpoint,
@@ -96,7 +106,21 @@ def polyomino(
     limits = make_limits(time_limit, node_limit, memory_limit)
     pictures = Pictures.make(svg, png, dpi, used=not (count or all_solutions))
     puzzle = make_polyomino(_board(board), _pieces(pieces), fixed=fixed, distinct=distinct, limits=limits)
-    search_cover(puzzle, count=count, all_solutions=all_solutions, limit=limit, method=method, engine=engine,
-                 tree=tree, workers=workers, scheduler=scheduler, checkpoint=checkpoint, limits=limits,
-                 as_json=as_json, pictures=pictures, dlx=dlx,
-                 animate=animate, animate_limit=animate_limit)  # fmt: skip
+    asked = CoverOptions(
+        limits,
+        count=count,
+        all_solutions=all_solutions,
+        limit=limit,
+        method=method,
+        engine=engine,
+        tree=tree,
+        workers=workers,
+        scheduler=scheduler,
+        checkpoint=checkpoint,
+        as_json=as_json,
+        pictures=pictures,
+        dlx=dlx,
+        animate=animate,
+        animate_limit=animate_limit,
+    )
+    search_cover(puzzle, asked)
