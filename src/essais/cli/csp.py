@@ -39,6 +39,8 @@ EXAMPLES = [
     ("essais csp puzzles/send-more-money.csp --engine python", "the textbook code, step by step in Python"),
     ("essais csp puzzles/queens8.csp --method forward/input --tree q.svg", "forward checking's tree, drawn"),
     ("essais csp puzzles/send-more-money.csp --animate smm.html", "watch arc consistency strike values out"),
+    ("essais csp puzzles/golomb8.csp", "the shortest ruler of 8 marks, 34, proved by branch and bound"),
+    ("essais csp puzzles/knapsack.csp --all", "each better packing as it is found"),
 ]
 
 
@@ -70,7 +72,7 @@ def csp(
             metavar="ENGINE",
         ),
     ] = None,  # fmt: skip
-    workers: workers_option("--count") = None,  # type: ignore[valid-type]
+    workers: workers_option("--count, or the search of a model's best solution,") = None,  # type: ignore[valid-type]
     scheduler: Scheduler = None,
     checkpoint: Checkpoint = None,
     tree: TreeFile = None,
@@ -89,10 +91,14 @@ def csp(
     as_json: JsonFlag = False,
 ) -> None:
     """Solve a model of one's own: integer variables with finite domains and constraints (linear
-    relations, all_different, tables), by backtracking with the course's propagation."""
+    relations, all_different, tables), by backtracking with the course's propagation; with a
+    minimize or maximize line, its best solution by branch and bound."""
     if all_solutions and count:
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
-    split = count and tree is None and animate is None
+    limits = make_limits(time_limit, node_limit, memory_limit)
+    model = read_model(file, limits=limits)
+    # a count, or the search of a model's best solution, splits over workers
+    split = (count or (model.objective is not None and not all_solutions)) and tree is None and animate is None
     refuse_unused(limit=(limit, all_solutions), workers=(workers, split), scheduler=(scheduler, split),
                   checkpoint=(checkpoint, split),
                   tree=(tree, not all_solutions), animate=(animate, not all_solutions),
@@ -100,8 +106,6 @@ def csp(
     check_folder("--tree", tree)
     check_folder("--animate", animate)
     engine = recording_engine(engine, tree, animate)
-    limits = make_limits(time_limit, node_limit, memory_limit)
-    model = read_model(file, limits=limits)
     if animate is not None:
 
         def watch() -> Replay:
@@ -121,9 +125,12 @@ def csp(
         report(write_tree(tree, count_them, title) if tree else count_them(), as_json, checkpoint)
     if all_solutions:
         print_stream(CspStream(model, method=method, engine=engine, limit=limit, limits=limits), as_json,
-                     CspResult.solution_keys, CspResult.solution_text)  # fmt: skip
+                     model.solution_keys, model.solution_text)  # fmt: skip
 
     def solve() -> CspResult:
-        return solve_csp(model, method=method, engine=engine, limits=limits)
+        with progress_bar("sub-trees") as progress:
+            return solve_csp(model, method=method, engine=engine, limits=limits, workers=workers, scheduler=scheduler,
+                             checkpoint=checkpoint, progress=progress)  # fmt: skip
 
-    report(write_tree(tree, solve, f"the search tree of {file}, to the first solution") if tree else solve(), as_json)
+    sought = "to the first solution" if model.objective is None else "to the best solution"
+    report(write_tree(tree, solve, f"the search tree of {file}, {sought}") if tree else solve(), as_json, checkpoint)

@@ -10,8 +10,9 @@ functions, draw.py the table of the domains and watch.py the search watched on i
 
 from essais.csp.api import CspStream, count_csp, solve_csp
 from essais.csp.check import csp_error, is_csp_solution
+from essais.csp.constraints import IntVar, LinearExpr, all_different, predicate, table
 from essais.csp.files import CspFileError, read_model
-from essais.csp.model import METHODS, CspCount, CspResult, IntVar, LinearExpr, Model, all_different, predicate, table
+from essais.csp.model import METHODS, CspCount, CspResult, Model
 from essais.csp.watch import watch_csp
 
 __all__ = [

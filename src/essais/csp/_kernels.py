@@ -15,6 +15,9 @@ from essais.csp._propagation_kernels import (
     ALL_DIFFERENT,
     BASE,
     BASIC,
+    BEST,
+    BOUND,
+    BOUND_ON,
     CCOEF,
     CCONST,
     CLEN,
@@ -27,6 +30,7 @@ from essais.csp._propagation_kernels import (
     FORWARD,
     FREE,
     GIVEN,
+    IMPROVEMENTS,
     KIND,
     LE,
     LEAST,
@@ -46,6 +50,7 @@ from essais.csp._propagation_kernels import (
     STARTED,
     TAB,
     TABLE,
+    TIGHTEN,
     TRAIL_TOP,
     TROWS,
     TSTART,
@@ -56,11 +61,14 @@ from essais.csp._propagation_kernels import (
     VPOS,
     VSTART,
     WOFF,
+    bound_holds,
     entry,
     forget_changes,
     give,
     inner,
     is_empty,
+    listed_from,
+    own_from,
     propagate,
     revise,
     size_of,
@@ -108,17 +116,23 @@ def _checks(A, c, var):
 
 @inner
 def _compatible(A, U, state, method, var):
-    """The value just given to var holds, by the method's means (TextbookCsp._compatible)."""
-    first, last = A[A[ONSTART] + var], A[A[ONSTART] + var + 1]
+    """The value just given to var holds, by the method's means (TextbookCsp._compatible): the
+    bound first once it prunes, then var's own constraints."""
+    first, last = own_from(A, state, var), A[A[ONSTART] + var + 1]
     ok = True
     if method == BASIC:
+        if state[BOUND_ON] and not bound_holds(A, U, state[BOUND]):
+            return False
         for j in range(first, last):
             if not _checks(A, A[A[ONLIST] + j], var):
                 ok = False
                 break
         return ok
     if method == FORWARD:
-        for j in range(first, last):
+        if state[BOUND_ON]:
+            state[REVISIONS] += 1
+            ok = revise(A, U, state, method, state[BOUND])
+        for j in range(first, last if ok else first):
             state[REVISIONS] += 1
             if not revise(A, U, state, method, A[A[ONLIST] + j]):
                 ok = False
@@ -130,17 +144,17 @@ def _compatible(A, U, state, method, var):
 
 # the orders (TextbookCsp._choose, _ordered)
 @inner
-def _degree(A, var):
+def _degree(A, state, var):
     """The constraints on var with another free variable."""
     degree = 0
-    for j in range(A[A[ONSTART] + var], A[A[ONSTART] + var + 1]):
+    for j in range(own_from(A, state, var), A[A[ONSTART] + var + 1]):
         if A[A[FREE] + A[A[ONLIST] + j]] >= 2:
             degree += 1
     return degree
 
 
 @inner
-def _choose(A, U, mrv):
+def _choose(A, U, state, mrv):
     """The first free variable, or with mrv the one with the fewest values left, ties by the
     most constraints with other free variables, then the first."""
     best, best_size, best_degree = -1, 0, -1
@@ -154,8 +168,8 @@ def _choose(A, U, mrv):
             best, best_size, best_degree = var, size, -1
         elif size == best_size:
             if best_degree < 0:
-                best_degree = _degree(A, best)
-            degree = _degree(A, var)
+                best_degree = _degree(A, state, best)
+            degree = _degree(A, state, var)
             if degree > best_degree:
                 best, best_degree = var, degree
     return best
@@ -169,7 +183,7 @@ def _ruled_out(A, U, state, method, var, value):
     counting = state[COUNTING]
     state[COUNTING], state[LOOKING], state[REMOVED] = 0, var, 0
     give(A, U, state, var, value)
-    for j in range(A[A[ONSTART] + var], A[A[ONSTART] + var + 1]):
+    for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
         if not revise(A, U, state, method, A[A[ONLIST] + j]):
             break
     undo(A, U, state, mark)
@@ -234,6 +248,20 @@ def _start(A, U, state, method):
     return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(-1))
 
 
+@inner
+def _improved(A, state):
+    """A solution found with the objective tightening: the best so far, the bound below it
+    (TextbookCsp._improved)."""
+    c = state[BOUND]
+    best = 0
+    for t in range(A[A[CSTART] + c], A[A[CSTART] + c] + A[A[CLEN] + c]):
+        best += A[A[CCOEF] + t] * A[A[VALUE] + A[A[CVAR] + t]]
+    state[BEST] = best
+    state[IMPROVEMENTS] += 1
+    A[A[CCONST] + c] = 1 - best
+    state[BOUND_ON] = 1
+
+
 @entry
 def replay(A, U, state, method, path_vars, path_values):
     """The root's work and the values of a sub-tree's path given as the search gave them,
@@ -278,11 +306,13 @@ def csp_slice(A, U, state, method, mrv, lcv, stop_at_solution, node_stop):
             entering = 0
             if level == n:
                 state[SOLUTIONS] += 1
+                if state[BOUND] >= 0 and state[TIGHTEN]:
+                    _improved(A, state)
                 if stop_at_solution:
                     outcome = SOLUTION
                     break
             else:
-                var = _choose(A, U, mrv)
+                var = _choose(A, U, state, mrv)
                 A[A[VAR_AT] + level] = var
                 _list_values(A, U, state, method, lcv, level, var)
                 trying = True

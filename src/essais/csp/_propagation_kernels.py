@@ -48,7 +48,14 @@ BASE = FIRST_FREE_SLOT + 8  # the level the search started at: leaving it ends t
 SPLIT = FIRST_FREE_SLOT + 9  # the level whose nodes are reported as FRONTIER (-1: none)
 STARTED = FIRST_FREE_SLOT + 10  # the root's checks and propagation done
 ROOT_FALSE = FIRST_FREE_SLOT + 11  # a constraint without variables is false
-STATE_SIZE = FIRST_FREE_SLOT + 12
+# branch and bound (TextbookCsp.bound_by): the objective's bound is the last constraint, first
+# on its variables' lists; it prunes once BOUND_ON, and each solution lowers it while TIGHTEN
+BOUND = FIRST_FREE_SLOT + 12  # the bound's constraint (-1: the model has no objective)
+BOUND_ON = FIRST_FREE_SLOT + 13
+TIGHTEN = FIRST_FREE_SLOT + 14
+BEST = FIRST_FREE_SLOT + 15  # the signed objective of the best solution found
+IMPROVEMENTS = FIRST_FREE_SLOT + 16
+STATE_SIZE = FIRST_FREE_SLOT + 17
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call
 # costs no atomic count per array, 28 s -> 1.0 s with the model as tuples of arrays; one arena
@@ -118,6 +125,26 @@ def _has(A, U, var, k):
     if k < 0 or k >= 64 * A[A[NW] + var]:
         return False
     return (U[A[DOM] + A[A[WOFF] + var] + (k >> 6)] & _bit(k)) != ZERO
+
+
+# where a variable's constraints begin (TextbookCsp._listed, _own)
+@inner
+def _leads(A, state, var):
+    """1 when var's constraints begin with the objective's bound, else 0."""
+    start = A[A[ONSTART] + var]
+    return 1 if state[BOUND] >= 0 and start < A[A[ONSTART] + var + 1] and A[A[ONLIST] + start] == state[BOUND] else 0
+
+
+@inner
+def listed_from(A, state, var):
+    """The first of var's constraints that prune now (past the bound while it rests)."""
+    return A[A[ONSTART] + var] + (0 if state[BOUND_ON] else _leads(A, state, var))
+
+
+@inner
+def own_from(A, state, var):
+    """The first of var's constraints but the bound."""
+    return A[A[ONSTART] + var] + _leads(A, state, var)
 
 
 # narrowing, with the trail, the counters and the variables changed
@@ -228,6 +255,16 @@ def _term_span(A, U, var, a):
     least = A[A[LEAST] + var]
     low, high = a * (least + _lowest(A, U, var)), a * (least + _highest(A, U, var))
     return (low, high) if a > 0 else (high, low)
+
+
+@inner
+def bound_holds(A, U, c):
+    """basic's test of the bound: the least the signed objective can be is within it."""
+    total = A[A[CCONST] + c]
+    for t in range(A[A[CSTART] + c], A[A[CSTART] + c] + A[A[CLEN] + c]):
+        low, _ = _term_span(A, U, A[A[CVAR] + t], A[A[CCOEF] + t])
+        total += low
+    return total <= 0
 
 
 @inner
@@ -428,13 +465,18 @@ def revise(A, U, state, method, c):
 
 @inner
 def propagate(A, U, state, method, first, count):
-    """mac: the constraints listed at ONLIST from `first`, `count` of them (or, count -1, every constraint),
-    then those on every variable that loses values, first in first out, to a fixed point
-    (TextbookCsp._propagate); False at an empty domain."""
+    """mac: the bound once it prunes, then the constraints listed at ONLIST from `first`,
+    `count` of them (or, count -1, every constraint but the bound), then those on every variable
+    that loses values, first in first out, to a fixed point (TextbookCsp._propagate); False at an
+    empty domain."""
     queue, queued = A[QUEUE], A[QUEUED]
     capacity = max(A[N_CONSTRAINTS], 1)
     head, size = 0, 0
-    total = A[N_CONSTRAINTS] if count < 0 else count
+    if state[BOUND_ON]:
+        A[queue] = state[BOUND]
+        A[queued + state[BOUND]] = 1
+        size = 1
+    total = A[N_CONSTRAINTS] - (state[BOUND] >= 0) if count < 0 else count
     for i in range(total):
         c = i if count < 0 else A[A[ONLIST] + first + i]
         A[queue + size] = c
@@ -453,7 +495,7 @@ def propagate(A, U, state, method, first, count):
             break
         for i in range(state[N_CHANGED]):
             var = A[A[CHANGED] + i]
-            for j in range(A[A[ONSTART] + var], A[A[ONSTART] + var + 1]):
+            for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
                 other = A[A[ONLIST] + j]
                 if not A[queued + other]:
                     tail = head + size

@@ -18,45 +18,23 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from essais.core.engine import CountingSearch, SolutionStream, check_memory, loading_compiled, run_search
+from essais.core.engine import CountingSearch, SolutionStream, loading_compiled, run_search
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl, limits_from
-from essais.core.parallel import Progress, workers_for
+from essais.core.limits import Limits, limits_from
+from essais.core.parallel import Progress
 from essais.core.parallel.frontier import SplitCount, split_count
-from essais.core.parallel.settings import Settings
 from essais.core.result import Stats, Status
 from essais.csp.files import read_model
-from essais.csp.model import METHODS, CspCount, CspResult, Model, Predicate, method_orders
-from essais.csp.textbook import OWN, TextbookCsp
+from essais.csp.model import CspCount, CspResult, Model
+from essais.csp.optimise import best_solution, count_optimal
+from essais.csp.plan import Plan, make_plan
+from essais.csp.textbook import OWN
 
 if TYPE_CHECKING:
     from essais.csp.compiled import CspArrays
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """What runs: the method with its orders, how to build one search, and the settings (their
-    method the label `mac/mrv/min`)."""
-
-    method: str
-    variable_order: str
-    value_order: str
-    build: Callable[[SearchControl], CountingSearch]
-    settings: Settings
-    arrays: CspArrays | None = None  # the numba engine's model
-
-    @property
-    def label(self) -> str:
-        return self.settings.method
-
-    @property
-    def engine(self) -> str:
-        return self.settings.engine
 
 
 def as_model(model: Model | str | Path, limits: Limits | None = None) -> Model:
@@ -68,40 +46,6 @@ def as_model(model: Model | str | Path, limits: Limits | None = None) -> Model:
     return model
 
 
-def _plan(model: Model, method: str | None, engine: str | None, limits: Limits | None, workers: int | None = 1,
-          scheduler: str | None = None, checkpoint: str | Path | None = None,
-          progress: Progress | None = None) -> _Plan:  # fmt: skip
-    """The search to run, its settings made once. No engine named: numba, or python for a model
-    with a predicate (a Python test runs in the python engine alone)."""
-    name, variable_order, value_order = method_orders(method)
-    has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
-    name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
-    settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),
-                        scheduler, checkpoint, progress)  # fmt: skip
-    if settings.split and has_predicate:
-        raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
-                           "(no workers, scheduler or checkpoint)")  # fmt: skip
-    settings.check_split()
-    if engine == "python":
-
-        def textbook(control: SearchControl) -> CountingSearch:
-            return TextbookCsp(model, name, variable_order, value_order, control)
-
-        return _Plan(name, variable_order, value_order, textbook, settings)
-    with loading_compiled("constraint search"):
-        from essais.csp.compiled import CompiledCsp, model_arrays
-
-    arrays = model_arrays(model)
-    check_memory(arrays.work_bytes(), "the search's arrays", limits)
-    return _Plan(name, variable_order, value_order,
-                 lambda control: CompiledCsp(arrays, name, variable_order, value_order, control), settings,
-                 arrays)  # fmt: skip
-
-
-def _named(model: Model, values: list[int]) -> dict[str, int]:
-    return dict(zip(model.names, values, strict=True))
-
-
 def solve_csp(
     model: Model | str | Path,
     *,
@@ -111,17 +55,30 @@ def solve_csp(
     time_limit: float | None = None,
     node_limit: int | None = None,
     memory_limit: int | str | None = None,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+    checkpoint: str | Path | None = None,
+    progress: Progress | None = None,
 ) -> CspResult:
     """The first solution (each variable's name and value), or none, of a model or a model
     file's path. `method`: basic, forward or mac (the default), optionally with orders,
-    `mac/mrv/lcv`, `basic/input`."""
+    `mac/mrv/lcv`, `basic/input`. A model with an objective (`minimize`, `maximize`): its best
+    solution by branch and bound, proved optimal when the search ends (`optimal`), or the best
+    found before a limit; split over `workers` processes, a Dask `scheduler` or with a
+    `checkpoint` as count_csp's count is (the sub-trees share the best found so far)."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     model = as_model(model, limits)
-    plan = _plan(model, method, engine, limits)
+    if model.objective is None and workers is None:  # (one per core: for a split search, and this is not one)
+        workers = 1
+    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress)
+    if model.objective is not None:
+        return best_solution(plan, model)
+    if plan.settings.split:
+        raise InvalidInput("workers: the first solution of a model without an objective is one search (workers, "
+                           "a scheduler and a checkpoint split a count, or the search of a best solution)")  # fmt: skip
     run = run_search(limits, plan.build, lambda search: next(search.solutions(), None))
-    status = run.status
-    values = _named(model, run.value) if run.value is not None else None
-    return CspResult(status, model, values, run.stats, plan.label, plan.engine)
+    values = model.named(run.value) if run.value is not None else None
+    return CspResult(run.status, model, values, run.stats, plan.label, plan.engine)
 
 
 def count_csp(
@@ -141,10 +98,17 @@ def count_csp(
     """Every solution of a model (or a model file's path) counted: in one search, or (numba
     engine) split into sub-trees counted on `workers` processes (None: one per core) or a Dask
     `scheduler` (`local` or an address), with an optional `checkpoint` file that a count stopped
-    partway resumes from; the same count and counters as one search."""
+    partway resumes from; the same count and counters as one search. A model with an objective:
+    its optimal solutions (the optimum proved first, then the solutions as good counted; the
+    counters of both searches added up; no checkpoint, as the count is two searches)."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     model = as_model(model, limits)
-    plan = _plan(model, method, engine, limits, workers, scheduler, checkpoint, progress)
+    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress)
+    if model.objective is not None:
+        if checkpoint is not None:
+            raise InvalidInput("checkpoint: a count of a model with an objective is two searches (the optimum, then "
+                               "its solutions); give the checkpoint to the search of the optimum alone")  # fmt: skip
+        return count_optimal(plan, model)
     variables = len(model.names)
     if plan.arrays is not None and plan.settings.split:
         done = _split_count(plan, plan.arrays)
@@ -154,20 +118,21 @@ def count_csp(
     return CspCount(run.stopped or Status.COMPLETE, counted, run.stats, plan.label, plan.engine, variables=variables)
 
 
-def _split_count(plan: _Plan, arrays: CspArrays) -> SplitCount:
+def _split_count(plan: Plan, arrays: CspArrays) -> SplitCount:
     with loading_compiled("constraint search"):
         from essais.csp.compiled import CompiledCsp, count_subtree
 
     orders = (plan.method, plan.variable_order, plan.value_order)
     return split_count({"problem": "csp", "digest": arrays.digest, "method": plan.label},
                        lambda control: CompiledCsp(arrays, *orders, control),
-                       lambda path: (arrays, *orders, path), count_subtree, nothing=Stats(own=dict.fromkeys(OWN, 0)),
-                       settings=plan.settings)  # fmt: skip
+                       lambda path: (arrays, *orders, path, None), count_subtree,
+                       nothing=Stats(own=dict.fromkeys(OWN, 0)), settings=plan.settings)  # fmt: skip
 
 
 class CspStream(SolutionStream[CountingSearch, dict[str, int]]):
     """Every solution in the search's order, lazily, each as {name: value}; `result` says how
-    the stream ended."""
+    the stream ended. A model with an objective: each solution better than the one before, as
+    the branch and bound finds it (the last is the optimum once the stream is complete)."""
 
     def __init__(
         self,
@@ -183,7 +148,7 @@ class CspStream(SolutionStream[CountingSearch, dict[str, int]]):
     ) -> None:
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
         model = as_model(model, limits)
-        plan = _plan(model, method, engine, limits)
+        plan = make_plan(model, method, engine, limits)
         result = CspCount(Status.COMPLETE, 0, method=plan.label, engine=plan.engine, variables=len(model.names))
-        super().__init__(limits, plan.build, lambda search: (_named(model, values) for values in search.solutions()),
+        super().__init__(limits, plan.build, lambda search: (model.named(values) for values in search.solutions()),
                          result, limit)  # fmt: skip

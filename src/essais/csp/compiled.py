@@ -15,14 +15,18 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import SOLUTION, SearchControl
 from essais.core.parallel import TaskResult
 from essais.core.parallel import count_subtree as counted
+from essais.core.parallel.tasks import solve_subtree
 from essais.core.result import Stats
+from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp import _propagation_kernels as k
 from essais.csp._kernels import csp_slice, replay
-from essais.csp.model import AllDifferent, Linear, Model, Predicate, Table
+from essais.csp.constraints import AllDifferent, Linear, Predicate, Table
+from essais.csp.model import IMPROVEMENTS, Model
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
 RELATIONS = {"<=": k.LE, "==": k.EQ, "!=": k.NE}
+Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
 LARGEST = 1 << 61  # every sum a kernel makes stays under this (int64 with room to spare)
 # bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
 BYTES_PER_VALUE = 64
@@ -42,6 +46,7 @@ class CspArrays:
     widest_table: int  # the most rows of a table, the most variables of an all_different
     most_words: int
     digest: str
+    bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
 
     def work_bytes(self) -> int:
         return BYTES_PER_VALUE * (self.values + self.domains.size) + 64 * self.constraints
@@ -70,7 +75,12 @@ def model_arrays(model: Model) -> CspArrays:
     rows: list[int] = []
     distinct: list[int] = []
     on: list[list[int]] = [[] for _ in model.names]
-    for index, constraint in enumerate(model.constraints):
+    constraints = list(model.constraints)
+    if model.objective is not None:  # (TextbookCsp's bound: the last constraint, first on its variables)
+        constraints.append(Linear(model.objective.signed, 0, "<="))
+        for var in model.objective.terms:
+            on[var].append(len(model.constraints))
+    for index, constraint in enumerate(constraints):
         if isinstance(constraint, Predicate):
             raise InvalidInput("engine: a model with a predicate runs in the python engine (a Python test "
                                "cannot run in compiled code)")  # fmt: skip
@@ -102,7 +112,7 @@ def model_arrays(model: Model) -> CspArrays:
         variables += constraint.variables
         mine = dict.fromkeys(constraint.variables)
         distinct.append(len(mine))
-        for var in mine:
+        for var in mine if index < len(model.constraints) else ():
             on[var].append(index)
     on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
     sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: kinds, k.CSTART: starts, k.CLEN: sizes,
@@ -114,8 +124,9 @@ def model_arrays(model: Model) -> CspArrays:
     digest = _digest([*m, domains])
     widest = max([1, *table_rows, *sizes])
     domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
-    return CspArrays(m, domains, root_false, len(model.constraints), int(domain_sizes.sum()), domain_sizes, widest,
-                     max(words, default=1), digest)  # fmt: skip
+    bound = len(model.constraints) if model.objective is not None else -1
+    return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, widest,
+                     max(words, default=1), digest, bound)  # fmt: skip
 
 
 def _digest(sections: list[np.ndarray]) -> str:
@@ -141,7 +152,8 @@ class CompiledCsp(SplitSearch):
     solutions_slot, split_slot = k.SOLUTIONS, k.SPLIT
 
     def __init__(self, arrays: CspArrays, method: str, variable_order: str, value_order: str,
-                 control: SearchControl, path: tuple[tuple[int, int], ...] = ()) -> None:  # fmt: skip
+                 control: SearchControl, path: tuple[tuple[int, int], ...] = (),
+                 bound: Bound | None = None) -> None:  # fmt: skip
         super().__init__(control, k.STATE_SIZE)
         self.arrays = arrays
         self.method = METHOD_CODES[method]
@@ -163,6 +175,9 @@ class CompiledCsp(SplitSearch):
         )
         self.state[k.COUNTING], self.state[k.LOOKING], self.state[k.SPLIT] = 1, -1, -1
         self.state[k.ROOT_FALSE] = arrays.root_false
+        self.state[k.BOUND], self.state[k.TIGHTEN] = arrays.bound, 1
+        if bound is not None:
+            self.bound_by(*bound)
         if path:
             path_vars = np.array([var for var, _ in path], dtype=np.int64)
             path_values = np.array([value for _, value in path], dtype=np.int64)
@@ -177,16 +192,49 @@ class CompiledCsp(SplitSearch):
     def stats(self) -> Stats:
         stats = super().stats()
         stats.own = {"pruned": int(self.state[k.PRUNED]), "revisions": int(self.state[k.REVISIONS])}
+        if self.arrays.bound >= 0:
+            stats.own[IMPROVEMENTS] = int(self.state[k.IMPROVEMENTS])
         return stats
 
+    def bound_by(self, most: int, tighten: bool = True) -> None:
+        """From now on the signed objective is at most `most` (TextbookCsp.bound_by)."""
+        self._section(k.CCONST, self.arrays.constraints)[self.arrays.bound] = -most
+        self.state[k.BOUND_ON], self.state[k.TIGHTEN] = 1, tighten
+
+    def _share(self) -> None:
+        """A sub-tree of a split optimisation (control.shared_best: the signed objective, 1 once
+        a solution is there, its values): publish this search's best when it is better, else
+        prune with the one shared."""
+        shared, best = self.control.shared_best, self.best
+        with holding(shared):
+            if best is not None and (not shared[1] or best < shared[0]):
+                shared[: 2 + self.variables] = [best, 1, *self._section(k.VALUE, self.variables).tolist()]
+            elif shared[1] and (best is None or shared[0] < best):
+                self.bound_by(shared[0] - 1)
+
+    @property
+    def improvements(self) -> int:
+        return int(self.state[k.IMPROVEMENTS])
+
+    @property
+    def best(self) -> int | None:
+        """The signed objective of the best solution this search found (None: none yet)."""
+        return int(self.state[k.BEST]) if self.improvements else None
+
     def step(self, stop_at_solution: bool, node_stop: int) -> int:
+        if self.control.shared_best is not None and self.arrays.bound >= 0:
+            self._share()
         return int(csp_slice(self.A, self.U, self.state, self.method, self.mrv, self.lcv, stop_at_solution,
                              node_stop))  # fmt: skip
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution: each variable's value, in the model's order."""
         while self.run(True) == SOLUTION:
-            yield self._section(k.VALUE, self.variables).tolist()
+            yield self.values()
+
+    def values(self) -> list[int]:
+        """The values of the solution the kernel stopped at."""
+        return self._section(k.VALUE, self.variables).tolist()  # type: ignore[no-any-return]
 
     def root(self, level: int) -> tuple[tuple[int, int], ...]:
         """A sub-tree's root: the (variable, value) pairs that lead there."""
@@ -212,10 +260,31 @@ def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
     return np.concatenate([header, *sections]).astype(np.int64)
 
 
-def count_subtree(
-    task: tuple[CspArrays, str, str, str, tuple[tuple[int, int], ...]], control: SearchControl
-) -> TaskResult:
+Task = tuple[CspArrays, str, str, str, tuple[tuple[int, int], ...], Bound | None]
+
+
+def count_subtree(task: Task, control: SearchControl) -> TaskResult:
     """One sub-tree of a split count (essais.core.parallel): task = (the model's arrays, the
-    method and its orders, the path to the sub-tree's root); values: (its solutions,)."""
-    arrays, method, variable_order, value_order, path = task
-    return counted(CompiledCsp(arrays, method, variable_order, value_order, control, path))
+    method and its orders, the path to the sub-tree's root, the objective's bound or None);
+    values: (its solutions,)."""
+    arrays, method, variable_order, value_order, path, bound = task
+    return counted(CompiledCsp(arrays, method, variable_order, value_order, control, path, bound))
+
+
+def best_in_subtree(task: Task, control: SearchControl) -> TaskResult:
+    """One sub-tree of a split optimisation (the task of count_subtree): its best solution by
+    branch and bound, pruned with the best any sub-tree shared (control.shared_best); values:
+    (1, the signed objective, the values) when it found one, else (0,)."""
+    arrays, method, variable_order, value_order, path, bound = task
+    search = CompiledCsp(arrays, method, variable_order, value_order, control, path, bound)
+    last: list[int] = []
+
+    def best() -> tuple[int, ...]:
+        return (1, search.best, *last) if search.best is not None else (0,)  # type: ignore[misc]
+
+    def solve() -> tuple[int, ...]:
+        for values in search.solutions():
+            last[:] = values
+        return best()
+
+    return solve_subtree(solve, best, search.stats)

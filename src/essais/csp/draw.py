@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
-from essais.csp.model import AllDifferent, Constraint, Linear, Model, Predicate, Table, expression_text
+from essais.csp.constraints import AllDifferent, Constraint, Linear, Predicate, Table, expression_text
+from essais.csp.model import Model
 from essais.draw.svg import MAX_LABELLED
 
 GIVEN_COLOR, STRUCK_COLOR = "#9fd8a8", "#e8a19b"

@@ -10,6 +10,7 @@ whose expressions are Python's, read with `ast` and never executed.
     all_different(q[i] + i for i in range(8))
     1000*S + 100*E + 10*N + D + 1000*M + 100*O + 10*R + E == 10000*M + 1000*O + 100*N + 10*E + Y
     table(x, y) in [(1, 2), (2, 3)]
+    minimize 3*x + y                 (or maximize: the best solution is sought, one objective a model)
 
 A relation is a linear expression (sums and differences of variables times whole numbers) on
 each side of one of ==, !=, <, <=, >, >=. A line that is wrong is refused with its line and
@@ -32,9 +33,12 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.core.text import read_text, source_name
-from essais.csp.model import MAX_SPAN, IntVar, LinearExpr, Model, all_different, table
+from essais.csp.constraints import IntVar, LinearExpr, all_different, table
+from essais.csp.model import MAX_SPAN, Model
 
 DECLARATION = re.compile(r"var\s+(?P<names>.+?)\s+in\s+(?P<domain>.+)")
+OBJECTIVE = re.compile(r"(?P<sense>minimize|maximize)\s+(?P<expression>.+)")
+WORDS = ("range", "all_different", "table", "minimize", "maximize")  # (no variable takes these names)
 NAME = re.compile(r"(?P<name>[^\W\d]\w*)(\[(?P<size>[0-9]+)\])?")  # (a letter of any script first)
 RANGE = re.compile(r"(?P<lo>-?[0-9]+)\s*\.\.\s*(?P<hi>-?[0-9]+)")
 MAX_ARRAY = 100_000  # variables in one array
@@ -88,8 +92,11 @@ class _Reader:
                 continue
             indent = len(line) - len(line.lstrip())
             declared = DECLARATION.fullmatch(line.strip())
+            objective = OBJECTIVE.fullmatch(line.strip())
             if declared:
                 self.declare(declared, indent)
+            elif objective:
+                self.objective(objective, indent)
             else:
                 self.constrain(line.strip(), indent)
         if not self.model.names:
@@ -112,7 +119,7 @@ class _Reader:
         for (_, found), size in zip(parts, sizes, strict=True):
             assert found is not None
             name = found.group("name")
-            if name in self.scalars or name in self.arrays or name in ("range", "all_different", "table"):
+            if name in self.scalars or name in self.arrays or name in WORDS:
                 raise self.error(indent + 4, f"{name!r} is declared twice (or is a word of the format)")
             try:
                 if found.group("size") is None:
@@ -148,6 +155,23 @@ class _Reader:
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             shown = text if isinstance(text, str) else ast.unparse(text)
             raise self.error(column, f"{_short(shown)!r} is not {what}") from None
+
+    def objective(self, match: re.Match[str], indent: int) -> None:
+        """`minimize EXPR` or `maximize EXPR`: a sum, read term by term as a relation's side is."""
+        text, column = match.group("expression"), indent + match.start("expression")
+        tokens = _top_level(text)
+        if tokens is None:
+            self.parse(text, column)  # (says where the expression is wrong)
+            raise self.error(column, "not an expression")
+        for kind, string, at in tokens:
+            if kind == tokenize.OP and string in COMPARISONS:
+                raise self.error(column + at, f"{match.group('sense')} takes an expression, not a relation")
+        try:
+            getattr(self.model, match.group("sense"))(self.sum(text, column, tokens))
+        except CspFileError:
+            raise
+        except InvalidInput as error:
+            raise self.error(column, str(error)) from None
 
     def constrain(self, text: str, indent: int) -> None:
         relation = self.relation(text, indent)

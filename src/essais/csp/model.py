@@ -14,13 +14,23 @@ A linear relation is kept as `sum(coefficient · variable) + constant REL 0` wit
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
+from essais.csp.constraints import (
+    AllDifferent,
+    Constraint,
+    IntVar,
+    Linear,
+    LinearExpr,
+    Predicate,
+    Table,
+    expression_text,
+)
 
 MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
 
@@ -47,235 +57,8 @@ def method_orders(method: str | None) -> tuple[str, str, str]:
     return name, variable_order, value_order
 
 
-Operand = Union["LinearExpr", int]
-
-
-class LinearExpr:
-    """Σ coefficient · variable + constant, the variables by their index in the model."""
-
-    __slots__ = ("terms", "constant", "model")
-
-    def __init__(self, terms: dict[int, int], constant: int, model: Model | None) -> None:
-        self.terms, self.constant, self.model = terms, constant, model
-
-    def _combine(self, other: Operand, sign: int) -> LinearExpr:
-        if isinstance(other, bool) or not isinstance(other, int | LinearExpr):
-            raise InvalidInput(f"expression: {other!r} is not an integer nor a linear expression")
-        terms = dict(self.terms)
-        if isinstance(other, int):
-            return LinearExpr(terms, self.constant + sign * other, self.model)
-        _same_model(self, other)
-        for var, coefficient in other.terms.items():
-            terms[var] = terms.get(var, 0) + sign * coefficient
-        return LinearExpr({v: c for v, c in terms.items() if c}, self.constant + sign * other.constant,
-                          self.model or other.model)  # fmt: skip
-
-    def __add__(self, other: Operand) -> LinearExpr:
-        return self._combine(other, 1)
-
-    def __radd__(self, other: Operand) -> LinearExpr:
-        return self._combine(other, 1)
-
-    def __sub__(self, other: Operand) -> LinearExpr:
-        return self._combine(other, -1)
-
-    def __rsub__(self, other: Operand) -> LinearExpr:
-        return (-self)._combine(other, 1)
-
-    def __neg__(self) -> LinearExpr:
-        return LinearExpr({v: -c for v, c in self.terms.items()}, -self.constant, self.model)
-
-    def __mul__(self, factor: int) -> LinearExpr:
-        if isinstance(factor, bool) or not isinstance(factor, int):
-            raise InvalidInput(f"coefficient: {factor!r} is not an integer (a product of variables is not linear)")
-        return LinearExpr({v: c * factor for v, c in self.terms.items() if c * factor}, self.constant * factor,
-                          self.model)  # fmt: skip
-
-    __rmul__ = __mul__
-
-    def _relation(self, other: Operand, relation: str) -> Linear:
-        difference = self._combine(other, -1)
-        if relation in (">=", ">"):
-            difference, relation = -difference, "<=" if relation == ">=" else "<"
-        if relation == "<":
-            difference, relation = difference + 1, "<="
-        return Linear(difference.terms, difference.constant, relation, difference.model)
-
-    def __eq__(self, other: object) -> Linear:  # type: ignore[override]
-        return self._relation(other, "==")  # type: ignore[arg-type]
-
-    def __ne__(self, other: object) -> Linear:  # type: ignore[override]
-        return self._relation(other, "!=")  # type: ignore[arg-type]
-
-    def __le__(self, other: Operand) -> Linear:
-        return self._relation(other, "<=")
-
-    def __lt__(self, other: Operand) -> Linear:
-        return self._relation(other, "<")
-
-    def __ge__(self, other: Operand) -> Linear:
-        return self._relation(other, ">=")
-
-    def __gt__(self, other: Operand) -> Linear:
-        return self._relation(other, ">")
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def text(self) -> str:
-        return expression_text(self.terms, self.constant, self.model.names if self.model is not None else [])
-
-    def __repr__(self) -> str:
-        return f"<LinearExpr {self.text()}>"
-
-
-def expression_text(terms: dict[int, int], constant: int, names: Sequence[str]) -> str:
-    """Σ coefficient · variable + constant as a model file writes it, `2*x - y + 3` (`0`: none)."""
-    parts = [("-" if c < 0 else "+", names[v] if abs(c) == 1 else f"{abs(c)}*{names[v]}") for v, c in terms.items()]
-    if constant or not parts:
-        parts.append(("-" if constant < 0 else "+", str(abs(constant))))
-    (sign, first), *rest = parts
-    return ("-" if sign == "-" else "") + first + "".join(f" {sign} {part}" for sign, part in rest)
-
-
-class IntVar(LinearExpr):
-    """A variable of a model: 1 · itself (a linear expression), its name and domain."""
-
-    __slots__ = ("index", "name")
-
-    def __init__(self, model: Model, index: int, name: str) -> None:
-        super().__init__({index: 1}, 0, model)
-        self.index, self.name = index, name
-
-    def __hash__(self) -> int:  # type: ignore[override]  # (a variable is a key; an expression is not)
-        return hash((id(self.model), self.index))
-
-    def __repr__(self) -> str:
-        return f"<IntVar {self.name}>"
-
-
-def _same_model(a: LinearExpr, b: LinearExpr) -> None:
-    if a.model is not None and b.model is not None and a.model is not b.model:
-        raise InvalidInput("expression: its variables belong to two models")
-
-
-@dataclass(eq=False)
-class Linear:
-    """Σ terms + constant REL 0, REL one of ==, !=, <=. (Constraints, like models, are compared
-    by identity: `==` on them would compare variables, which builds a relation.)"""
-
-    terms: dict[int, int]
-    constant: int
-    relation: str
-    model: Model | None = field(default=None, repr=False)
-
-    @property
-    def variables(self) -> list[int]:
-        return list(self.terms)
-
-    def holds(self, values: Sequence[int]) -> bool:
-        total = self.constant + sum(c * values[v] for v, c in self.terms.items())
-        return total == 0 if self.relation == "==" else total != 0 if self.relation == "!=" else total <= 0
-
-    def __bool__(self) -> bool:
-        raise InvalidInput("constraint: a relation of variables has no truth value; give it to Model.add")
-
-
-@dataclass(eq=False)
-class AllDifferent:
-    """The expressions coefficient · variable + offset take pairwise different values."""
-
-    variables: list[int]
-    coefficients: list[int]
-    offsets: list[int]
-    model: Model | None = field(default=None, repr=False)
-
-    def value(self, k: int, values: Sequence[int]) -> int:
-        return self.coefficients[k] * values[self.variables[k]] + self.offsets[k]
-
-    def holds(self, values: Sequence[int]) -> bool:
-        seen = [self.value(k, values) for k in range(len(self.variables))]
-        return len(set(seen)) == len(seen)
-
-
-@dataclass(eq=False)
-class Table:
-    """The variables take one of the allowed tuples."""
-
-    variables: list[int]
-    allowed: list[tuple[int, ...]]
-    model: Model | None = field(default=None, repr=False)
-
-    def holds(self, values: Sequence[int]) -> bool:
-        return tuple(values[v] for v in self.variables) in set(self.allowed)
-
-
-@dataclass(eq=False)
-class Predicate:
-    """`function(*values)` is true (any Python test)."""
-
-    function: Callable[..., bool]
-    variables: list[int]
-    model: Model | None = field(default=None, repr=False)
-
-    def holds(self, values: Sequence[int]) -> bool:
-        return bool(self.function(*(values[v] for v in self.variables)))
-
-
-Constraint = Linear | AllDifferent | Table | Predicate
-
-
-def all_different(expressions: Iterable[Operand]) -> AllDifferent:
-    """Every expression (a variable, or a variable times a whole number plus one, `q[i] + i`)
-    takes a different value."""
-    variables, coefficients, offsets, checked = [], [], [], []
-    for expression in expressions:
-        if not isinstance(expression, LinearExpr) or len(expression.terms) != 1:
-            raise InvalidInput(f"all_different: {expression!r} is not a variable plus a constant")
-        checked.append(expression)
-        [(var, coefficient)] = expression.terms.items()
-        variables.append(var)
-        coefficients.append(coefficient)
-        offsets.append(expression.constant)
-    return AllDifferent(variables, coefficients, offsets, _model_of(checked, "all_different"))
-
-
-def table(variables: Sequence[IntVar], allowed: Iterable[Sequence[int]]) -> Table:
-    """The variables take together one of the `allowed` tuples."""
-    indices = [_variable(var, "table") for var in variables]
-    tuples = []
-    for row in allowed:
-        row = tuple(row)
-        if len(row) != len(indices) or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
-            raise InvalidInput(f"table: {row!r} is not a tuple of {len(indices)} integers")
-        tuples.append(row)
-    return Table(indices, tuples, _model_of(variables, "table"))
-
-
-def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Predicate:
-    """`function(*values)` holds (a Python test, checked once its variables have values; the
-    python engine alone runs it)."""
-    if not callable(function):
-        raise InvalidInput(f"predicate: {function!r} is not callable")
-    indices = [_variable(var, "predicate") for var in variables]
-    return Predicate(function, indices, _model_of(variables, "predicate"))
-
-
-def _model_of(expressions: Sequence[LinearExpr], where: str) -> Model | None:
-    """The one model of a constraint's variables (None: none named one); two are refused."""
-    models = {id(e.model): e.model for e in expressions if e.model is not None}
-    if len(models) > 1:
-        raise InvalidInput(f"{where}: its variables belong to two models")
-    return next(iter(models.values()), None)
-
-
 def _ascending_integers(values: tuple[Any, ...]) -> bool:
     return all(type(v) is int for v in values) and all(a < b for a, b in itertools.pairwise(values))
-
-
-def _variable(var: Any, where: str) -> int:
-    if not isinstance(var, IntVar):
-        raise InvalidInput(f"{where}: {var!r} is not a variable of a model")
-    return var.index
 
 
 @dataclass(eq=False)
@@ -287,6 +70,7 @@ class Model:
     domains: list[tuple[int, ...]] = field(default_factory=list)  # each variable's values, ascending
     constraints: list[Constraint] = field(default_factory=list)
     variables: list[IntVar] = field(default_factory=list)
+    objective: Objective | None = None  # what minimize or maximize asked for
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
     _domain: tuple[int, ...] = field(default=(), init=False, repr=False)  # the last domain checked
 
@@ -343,11 +127,99 @@ class Model:
         """Every constraint holds for these values (one a variable, in order)."""
         return all(constraint.holds(values) for constraint in self.constraints)
 
+    def minimize(self, expression: LinearExpr) -> None:
+        """Ask for a solution with the least value of `expression` (a variable or a weighted sum
+        of them, plus a constant): a search then proves that none is less."""
+        self._optimise(expression, MINIMIZE)
+
+    def maximize(self, expression: LinearExpr) -> None:
+        """Ask for a solution with the greatest value of `expression`, proved."""
+        self._optimise(expression, MAXIMIZE)
+
+    def _optimise(self, expression: LinearExpr, sense: str) -> None:
+        if self.objective is not None:
+            raise InvalidInput(f"{sense}: the model has an objective already ({self.objective.sense} "
+                               f"{self.objective.text(self.names)}); a model has one")  # fmt: skip
+        if not isinstance(expression, LinearExpr):
+            raise InvalidInput(f"{sense}: {expression!r} is not a linear expression of the model's variables")
+        if expression.model is not None and expression.model is not self:
+            raise InvalidInput(f"{sense}: its variables belong to another model")
+        if not expression.terms:
+            raise InvalidInput(f"{sense}: {expression.text()} names no variable (a constant has no best value)")
+        self.objective = Objective(dict(expression.terms), expression.constant, sense)
+
+    def named(self, values: Sequence[int]) -> dict[str, int]:
+        """{name: value} of each variable's value, in the model's order."""
+        return dict(zip(self.names, values, strict=True))
+
+    def solution_text(self, values: dict[str, int]) -> str:
+        """A solution as a stream shows it, `x=1  y=2` (with its objective's value, for a model
+        with one: `x=1  y=2  (objective 3)`)."""
+        if self.objective is None:
+            return solution_line(values)
+        return f"{solution_line(values)}  (objective {self._objective_of(values)})"
+
+    def solution_keys(self, values: dict[str, int]) -> dict[str, Any]:
+        """A solution's JSON keys in a stream (with `objective`, for a model with one)."""
+        if self.objective is None:
+            return {"values": values}
+        return {"values": values, "objective": self._objective_of(values)}
+
+    def _objective_of(self, values: dict[str, int]) -> int:
+        assert self.objective is not None
+        return self.objective.value([values[name] for name in self.names])
+
+
+def solution_line(values: dict[str, int]) -> str:
+    """A solution as a line, `x=1  y=2`."""
+    return "  ".join(f"{name}={value}" for name, value in values.items())
+
+
+MINIMIZE, MAXIMIZE = "minimize", "maximize"
+IMPROVEMENTS = "improvements"  # the counter of a model with an objective: solutions better than the one before
+
+
+@dataclass(frozen=True, eq=False)
+class Objective:
+    """What a model optimises: the least (minimize) or greatest (maximize) value of Σ terms +
+    constant. The engines minimise the `signed` sum, which is the same sum turned round to
+    maximise, without the constant."""
+
+    terms: dict[int, int]
+    constant: int
+    sense: str
+
+    @property
+    def sign(self) -> int:
+        return 1 if self.sense == MINIMIZE else -1
+
+    @property
+    def signed(self) -> dict[int, int]:
+        return {var: self.sign * coefficient for var, coefficient in self.terms.items()}
+
+    def value(self, values: Sequence[int]) -> int:
+        """The objective's value for these values (one a variable, in order)."""
+        return self.constant + sum(coefficient * values[var] for var, coefficient in self.terms.items())
+
+    def of_signed(self, signed_value: int) -> int:
+        """The objective's value when the signed sum is `signed_value`."""
+        return self.sign * signed_value + self.constant
+
+    def text(self, names: Sequence[str]) -> str:
+        return expression_text(self.terms, self.constant, names)
+
+    def short_text(self, names: Sequence[str]) -> str:
+        """The objective as a headline names it: its text, cut after 40 characters."""
+        text = self.text(names)
+        return text if len(text) <= 40 else text[:39] + "…"
+
 
 @dataclass(eq=False, repr=False)
 class CspResult(Result):
     """One search of a model: its status, the solution found (each variable's name and value;
-    None when there is none), the counters (with `pruned` and `revisions`)."""
+    None when there is none), the counters (with `pruned` and `revisions`). A model with an
+    objective: `objective`, the value of the best solution found, `optimal` when the search
+    proved that none is better (status found); a search stopped by a limit keeps the best so far."""
 
     status: Status
     model: Model
@@ -355,6 +227,8 @@ class CspResult(Result):
     stats: Stats = field(default_factory=Stats)
     method: str | None = None
     engine: str | None = None
+    objective: int | None = None
+    split: dict[str, int] | None = None  # a search split over workers: sub-trees done / total / resumed
 
     @property
     def solution(self) -> dict[str, int] | None:
@@ -364,36 +238,53 @@ class CspResult(Result):
     def found(self) -> bool:
         return self.values is not None
 
+    @property
+    def optimal(self) -> bool:
+        return self.model.objective is not None and self.found and self.status == Status.FOUND
+
     def headline(self) -> str:
-        return self.ended(f"a solution of {plural(len(self.model.names), 'variable')}", "no solution")
+        goal = self.model.objective
+        if goal is None or not self.found:
+            return self.ended(f"a solution of {plural(len(self.model.names), 'variable')}", "no solution")
+        extreme = "least" if goal.sense == MINIMIZE else "greatest"
+        if self.optimal:
+            return f"the {extreme} {goal.short_text(self.model.names)}: {self.objective} (proved optimal){self._ran()}"
+        return (f"stopped ({self.status}): the best so far, {goal.short_text(self.model.names)} = {self.objective}"
+                f"{self._ran()}")  # fmt: skip
 
     def brief(self) -> str:
         return plural(len(self.model.names), "variable")
 
     def text(self) -> str:
-        return self.solution_text(self.values or {})
-
-    @staticmethod
-    def solution_text(values: dict[str, int]) -> str:
-        """A solution as a line, `x=1  y=2` (what the text of a result and of each solution of
-        a stream shows)."""
-        return "  ".join(f"{name}={value}" for name, value in values.items())
-
-    @staticmethod
-    def solution_keys(values: dict[str, int]) -> dict[str, Any]:
-        """A solution's JSON keys in a stream."""
-        return {"values": values}
+        return solution_line(self.values or {})
 
     def to_dict(self) -> dict[str, Any]:
-        return {"status": str(self.status), "found": self.found, "values": self.values, **self.ran_keys(),
-                "stats": self.stats.to_dict()}  # fmt: skip
+        document: dict[str, Any] = {"status": str(self.status), "found": self.found, "values": self.values,
+                                    **self.ran_keys(), "stats": self.stats.to_dict()}  # fmt: skip
+        if self.model.objective is not None:
+            document |= {"objective": self.objective, "optimal": self.optimal}
+        if self.split is not None:
+            document["subtrees"] = self.split
+        return document
 
 
 @dataclass(eq=False, repr=False)
 class CspCount(CountResult):
-    """A count of a model's solutions."""
+    """A count of a model's solutions; for a model with an objective, of its optimal solutions
+    (`objective`: the optimum, None when there is no solution or the count stopped before it
+    was proved)."""
 
     variables: int = 0
+    objective: int | None = None
+    optimising: bool = False
 
     def counted(self) -> str:
-        return f"{plural(self.count, 'solution')} of a model of {plural(self.variables, 'variable')}"
+        kind = "optimal solution" if self.optimising else "solution"
+        of = f" (objective {self.objective})" if self.objective is not None else ""
+        return f"{plural(self.count, kind)}{of} of a model of {plural(self.variables, 'variable')}"
+
+    def to_dict(self) -> dict[str, Any]:
+        document = super().to_dict()
+        if self.optimising:
+            document["objective"] = self.objective
+        return document

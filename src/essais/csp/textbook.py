@@ -16,6 +16,14 @@ tuples still possible, a predicate once one of its variables is free. Counters: 
 (a try: a value offered; a node: a value kept, or the root; a backtrack: a value taken back
 after its sub-search) plus `pruned` (values removed by propagation, also when the try then
 fails) and `revisions` (propagator runs).
+
+A model with an objective is searched by branch and bound: the objective becomes a bound, one
+more linear relation (the engines minimise, so "signed sum <= best - 1"), first among its
+variables' constraints. It rests until the first solution; from then on it is checked (basic) or
+revised (forward, mac: first in the queue) at every node, so each solution found is strictly
+better than the one before (`improvements` counts them) and the search ends with the optimum
+proved. With `tighten` off the bound stays where it was set: the solutions as good as it
+(counting the optimal solutions).
 """
 
 from __future__ import annotations
@@ -26,7 +34,8 @@ from collections.abc import Callable, Iterator
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
-from essais.csp.model import AllDifferent, Constraint, Linear, Model, Predicate, Table
+from essais.csp.constraints import AllDifferent, Constraint, Linear, Predicate, Table
+from essais.csp.model import IMPROVEMENTS, Model
 
 OWN = ("pruned", "revisions")  # the methods' own counters
 # What a watched search is told of a value (record((variable, value), kind)): given to its
@@ -53,13 +62,21 @@ class TextbookCsp:
                  control: SearchControl) -> None:  # fmt: skip
         self.model, self.method = model, method
         self.constraints: list[Constraint] = list(model.constraints)
+        # the objective's bound (its constant set by bound_by), its index, and whether it prunes yet
+        self.bound = len(self.constraints) if model.objective is not None else None
+        self.bound_on, self.tighten, self.improvements = False, True, 0
+        self.best: int | None = None  # the signed objective of the best solution found
+        self.objective_bound = Linear(model.objective.signed, 0, "<=") if model.objective is not None else None
+        if self.objective_bound is not None:
+            self.constraints.append(self.objective_bound)
         n = len(model.names)
         self.least = [values[0] if values else 0 for values in model.domains]
         self.domain = [sum(1 << (value - least) for value in values)
                        for values, least in zip(model.domains, self.least, strict=True)]  # fmt: skip
-        self.on: list[list[int]] = [[] for _ in range(n)]  # the constraints on each variable, in the model's order
-        for index, constraint in enumerate(self.constraints):
-            for var in dict.fromkeys(constraint.variables):
+        # the constraints on each variable: the objective's bound first, then in the model's order
+        self.on: list[list[int]] = [[] for _ in range(n)]
+        for index in ([] if self.bound is None else [self.bound]) + list(range(len(model.constraints))):
+            for var in dict.fromkeys(self.constraints[index].variables):
                 self.on[var].append(index)
         self.given: list[int | None] = [None] * n
         self.trail: list[tuple[int, int, bool]] = []  # (variable, its domain before a change, a value given?)
@@ -77,7 +94,38 @@ class TextbookCsp:
     def stats(self) -> Stats:
         stats = self.counters.stats()
         stats.own = dict(zip(OWN, (self.pruned, self.revisions), strict=True))
+        if self.bound is not None:
+            stats.own[IMPROVEMENTS] = self.improvements
         return stats
+
+    # the objective's bound
+    def bound_by(self, most: int, tighten: bool = True) -> None:
+        """From now on the signed objective is at most `most` (the bound prunes); `tighten`:
+        each solution found then lowers it below its own value."""
+        assert self.objective_bound is not None
+        self.objective_bound.constant, self.bound_on, self.tighten = -most, True, tighten
+
+    def _improved(self) -> None:
+        """A solution found: with the objective tightening, it is the best so far."""
+        if self.objective_bound is None or not self.tighten:
+            return
+        best = sum(a * (self.given[var] or 0) for var, a in self.objective_bound.terms.items())
+        self.best = best
+        self.improvements += 1
+        self.bound_by(best - 1)
+
+    def _listed(self, var: int) -> list[int]:
+        """The constraints on var that prune now: the bound left out while it rests."""
+        return self.on[var] if self.bound_on or self.bound is None else self._own(var)
+
+    def _own(self, var: int) -> list[int]:
+        """The constraints on var but the bound."""
+        on = self.on[var]
+        return on[1:] if on and on[0] == self.bound else on
+
+    def _first(self) -> list[int]:
+        """What a node revises before var's own constraints: the bound, once it prunes."""
+        return [self.bound] if self.bound_on and self.bound is not None else []
 
     def count(self) -> int:
         """Every solution counted."""
@@ -150,7 +198,8 @@ class TextbookCsp:
             if empty or not all(c.holds([]) for c in self.constraints if not c.variables):
                 self.counters.enter_node_at(0)  # (the root sees an empty domain or a false constant: none)
                 return
-            if self.method == "mac" and not self._propagate(range(len(self.constraints))):
+            everything = self._first() + list(range(len(self.model.constraints)))
+            if self.method == "mac" and not self._propagate(everything):
                 self.counters.enter_node_at(0)
                 return
             yield from self._search(0)
@@ -161,6 +210,7 @@ class TextbookCsp:
         if depth == len(self.given):
             counters.solution_found()
             self.found += 1
+            self._improved()
             yield [value for value in self.given if value is not None]
             counters.leave_node()
             return
@@ -183,7 +233,7 @@ class TextbookCsp:
 
         def degree(var: int) -> int:
             return sum(any(self.given[other] is None and other != var for other in self.constraints[c].variables)
-                       for c in self.on[var])  # fmt: skip
+                       for c in self._own(var))  # fmt: skip
 
         return min(free, key=lambda var: (self.domain[var].bit_count(), -degree(var), var))
 
@@ -200,7 +250,7 @@ class TextbookCsp:
         self.counting = False
         self._give(var, value)
         before = sum(mask.bit_count() for other, mask in enumerate(self.domain) if other != var)
-        for index in self.on[var]:
+        for index in self._listed(var):
             if not self._revise(index):
                 break
         after = sum(mask.bit_count() for other, mask in enumerate(self.domain) if other != var)
@@ -211,25 +261,28 @@ class TextbookCsp:
 
     def _compatible(self, var: int, value: int) -> bool:
         if self.method == "basic":
-            for index in self.on[var]:
+            for index in self._first() + self._own(var):
                 if not self._checks(index, var):
                     self._refused_by(index)
                     return False
             return True
         if self.method == "forward":
             self.changed.clear()
-            for index in self.on[var]:
+            for index in self._first() + self._own(var):
                 self.revisions += 1
                 if not self._revise(index):
                     self._refused_by(index)
                     return False
             return True
-        return self._propagate(self.on[var])
+        return self._propagate(self._first() + self._own(var))
 
     def _checks(self, index: int, var: int) -> bool:
         """basic: the constraint holds for the values given so far (all_different against the
-        variables given; any other once all its variables are given)."""
+        variables given; any other once all its variables are given; the bound as soon as the
+        values given and the least of the others' domains break it)."""
         constraint, given = self.constraints[index], self.given
+        if index == self.bound and isinstance(constraint, Linear):
+            return constraint.constant + sum(self._span(a, other)[0] for other, a in constraint.terms.items()) <= 0
         if isinstance(constraint, AllDifferent):
             mine = [k for k, other in enumerate(constraint.variables) if other == var]
             seen = {
@@ -243,7 +296,7 @@ class TextbookCsp:
             return True
         return constraint.holds(given)  # type: ignore[arg-type]
 
-    def _propagate(self, first: range | list[int]) -> bool:
+    def _propagate(self, first: list[int]) -> bool:
         """mac: the constraints in `first`, then those on every variable that loses values,
         from a first-in first-out queue, until none removes anything; False at an empty domain."""
         queue, queued = deque(first), set(first)
@@ -256,7 +309,7 @@ class TextbookCsp:
                 self._refused_by(index)
                 return False
             for var in dict.fromkeys(self.changed):
-                for other in self.on[var]:
+                for other in self._listed(var):
                     if other not in queued:
                         queue.append(other)
                         queued.add(other)

@@ -56,7 +56,10 @@ class Settings:
         if self.split and self.engine != "numba":
             raise InvalidInput("engine: a count split over workers, a scheduler or a checkpoint runs the numba engine")
 
-    def run_split(self, problem: dict[str, Any], tasks: list[Any], solve: Solver, control: SearchControl) -> SplitRun:
-        """The tasks run as these settings say (core.parallel.run_split)."""
+    def run_split(
+        self, problem: dict[str, Any], tasks: list[Any], solve: Solver, control: SearchControl, **best: Any
+    ) -> SplitRun:
+        """The tasks run as these settings say (core.parallel.run_split; `best`: its keywords
+        of a shared best, best_of, best_size, best_start, minimise)."""
         return run_split(problem, tasks, solve, control=control, workers=self.workers, scheduler=self.scheduler,
-                         checkpoint=self.checkpoint, progress=self.progress)  # fmt: skip
+                         checkpoint=self.checkpoint, progress=self.progress, **best)  # fmt: skip

@@ -27,15 +27,18 @@ def run_split(
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
-    best_of: Callable[[TaskResult], tuple[int, ...]] | None = None,
+    best_of: Callable[[TaskResult], tuple[int, ...] | None] | None = None,
     best_size: int = 1,
+    best_start: tuple[int, ...] = (0,),
+    minimise: bool = False,
 ) -> SplitRun:
     """Run every task not finished yet; `problem` (JSON-able) names the count in the checkpoint.
 
     With `best_of`, a branch and bound's best in a result (its value, then what has it, in at
-    most `best_size` numbers), the sub-trees of this machine share the best reached so far:
-    `control.shared_best`, a multiprocessing.Array of `best_size` numbers, starts as the best
-    of the results resumed; a solver reads its value (slot 0) to prune, and writes its own best
+    most `best_size` numbers; None: the result has none), the sub-trees of this machine share
+    the best reached so far: `control.shared_best`, a multiprocessing.Array of `best_size`
+    numbers, starts as `best_start` or the best of the results resumed (the greatest value, the
+    least with `minimise`); a solver reads its value (slot 0) to prune, and writes its own best
     there, under the array's lock, when it is better. The results then depend on the timing,
     not the answer (on a Dask cluster each sub-tree prunes with its own best alone). The shared
     best at the end is `SplitRun.best`: a run stopped by a limit has it from unfinished
@@ -52,7 +55,8 @@ def run_split(
         best = None
         if best_of is not None:
             best = fork_context().Array("q", best_size)
-            resumed = max((best_of(result) for result in run.results.values()), default=(0,))
+            kept = [found for result in run.results.values() if (found := best_of(result)) is not None]
+            resumed = (min if minimise else max)(kept, key=lambda found: found[0], default=best_start)
             best[: len(resumed)] = resumed
 
         spent = [run.nodes()]  # nodes of every finished sub-tree, kept up to date

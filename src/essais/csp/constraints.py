@@ -1,0 +1,244 @@
+"""The terms and constraints of a model (essais.csp.model): linear expressions written with
+Python's operators over a model's variables, and the constraints made of them.
+
+A linear relation is kept as `sum(coefficient · variable) + constant REL 0` with REL one of
+`==`, `!=`, `<=` (`<` is `<= -1`, `>=` and `>` are turned round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Union
+
+from essais.core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from essais.csp.model import Model
+
+
+Operand = Union["LinearExpr", int]
+
+
+class LinearExpr:
+    """Σ coefficient · variable + constant, the variables by their index in the model."""
+
+    __slots__ = ("terms", "constant", "model")
+
+    def __init__(self, terms: dict[int, int], constant: int, model: Model | None) -> None:
+        self.terms, self.constant, self.model = terms, constant, model
+
+    def _combine(self, other: Operand, sign: int) -> LinearExpr:
+        if isinstance(other, bool) or not isinstance(other, int | LinearExpr):
+            raise InvalidInput(f"expression: {other!r} is not an integer nor a linear expression")
+        terms = dict(self.terms)
+        if isinstance(other, int):
+            return LinearExpr(terms, self.constant + sign * other, self.model)
+        _same_model(self, other)
+        for var, coefficient in other.terms.items():
+            terms[var] = terms.get(var, 0) + sign * coefficient
+        return LinearExpr({v: c for v, c in terms.items() if c}, self.constant + sign * other.constant,
+                          self.model or other.model)  # fmt: skip
+
+    def __add__(self, other: Operand) -> LinearExpr:
+        return self._combine(other, 1)
+
+    def __radd__(self, other: Operand) -> LinearExpr:
+        return self._combine(other, 1)
+
+    def __sub__(self, other: Operand) -> LinearExpr:
+        return self._combine(other, -1)
+
+    def __rsub__(self, other: Operand) -> LinearExpr:
+        return (-self)._combine(other, 1)
+
+    def __neg__(self) -> LinearExpr:
+        return LinearExpr({v: -c for v, c in self.terms.items()}, -self.constant, self.model)
+
+    def __mul__(self, factor: int) -> LinearExpr:
+        if isinstance(factor, bool) or not isinstance(factor, int):
+            raise InvalidInput(f"coefficient: {factor!r} is not an integer (a product of variables is not linear)")
+        return LinearExpr({v: c * factor for v, c in self.terms.items() if c * factor}, self.constant * factor,
+                          self.model)  # fmt: skip
+
+    __rmul__ = __mul__
+
+    def _relation(self, other: Operand, relation: str) -> Linear:
+        difference = self._combine(other, -1)
+        if relation in (">=", ">"):
+            difference, relation = -difference, "<=" if relation == ">=" else "<"
+        if relation == "<":
+            difference, relation = difference + 1, "<="
+        return Linear(difference.terms, difference.constant, relation, difference.model)
+
+    def __eq__(self, other: object) -> Linear:  # type: ignore[override]
+        return self._relation(other, "==")  # type: ignore[arg-type]
+
+    def __ne__(self, other: object) -> Linear:  # type: ignore[override]
+        return self._relation(other, "!=")  # type: ignore[arg-type]
+
+    def __le__(self, other: Operand) -> Linear:
+        return self._relation(other, "<=")
+
+    def __lt__(self, other: Operand) -> Linear:
+        return self._relation(other, "<")
+
+    def __ge__(self, other: Operand) -> Linear:
+        return self._relation(other, ">=")
+
+    def __gt__(self, other: Operand) -> Linear:
+        return self._relation(other, ">")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def text(self) -> str:
+        return expression_text(self.terms, self.constant, self.model.names if self.model is not None else [])
+
+    def __repr__(self) -> str:
+        return f"<LinearExpr {self.text()}>"
+
+
+def expression_text(terms: dict[int, int], constant: int, names: Sequence[str]) -> str:
+    """Σ coefficient · variable + constant as a model file writes it, `2*x - y + 3` (`0`: none)."""
+    parts = [("-" if c < 0 else "+", names[v] if abs(c) == 1 else f"{abs(c)}*{names[v]}") for v, c in terms.items()]
+    if constant or not parts:
+        parts.append(("-" if constant < 0 else "+", str(abs(constant))))
+    (sign, first), *rest = parts
+    return ("-" if sign == "-" else "") + first + "".join(f" {sign} {part}" for sign, part in rest)
+
+
+class IntVar(LinearExpr):
+    """A variable of a model: 1 · itself (a linear expression), its name and domain."""
+
+    __slots__ = ("index", "name")
+
+    def __init__(self, model: Model, index: int, name: str) -> None:
+        super().__init__({index: 1}, 0, model)
+        self.index, self.name = index, name
+
+    def __hash__(self) -> int:  # type: ignore[override]  # (a variable is a key; an expression is not)
+        return hash((id(self.model), self.index))
+
+    def __repr__(self) -> str:
+        return f"<IntVar {self.name}>"
+
+
+def _same_model(a: LinearExpr, b: LinearExpr) -> None:
+    if a.model is not None and b.model is not None and a.model is not b.model:
+        raise InvalidInput("expression: its variables belong to two models")
+
+
+@dataclass(eq=False)
+class Linear:
+    """Σ terms + constant REL 0, REL one of ==, !=, <=. (Constraints, like models, are compared
+    by identity: `==` on them would compare variables, which builds a relation.)"""
+
+    terms: dict[int, int]
+    constant: int
+    relation: str
+    model: Model | None = field(default=None, repr=False)
+
+    @property
+    def variables(self) -> list[int]:
+        return list(self.terms)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        total = self.constant + sum(c * values[v] for v, c in self.terms.items())
+        return total == 0 if self.relation == "==" else total != 0 if self.relation == "!=" else total <= 0
+
+    def __bool__(self) -> bool:
+        raise InvalidInput("constraint: a relation of variables has no truth value; give it to Model.add")
+
+
+@dataclass(eq=False)
+class AllDifferent:
+    """The expressions coefficient · variable + offset take pairwise different values."""
+
+    variables: list[int]
+    coefficients: list[int]
+    offsets: list[int]
+    model: Model | None = field(default=None, repr=False)
+
+    def value(self, k: int, values: Sequence[int]) -> int:
+        return self.coefficients[k] * values[self.variables[k]] + self.offsets[k]
+
+    def holds(self, values: Sequence[int]) -> bool:
+        seen = [self.value(k, values) for k in range(len(self.variables))]
+        return len(set(seen)) == len(seen)
+
+
+@dataclass(eq=False)
+class Table:
+    """The variables take one of the allowed tuples."""
+
+    variables: list[int]
+    allowed: list[tuple[int, ...]]
+    model: Model | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return tuple(values[v] for v in self.variables) in set(self.allowed)
+
+
+@dataclass(eq=False)
+class Predicate:
+    """`function(*values)` is true (any Python test)."""
+
+    function: Callable[..., bool]
+    variables: list[int]
+    model: Model | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return bool(self.function(*(values[v] for v in self.variables)))
+
+
+Constraint = Linear | AllDifferent | Table | Predicate
+
+
+def all_different(expressions: Iterable[Operand]) -> AllDifferent:
+    """Every expression (a variable, or a variable times a whole number plus one, `q[i] + i`)
+    takes a different value."""
+    variables, coefficients, offsets, checked = [], [], [], []
+    for expression in expressions:
+        if not isinstance(expression, LinearExpr) or len(expression.terms) != 1:
+            raise InvalidInput(f"all_different: {expression!r} is not a variable plus a constant")
+        checked.append(expression)
+        [(var, coefficient)] = expression.terms.items()
+        variables.append(var)
+        coefficients.append(coefficient)
+        offsets.append(expression.constant)
+    return AllDifferent(variables, coefficients, offsets, _model_of(checked, "all_different"))
+
+
+def table(variables: Sequence[IntVar], allowed: Iterable[Sequence[int]]) -> Table:
+    """The variables take together one of the `allowed` tuples."""
+    indices = [_variable(var, "table") for var in variables]
+    tuples = []
+    for row in allowed:
+        row = tuple(row)
+        if len(row) != len(indices) or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
+            raise InvalidInput(f"table: {row!r} is not a tuple of {len(indices)} integers")
+        tuples.append(row)
+    return Table(indices, tuples, _model_of(variables, "table"))
+
+
+def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Predicate:
+    """`function(*values)` holds (a Python test, checked once its variables have values; the
+    python engine alone runs it)."""
+    if not callable(function):
+        raise InvalidInput(f"predicate: {function!r} is not callable")
+    indices = [_variable(var, "predicate") for var in variables]
+    return Predicate(function, indices, _model_of(variables, "predicate"))
+
+
+def _model_of(expressions: Sequence[LinearExpr], where: str) -> Model | None:
+    """The one model of a constraint's variables (None: none named one); two are refused."""
+    models = {id(e.model): e.model for e in expressions if e.model is not None}
+    if len(models) > 1:
+        raise InvalidInput(f"{where}: its variables belong to two models")
+    return next(iter(models.values()), None)
+
+
+def _variable(var: Any, where: str) -> int:
+    if not isinstance(var, IntVar):
+        raise InvalidInput(f"{where}: {var!r} is not a variable of a model")
+    return var.index

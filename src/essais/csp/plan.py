@@ -1,0 +1,72 @@
+"""How a model is searched: the method with its orders, the engine and the settings, resolved once
+from a public function's keywords (essais.csp.api, essais.csp.optimise)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from essais.core.engine import CountingSearch, check_memory, loading_compiled
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl
+from essais.core.parallel import Progress, workers_for
+from essais.core.parallel.settings import Settings
+from essais.csp.constraints import Predicate
+from essais.csp.model import METHODS, Model, method_orders
+from essais.csp.textbook import TextbookCsp
+
+if TYPE_CHECKING:
+    from essais.csp.compiled import CspArrays
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What runs: the method with its orders, how to build one search, and the settings (their
+    method the label `mac/mrv/min`)."""
+
+    method: str
+    variable_order: str
+    value_order: str
+    build: Callable[[SearchControl], CountingSearch]
+    settings: Settings
+    arrays: CspArrays | None = None  # the numba engine's model
+
+    @property
+    def label(self) -> str:
+        return self.settings.method
+
+    @property
+    def engine(self) -> str:
+        return self.settings.engine
+
+
+def make_plan(model: Model, method: str | None, engine: str | None, limits: Limits | None, workers: int | None = 1,
+          scheduler: str | None = None, checkpoint: str | Path | None = None,
+          progress: Progress | None = None) -> Plan:  # fmt: skip
+    """The search to run, its settings made once. No engine named: numba, or python for a model
+    with a predicate (a Python test runs in the python engine alone)."""
+    name, variable_order, value_order = method_orders(method)
+    has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
+    name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
+    settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),
+                        scheduler, checkpoint, progress)  # fmt: skip
+    if settings.split and has_predicate:
+        raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
+                           "(no workers, scheduler or checkpoint)")  # fmt: skip
+    settings.check_split()
+    if engine == "python":
+
+        def textbook(control: SearchControl) -> CountingSearch:
+            return TextbookCsp(model, name, variable_order, value_order, control)
+
+        return Plan(name, variable_order, value_order, textbook, settings)
+    with loading_compiled("constraint search"):
+        from essais.csp.compiled import CompiledCsp, model_arrays
+
+    arrays = model_arrays(model)
+    check_memory(arrays.work_bytes(), "the search's arrays", limits)
+    return Plan(name, variable_order, value_order,
+                 lambda control: CompiledCsp(arrays, name, variable_order, value_order, control), settings,
+                 arrays)  # fmt: skip
