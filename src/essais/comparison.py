@@ -143,15 +143,19 @@ class Comparison(Pictured, Result):
         """The table: a row per method, its count (for counts), its figures and their ratios to
         the first."""
         own = list(dict.fromkeys(name for row in self.rows for name in row.result.stats.own))  # (updates…)
-        header = ["method", "engine", "status", *(["count"] if self.count else []), "nodes", "tries", "backtracks",
-                  *own, "seconds", "×nodes", "×seconds"]  # fmt: skip
+        optimised = any(getattr(row.result, "objective", None) is not None for row in self.rows)  # (a model's best)
+        header = ["method", "engine", "status", *(["objective"] if optimised else []),
+                  *(["count"] if self.count else []), "nodes", "tries", "backtracks", *own, "seconds", "×nodes",
+                  "×seconds"]  # fmt: skip
         lines = [header]
         for row in self.rows:
             stats, ratios = row.result.stats, row.ratios(self.rows[0])
             mark = " *" if row.timing_dependent else " †" if isinstance(stats, SweepStats) else ""
             counted = [_count_of(row.result)] if self.count else []
+            objective = getattr(row.result, "objective", None)
+            best = [f"{objective:,}" if objective is not None else "—"] if optimised else []
             owned = [f"{stats.own[name]:,}" if name in stats.own else "—" for name in own]
-            lines.append([row.method + mark, row.engine, str(row.result.status), *counted, f"{stats.nodes:,}",
+            lines.append([row.method + mark, row.engine, str(row.result.status), *best, *counted, f"{stats.nodes:,}",
                           f"{stats.tries:,}", f"{stats.backtracks:,}", *owned, format_seconds(stats.seconds),
                           _ratio(ratios["nodes"]), _ratio(ratios["seconds"])])  # fmt: skip
         widths = [max(len(line[i]) for line in lines) for i in range(len(header))]

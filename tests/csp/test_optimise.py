@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from csp.test_csp import METHODS, brute_force, models
 from essais.coloring import chromatic_number, load_graph
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
 from essais.csp import CspFileError, CspStream, Model, all_different, count_csp, csp_error, read_model, solve_csp
 
 from conftest import ROOT, invoke
-from csp.test_csp import METHODS, brute_force, models
 
 GOLOMB = {4: 6, 5: 11, 6: 17, 7: 25, 8: 34}  # the shortest rulers of n marks (OEIS A003022)
 
@@ -252,3 +252,28 @@ def test_the_command_optimises(tmp_path):
     queens8 = str(ROOT / "puzzles" / "queens8.csp")
     refused = invoke(["csp", queens8, "--workers", "2"])
     assert refused.exit_code == 2 and "--workers" in refused.stderr
+
+
+def test_the_watched_search_says_each_better_solution_and_each_cut():
+    from essais.csp import watch_csp
+
+    model = read_model(ROOT / "puzzles" / "knapsack.csp")
+    replay = watch_csp(model)
+    unwatched = solve_csp(model, engine="python")
+    assert replay.result.optimal and replay.result.objective == 309 and replay.result.values == unwatched.values
+    assert replay.result.stats.counters() == unwatched.stats.counters()
+    captions = [caption for caption in replay.log.captions.values()]
+    betters = [int(caption.split(": ")[1]) for caption in captions if caption.startswith("better: ")]
+    assert len(betters) == unwatched.stats.own["improvements"] and betters == sorted(betters) and betters[-1] == 309
+    assert any(caption.startswith("the bound cuts: ") for caption in captions)
+    with pytest.raises(InvalidInput, match="two searches"):
+        watch_csp(model, count=True)
+
+
+def test_compare_shows_each_methods_optimum():
+    from essais.comparison import compare
+
+    compared = compare("csp", str(ROOT / "puzzles" / "knapsack.csp"), methods=["forward", "mac", "mac:python"])
+    assert [row.result.objective for row in compared.rows] == [309, 309, 309]
+    header = compared.text().splitlines()[0].split()
+    assert "objective" in header and "improvements" in header

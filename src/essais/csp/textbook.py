@@ -66,6 +66,7 @@ class TextbookCsp:
         self.bound = len(self.constraints) if model.objective is not None else None
         self.bound_on, self.tighten, self.improvements = False, True, 0
         self.best: int | None = None  # the signed objective of the best solution found
+        self.best_values: list[int] | None = None  # and its values
         self.objective_bound = Linear(model.objective.signed, 0, "<=") if model.objective is not None else None
         if self.objective_bound is not None:
             self.constraints.append(self.objective_bound)
@@ -90,13 +91,19 @@ class TextbookCsp:
         # and each constraint that refused a value (emptied a domain, or failed basic's check)
         self.record: Callable[[tuple[int, int], int], None] | None = None
         self.failed: Callable[[int], None] | None = None
+        self.improved: Callable[[int], None] | None = None  # told the signed objective of each better solution
 
     def stats(self) -> Stats:
         stats = self.counters.stats()
-        stats.own = dict(zip(OWN, (self.pruned, self.revisions), strict=True))
-        if self.bound is not None:
-            stats.own[IMPROVEMENTS] = self.improvements
+        stats.own = self.own()
         return stats
+
+    def own(self) -> dict[str, int]:
+        """The method's own counters (with `improvements` for a model with an objective)."""
+        own = dict(zip(OWN, (self.pruned, self.revisions), strict=True))
+        if self.bound is not None:
+            own[IMPROVEMENTS] = self.improvements
+        return own
 
     # the objective's bound
     def bound_by(self, most: int, tighten: bool = True) -> None:
@@ -110,9 +117,11 @@ class TextbookCsp:
         if self.objective_bound is None or not self.tighten:
             return
         best = sum(a * (self.given[var] or 0) for var, a in self.objective_bound.terms.items())
-        self.best = best
+        self.best, self.best_values = best, [value or 0 for value in self.given]
         self.improvements += 1
         self.bound_by(best - 1)
+        if self.improved is not None:
+            self.improved(best)
 
     def _listed(self, var: int) -> list[int]:
         """The constraints on var that prune now: the bound left out while it rests."""

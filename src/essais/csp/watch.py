@@ -12,12 +12,14 @@ from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw import DomainTable, describe
 from essais.csp.model import METHODS, CspCount, CspResult, Model, method_orders
-from essais.csp.textbook import ASIDE, OWN, RESTORE, TextbookCsp
+from essais.csp.textbook import ASIDE, RESTORE, TextbookCsp
 from essais.draw.player import Replay
 
 NOTE = ("Each event gives a variable a value (green; its other values set aside), strikes one out by "
         "propagation (red), or puts one back as it was; the constraint that refuses a value (it empties a "
         "domain, or fails basic's check) is said under the table")  # fmt: skip
+BOUND_NOTE = ("; with an objective, each better solution says so (better: its value) and the bound it sets cuts "
+              "what cannot beat it")  # fmt: skip
 
 
 class DomainLog(EventLog):
@@ -77,26 +79,45 @@ def watch_csp(
     table = DomainTable.of(model)
     log = DomainLog(table, max_events)
 
+    goal = model.objective
+    if goal is not None and count:
+        raise InvalidInput("animate: a count of a model with an objective is two searches (the optimum, then its "
+                           "solutions); watch the search of the best solution (without --count)")  # fmt: skip
+    searches: list[TextbookCsp] = []
+
     def build(control: SearchControl) -> TextbookCsp:
         search = TextbookCsp(model, name, variable_order, value_order, control)
-        log.own_counters = lambda: dict(zip(OWN, (search.pruned, search.revisions), strict=True))
-        search.failed = lambda index: refused(describe(model.constraints[index], model.names))
+        searches.append(search)
+        log.own_counters = search.own
+        search.failed = lambda index: refused(index)
+        if goal is not None:
+            search.improved = lambda best: log.caption(f"better: {goal.of_signed(best)}")
         return search
 
-    def refused(constraint: str) -> None:
-        log.caption(f"fails: {constraint}")
+    def refused(index: int) -> None:
+        if index < len(model.constraints):
+            log.caption(f"fails: {describe(model.constraints[index], model.names)}")
+        else:  # (the objective's bound, once a solution is known)
+            assert goal is not None
+            beaten = goal.of_signed(searches[-1].best or 0)
+            log.caption(f"the bound cuts: {goal.short_text(model.names)} must beat {beaten}")
         log.refuse()
 
-    run, found = run_watched(limits, build, log, count)
+    run, found = run_watched(limits, build, log, count or goal is not None)  # (the best: the search to its end)
     result: CspResult | CspCount
     if count:
         result = CspCount(run.stopped or Status.COMPLETE, found, run.stats, label, "python",
-                          variables=len(model.names))  # fmt: skip
+                          variables=len(model.names), optimising=goal is not None)  # fmt: skip
+    elif goal is not None:
+        best = searches[-1].best_values if searches else None
+        status = run.stopped or (Status.FOUND if best is not None else Status.NONE)
+        values = model.named(best) if best is not None else None
+        result = CspResult(status, model, values, run.stats, label, "python", goal.value(best) if best else None)
     else:
-        status = run.status
-        values = dict(zip(model.names, run.value, strict=True)) if run.value is not None else None
-        result = CspResult(status, model, values, run.stats, label, "python")
-    what = "every solution" if count else "the first solution"
+        values = model.named(run.value) if run.value is not None else None
+        result = CspResult(run.status, model, values, run.stats, label, "python")
+    what = "every solution" if count else "the first solution" if goal is None else "the best solution"
     title = f"essais: a model of {len(model.names)} variables, {label} to {what}"
     return Replay(result, log, table.rows, table.cols, table.initial(), title, table.symbols(), method=label,
-                  palette=table.palette(), cells=table.rows * table.cols, note=NOTE)  # fmt: skip
+                  palette=table.palette(), cells=table.rows * table.cols,
+                  note=NOTE + (BOUND_NOTE if goal is not None else ""))  # fmt: skip
