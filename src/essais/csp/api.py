@@ -31,7 +31,7 @@ from essais.csp.files import read_model
 from essais.csp.model import CspCount, CspResult, Model
 from essais.csp.optimise import best_solution, count_optimal
 from essais.csp.plan import Plan, make_plan
-from essais.csp.textbook import OWN
+from essais.csp.propagation import OWN
 
 if TYPE_CHECKING:
     from essais.csp.compiled import CspArrays

@@ -9,10 +9,7 @@ methods of the course's order tell what "compatible" costs and what it buys:
 - `mac` (arc consistency maintained): the constraints whose variables lost values run again,
   from a first-in first-out queue, until none removes anything (also once before the search).
 
-A domain is a bit set over its span (bit k: the value least + k). Each constraint's propagator
-runs over the domains: a linear relation by bounds (with two variables under mac, by supports:
-AC-3), `all_different` by taking a fixed variable's value from the others, a table by its
-tuples still possible, a predicate once one of its variables is free. Counters: the house's
+The domains and the propagators that narrow them are essais.csp.propagation's. Counters: the house's
 (a try: a value offered; a node: a value kept, or the root; a backtrack: a value taken back
 after its sub-search) plus `pruned` (values removed by propagation, also when the try then
 fails) and `revisions` (propagator runs).
@@ -34,25 +31,12 @@ from collections.abc import Callable, Iterator
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
-from essais.csp.constraints import AllDifferent, Constraint, Linear, Predicate, Table
+from essais.csp.constraints import AllDifferent, Constraint, Linear
 from essais.csp.model import IMPROVEMENTS, Model
-
-OWN = ("pruned", "revisions")  # the methods' own counters
-# What a watched search is told of a value (record((variable, value), kind)): given to its
-# variable, struck out by propagation, set aside (another value of its variable was given), or
-# back as it was before the last of those.
-RESTORE, GIVE, STRIKE, ASIDE = range(4)
+from essais.csp.propagation import OWN, Domains
 
 
-def bits(mask: int) -> Iterator[int]:
-    """The set bits of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-class TextbookCsp:
+class TextbookCsp(Domains):
     """The search over `model` by `method` (basic, forward, mac), choosing the next variable
     by `variable_order` (input; mrv: fewest values left, ties by the most constraints with
     other free variables, then input order) and its values by `value_order` (min; lcv: the
@@ -60,7 +44,6 @@ class TextbookCsp:
 
     def __init__(self, model: Model, method: str, variable_order: str, value_order: str,
                  control: SearchControl) -> None:  # fmt: skip
-        self.model, self.method = model, method
         self.constraints: list[Constraint] = list(model.constraints)
         # the objective's bound (its constant set by bound_by), its index, and whether it prunes yet
         self.bound = len(self.constraints) if model.objective is not None else None
@@ -70,26 +53,20 @@ class TextbookCsp:
         self.objective_bound = Linear(model.objective.signed, 0, "<=") if model.objective is not None else None
         if self.objective_bound is not None:
             self.constraints.append(self.objective_bound)
+        super().__init__(model, method)
         n = len(model.names)
-        self.least = [values[0] if values else 0 for values in model.domains]
-        self.domain = [sum(1 << (value - least) for value in values)
-                       for values, least in zip(model.domains, self.least, strict=True)]  # fmt: skip
         # the constraints on each variable: the objective's bound first, then in the model's order
         self.on: list[list[int]] = [[] for _ in range(n)]
         for index in ([] if self.bound is None else [self.bound]) + list(range(len(model.constraints))):
             for var in dict.fromkeys(self.constraints[index].variables):
                 self.on[var].append(index)
         self.given: list[int | None] = [None] * n
-        self.trail: list[tuple[int, int, bool]] = []  # (variable, its domain before a change, a value given?)
-        self.changed: list[int] = []  # the variables a propagator narrowed, in order
-        self.counting = True  # false while lcv looks ahead: its removals count nothing
         self.most_constrained = variable_order == "mrv"
         self.least_constraining = value_order == "lcv"
         self.counters = PythonCounters(control)
-        self.pruned = self.revisions = self.found = 0
-        # watching the search (essais.csp.watch): told each value given, struck out or restored,
-        # and each constraint that refused a value (emptied a domain, or failed basic's check)
-        self.record: Callable[[tuple[int, int], int], None] | None = None
+        self.revisions = self.found = 0
+        # watching the search (essais.csp.watch): told each constraint that refused a value
+        # (emptied a domain, or failed basic's check) and each better solution
         self.failed: Callable[[int], None] | None = None
         self.improved: Callable[[int], None] | None = None  # told the signed objective of each better solution
 
@@ -145,59 +122,9 @@ class TextbookCsp:
     def so_far(self) -> int:
         return self.found
 
-    # domains
-    def values(self, var: int) -> list[int]:
-        least = self.least[var]
-        return [least + bit for bit in bits(self.domain[var])]
-
-    def _narrow(self, var: int, mask: int) -> bool:
-        """The domain of `var` cut to `mask` (within it); False when nothing is left."""
-        old = self.domain[var]
-        new = old & mask
-        if new != old:
-            self.trail.append((var, old, False))
-            self.domain[var] = new
-            self.changed.append(var)
-            if self.counting:
-                self.pruned += (old & ~new).bit_count()
-                self._tell(var, old & ~new, STRIKE)
-        return new != 0
-
-    def _tell(self, var: int, mask: int, kind: int) -> None:
-        """A watched search: each value of `mask` given, struck out or restored."""
-        if self.record is not None and self.counting:
-            for bit in bits(mask):
-                self.record((var, self.least[var] + bit), kind)
-
     def _refused_by(self, index: int) -> None:
         if self.failed is not None and self.counting:
             self.failed(index)
-
-    def _bit(self, var: int, value: int) -> int:
-        offset = value - self.least[var]
-        return 1 << offset if offset >= 0 else 0
-
-    def _fixed(self, var: int) -> int | None:
-        """The value of a variable whose domain holds one value, else None."""
-        mask = self.domain[var]
-        return self.least[var] + mask.bit_length() - 1 if mask and mask & (mask - 1) == 0 else None
-
-    def _give(self, var: int, value: int) -> None:
-        """var takes `value`: its domain is that value alone (a choice, not a removal by
-        propagation: `pruned` does not count it)."""
-        self.given[var] = value
-        old = self.domain[var]
-        self.trail.append((var, old, True))
-        self.domain[var] = self._bit(var, value)
-        self._tell(var, old & ~self.domain[var], ASIDE)
-        self._tell(var, self.domain[var], GIVE)
-
-    def _undo(self, mark: int) -> None:
-        trail, domain = self.trail, self.domain
-        while len(trail) > mark:
-            var, old, given = trail.pop()
-            self._tell(var, old if given else old & ~domain[var], RESTORE)
-            domain[var] = old
 
     # the search
     def solutions(self) -> Iterator[list[int]]:
@@ -323,121 +250,3 @@ class TextbookCsp:
                         queue.append(other)
                         queued.add(other)
         return True
-
-    # the propagators: each narrows the domains of its constraint's variables
-    def _revise(self, index: int) -> bool:
-        constraint = self.constraints[index]
-        if isinstance(constraint, Linear):
-            if self.method == "mac" and len(constraint.terms) == 2:
-                return self._supports(constraint)
-            return self._bounds(constraint)
-        if isinstance(constraint, AllDifferent):
-            return self._all_different(constraint)
-        if isinstance(constraint, Table):
-            return self._table(constraint)
-        return self._predicate(constraint)
-
-    def _span(self, coefficient: int, var: int) -> tuple[int, int]:
-        """The least and greatest of coefficient · var over its domain."""
-        mask = self.domain[var]
-        low = self.least[var] + (mask & -mask).bit_length() - 1
-        high = self.least[var] + mask.bit_length() - 1
-        return (coefficient * low, coefficient * high) if coefficient > 0 else (coefficient * high, coefficient * low)
-
-    def _bounds(self, constraint: Linear) -> bool:
-        """Σ a·x + c REL 0 over the domains' bounds, one variable after the other: each keeps the
-        values that the others' extremes allow (!=: once one variable alone is free)."""
-        terms = list(constraint.terms.items())
-        if constraint.relation == "!=":
-            free = [(var, a) for var, a in terms if self._fixed(var) is None]
-            rest = constraint.constant + sum(
-                a * (self._fixed(var) or 0) for var, a in terms if self._fixed(var) is not None
-            )
-            if not free:
-                return rest != 0
-            if len(free) == 1:
-                var, a = free[0]
-                if rest % a == 0:
-                    return self._narrow(var, ~self._bit(var, -rest // a))
-            return True
-        for var, a in terms:
-            spans = [self._span(b, other) for other, b in terms if other != var]
-            least = constraint.constant + sum(low for low, _ in spans)
-            greatest = constraint.constant + sum(high for _, high in spans)
-            # a·x + least <= 0 (and for ==, a·x + greatest >= 0)
-            keep = 0
-            for value in self.values(var):
-                if a * value + least <= 0 and (constraint.relation != "==" or a * value + greatest >= 0):
-                    keep |= self._bit(var, value)
-            if not self._narrow(var, keep):
-                return False
-        return True
-
-    def _supports(self, constraint: Linear) -> bool:
-        """mac on a relation of two variables: each keeps the values that some value of the
-        other satisfies (AC-3's revision, both ways)."""
-        (x, a), (y, b) = constraint.terms.items()
-        for var, other, mine, theirs in ((x, y, a, b), (y, x, b, a)):
-            others = self.values(other)
-            keep = 0
-            for value in self.values(var):
-                total = mine * value + constraint.constant
-                if any(_relation(total + theirs * w, constraint.relation) for w in others):
-                    keep |= self._bit(var, value)
-            if not self._narrow(var, keep):
-                return False
-        return True
-
-    def _all_different(self, constraint: AllDifferent) -> bool:
-        """A variable with one value left takes that value from the others."""
-        taken: dict[int, int] = {}
-        for k, var in enumerate(constraint.variables):
-            value = self._fixed(var)
-            if value is not None:
-                image = constraint.coefficients[k] * value + constraint.offsets[k]
-                if image in taken:
-                    return False
-                taken[image] = k
-        for k, var in enumerate(constraint.variables):
-            a, b = constraint.coefficients[k], constraint.offsets[k]
-            keep = 0
-            for value in self.values(var):
-                owner = taken.get(a * value + b)
-                if owner is None or owner == k:
-                    keep |= self._bit(var, value)
-            if not self._narrow(var, keep):
-                return False
-        return True
-
-    def _table(self, constraint: Table) -> bool:
-        """The tuples still possible; each variable keeps the values some of them use."""
-        possible = [row for row in constraint.allowed
-                    if all(self.domain[var] & self._bit(var, value) for var, value in zip(constraint.variables, row,
-                                                                                         strict=True))]  # fmt: skip
-        for k, var in enumerate(constraint.variables):
-            keep = 0
-            for row in possible:
-                keep |= self._bit(var, row[k])
-            if not self._narrow(var, keep):
-                return False
-        return True
-
-    def _predicate(self, constraint: Predicate) -> bool:
-        """Checked once every variable but one (or all) have one value left."""
-        free = [var for var in dict.fromkeys(constraint.variables) if self._fixed(var) is None]
-        if len(free) > 1:
-            return True
-        values = {var: self._fixed(var) for var in constraint.variables}
-        if not free:
-            return bool(constraint.function(*(values[var] for var in constraint.variables)))
-        [var] = free
-        keep = 0
-        for value in self.values(var):
-            values[var] = value
-            if constraint.function(*(values[v] for v in constraint.variables)):
-                keep |= self._bit(var, value)
-        return self._narrow(var, keep)
-
-
-def _relation(total: int, relation: str) -> bool:
-    return total == 0 if relation == "==" else total != 0 if relation == "!=" else total <= 0

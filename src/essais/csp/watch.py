@@ -12,7 +12,8 @@ from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw import DomainTable, describe
 from essais.csp.model import METHODS, CspCount, CspResult, Model, method_orders
-from essais.csp.textbook import ASIDE, RESTORE, TextbookCsp
+from essais.csp.propagation import ASIDE, RESTORE
+from essais.csp.textbook import TextbookCsp
 from essais.draw.player import Replay
 
 NOTE = ("Each event gives a variable a value (green; its other values set aside), strikes one out by "
