@@ -3,6 +3,7 @@ the same model as essais's beside it (benchmarks/bench_csp.py): every solution c
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 
@@ -81,3 +82,77 @@ def _lines(n: int) -> list[list[int]]:
     rows = [[n * i + j for j in range(n)] for i in range(n)]
     columns = [[n * i + j for i in range(n)] for j in range(n)]
     return [*rows, *columns, [n * i + i for i in range(n)], [n * i + n - 1 - i for i in range(n)]]
+
+
+def golomb_cp_sat(n: int) -> int:
+    """CP-SAT on one worker, the plain model: marks increasing from 0, their differences all
+    different (as expressions), the first difference below the last; the last mark least."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    marks = [model.new_int_var(0, n * n, f"m{k}") for k in range(n)]
+    model.add(marks[0] == 0)
+    for a, b in itertools.pairwise(marks):
+        model.add(a < b)
+    gaps = {(i, j): marks[j] - marks[i] for i in range(n) for j in range(i + 1, n)}
+    model.add_all_different(list(gaps.values()))
+    model.add(gaps[0, 1] < gaps[n - 2, n - 1])
+    model.minimize(marks[-1])
+    return _optimum(model)
+
+
+def knapsack_cp_sat(n: int) -> int:
+    """CP-SAT on one worker: `knapsack_items(n)`'s 0/1 knapsack, the value greatest."""
+    from ortools.sat.python import cp_model
+
+    weights, values, capacity = knapsack_items(n)
+    model = cp_model.CpModel()
+    take = [model.new_bool_var(f"t{k}") for k in range(n)]
+    model.add(sum(w * t for w, t in zip(weights, take, strict=True)) <= capacity)
+    model.maximize(sum(v * t for v, t in zip(values, take, strict=True)))
+    return _optimum(model)
+
+
+def _optimum(model: Any) -> int:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    assert status == cp_model.OPTIMAL, solver.status_name(status)
+    return int(solver.objective_value)
+
+
+def knapsack_items(n: int) -> tuple[list[int], list[int], int]:
+    """n items whose weights and values are drawn apart (uncorrelated) from a fixed seed,
+    10..100 each; the capacity half their weight."""
+    import random
+
+    draw = random.Random(2026)
+    weights = [draw.randint(10, 100) for _ in range(n)]
+    values = [draw.randint(10, 100) for _ in range(n)]
+    return weights, values, sum(weights) // 2
+
+
+def knapsack_by_dynamic_programming(n: int) -> int:
+    """The optimum of `knapsack_items(n)`, by dynamic programming over the capacity."""
+    weights, values, capacity = knapsack_items(n)
+    best = [0] * (capacity + 1)
+    for weight, value in zip(weights, values, strict=True):
+        for room in range(capacity, weight - 1, -1):
+            best[room] = max(best[room], best[room - weight] + value)
+    return best[capacity]
+
+
+def nucs_golomb(n: int) -> int:
+    """NuCS's own Golomb model and filter (nucs.examples.golomb, with its symmetry breaking),
+    minimising the length as its example does."""
+    from nucs.examples.golomb.golomb_problem import GolombProblem, golomb_consistency_algorithm
+    from nucs.solvers.backtrack_solver import BacktrackSolver
+    from nucs.solvers.consistency_algorithms import register_consistency_algorithm
+
+    problem = GolombProblem(n, True)
+    algorithm = register_consistency_algorithm(golomb_consistency_algorithm)
+    solver = BacktrackSolver(problem, consistency_algorithm=algorithm)
+    solution = solver.minimize(problem.length_idx)
+    return int(solution[problem.length_idx])

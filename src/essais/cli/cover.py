@@ -96,19 +96,9 @@ def cover(
     then | and the secondary ones), then one option a line (item:colour on a secondary item),
     | at a line's start for a comment."""
     limits = make_limits(time_limit, node_limit, memory_limit)
-    asked = CoverOptions(
-        limits,
-        count=count,
-        all_solutions=all_solutions,
-        limit=limit,
-        method=method,
-        engine=engine,
-        tree=tree,
-        workers=workers,
-        scheduler=scheduler,
-        checkpoint=checkpoint,
-        as_json=as_json,
-    )
+    asked = CoverOptions(limits, count=count, all_solutions=all_solutions, limit=limit, method=method, engine=engine,
+                         tree=tree, workers=workers, scheduler=scheduler, checkpoint=checkpoint,
+                         as_json=as_json)  # fmt: skip
     search_cover(read_cover(file, limits=limits), asked)
 
 

@@ -68,20 +68,7 @@ def langford(
     if not (n.strip().isascii() and n.strip().isdigit()):
         raise InvalidInput(f"n: {n!r} must be a positive whole number")
     limits = make_limits(time_limit, node_limit, memory_limit)
-    asked = CoverOptions(
-        limits,
-        count=count,
-        all_solutions=all_solutions,
-        limit=limit,
-        method=method,
-        engine=engine,
-        tree=tree,
-        workers=workers,
-        scheduler=scheduler,
-        checkpoint=checkpoint,
-        as_json=as_json,
-        dlx=dlx,
-        animate=animate,
-        animate_limit=animate_limit,
-    )
+    asked = CoverOptions(limits, count=count, all_solutions=all_solutions, limit=limit, method=method, engine=engine,
+                         tree=tree, workers=workers, scheduler=scheduler, checkpoint=checkpoint, as_json=as_json,
+                         dlx=dlx, animate=animate, animate_limit=animate_limit)  # fmt: skip
     search_cover(make_langford(int(n)), asked)

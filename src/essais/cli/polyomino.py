@@ -106,21 +106,7 @@ def polyomino(
     limits = make_limits(time_limit, node_limit, memory_limit)
     pictures = Pictures.make(svg, png, dpi, used=not (count or all_solutions))
     puzzle = make_polyomino(_board(board), _pieces(pieces), fixed=fixed, distinct=distinct, limits=limits)
-    asked = CoverOptions(
-        limits,
-        count=count,
-        all_solutions=all_solutions,
-        limit=limit,
-        method=method,
-        engine=engine,
-        tree=tree,
-        workers=workers,
-        scheduler=scheduler,
-        checkpoint=checkpoint,
-        as_json=as_json,
-        pictures=pictures,
-        dlx=dlx,
-        animate=animate,
-        animate_limit=animate_limit,
-    )
+    asked = CoverOptions(limits, count=count, all_solutions=all_solutions, limit=limit, method=method, engine=engine,
+                         tree=tree, workers=workers, scheduler=scheduler, checkpoint=checkpoint, as_json=as_json,
+                         pictures=pictures, dlx=dlx, animate=animate, animate_limit=animate_limit)  # fmt: skip
     search_cover(puzzle, asked)
