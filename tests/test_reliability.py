@@ -64,6 +64,8 @@ def one_error_line(result) -> str:
         (["tour", "8", "--memory-limit", "2 pints"], "--memory-limit: '2 pints' is not a size"),
         (["sudoku", "." * 81, "--time-limit", "inf"], "--time-limit: inf must be a positive number of seconds"),
         (["color", "petersen", "--chromatic", "--time-limit", "1e300"], "--time-limit: 1e+300 must be a positive"),
+        (["polyomino", "6x10", "--pieces", "\x85"], "\\x85: cannot be read"),  # (a line break for splitlines)
+        (["csp", "a\u2028b"], "a\\u2028b"),
     ],
 )
 def test_bad_input_is_one_line_that_names_it(arguments, message):

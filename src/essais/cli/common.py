@@ -91,7 +91,11 @@ UNUSED = {
 }
 
 
-_ESCAPES = {code: f"\\x{code:02x}" for code in [*range(32), 127]} | {
+# C0 and C1 controls and the line and paragraph separators: every character that ends a line for
+# Python's str.splitlines or a terminal (found by the fuzzing: a file named "\x85" split the message)
+_ESCAPES = {code: f"\\x{code:02x}" for code in [*range(32), *range(127, 160)]} | {
+    0x2028: "\\u2028",
+    0x2029: "\\u2029",
     ord("\n"): "\\n",
     ord("\r"): "\\r",
     ord("\t"): "\\t",
