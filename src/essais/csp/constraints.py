@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Protocol, Union
 
 from essais.core.errors import InvalidInput
 
-if TYPE_CHECKING:
-    from essais.csp.model import Model
+
+class Owner(Protocol):
+    """The model that variables belong to (essais.csp.model.Model; named here by what is read
+    of it, as the model imports this module)."""
+
+    names: list[str]
 
 
 Operand = Union["LinearExpr", int]
@@ -25,7 +29,7 @@ class LinearExpr:
 
     __slots__ = ("terms", "constant", "model")
 
-    def __init__(self, terms: dict[int, int], constant: int, model: Model | None) -> None:
+    def __init__(self, terms: dict[int, int], constant: int, model: Owner | None) -> None:
         self.terms, self.constant, self.model = terms, constant, model
 
     def _combine(self, other: Operand, sign: int) -> LinearExpr:
@@ -112,7 +116,7 @@ class IntVar(LinearExpr):
 
     __slots__ = ("index", "name")
 
-    def __init__(self, model: Model, index: int, name: str) -> None:
+    def __init__(self, model: Owner, index: int, name: str) -> None:
         super().__init__({index: 1}, 0, model)
         self.index, self.name = index, name
 
@@ -136,7 +140,7 @@ class Linear:
     terms: dict[int, int]
     constant: int
     relation: str
-    model: Model | None = field(default=None, repr=False)
+    model: Owner | None = field(default=None, repr=False)
 
     @property
     def variables(self) -> list[int]:
@@ -157,7 +161,7 @@ class AllDifferent:
     variables: list[int]
     coefficients: list[int]
     offsets: list[int]
-    model: Model | None = field(default=None, repr=False)
+    model: Owner | None = field(default=None, repr=False)
 
     def value(self, k: int, values: Sequence[int]) -> int:
         return self.coefficients[k] * values[self.variables[k]] + self.offsets[k]
@@ -173,7 +177,7 @@ class Table:
 
     variables: list[int]
     allowed: list[tuple[int, ...]]
-    model: Model | None = field(default=None, repr=False)
+    model: Owner | None = field(default=None, repr=False)
 
     def holds(self, values: Sequence[int]) -> bool:
         return tuple(values[v] for v in self.variables) in set(self.allowed)
@@ -185,7 +189,7 @@ class Predicate:
 
     function: Callable[..., bool]
     variables: list[int]
-    model: Model | None = field(default=None, repr=False)
+    model: Owner | None = field(default=None, repr=False)
 
     def holds(self, values: Sequence[int]) -> bool:
         return bool(self.function(*(values[v] for v in self.variables)))
@@ -230,7 +234,7 @@ def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Pre
     return Predicate(function, indices, _model_of(variables, "predicate"))
 
 
-def _model_of(expressions: Sequence[LinearExpr], where: str) -> Model | None:
+def _model_of(expressions: Sequence[LinearExpr], where: str) -> Owner | None:
     """The one model of a constraint's variables (None: none named one); two are refused."""
     models = {id(e.model): e.model for e in expressions if e.model is not None}
     if len(models) > 1:
