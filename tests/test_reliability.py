@@ -131,6 +131,21 @@ def test_a_limit_already_spent_is_a_status_not_a_crash(arguments):
 
 
 # -- memory ---------------------------------------------------------------------------------------------
+def test_a_time_limit_never_breaks_pythons_parser_mid_call():
+    """The alarm of a time limit is held back while Python's parser runs (raised inside it, it
+    once gave "SystemError: AST constructor recursion depth mismatch", exit 70): a model read under
+    limits of a few microseconds either reads or stops, never anything else."""
+    import contextlib
+
+    from essais.core.limits import Limits, SearchStopped
+    from essais.csp import read_model
+
+    text = "var x[30] in 0..9\n" + "".join(f"((x[{k}] + 1) * 2 + (x[{k + 1}] - 3)) * 1 <= 40\n" for k in range(29))
+    for seconds in [1e-6 * k for k in range(1, 120)]:
+        with contextlib.suppress(SearchStopped):
+            read_model("model.csp", text, limits=Limits(time=seconds))
+
+
 def test_sizes():
     assert parse_size("500M") == 500 << 20 and parse_size("2G") == 2 << 30 and parse_size("1.5k") == 1536
     assert parse_size("4096") == 4096 and parse_size("3GiB") == 3 << 30

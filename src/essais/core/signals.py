@@ -70,10 +70,13 @@ _missed = [False]  # a KeyboardInterrupt waits
 
 @contextmanager
 def deferred() -> Iterator[None]:
-    """Around the loading of compiled code: an exception raised inside LLVM's compiler can be
-    swallowed or leave it broken (a crash at exit), so a signal then only raises
-    KeyboardInterrupt once the loading is over (a first compilation can take 10 s: a program
-    that has nothing to report yet ends at once instead, see end_process_on_signal)."""
+    """Around work that an exception raised from a signal handler would leave broken: the
+    loading of compiled code (raised inside LLVM's compiler, it can be swallowed or leave it
+    broken, a crash at exit) and Python's parser (`ast.parse` stopped by a time limit's alarm
+    raised "SystemError: AST constructor recursion depth mismatch", found by the fuzzing). A
+    signal then only raises KeyboardInterrupt once the work is over, and a time limit's alarm
+    looks again 0.1 s later (a first compilation can take 10 s: a program that has nothing to
+    report yet ends at once instead, see end_process_on_signal)."""
     _deferring[0] += 1
     try:
         yield

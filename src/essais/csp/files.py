@@ -32,6 +32,7 @@ from typing import Any
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
+from essais.core.signals import deferred
 from essais.core.text import read_text, source_name
 from essais.csp.constraints import IntVar, LinearExpr, all_different, table
 from essais.csp.model import MAX_SPAN, Model
@@ -151,7 +152,8 @@ class _Reader:
     def literal(self, text: str | ast.expr, column: int, what: str) -> Any:
         """A value written out (ast.literal_eval), whatever is wrong with it refused as not `what`."""
         try:
-            return ast.literal_eval(text)
+            with deferred():  # (no signal raises inside the parser)
+                return ast.literal_eval(text)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             shown = text if isinstance(text, str) else ast.unparse(text)
             raise self.error(column, f"{_short(shown)!r} is not {what}") from None
@@ -192,7 +194,8 @@ class _Reader:
     def parse(self, text: str, column: int) -> ast.expr:
         """The syntax tree of an expression that starts at `column`."""
         try:
-            return ast.parse(text, mode="eval").body
+            with deferred():  # (no signal raises inside the parser)
+                return ast.parse(text, mode="eval").body
         except SyntaxError as error:
             raise self.error(column + (error.offset or 1) - 1, f"not a constraint ({error.msg})") from None
         except (RecursionError, MemoryError):
