@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from csp.test_csp import METHODS, brute_force, models
 from essais.coloring import chromatic_number, load_graph
 from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl
 from essais.core.result import Status
 from essais.csp import CspFileError, CspStream, Model, all_different, count_csp, csp_error, read_model, solve_csp
+from essais.csp.model import Relaxation, relaxation
+from essais.csp.textbook import TextbookCsp
 
 from conftest import ROOT, invoke
 
@@ -132,6 +135,73 @@ def test_a_knapsacks_optimum_is_that_of_dynamic_programming(knapsack, method):
     found = solve_csp(m, method=method)
     assert found.optimal and found.objective == knapsack_by_dynamic_programming(items, capacity)
     assert csp_error(m, found.values) is None
+
+
+def bounded_knapsacks():
+    """Items taken 0 to 2 times (worth 0 or more each), under a capacity: with a second relation
+    now and then (a least number of items), which the relaxation does not look through."""
+    items = st.lists(st.tuples(st.integers(1, 9), st.integers(0, 9), st.integers(1, 2)), min_size=2, max_size=6)
+    items = items.filter(lambda chosen: any(worth for _, worth, _ in chosen))
+    return st.tuples(items, st.integers(0, 30), st.integers(0, 4) | st.none())
+
+
+def bounded_knapsack(items, capacity, at_least):
+    m = Model()
+    take = [m.int_var(0, most, f"t{k}") for k, (_, _, most) in enumerate(items)]
+    if at_least is not None:
+        m.add(sum(take) >= at_least)
+    m.add(sum(weight * x for (weight, _, _), x in zip(items, take, strict=True)) <= capacity)
+    m.maximize(sum(worth * x for (_, worth, _), x in zip(items, take, strict=True)))
+    return m
+
+
+@settings(max_examples=100, deadline=None)
+@given(bounded_knapsacks(), st.sampled_from(METHODS))
+def test_the_bound_through_the_capacity_keeps_the_optimum_and_both_engines_alike(knapsack, method):
+    model = bounded_knapsack(*knapsack)
+    best, how_many = optimum_by_brute_force(model)
+    runs = {}
+    for engine in ("python", "numba"):
+        found = solve_csp(model, method=method, engine=engine)
+        assert found.objective == best and count_csp(model, method=method, engine=engine).count == how_many
+        stream = CspStream(model, method=method, engine=engine)
+        runs[engine] = (list(stream), stream.result.stats.counters(), stream.result.stats.own, found.values)
+    assert runs["python"] == runs["numba"]
+
+
+def test_the_relaxation_is_the_first_capacity_best_worth_per_weight_first():
+    m = Model()
+    x = m.int_vars(4, 0, 3, "x")
+    m.add(x[0] - x[1] <= 2)  # a coefficient below 0: no capacity
+    m.add(2 * x[0] + 4 * x[1] + 1 * x[2] + 2 * x[3] <= 9)
+    m.add(x[0] + x[1] <= 5)
+    m.maximize(3 * x[0] + 6 * x[1] + x[2] + 4 * x[3])
+    assert relaxation(m) == Relaxation(-9, ((3, 2, -4), (0, 2, -3), (1, 4, -6), (2, 1, -1)))
+    m2 = Model()
+    y = m2.int_vars(3, 0, 3, "y")
+    m2.add(y[0] + y[1] + y[2] <= 4)
+    m2.maximize(y[0] + y[1])  # y2 worth nothing: the relation is no capacity of this objective
+    assert relaxation(m2) is None
+    m2.add(y[0] + y[1] <= 3)
+    assert relaxation(m2) == Relaxation(-3, ((0, 1, -1), (1, 1, -1)))
+
+
+def test_the_bound_through_the_capacity_cuts_what_the_bound_alone_keeps():
+    weights, worths = [5, 4, 6, 3, 7, 2], [10, 7, 11, 4, 12, 3]
+    m = Model()
+    take = m.int_vars(len(weights), 0, 1, "t")
+    m.add(sum(w * x for w, x in zip(weights, take, strict=True)) <= 12)
+    m.maximize(sum(v * x for v, x in zip(worths, take, strict=True)))
+    nodes = {}
+    for relaxed in (True, False):
+        search = TextbookCsp(m, "basic", "input", "min", SearchControl(Limits()))
+        search.relaxation = search.relaxation if relaxed else None
+        for _ in search.solutions():
+            pass
+        nodes[relaxed] = (search.best, search.counters.stats().nodes)
+    best = knapsack_by_dynamic_programming(list(zip(weights, worths, strict=True)), 12)
+    assert nodes[True][0] == nodes[False][0] == -best  # (the signed objective)
+    assert nodes[True][1] < nodes[False][1]
 
 
 def fewest_colours(graph):

@@ -12,9 +12,10 @@ constants below) says where each section starts, `A[A[CVAR] + t]` being the vari
 The model's sections: each variable's least value and its words in the domains (a bit set, bit k:
 the value least + k, 64 to a word); each constraint's kind, its variables with their
 coefficients and offsets (cstart, clen), its constant, its table rows; the constraints on each
-variable. The search's: the values given, the stack of levels, the queue, the trail. The words
-(`U`, uint64: the domains, the trail's old words, a scratch word set) have their sections
-placed by the same header."""
+variable; the objective's relaxation (RELAX: its items' count, the capacity, then each item's
+variable, weight and worth; essais.csp.model.Relaxation). The search's: the values given, the
+stack of levels, the queue, the trail. The words (`U`, uint64: the domains, the trail's old
+words, a scratch word set) have their sections placed by the same header."""
 
 import numpy as np
 from numba import njit
@@ -29,12 +30,12 @@ BASIC, FORWARD, MAC = range(3)
 # the words' in U: slot k for the k-th section), then the model's sizes. compiled.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
-         DISTINCT) = tuple(range(16))  # fmt: skip
+         DISTINCT, RELAX) = tuple(range(17))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
-        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE) = tuple(range(16, 35))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (35, 36, 37)
-N_VARIABLES, N_CONSTRAINTS = 38, 39
-HEADER = 40
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE) = tuple(range(17, 36))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (36, 37, 38)
+N_VARIABLES, N_CONSTRAINTS = 39, 40
+HEADER = 41
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -258,12 +259,48 @@ def _term_span(A, U, var, a):
 
 
 @inner
-def bound_holds(A, U, c):
-    """basic's test of the bound: the least the signed objective can be is within it."""
+def _least_sum(A, U, c):
+    """The constant of a linear relation plus the least of each term over its domain."""
     total = A[A[CCONST] + c]
     for t in range(A[A[CSTART] + c], A[A[CSTART] + c] + A[A[CLEN] + c]):
         low, _ = _term_span(A, U, A[A[CVAR] + t], A[A[CCOEF] + t])
         total += low
+    return total
+
+
+@inner
+def bound_holds(A, U, c):
+    """basic's test of the bound: the least the signed objective can be is within it, also
+    seen through the capacity."""
+    return _least_sum(A, U, c) <= 0 and relaxed_holds(A, U, c)
+
+
+@inner
+def relaxed_holds(A, U, c):
+    """The bound c seen through the objective's capacity (TextbookCsp._relaxed): the least the
+    signed sum can be when the capacity's items start at their least and rise, best worth per
+    weight first, as far as its room allows (the last one a fraction of a step)."""
+    r = A[RELAX]
+    n = A[r]
+    if n == 0:
+        return True
+    total, room = _least_sum(A, U, c), -A[r + 1]
+    for i in range(n):
+        var, w, s = A[r + 2 + 3 * i], A[r + 3 + 3 * i], A[r + 4 + 3 * i]
+        low, high = _term_span(A, U, var, 1)
+        total += s * (low - high)
+        room -= w * low
+    if room < 0:
+        return False
+    for i in range(n):
+        var, w, s = A[r + 2 + 3 * i], A[r + 3 + 3 * i], A[r + 4 + 3 * i]
+        low, high = _term_span(A, U, var, 1)
+        if w * (high - low) <= room:
+            room -= w * (high - low)
+            total += s * (high - low)
+        else:
+            total -= (-s * room) // w
+            break
     return total <= 0
 
 
@@ -453,6 +490,14 @@ def _table(A, U, state, c):
 
 @inner
 def revise(A, U, state, method, c):
+    """Constraint c's propagator (the objective's bound also through its capacity)."""
+    if c == state[BOUND]:
+        return _revise(A, U, state, method, c) and relaxed_holds(A, U, c)
+    return _revise(A, U, state, method, c)
+
+
+@inner
+def _revise(A, U, state, method, c):
     kind = A[A[KIND] + c]
     if kind == ALL_DIFFERENT:
         return _all_different(A, U, state, c)

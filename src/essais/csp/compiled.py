@@ -22,12 +22,11 @@ from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp import _propagation_kernels as k
 from essais.csp._kernels import csp_slice, replay
 from essais.csp.constraints import AllDifferent, Linear, Predicate, Table
-from essais.csp.model import IMPROVEMENTS, Model
+from essais.csp.model import IMPROVEMENTS, LARGEST, Model, relaxation
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
 RELATIONS = {"<=": k.LE, "==": k.EQ, "!=": k.NE}
 Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
-LARGEST = 1 << 61  # every sum a kernel makes stays under this (int64 with room to spare)
 # bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
 BYTES_PER_VALUE = 64
 
@@ -118,7 +117,7 @@ def model_arrays(model: Model) -> CspArrays:
     sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: kinds, k.CSTART: starts, k.CLEN: sizes,
                 k.CCONST: constants, k.CVAR: variables, k.CCOEF: coefficients, k.COFF: extra, k.TSTART: table_starts,
                 k.TROWS: table_rows, k.TAB: rows, k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs],
-                k.DISTINCT: distinct}  # fmt: skip
+                k.DISTINCT: distinct, k.RELAX: _relaxation_section(model)}  # fmt: skip
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
@@ -127,6 +126,15 @@ def model_arrays(model: Model) -> CspArrays:
     bound = len(model.constraints) if model.objective is not None else -1
     return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, widest,
                      max(words, default=1), digest, bound)  # fmt: skip
+
+
+def _relaxation_section(model: Model) -> list[int]:
+    """The objective's relaxation as the kernel reads it: its items' count, its capacity, then
+    each item's variable, weight and worth (0, 0: none)."""
+    relaxed = relaxation(model)
+    if relaxed is None:
+        return [0, 0]
+    return [len(relaxed.items), relaxed.capacity, *(number for item in relaxed.items for number in item)]
 
 
 def _digest(sections: list[np.ndarray]) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from essais.core.engine import Methods
@@ -33,6 +34,7 @@ from essais.csp.constraints import (
 )
 
 MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
+LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 with room to spare)
 
 # the methods of the course's order; variable orders and value orders are options of each
 METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"), "mac": ("python", "numba")},
@@ -212,6 +214,39 @@ class Objective:
         """The objective as a headline names it: its text, cut after 40 characters."""
         text = self.text(names)
         return text if len(text) <= 40 else text[:39] + "…"
+
+
+@dataclass(frozen=True)
+class Relaxation:
+    """A capacity the objective's bound looks through (Dantzig's bound of a knapsack): a relation
+    Σ w·x + capacity <= 0 with every weight w > 0, over variables each of which the signed
+    objective wants larger (a worth s < 0). The least the signed sum can be is then no less than
+    with each such variable at its least, then raised in turn, best worth per weight first, as far
+    as the capacity's room allows — the last one part of the way (a fraction of a step). When that
+    least is above the bound, no solution below lies there: the bound fails although the sum of its
+    terms' extremes alone would not."""
+
+    capacity: int
+    items: tuple[tuple[int, int, int], ...]  # (variable, weight, worth), the best worth per weight first
+
+
+def relaxation(model: Model) -> Relaxation | None:
+    """The first `<=` relation of the model that is such a capacity for its objective (two
+    variables or more; its products within the numba engine's integers), else None."""
+    if model.objective is None:
+        return None
+    signed = model.objective.signed
+    for constraint in model.constraints:
+        if not isinstance(constraint, Linear) or constraint.relation != "<=" or len(constraint.terms) < 2:
+            continue
+        if all(w > 0 and signed.get(var, 0) < 0 for var, w in constraint.terms.items()):
+            items = sorted(((var, w, signed[var]) for var, w in constraint.terms.items()),
+                           key=lambda item: Fraction(item[2], item[1]))  # fmt: skip
+            room = abs(constraint.constant) + sum(w * max(map(abs, model.domains[var]), default=0)
+                                                  for var, w, _ in items)  # fmt: skip
+            if room * max(-s for _, _, s in items) < LARGEST:
+                return Relaxation(constraint.constant, tuple(items))
+    return None
 
 
 @dataclass(eq=False, repr=False)

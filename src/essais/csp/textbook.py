@@ -32,7 +32,7 @@ from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
 from essais.csp.constraints import AllDifferent, Constraint, Linear
-from essais.csp.model import IMPROVEMENTS, Model
+from essais.csp.model import IMPROVEMENTS, Model, relaxation
 from essais.csp.propagation import OWN, Domains
 
 
@@ -53,6 +53,7 @@ class TextbookCsp(Domains):
         self.objective_bound = Linear(model.objective.signed, 0, "<=") if model.objective is not None else None
         if self.objective_bound is not None:
             self.constraints.append(self.objective_bound)
+        self.relaxation = relaxation(model)
         super().__init__(model, method)
         n = len(model.names)
         # the constraints on each variable: the objective's bound first, then in the model's order
@@ -99,6 +100,35 @@ class TextbookCsp(Domains):
         self.bound_by(best - 1)
         if self.improved is not None:
             self.improved(best)
+
+    def _relaxed(self) -> bool:
+        """The bound seen through the objective's capacity (essais.csp.model.Relaxation): the
+        least the signed sum can be, the capacity's items starting at their least and rising,
+        best worth per weight first, as far as its room allows (the last a fraction of a step)."""
+        if self.relaxation is None or self.objective_bound is None:
+            return True
+        bound = self.objective_bound
+        total = bound.constant + sum(self._span(a, var)[0] for var, a in bound.terms.items())
+        room = -self.relaxation.capacity
+        steps = []
+        for var, weight, worth in self.relaxation.items:
+            low, high = self._span(1, var)
+            total += worth * (low - high)
+            room -= weight * low
+            steps.append((weight, worth, high - low))
+        if room < 0:
+            return False
+        for weight, worth, span in steps:
+            if weight * span > room:
+                total -= (-worth * room) // weight  # (the fraction room / weight of a step: its ceiling)
+                break
+            room -= weight * span
+            total += worth * span
+        return total <= 0
+
+    def _revise(self, index: int) -> bool:
+        """A constraint's propagator; the bound's also sees through the capacity."""
+        return super()._revise(index) and (index != self.bound or self._relaxed())
 
     def _listed(self, var: int) -> list[int]:
         """The constraints on var that prune now: the bound left out while it rests."""
@@ -218,7 +248,8 @@ class TextbookCsp(Domains):
         values given and the least of the others' domains break it)."""
         constraint, given = self.constraints[index], self.given
         if index == self.bound and isinstance(constraint, Linear):
-            return constraint.constant + sum(self._span(a, other)[0] for other, a in constraint.terms.items()) <= 0
+            least = constraint.constant + sum(self._span(a, other)[0] for other, a in constraint.terms.items())
+            return least <= 0 and self._relaxed()
         if isinstance(constraint, AllDifferent):
             mine = [k for k, other in enumerate(constraint.variables) if other == var]
             seen = {
