@@ -67,7 +67,7 @@ def golomb(n: int) -> Model:
     for i, j in itertools.combinations(range(n), 2):
         gaps[i, j] = m.int_var(1, n * n, f"d{i}_{j}")
         m.add(gaps[i, j] == marks[j] - marks[i])
-    m.add(all_different(list(gaps.values())))
+    m.add(all_different(list(gaps.values()), hall=True))
     m.add(gaps[0, 1] < gaps[n - 2, n - 1])
     m.minimize(marks[-1])
     return m

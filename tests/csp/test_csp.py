@@ -5,7 +5,7 @@ force), the checker, and bad input refused."""
 import itertools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from essais.core.errors import InvalidInput
@@ -98,13 +98,32 @@ def models(draw, predicates=True, wide=False):
                    ">=": expression >= 0, ">": expression > 0}[relation])  # fmt: skip
         elif kind == "different":
             factor = st.sampled_from([1, -1, 2, -3]) if wide else st.just(1)
-            m.add(all_different([x * draw(factor) + draw(st.integers(-1, 1)) for x in chosen]))
+            expressions = [x * draw(factor) + draw(st.integers(-1, 1)) for x in chosen]
+            m.add(all_different(expressions, hall=draw(st.booleans())))
         elif kind == "table":
             values = st.integers(-2, 3) | (st.sampled_from(m.domains[-1]) if wide else st.integers(-2, 3))
             rows = draw(st.lists(st.tuples(*(values for _ in chosen)), max_size=6))
             m.add(table(chosen, rows))
         else:
             m.add(predicate(lambda *values: sum(values) % 2 == 0, chosen))
+    return m
+
+
+@st.composite
+def crowded_differences(draw):
+    """all_different with Hall intervals over 3 to 7 expressions of few values each (as many
+    values as expressions, or a few more), and a relation now and then."""
+    m = Model()
+    n = draw(st.integers(3, 7))
+    spread = n + draw(st.integers(0, 2))
+    xs = []
+    for k in range(n):
+        lo = draw(st.integers(0, spread - 1))
+        xs.append(m.int_var(lo, min(spread - 1, lo + draw(st.integers(0, 3))), f"x{k}"))
+    factor = draw(st.sampled_from([1, 1, -1, 2]))
+    m.add(all_different([x * factor + draw(st.integers(-1, 1)) for x in xs], hall=True))
+    if draw(st.booleans()):
+        m.add(xs[0] + xs[-1] <= draw(st.integers(0, 2 * spread)))
     return m
 
 
@@ -122,6 +141,36 @@ def test_every_method_finds_every_solution(model, method):
         assert csp_error(model, values) is None
     counted = count_csp(model, method=method)
     assert counted.count == len(expected)
+
+
+def two_in_two_and_one_above():
+    """x and y hold 1 and 2 between them: z, in 2..3, loses 2 (a position above the interval)."""
+    m = Model()
+    x, y, z = m.int_var(1, 2, "x"), m.int_var(1, 2, "y"), m.int_var(2, 3, "z")
+    m.add(all_different([x, y, z], hall=True))
+    return m
+
+
+@settings(max_examples=150, deadline=None)
+@given(crowded_differences(), st.sampled_from(METHODS))
+@example(two_in_two_and_one_above(), "mac/input/min")
+def test_hall_intervals_keep_every_solution_in_both_engines_alike(model, method):
+    python, numba = run_of(model, method, "python"), run_of(model, method, "numba")
+    assert python == numba
+    assert sorted(tuple(d.values()) for d in python[0]) == sorted(tuple(d.values()) for d in brute_force(model))
+
+
+def test_a_hall_interval_takes_its_values_from_the_others():
+    for hall in (False, True):
+        m = Model()
+        x, y, z, w = m.int_var(1, 2, "x"), m.int_var(1, 2, "y"), m.int_var(1, 3, "z"), m.int_var(1, 3, "w")
+        m.add(all_different([x, y, z, w], hall=hall))
+        for engine in ("python", "numba"):
+            found = solve_csp(m, method="mac/input", engine=engine)
+            # x and y hold 1 and 2 between them, z and w then both want 3: with Hall intervals
+            # the root's propagation sees it, without them the search tries x's two values
+            assert found.status == Status.NONE
+            assert (found.stats.nodes, found.stats.tries) == (1, 0 if hall else 2), (hall, engine)
 
 
 def run_of(model, method, engine):
@@ -200,6 +249,7 @@ def test_an_empty_domain_or_an_unsatisfiable_model_is_a_result():
 
 
 def test_model_files_and_the_command(tmp_path):
+    from essais.csp.draw import describe
     from essais.csp.files import CspFileError, read_model
 
     from conftest import ROOT, invoke
@@ -208,6 +258,9 @@ def test_model_files_and_the_command(tmp_path):
     assert solve_csp(model).values == {"S": 9, "E": 5, "N": 6, "D": 7, "O": 0, "R": 8, "Y": 2, "M": 1}
     assert count_csp(read_model(ROOT / "puzzles" / "queens8.csp")).count == 92
     assert count_csp(read_model(ROOT / "puzzles" / "australia.csp")).count == 6
+    crowded = read_model("hall.csp", "var x, y in 1..2\nvar z in 1..3\nall_different(x, y, z, hall=True)\n")
+    assert crowded.constraints[0].hall and describe(crowded.constraints[0], crowded.names).endswith("hall=True)")
+    assert solve_csp(crowded).values["z"] == 3
     found = invoke(["csp", str(ROOT / "puzzles" / "send-more-money.csp"), "--json"])
     assert found.exit_code == 0 and '"S": 9' in found.stdout and '"engine": "numba"' in found.stdout
     queens8 = str(ROOT / "puzzles" / "queens8.csp")
@@ -234,6 +287,8 @@ def test_model_files_and_the_command(tmp_path):
         ("# nothing\n", "no variables"),
         ("var x in 0..3\nvar x in 0..3\n", "declared twice"),
         ("var x in 0..3\nx == (1\n", "line 2, column 6"),
+        ("var q[3] in 0..3\nall_different(q, hal=True)\n", "line 2, column 22: all_different takes one keyword"),
+        ("var q[3] in 0..3\nall_different(q, hall=1)\n", "line 2, column 23: all_different takes one keyword"),
     ]:
         with pytest.raises(CspFileError, match=message):
             read_model("model.csp", text)

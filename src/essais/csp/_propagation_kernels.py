@@ -11,11 +11,12 @@ The model and the search's work live in one int64 array, `A` (an arena): its hea
 constants below) says where each section starts, `A[A[CVAR] + t]` being the variable of term t.
 The model's sections: each variable's least value and its words in the domains (a bit set, bit k:
 the value least + k, 64 to a word); each constraint's kind, its variables with their
-coefficients and offsets (cstart, clen), its constant, its table rows; the constraints on each
-variable; the objective's relaxation (RELAX: its items' count, the capacity, then each item's
-variable, weight and worth; essais.csp.model.Relaxation). The search's: the values given, the
-stack of levels, the queue, the trail. The words (`U`, uint64: the domains, the trail's old
-words, a scratch word set) have their sections placed by the same header."""
+coefficients and offsets (cstart, clen), its constant (an all_different's: 1 when it looks for
+Hall intervals), its table rows; the constraints on each variable; the objective's relaxation
+(RELAX: its items' count, the capacity, then each item's variable, weight and worth;
+essais.csp.model.Relaxation). The search's: the values given, the stack of levels, the queue,
+the trail, the Hall intervals' bounds and orders. The words (`U`, uint64: the domains, the
+trail's old words, a scratch word set) have their sections placed by the same header."""
 
 import numpy as np
 from numba import njit
@@ -32,10 +33,10 @@ BASIC, FORWARD, MAC = range(3)
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
          DISTINCT, RELAX) = tuple(range(17))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
-        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE) = tuple(range(17, 36))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (36, 37, 38)
-N_VARIABLES, N_CONSTRAINTS = 39, 40
-HEADER = 41
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL) = tuple(range(17, 37))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (37, 38, 39)
+N_VARIABLES, N_CONSTRAINTS = 40, 41
+HEADER = 42
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -397,9 +398,18 @@ def _supports(A, U, state, c):
 
 
 @inner
-def _all_different(A, U, state, c):
-    """A variable with one value left takes that value's image from the others
+def _all_different(A, U, state, method, c):
+    """A variable with one value left takes that value's image from the others; under mac, when
+    the constraint asks for it (its constant 1), the Hall intervals then take theirs
     (TextbookCsp._all_different)."""
+    hall = A[A[CCONST] + c] == 1 and method == MAC
+    return _fixed_images(A, U, state, c) and (not hall or _hall_intervals(A, U, state, c))
+
+
+@inner
+def _fixed_images(A, U, state, c):
+    """A variable with one value left takes that value's image from the others
+    (TextbookCsp._fixed_images)."""
     start, size = A[A[CSTART] + c], A[A[CLEN] + c]
     rows, images = A[ROWS], A[IMAGES]
     fixed = 0  # the positions with one value left (at rows), their images (at images)
@@ -458,6 +468,91 @@ def _all_different(A, U, state, c):
 
 
 @inner
+def _hall_intervals(A, U, state, c):
+    """The Hall intervals' images taken from the other positions, in one pass over the bounds
+    at its start (TextbookCsp._hall_intervals, in its order)."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    low, high, narrow, starts = A[HALL], A[HALL] + n, A[HALL] + 2 * n, A[HALL] + 3 * n
+    count = 0
+    for k in range(n):
+        least, greatest = _term_span(A, U, A[A[CVAR] + start + k], A[A[CCOEF] + start + k])
+        A[low + k], A[high + k] = least + A[A[COFF] + start + k], greatest + A[A[COFF] + start + k]
+        if A[high + k] - A[low + k] < n:
+            A[narrow + count] = k
+            count += 1
+    _sort_by(A, narrow, high, count)
+    for i in range(count):
+        A[starts + i] = A[low + A[narrow + i]]
+    _sort_values(A, starts, count)
+    for i in range(count):
+        first = A[starts + i]
+        if i > 0 and first == A[starts + i - 1]:
+            continue  # (each least image once)
+        inside, free = 0, 0
+        for h in range(count):
+            k = A[narrow + h]
+            if A[low + k] < first:
+                continue
+            last = A[high + k]
+            if last - first >= count - i:
+                break  # (fewer positions start at or above `first` than this interval holds images)
+            inside += 1
+            free += A[high + k] > A[low + k]
+            if inside > last - first + 1:
+                return False
+            if inside == last - first + 1 and free > 0 and inside < n:  # (see TextbookCsp._hall_intervals)
+                for j in range(n):
+                    least, greatest = A[low + j], A[high + j]
+                    crosses, within = least <= last and greatest >= first, least >= first and greatest <= last
+                    if crosses and not within and not _drop_images(A, U, state, start + j, first, last):
+                        return False
+    return True
+
+
+@inner
+def _sort_by(A, order, key, n):
+    """The n positions at order, by key (ties kept in order: an insertion sort)."""
+    for i in range(1, n):
+        item, j = A[order + i], i
+        while j > 0 and A[key + A[order + j - 1]] > A[key + item]:
+            A[order + j] = A[order + j - 1]
+            j -= 1
+        A[order + j] = item
+
+
+@inner
+def _sort_values(A, at, n):
+    """The n values at `at`, ascending (an insertion sort)."""
+    for i in range(1, n):
+        item, j = A[at + i], i
+        while j > 0 and A[at + j - 1] > item:
+            A[at + j] = A[at + j - 1]
+            j -= 1
+        A[at + j] = item
+
+
+@inner
+def _drop_images(A, U, state, t, first, last):
+    """Term t's variable loses the values whose images lie in first..last (a run of values);
+    False when none is left (TextbookCsp._drop_images)."""
+    var, a, b = A[A[CVAR] + t], A[A[CCOEF] + t], A[A[COFF] + t]
+    if a > 0:
+        lo, hi = _ceil_div(first - b, a), (last - b) // a
+    else:
+        lo, hi = _ceil_div(b - last, -a), (b - first) // -a
+    lo, hi = max(lo - A[A[LEAST] + var], 0), min(hi - A[A[LEAST] + var], 64 * A[A[NW] + var] - 1)
+    if lo > hi:
+        return True
+    w0, left = A[A[WOFF] + var], ZERO
+    for w in range(A[A[NW] + var]):
+        a_bit, b_bit = max(lo - 64 * w, 0), min(hi - 64 * w, 63)
+        new = U[A[DOM] + w0 + w] & ~_span_mask(a_bit, b_bit) if a_bit <= b_bit else U[A[DOM] + w0 + w]
+        _store(A, U, state, var, w0 + w, new)
+        left |= new
+    return left != ZERO
+
+
+@inner
 def _table(A, U, state, c):
     """The rows still possible; each variable keeps the values some of them use
     (TextbookCsp._table)."""
@@ -500,7 +595,7 @@ def revise(A, U, state, method, c):
 def _revise(A, U, state, method, c):
     kind = A[A[KIND] + c]
     if kind == ALL_DIFFERENT:
-        return _all_different(A, U, state, c)
+        return _all_different(A, U, state, method, c)
     if kind == TABLE:
         return _table(A, U, state, c)
     if method == MAC and A[A[CLEN] + c] == 2:

@@ -96,6 +96,7 @@ def model_arrays(model: Model) -> CspArrays:
             extra += [0] * len(constraint.terms)
         elif isinstance(constraint, AllDifferent):
             kinds.append(k.ALL_DIFFERENT)
+            constants[-1] = int(constraint.hall)
             for var, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True):
                 _fits(abs(a) * largest[var] + abs(b))
             coefficients += constraint.coefficients
@@ -171,7 +172,8 @@ class CompiledCsp(SplitSearch):
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: n + 1, k.VSTART: n + 2, k.VCOUNT: n + 1,
                  k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest_table, k.IMAGES: arrays.widest_table,
-                 k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n}  # fmt: skip
+                 k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n,
+                 k.HALL: 4 * arrays.widest_table}  # fmt: skip
         work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
         work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
         self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m])

@@ -156,12 +156,14 @@ class Linear:
 
 @dataclass(eq=False)
 class AllDifferent:
-    """The expressions coefficient · variable + offset take pairwise different values."""
+    """The expressions coefficient · variable + offset take pairwise different values (`hall`:
+    its propagation under mac also takes the images of Hall intervals from the others)."""
 
     variables: list[int]
     coefficients: list[int]
     offsets: list[int]
     model: Owner | None = field(default=None, repr=False)
+    hall: bool = False
 
     def value(self, k: int, values: Sequence[int]) -> int:
         return self.coefficients[k] * values[self.variables[k]] + self.offsets[k]
@@ -198,9 +200,16 @@ class Predicate:
 Constraint = Linear | AllDifferent | Table | Predicate
 
 
-def all_different(expressions: Iterable[Operand]) -> AllDifferent:
+def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:
     """Every expression (a variable, or a variable times a whole number plus one, `q[i] + i`)
-    takes a different value."""
+    takes a different value.
+
+    Under mac a variable's value is taken from the others once it is the only one left; with
+    `hall=True` the search also looks for Hall intervals, runs of k images that k expressions can
+    only take within, and takes those from the others too (more pruning, a longer propagation:
+    worth it where the expressions have more values than they need, as a ruler's differences)."""
+    if not isinstance(hall, bool):
+        raise InvalidInput(f"all_different: hall={hall!r} is neither True nor False")
     variables, coefficients, offsets, checked = [], [], [], []
     for expression in expressions:
         if not isinstance(expression, LinearExpr) or len(expression.terms) != 1:
@@ -210,7 +219,7 @@ def all_different(expressions: Iterable[Operand]) -> AllDifferent:
         variables.append(var)
         coefficients.append(coefficient)
         offsets.append(expression.constant)
-    return AllDifferent(variables, coefficients, offsets, _model_of(checked, "all_different"))
+    return AllDifferent(variables, coefficients, offsets, _model_of(checked, "all_different"), hall)
 
 
 def table(variables: Sequence[IntVar], allowed: Iterable[Sequence[int]]) -> Table:

@@ -100,7 +100,7 @@ def describe(constraint: Constraint, names: list[str]) -> str:
     elif isinstance(constraint, AllDifferent):
         parts = [expression_text({v: a}, b, names) for v, a, b in
                  zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)]  # fmt: skip
-        text = f"all_different({', '.join(parts)})"
+        text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
     elif isinstance(constraint, Table):
         text = f"table({', '.join(names[v] for v in constraint.variables)}) in {len(constraint.allowed)} rows"
     else:

@@ -8,6 +8,7 @@ whose expressions are Python's, read with `ast` and never executed.
     all_different(S, E, N, D, M, O, R, Y)
     all_different(q)                 (every variable of an array)
     all_different(q[i] + i for i in range(8))
+    all_different(d, hall=True)      (also Hall intervals: more pruning, longer propagation)
     1000*S + 100*E + 10*N + D + 1000*M + 100*O + 10*R + E == 10000*M + 1000*O + 100*N + 10*E + Y
     table(x, y) in [(1, 2), (2, 3)]
     minimize 3*x + y                 (or maximize: the best solution is sought, one objective a model)
@@ -184,7 +185,7 @@ class _Reader:
             return
         tree = self.parse(text, indent)
         if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "all_different":
-            self.model.add(all_different(list(self.operands(tree, indent))))
+            self.model.add(all_different(list(self.operands(tree, indent)), self.hall(tree, indent)))
         elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
             self.table(tree, indent)
         else:
@@ -246,6 +247,16 @@ class _Reader:
             return
         for argument in call.args:
             yield self.variable_plus(argument, indent, {})
+
+    def hall(self, call: ast.Call, indent: int) -> bool:
+        """all_different's one keyword, `hall=True` (or False)."""
+        hall = False
+        for keyword in call.keywords:
+            if keyword.arg != "hall" or not (isinstance(keyword.value, ast.Constant)
+                                             and isinstance(keyword.value.value, bool)):  # fmt: skip
+                raise self.error(indent + keyword.value.col_offset, "all_different takes one keyword, hall=True")
+            hall = keyword.value.value
+        return hall
 
     def variable_plus(self, node: ast.expr, indent: int, loop: dict[str, int]) -> LinearExpr:
         """all_different's expression: a variable times a whole number plus one."""

@@ -162,6 +162,12 @@ class Domains:
         return True
 
     def _all_different(self, constraint: AllDifferent) -> bool:
+        """A variable with one value left takes that value from the others; under mac, when the
+        constraint asks for it, the Hall intervals then take theirs (_hall_intervals)."""
+        hall = constraint.hall and self.method == "mac"
+        return self._fixed_images(constraint) and (not hall or self._hall_intervals(constraint))
+
+    def _fixed_images(self, constraint: AllDifferent) -> bool:
         """A variable with one value left takes that value from the others."""
         taken: dict[int, int] = {}
         for k, var in enumerate(constraint.variables):
@@ -181,6 +187,54 @@ class Domains:
             if not self._narrow(var, keep):
                 return False
         return True
+
+    def _hall_intervals(self, constraint: AllDifferent) -> bool:
+        """An interval of images [start, end] within which end - start + 1 positions must take
+        theirs (a Hall interval) is theirs alone: the other positions lose the values whose images
+        fall in it; more positions than that, and the constraint fails. One pass over the bounds
+        the images had when it began: the starts are the least images of the positions spanning
+        fewer images than there are positions (no other can be within a Hall interval), each start
+        with those positions by greatest image (ties by position), until the interval is wider
+        than the positions from that start. An interval of fixed positions alone is passed over
+        (_fixed_images took their images), and one holding every position has no other to narrow.
+        A position that loses values puts the constraint back in the queue, for the next pass."""
+        n = len(constraint.variables)
+        low, high = [], []
+        for var, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True):
+            least, greatest = self._span(a, var)
+            low.append(least + b)
+            high.append(greatest + b)
+        narrow = sorted((k for k in range(n) if high[k] - low[k] < n), key=lambda k: (high[k], k))
+        starts = sorted(low[k] for k in narrow)
+        for i, start in enumerate(starts):
+            if i > 0 and start == starts[i - 1]:
+                continue
+            inside = free = 0
+            for k in narrow:
+                if low[k] < start:
+                    continue
+                if high[k] - start >= len(starts) - i:
+                    break
+                inside += 1
+                free += high[k] > low[k]
+                if inside > high[k] - start + 1:
+                    return False
+                if inside == high[k] - start + 1 and free and inside < n:
+                    for j in range(n):
+                        crosses, within = low[j] <= high[k] and high[j] >= start, low[j] >= start and high[j] <= high[k]
+                        if crosses and not within and not self._drop_images(constraint, j, start, high[k]):
+                            return False
+        return True
+
+    def _drop_images(self, constraint: AllDifferent, k: int, start: int, end: int) -> bool:
+        """Position k's variable loses the values whose images lie in start..end (a run of
+        values: a·v + b is monotone); False when none is left."""
+        var, a, b = constraint.variables[k], constraint.coefficients[k], constraint.offsets[k]
+        first, last = (-((b - start) // a), (end - b) // a) if a > 0 else (-((end - b) // -a), (b - start) // -a)
+        first, last = max(first - self.least[var], 0), last - self.least[var]
+        if first > last:
+            return True
+        return self._narrow(var, ~(((1 << (last - first + 1)) - 1) << first))
 
     def _table(self, constraint: Table) -> bool:
         """The tuples still possible; each variable keeps the values some of them use."""
