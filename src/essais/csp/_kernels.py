@@ -1,9 +1,9 @@
 """numba kernels of constraint search (essais.csp). Private: checked inputs only; imports numpy,
-numba, essais.core and the propagation kernels beside it.
+numba, essais.core and the domain and propagation kernels beside it.
 
 `csp_slice` is essais.csp.textbook.TextbookCsp with an explicit stack, over a model passed as
 arrays (one kernel for every model: a new model compiles nothing; the arena and its words are
-described in essais.csp._propagation_kernels), in resumable slices of a node budget: the same
+described in essais.csp._domain_kernels), in resumable slices of a node budget: the same
 solutions in the same order and the same counters (pruned and revisions included)."""
 
 import numpy as np
@@ -11,7 +11,7 @@ import numpy as np
 from essais.core.bits import bit_index
 from essais.core.limits import EXHAUSTED, FRONTIER, PAUSED, SOLUTION
 from essais.core.sliced import load_counters, store_counters
-from essais.csp._propagation_kernels import (
+from essais.csp._domain_kernels import (
     ALL_DIFFERENT,
     BASE,
     BASIC,
@@ -61,7 +61,6 @@ from essais.csp._propagation_kernels import (
     VPOS,
     VSTART,
     WOFF,
-    bound_holds,
     entry,
     forget_changes,
     give,
@@ -69,10 +68,13 @@ from essais.csp._propagation_kernels import (
     is_empty,
     listed_from,
     own_from,
-    propagate,
-    revise,
     size_of,
     undo,
+)
+from essais.csp._propagation_kernels import (
+    bound_holds,
+    propagate,
+    revise,
 )
 
 

@@ -19,7 +19,7 @@ from essais.core.parallel.tasks import solve_subtree
 from essais.core.result import Stats
 from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
-from essais.csp import _propagation_kernels as k
+from essais.csp import _domain_kernels as k
 from essais.csp._kernels import csp_slice, replay
 from essais.csp.constraints import AllDifferent, Linear, Predicate, Table
 from essais.csp.model import IMPROVEMENTS, LARGEST, Model, relaxation

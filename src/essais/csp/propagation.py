@@ -1,10 +1,10 @@
-"""The domains of a model's search in plain Python and their propagators (the python engine's
-half that essais.csp._propagation_kernels is to the numba one): each domain a bit set over its
-span (bit k: the value least + k), narrowed with a trail that the search undoes; each
-constraint's propagator narrows the domains of its variables — a linear relation by bounds
-(with two variables under mac, by supports: AC-3), `all_different` by taking a fixed variable's
-value from the others, a table by its tuples still possible, a predicate once one of its
-variables is free."""
+"""The domains of a model's search in plain Python and their propagators (the python engine's half
+that essais.csp._domain_kernels and _propagation_kernels are to the numba one): each domain a
+bit set over its span (bit k: the value least + k), narrowed with a trail that the search
+undoes; each constraint's propagator narrows the domains of its variables — a linear relation by
+bounds (with two variables under mac, by supports: AC-3), `all_different` by taking a fixed
+variable's value from the others (and, where asked, a Hall interval's values), a table by its
+tuples still possible, a predicate once one of its variables is free."""
 
 from __future__ import annotations
 
