@@ -7,8 +7,8 @@ the results; textbook.py and propagation.py the python engine (the search; the d
 propagators), compiled.py, _kernels.py, _propagation_kernels.py and _domain_kernels.py the
 numba engine (one kernel for every model, passed as arrays); plan.py resolves how a search
 runs, optimise.py the branch and bound's best and its count, api.py the public functions;
-check.py the checker, files.py the model files, draw.py the table of the domains and watch.py
-the search watched on it.
+check.py the checker, files.py and file_expressions.py the model files, draw.py the table of the
+domains and watch.py the search watched on it.
 """
 
 from essais.csp.api import CspStream, count_csp, solve_csp
