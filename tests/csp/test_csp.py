@@ -13,7 +13,8 @@ from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.csp import CspStream, Model, all_different, count_csp, csp_error, predicate, solve_csp, table
 
-METHODS = [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv") for w in ("min", "lcv")]
+METHODS = [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv", "wdeg")
+           for w in ("min", "lcv")]  # fmt: skip
 
 
 def send_more_money():
@@ -171,6 +172,33 @@ def test_a_hall_interval_takes_its_values_from_the_others():
             # the root's propagation sees it, without them the search tries x's two values
             assert found.status == Status.NONE
             assert (found.stats.nodes, found.stats.tries) == (1, 0 if hall else 2), (hall, engine)
+
+
+def chain_and_pigeons(links):
+    """A chain of `links` alternating variables (each bound to two others: mrv's first choice),
+    then three pigeons in two holes: no solution, which the pigeons alone prove."""
+    m = Model()
+    chain = m.int_vars(links, 0, 1, "a")
+    pigeons = m.int_vars(3, 0, 1, "p")
+    for a, b in itertools.pairwise(chain):
+        m.add(a != b)
+    m.add(all_different(pigeons))
+    return m
+
+
+@pytest.mark.parametrize("method", ["forward", "mac"])
+def test_wdeg_learns_which_constraint_fails_and_both_engines_learn_alike(method):
+    model = chain_and_pigeons(8)
+    nodes = {}
+    for order in ("mrv", "wdeg"):
+        runs = [run_of(model, f"{method}/{order}", engine) for engine in ("python", "numba")]
+        assert runs[0] == runs[1] and runs[0][0] == []
+        nodes[order] = runs[0][1][0]
+    # mrv walks the chain's two colourings before each failure of the pigeons; wdeg's weight on
+    # all_different grows with its first failures, and the pigeons come first from then on
+    assert nodes["wdeg"] < nodes["mrv"]
+    with pytest.raises(InvalidInput, match="wdeg learns its weights along one search"):
+        count_csp(model, method=f"{method}/wdeg", workers=2)
 
 
 def run_of(model, method, engine):

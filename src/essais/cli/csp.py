@@ -60,7 +60,8 @@ def csp(
         str | None,
         typer.Option(
             help="basic, forward or mac (the default), with orders: mac/mrv (fewest values first, the "
-            "default), mac/input, forward/input/lcv (least constraining value first).",
+            "default), mac/input, mac/wdeg (fewest values per weight: the constraints that fail weigh more), "
+            "forward/input/lcv (least constraining value first).",
             metavar="METHOD",
         ),
     ] = None,  # fmt: skip

@@ -11,8 +11,9 @@ coefficients and offsets (cstart, clen), its constant (an all_different's: 1 whe
 Hall intervals), its table rows; the constraints on each variable; the objective's relaxation
 (RELAX: its items' count, the capacity, then each item's variable, weight and worth;
 essais.csp.model.Relaxation). The search's: the values given, the stack of levels, the queue,
-the trail, the Hall intervals' bounds and orders. The words (`U`, uint64: the domains, the
-trail's old words, a scratch word set) have their sections placed by the same header."""
+the trail, the Hall intervals' bounds and orders, each constraint's weight (wdeg). The words
+(`U`, uint64: the domains, the trail's old words, a scratch word set) have their sections placed
+by the same header."""
 
 import numpy as np
 from numba import njit
@@ -23,16 +24,17 @@ from essais.core.sliced import FIRST_FREE_SLOT
 # constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table
 LE, EQ, NE, ALL_DIFFERENT, TABLE = range(5)
 BASIC, FORWARD, MAC = range(3)
+INPUT, MRV, WDEG = range(3)  # the variable orders
 # The arena's header, declared here once: where each section starts (the model's, the search's,
 # the words' in U: slot k for the k-th section), then the model's sizes. compiled.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
          DISTINCT, RELAX) = tuple(range(17))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
-        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL) = tuple(range(17, 37))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (37, 38, 39)
-N_VARIABLES, N_CONSTRAINTS = 40, 41
-HEADER = 42
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL, WEIGHTS) = tuple(range(17, 38))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (38, 39, 40)
+N_VARIABLES, N_CONSTRAINTS = 41, 42
+HEADER = 43
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1

@@ -31,6 +31,7 @@ from essais.csp._domain_kernels import (
     FREE,
     GIVEN,
     IMPROVEMENTS,
+    INPUT,
     KIND,
     LE,
     LEAST,
@@ -60,6 +61,8 @@ from essais.csp._domain_kernels import (
     VCOUNT,
     VPOS,
     VSTART,
+    WDEG,
+    WEIGHTS,
     WOFF,
     entry,
     forget_changes,
@@ -124,9 +127,11 @@ def _compatible(A, U, state, method, var):
     ok = True
     if method == BASIC:
         if state[BOUND_ON] and not bound_holds(A, U, state[BOUND]):
+            _refused(A, state, state[BOUND])
             return False
         for j in range(first, last):
             if not _checks(A, A[A[ONLIST] + j], var):
+                _refused(A, state, A[A[ONLIST] + j])
                 ok = False
                 break
         return ok
@@ -134,9 +139,12 @@ def _compatible(A, U, state, method, var):
         if state[BOUND_ON]:
             state[REVISIONS] += 1
             ok = revise(A, U, state, method, state[BOUND])
+            if not ok:
+                _refused(A, state, state[BOUND])
         for j in range(first, last if ok else first):
             state[REVISIONS] += 1
             if not revise(A, U, state, method, A[A[ONLIST] + j]):
+                _refused(A, state, A[A[ONLIST] + j])
                 ok = False
                 break
         forget_changes(A, state)
@@ -156,17 +164,32 @@ def _degree(A, state, var):
 
 
 @inner
-def _choose(A, U, state, mrv):
-    """The first free variable, or with mrv the one with the fewest values left, ties by the
-    most constraints with other free variables, then the first."""
+def _weight(A, state, var):
+    """wdeg's weight of var: the weights of its constraints with another free variable."""
+    weight = 0
+    for j in range(own_from(A, state, var), A[A[ONSTART] + var + 1]):
+        if A[A[FREE] + A[A[ONLIST] + j]] >= 2:
+            weight += A[A[WEIGHTS] + A[A[ONLIST] + j]]
+    return weight
+
+
+@inner
+def _choose(A, U, state, order):
+    """The first free variable (input); with mrv the one with the fewest values left, ties by
+    the most constraints with other free variables, then the first; with wdeg the least values
+    left per weight, |D(x)|·w(y) < |D(y)|·w(x), ties by the first (TextbookCsp._choose)."""
     best, best_size, best_degree = -1, 0, -1
     for var in range(A[N_VARIABLES]):
         if A[A[GIVEN] + var]:
             continue
-        if not mrv:
+        if order == INPUT:
             return var
         size = size_of(A, U, var)
-        if best < 0 or size < best_size:
+        if order == WDEG:
+            weight = _weight(A, state, var)
+            if best < 0 or size * best_degree < best_size * weight:
+                best, best_size, best_degree = var, size, weight
+        elif best < 0 or size < best_size:
             best, best_size, best_degree = var, size, -1
         elif size == best_size:
             if best_degree < 0:
@@ -175,6 +198,14 @@ def _choose(A, U, state, mrv):
             if degree > best_degree:
                 best, best_degree = var, degree
     return best
+
+
+@inner
+def _refused(A, state, c):
+    """Constraint c emptied a domain or failed basic's test: wdeg's weight of it grows (not
+    while lcv looks ahead nor while a split's sub-tree replays its path)."""
+    if state[COUNTING]:
+        A[A[WEIGHTS] + c] += 1
 
 
 @inner
@@ -281,7 +312,7 @@ def replay(A, U, state, method, path_vars, path_values):
 
 
 @entry
-def csp_slice(A, U, state, method, mrv, lcv, stop_at_solution, node_stop):
+def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
     """The search until `node_stop` nodes (PAUSED), a solution (SOLUTION: the values in
     VALUE), a node of level SPLIT (FRONTIER: its path in VAR_AT and VALUE) or the end
     (EXHAUSTED). ENTERING set: the node of level DEPTH is to be entered; clear: the search goes
@@ -314,7 +345,7 @@ def csp_slice(A, U, state, method, mrv, lcv, stop_at_solution, node_stop):
                     outcome = SOLUTION
                     break
             else:
-                var = _choose(A, U, state, mrv)
+                var = _choose(A, U, state, order)
                 A[A[VAR_AT] + level] = var
                 _list_values(A, U, state, method, lcv, level, var)
                 trying = True

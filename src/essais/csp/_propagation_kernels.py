@@ -20,6 +20,7 @@ from essais.csp._domain_kernels import (
     CHANGED,
     CLEN,
     COFF,
+    COUNTING,
     CSTART,
     CVAR,
     DOM,
@@ -47,6 +48,7 @@ from essais.csp._domain_kernels import (
     TABLE,
     TROWS,
     TSTART,
+    WEIGHTS,
     WOFF,
     ZERO,
     bit_of,
@@ -434,6 +436,8 @@ def propagate(A, U, state, method, first, count):
         forget_changes(A, state)
         state[REVISIONS] += 1
         if not revise(A, U, state, method, c):
+            if state[COUNTING]:  # (wdeg's weight: _kernels._refused)
+                A[A[WEIGHTS] + c] += 1
             ok = False
             break
         for i in range(state[N_CHANGED]):

@@ -62,7 +62,7 @@ def solve_csp(
 ) -> CspResult:
     """The first solution (each variable's name and value), or none, of a model or a model
     file's path. `method`: basic, forward or mac (the default), optionally with orders,
-    `mac/mrv/lcv`, `basic/input`. A model with an objective (`minimize`, `maximize`): its best
+    `mac/mrv/lcv`, `basic/input`, `mac/wdeg`. A model with an objective (`minimize`, `maximize`): its best
     solution by branch and bound, proved optimal when the search ends (`optimal`), or the best
     found before a limit; split over `workers` processes, a Dask `scheduler` or with a
     `checkpoint` as count_csp's count is (the sub-trees share the best found so far)."""

@@ -25,6 +25,7 @@ from essais.csp.constraints import AllDifferent, Linear, Predicate, Table
 from essais.csp.model import IMPROVEMENTS, LARGEST, Model, relaxation
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
+VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
 RELATIONS = {"<=": k.LE, "==": k.EQ, "!=": k.NE}
 Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
 # bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
@@ -166,16 +167,17 @@ class CompiledCsp(SplitSearch):
         super().__init__(control, k.STATE_SIZE)
         self.arrays = arrays
         self.method = METHOD_CODES[method]
-        self.mrv, self.lcv = variable_order == "mrv", value_order == "lcv"
+        self.order, self.lcv = VARIABLE_ORDER_CODES[variable_order], value_order == "lcv"
         n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
         self.variables = n
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: n + 1, k.VSTART: n + 2, k.VCOUNT: n + 1,
                  k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest_table, k.IMAGES: arrays.widest_table,
                  k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n,
-                 k.HALL: 4 * arrays.widest_table}  # fmt: skip
+                 k.HALL: 4 * arrays.widest_table, k.WEIGHTS: max(m, 1)}  # fmt: skip
         work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
         work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
+        work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
         self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m])
         self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
         self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
@@ -234,7 +236,7 @@ class CompiledCsp(SplitSearch):
     def step(self, stop_at_solution: bool, node_stop: int) -> int:
         if self.control.shared_best is not None and self.arrays.bound >= 0:
             self._share()
-        return int(csp_slice(self.A, self.U, self.state, self.method, self.mrv, self.lcv, stop_at_solution,
+        return int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.lcv, stop_at_solution,
                              node_stop))  # fmt: skip
 
     def solutions(self) -> Iterator[list[int]]:

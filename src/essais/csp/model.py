@@ -39,7 +39,7 @@ LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 wi
 # the methods of the course's order; variable orders and value orders are options of each
 METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"), "mac": ("python", "numba")},
                   default={"python": "mac", "numba": "mac"})  # fmt: skip
-VARIABLE_ORDERS = ("input", "mrv")
+VARIABLE_ORDERS = ("input", "mrv", "wdeg")
 VALUE_ORDERS = ("min", "lcv")
 
 

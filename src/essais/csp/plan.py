@@ -52,6 +52,9 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
     settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),
                         scheduler, checkpoint, progress)  # fmt: skip
+    if settings.split and variable_order == "wdeg":
+        raise InvalidInput("method: wdeg learns its weights along one search; a split search (workers, scheduler, "
+                           "checkpoint) takes input or mrv")  # fmt: skip
     if settings.split and has_predicate:
         raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
                            "(no workers, scheduler or checkpoint)")  # fmt: skip

@@ -39,7 +39,8 @@ from essais.csp.propagation import OWN, Domains
 class TextbookCsp(Domains):
     """The search over `model` by `method` (basic, forward, mac), choosing the next variable
     by `variable_order` (input; mrv: fewest values left, ties by the most constraints with
-    other free variables, then input order) and its values by `value_order` (min; lcv: the
+    other free variables, then input order; wdeg: fewest values left per weight, a constraint's
+    weight growing each time it refuses a value) and its values by `value_order` (min; lcv: the
     value that removes the fewest values from the others in one pass, ties by value)."""
 
     def __init__(self, model: Model, method: str, variable_order: str, value_order: str,
@@ -62,7 +63,8 @@ class TextbookCsp(Domains):
             for var in dict.fromkeys(self.constraints[index].variables):
                 self.on[var].append(index)
         self.given: list[int | None] = [None] * n
-        self.most_constrained = variable_order == "mrv"
+        self.variable_order = variable_order
+        self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
         self.least_constraining = value_order == "lcv"
         self.counters = PythonCounters(control)
         self.revisions = self.found = 0
@@ -153,7 +155,11 @@ class TextbookCsp(Domains):
         return self.found
 
     def _refused_by(self, index: int) -> None:
-        if self.failed is not None and self.counting:
+        """Constraint `index` emptied a domain or failed basic's test (lcv's look-ahead aside)."""
+        if not self.counting:
+            return
+        self.weights[index] += 1
+        if self.failed is not None:
             self.failed(index)
 
     # the search
@@ -194,14 +200,28 @@ class TextbookCsp(Domains):
 
     def _choose(self) -> int:
         free = [var for var, value in enumerate(self.given) if value is None]
-        if not self.most_constrained:
+        if self.variable_order == "input":
             return free[0]
+        if self.variable_order == "wdeg":
+            return self._least_per_weight(free)
+        return min(free, key=lambda var: (self.domain[var].bit_count(), -len(self._linked(var)), var))
 
-        def degree(var: int) -> int:
-            return sum(any(self.given[other] is None and other != var for other in self.constraints[c].variables)
-                       for c in self._own(var))  # fmt: skip
+    def _linked(self, var: int) -> list[int]:
+        """var's constraints (the bound aside) with another free variable."""
+        given = self.given
+        return [c for c in self._own(var)
+                if any(given[other] is None and other != var for other in self.constraints[c].variables)]  # fmt: skip
 
-        return min(free, key=lambda var: (self.domain[var].bit_count(), -degree(var), var))
+    def _least_per_weight(self, free: list[int]) -> int:
+        """wdeg: the least values left per weight, the weight of a variable the weights of its
+        constraints with another free variable; compared as |D(x)|·w(y) < |D(y)|·w(x), so that a
+        weight of 0 counts as none; ties by input order."""
+        best, best_size, best_weight = free[0], 0, 0
+        for k, var in enumerate(free):
+            size, weight = self.domain[var].bit_count(), sum(self.weights[c] for c in self._linked(var))
+            if k == 0 or size * best_weight < best_size * weight:
+                best, best_size, best_weight = var, size, weight
+        return best
 
     def _ordered(self, var: int) -> list[int]:
         values = self.values(var)
