@@ -87,6 +87,7 @@ UNUSED = {
     "workers": "it spreads a count (or a table of starts) over processes; nothing here to spread",
     "scheduler": "it runs the sub-trees of a split count; add --count or --distinct",
     "tree": "it draws the search for one solution, or a count (--count); not a list, a table or walks",
+    "restarts": "they restart the search for one solution or the best one, not a count, a list, a tree or a page",
     "spill": "it is where a frontier count (--count --method frontier) writes the steps that outgrow the memory",
 }
 

@@ -86,6 +86,14 @@ def csp(
         ),
     ] = None,  # fmt: skip
     animate_limit: AnimateLimit = None,
+    restarts: Annotated[
+        str | None,
+        typer.Option(
+            help="luby: with the order wdeg, run n of the search for a solution (or the best one) goes back "
+            "to the root after luby(n) x 100 backtracks, keeping the weights and the best so far.",
+            metavar="POLICY",
+        ),
+    ] = None,  # fmt: skip
     time_limit: TimeLimit = None,
     node_limit: NodeLimit = None,
     memory_limit: MemoryLimit = None,
@@ -100,10 +108,12 @@ def csp(
     model = read_model(file, limits=limits)
     # a count, or the search of a model's best solution, splits over workers
     split = (count or (model.objective is not None and not all_solutions)) and tree is None and animate is None
+    one_search = not count and not all_solutions and tree is None and animate is None
     refuse_unused(limit=(limit, all_solutions), workers=(workers, split), scheduler=(scheduler, split),
                   checkpoint=(checkpoint, split),
                   tree=(tree, not all_solutions), animate=(animate, not all_solutions),
-                  animate_limit=(animate_limit, animate is not None))  # fmt: skip
+                  animate_limit=(animate_limit, animate is not None),
+                  restarts=(restarts, one_search))  # fmt: skip
     check_folder("--tree", tree)
     check_folder("--animate", animate)
     engine = recording_engine(engine, tree, animate)
@@ -131,7 +141,7 @@ def csp(
     def solve() -> CspResult:
         with progress_bar("sub-trees") as progress:
             return solve_csp(model, method=method, engine=engine, limits=limits, workers=workers, scheduler=scheduler,
-                             checkpoint=checkpoint, progress=progress)  # fmt: skip
+                             checkpoint=checkpoint, progress=progress, restarts=restarts)  # fmt: skip
 
     sought = "to the first solution" if model.objective is None else "to the best solution"
     report(write_tree(tree, solve, f"the search tree of {file}, {sought}") if tree else solve(), as_json, checkpoint)

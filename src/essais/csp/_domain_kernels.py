@@ -55,7 +55,13 @@ BOUND_ON = FIRST_FREE_SLOT + 13
 TIGHTEN = FIRST_FREE_SLOT + 14
 BEST = FIRST_FREE_SLOT + 15  # the signed objective of the best solution found
 IMPROVEMENTS = FIRST_FREE_SLOT + 16
-STATE_SIZE = FIRST_FREE_SLOT + 17
+# restarts (TextbookCsp.solutions): run RUN stops after luby(RUN) · RESTART_BACKTRACKS backtracks
+RESTARTING = FIRST_FREE_SLOT + 17  # 1: restarts on
+RESTARTS = FIRST_FREE_SLOT + 18
+RUN = FIRST_FREE_SLOT + 19
+RUN_START = FIRST_FREE_SLOT + 20  # the backtracks counted when the run began
+STATE_SIZE = FIRST_FREE_SLOT + 21
+RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call
 # costs no atomic count per array, 28 s -> 1.0 s with the model as tuples of arrays; one arena

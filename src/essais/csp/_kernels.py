@@ -43,8 +43,13 @@ from essais.csp._domain_kernels import (
     ONLIST,
     ONSTART,
     REMOVED,
+    RESTART_BACKTRACKS,
+    RESTARTING,
+    RESTARTS,
     REVISIONS,
     ROOT_FALSE,
+    RUN,
+    RUN_START,
     SCORES,
     SOLUTIONS,
     SPLIT,
@@ -311,6 +316,33 @@ def replay(A, U, state, method, path_vars, path_values):
     state[COUNTING], state[REVISIONS] = 1, revisions
 
 
+@inner
+def _luby(n):
+    """The n-th term of Luby's sequence (textbook.luby)."""
+    while True:
+        k = 0
+        while (1 << k) <= n:
+            k += 1
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
+
+
+@inner
+def _restart(A, U, state, level, backtracks):
+    """A run ends: the levels above the root undone (counting nothing), the root's domains as
+    they were before its work, the next run counted; the level to enter again (the root's)."""
+    while level > 0:
+        level -= 1
+        _untake(A, U, state, A[A[VAR_AT] + level], A[A[MARK] + level])
+    undo(A, U, state, 0)
+    forget_changes(A, state)
+    state[RESTARTS] += 1
+    state[RUN] += 1
+    state[RUN_START] = backtracks
+    return level
+
+
 @entry
 def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
     """The search until `node_stop` nodes (PAUSED), a solution (SOLUTION: the values in
@@ -374,6 +406,14 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
             backtracks += 1
             _untake(A, U, state, A[A[VAR_AT] + level], A[A[MARK] + level])
             trying = True
+            if state[RESTARTING] and backtracks - state[RUN_START] >= _luby(state[RUN]) * RESTART_BACKTRACKS:
+                level = _restart(A, U, state, level, backtracks)
+                if not _start(A, U, state, method):
+                    nodes += 1
+                    outcome = EXHAUSTED
+                    break
+                entering = 1
+                break
         if outcome == EXHAUSTED:
             break
     store_counters(state, level, entering, nodes, tries, backtracks)

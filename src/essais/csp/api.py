@@ -59,18 +59,21 @@ def solve_csp(
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
+    restarts: str | None = None,
 ) -> CspResult:
     """The first solution (each variable's name and value), or none, of a model or a model
     file's path. `method`: basic, forward or mac (the default), optionally with orders,
     `mac/mrv/lcv`, `basic/input`, `mac/wdeg`. A model with an objective (`minimize`, `maximize`): its best
     solution by branch and bound, proved optimal when the search ends (`optimal`), or the best
     found before a limit; split over `workers` processes, a Dask `scheduler` or with a
-    `checkpoint` as count_csp's count is (the sub-trees share the best found so far)."""
+    `checkpoint` as count_csp's count is (the sub-trees share the best found so far).
+    `restarts="luby"` (with the order wdeg, one search): run n goes back to the root after
+    luby(n) × 100 backtracks, the weights and the best bound kept (own counter `restarts`)."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     model = as_model(model, limits)
-    if model.objective is None and workers is None:  # (one per core: for a split search, and this is not one)
-        workers = 1
-    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress)
+    if (model.objective is None or restarts is not None) and workers is None:  # (one per core: for a split search,
+        workers = 1  # and this is not one: a first solution, or restarts along one search)
+    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress, restarts)
     if model.objective is not None:
         return best_solution(plan, model)
     if plan.settings.split:

@@ -22,7 +22,7 @@ from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp import _domain_kernels as k
 from essais.csp._kernels import csp_slice, replay
 from essais.csp.constraints import AllDifferent, Linear, Predicate, Table
-from essais.csp.model import IMPROVEMENTS, LARGEST, Model, relaxation
+from essais.csp.model import IMPROVEMENTS, LARGEST, RESTARTS, Model, relaxation
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
 VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
@@ -163,7 +163,7 @@ class CompiledCsp(SplitSearch):
 
     def __init__(self, arrays: CspArrays, method: str, variable_order: str, value_order: str,
                  control: SearchControl, path: tuple[tuple[int, int], ...] = (),
-                 bound: Bound | None = None) -> None:  # fmt: skip
+                 bound: Bound | None = None, restarts: bool = False) -> None:  # fmt: skip
         super().__init__(control, k.STATE_SIZE)
         self.arrays = arrays
         self.method = METHOD_CODES[method]
@@ -188,6 +188,7 @@ class CompiledCsp(SplitSearch):
         self.state[k.COUNTING], self.state[k.LOOKING], self.state[k.SPLIT] = 1, -1, -1
         self.state[k.ROOT_FALSE] = arrays.root_false
         self.state[k.BOUND], self.state[k.TIGHTEN] = arrays.bound, 1
+        self.state[k.RESTARTING], self.state[k.RUN] = restarts, 1
         if bound is not None:
             self.bound_by(*bound)
         if path:
@@ -206,6 +207,8 @@ class CompiledCsp(SplitSearch):
         stats.own = {"pruned": int(self.state[k.PRUNED]), "revisions": int(self.state[k.REVISIONS])}
         if self.arrays.bound >= 0:
             stats.own[IMPROVEMENTS] = int(self.state[k.IMPROVEMENTS])
+        if self.state[k.RESTARTING]:
+            stats.own[RESTARTS] = int(self.state[k.RESTARTS])
         return stats
 
     def bound_by(self, most: int, tighten: bool = True) -> None:

@@ -179,6 +179,7 @@ def solution_line(values: dict[str, int]) -> str:
 
 MINIMIZE, MAXIMIZE = "minimize", "maximize"
 IMPROVEMENTS = "improvements"  # the counter of a model with an objective: solutions better than the one before
+RESTARTS = "restarts"  # the counter of a search with restarts: the runs begun again from the root
 
 
 @dataclass(frozen=True, eq=False)

@@ -44,9 +44,10 @@ class Plan:
 
 def make_plan(model: Model, method: str | None, engine: str | None, limits: Limits | None, workers: int | None = 1,
           scheduler: str | None = None, checkpoint: str | Path | None = None,
-          progress: Progress | None = None) -> Plan:  # fmt: skip
+          progress: Progress | None = None, restarts: str | None = None) -> Plan:  # fmt: skip
     """The search to run, its settings made once. No engine named: numba, or python for a model
-    with a predicate (a Python test runs in the python engine alone)."""
+    with a predicate (a Python test runs in the python engine alone). `restarts`: None or
+    "luby" (with wdeg: the weights are what a restart keeps)."""
     name, variable_order, value_order = method_orders(method)
     has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
@@ -55,6 +56,13 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     if settings.split and variable_order == "wdeg":
         raise InvalidInput("method: wdeg learns its weights along one search; a split search (workers, scheduler, "
                            "checkpoint) takes input or mrv")  # fmt: skip
+    if restarts not in (None, "luby"):
+        raise InvalidInput(f"restarts: {restarts!r} is not a restart policy (luby)")
+    if restarts and variable_order != "wdeg":
+        raise InvalidInput(f"restarts: with {variable_order} a restart learns nothing and runs the same search "
+                           "again; restarts go with wdeg (mac/wdeg)")  # fmt: skip
+    if restarts and settings.split:
+        raise InvalidInput("restarts: a split search (workers, scheduler, checkpoint) runs without restarts")
     if settings.split and has_predicate:
         raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
                            "(no workers, scheduler or checkpoint)")  # fmt: skip
@@ -62,7 +70,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     if engine == "python":
 
         def textbook(control: SearchControl) -> CountingSearch:
-            return TextbookCsp(model, name, variable_order, value_order, control)
+            return TextbookCsp(model, name, variable_order, value_order, control, restarts=restarts is not None)
 
         return Plan(name, variable_order, value_order, textbook, settings)
     with loading_compiled("constraint search"):
@@ -71,5 +79,6 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     arrays = model_arrays(model)
     check_memory(arrays.work_bytes(), "the search's arrays", limits)
     return Plan(name, variable_order, value_order,
-                 lambda control: CompiledCsp(arrays, name, variable_order, value_order, control), settings,
+                 lambda control: CompiledCsp(arrays, name, variable_order, value_order, control,
+                                             restarts=restarts is not None), settings,
                  arrays)  # fmt: skip

@@ -32,8 +32,20 @@ from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
 from essais.csp.constraints import AllDifferent, Constraint, Linear
-from essais.csp.model import IMPROVEMENTS, Model, relaxation
+from essais.csp.model import IMPROVEMENTS, RESTARTS, Model, relaxation
 from essais.csp.propagation import OWN, Domains
+
+RESTART_BACKTRACKS = 100  # a run of restarts stops after luby(n) times this many backtracks
+
+
+def luby(n: int) -> int:
+    """The n-th term (from 1) of Luby, Sinclair and Zuckerman's sequence, 1 1 2 1 1 2 4 1 1 2 …:
+    2^(k-1) where n = 2^k - 1, else the term n - (2^(k-1) - 1) for the k with 2^(k-1) <= n < 2^k - 1."""
+    while True:
+        k = n.bit_length()
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
 
 
 class TextbookCsp(Domains):
@@ -44,7 +56,7 @@ class TextbookCsp(Domains):
     value that removes the fewest values from the others in one pass, ties by value)."""
 
     def __init__(self, model: Model, method: str, variable_order: str, value_order: str,
-                 control: SearchControl) -> None:  # fmt: skip
+                 control: SearchControl, restarts: bool = False) -> None:  # fmt: skip
         self.constraints: list[Constraint] = list(model.constraints)
         # the objective's bound (its constant set by bound_by), its index, and whether it prunes yet
         self.bound = len(self.constraints) if model.objective is not None else None
@@ -65,6 +77,9 @@ class TextbookCsp(Domains):
         self.given: list[int | None] = [None] * n
         self.variable_order = variable_order
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
+        # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
+        self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
+        self.restart_now = False
         self.least_constraining = value_order == "lcv"
         self.counters = PythonCounters(control)
         self.revisions = self.found = 0
@@ -83,6 +98,8 @@ class TextbookCsp(Domains):
         own = dict(zip(OWN, (self.pruned, self.revisions), strict=True))
         if self.bound is not None:
             own[IMPROVEMENTS] = self.improvements
+        if self.restarting:
+            own[RESTARTS] = self.restarts
         return own
 
     # the objective's bound
@@ -164,17 +181,27 @@ class TextbookCsp(Domains):
 
     # the search
     def solutions(self) -> Iterator[list[int]]:
-        """Every solution: each variable's value, in the model's order."""
+        """Every solution: each variable's value, in the model's order. With restarts, a run
+        that reaches its number of backtracks goes back to the root, whose work is done again
+        (with the weights learnt and the bound reached), and the next run begins."""
         with recursion_room(len(self.given) + 1, "variable"):
-            empty = any(mask == 0 for mask in self.domain)
-            if empty or not all(c.holds([]) for c in self.constraints if not c.variables):
-                self.counters.enter_node_at(0)  # (the root sees an empty domain or a false constant: none)
-                return
-            everything = self._first() + list(range(len(self.model.constraints)))
-            if self.method == "mac" and not self._propagate(everything):
-                self.counters.enter_node_at(0)
-                return
-            yield from self._search(0)
+            while True:
+                if not self._root():
+                    self.counters.enter_node_at(0)  # (the root sees an empty domain or a false constant: none)
+                    return
+                yield from self._search(0)
+                if not self.restart_now:
+                    return
+                self._undo(0)
+                self.restart_now, self.restarts, self.run = False, self.restarts + 1, self.run + 1
+                self.run_start = self.counters.backtracks
+
+    def _root(self) -> bool:
+        """The root's checks (an empty domain, a false constant) and, under mac, its propagation."""
+        if any(mask == 0 for mask in self.domain) or not all(c.holds([]) for c in self.constraints if not c.variables):
+            return False
+        everything = self._first() + list(range(len(self.model.constraints)))
+        return self.method != "mac" or self._propagate(everything)
 
     def _search(self, depth: int) -> Iterator[list[int]]:
         counters = self.counters
@@ -193,9 +220,14 @@ class TextbookCsp(Domains):
             self._give(var, value)
             if self._compatible(var, value):
                 yield from self._search(depth + 1)
-                counters.backtracks += 1
+                if not self.restart_now:
+                    counters.backtracks += 1
+                    self.restart_now = self.restarting and counters.backtracks - self.run_start >= luby(
+                        self.run) * RESTART_BACKTRACKS  # fmt: skip
             self.given[var] = None
             self._undo(mark)
+            if self.restart_now:
+                break  # (back up to the root without counting: a restart)
         counters.leave_node()
 
     def _choose(self) -> int:
