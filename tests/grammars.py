@@ -41,8 +41,9 @@ def one_of_valid_or_edited(valid: st.SearchStrategy[str]) -> st.SearchStrategy[s
 
 @st.composite
 def model_files(draw: st.DrawFn) -> str:
-    """A model file of the grammar of essais.csp.files: declarations, then relations between
-    sums, all_different (listed, an array, a generator) and tables, with comments."""
+    """A model file of the grammar of essais.csp.files: declarations (a param, arrays of one and
+    two dimensions), then relations between sums, all_different (listed, an array, a row, a
+    generator), tables, loops with if / else and sums of rows and generators, with comments."""
     scalars = draw(st.lists(NAMES, min_size=1, max_size=4, unique=True))
     lines = []
     for name in scalars:
@@ -53,11 +54,33 @@ def model_files(draw: st.DrawFn) -> str:
         )
         lines.append(f"var {name} in {domain}")
     size = draw(st.integers(1, 4))
-    lines.append(f"var q[{size}] in 0..{draw(st.integers(0, 4))}  # an array")
-    variables = [*scalars, *(f"q[{k}]" for k in range(size))]
+    lines.append(f"param n = {size}")
+    lines.append(
+        f"var q[{draw(st.sampled_from(['n', str(size), 'n * 2 - n']))}] in 0..{draw(st.integers(0, 4))}  # an array"
+    )
+    lines.append(f"var g[2][n] in {draw(st.integers(-2, 0))}..{draw(st.integers(1, 3))}")
+    variables = [*scalars, *(f"q[{k}]" for k in range(size)), *(f"g[{i}][{k}]" for i in range(2) for k in range(size))]
     for _ in range(draw(st.integers(0, 4))):
-        lines.append(draw(_constraint(variables, size)))
+        lines.extend(draw(st.one_of(_constraint(variables, size).map(lambda line: [line]), _block(variables))))
     return "\n".join(lines) + "\n"
+
+
+@st.composite
+def _block(draw: st.DrawFn, variables: list[str]) -> list[str]:
+    """A loop over the array (with an if / else inside now and then), or a sum of a row or a generator."""
+    c, k = draw(st.integers(-3, 3)), draw(st.integers(1, 3))
+    relation = draw(st.sampled_from(["==", "!=", "<", "<=", ">", ">="]))
+    kind = draw(st.sampled_from(["loop", "if", "sum", "generator", "row"]))
+    if kind == "sum":
+        return [f"sum(q) {relation} {c} + n"]
+    if kind == "generator":
+        return [f"sum(g[i % 2][j] * {k} for i in range(2) for j in range(n) if i != j) {relation} {c}"]
+    if kind == "row":
+        return [f"all_different(g[{draw(st.integers(0, 1))}])"]
+    body = [f"    q[i] {relation} g[i % 2][n - 1 - i] + {c} * (i // 2)"]
+    if kind == "if":
+        body = ["    if i % 2 == 0 and not i > 2:", "    " + body[0], "    else:", f"        q[i] != {c}"]
+    return ["for i in range(n):", *body]
 
 
 def _term(variables: list[str]) -> st.SearchStrategy[str]:

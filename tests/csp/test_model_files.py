@@ -4,6 +4,7 @@ counts and counters) and the published numbers; bad lines refused with their lin
 loop values."""
 
 import itertools
+import warnings
 
 import pytest
 from hypothesis import given, settings
@@ -151,6 +152,16 @@ def test_bad_lines_are_refused_with_their_line_column_and_loop_values(tmp_path, 
     (tmp_path / "m.csp").write_text(text)
     refused = invoke(["csp", str(tmp_path / "m.csp")])
     assert refused.exit_code == 2 and refused.stderr.count("\n") == 1
+
+
+def test_python_s_parser_says_nothing_of_its_own():
+    """`1and 2` makes Python's parser warn on stderr (an invalid decimal literal): the reader's
+    one line says what is wrong, and nothing else is printed."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(CspFileError, match="add, subtract"):
+            read_model("m.csp", "var x in 0..3\nx == 1and 2\n")
+    assert not caught
 
 
 def test_a_model_that_grows_past_the_memory_limit_is_refused_as_it_is_read():

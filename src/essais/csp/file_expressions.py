@@ -15,8 +15,10 @@ import io
 import itertools
 import re
 import tokenize
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +71,7 @@ class Expressions(ABC):
         if long:
             raise self.error(column + long.start(), f"a number of more than {MAX_DIGITS} digits")
         try:
-            with deferred():  # (no signal raises inside the parser)
+            with deferred(), quiet():  # (no signal raises inside the parser)
                 return ast.parse(text, mode="eval").body
         except SyntaxError as error:
             raise self.error(column + (error.offset or 1) - 1, f"not a constraint ({error.msg})") from None
@@ -79,7 +81,7 @@ class Expressions(ABC):
     def literal(self, text: str | ast.expr, column: int, what: str) -> Any:
         """A value written out (ast.literal_eval), whatever is wrong with it refused as not `what`."""
         try:
-            with deferred():  # (no signal raises inside the parser)
+            with deferred(), quiet():  # (no signal raises inside the parser)
                 return ast.literal_eval(text)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             shown = text if isinstance(text, str) else ast.unparse(text)
@@ -275,6 +277,15 @@ class Expressions(ABC):
         if len(indices) == len(array.shape):
             return array.variables[start]
         return array.variables[start : start + size]
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """Python's parser says nothing of its own on stderr (`1if` warns of an invalid decimal
+    literal): what is wrong with a line is said once, by the reader."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        yield
 
 
 def add_into(total: LinearExpr, term: LinearExpr | int, sign: int) -> None:
