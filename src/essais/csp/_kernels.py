@@ -20,6 +20,7 @@ from essais.csp._domain_kernels import (
     BOUND_ON,
     CCOEF,
     CCONST,
+    CIRCUIT,
     CLEN,
     COFF,
     COUNTING,
@@ -79,6 +80,7 @@ from essais.csp._domain_kernels import (
     size_of,
     undo,
 )
+from essais.csp._global_kernels import circuit_holds
 from essais.csp._propagation_kernels import (
     bound_holds,
     propagate,
@@ -103,6 +105,8 @@ def _checks(A, c, var):
                 if mine_or_given and A[A[CCOEF] + s] * A[value + other] + A[A[COFF] + s] == image:
                     return False
         return True
+    if kind == CIRCUIT:
+        return circuit_holds(A, c)
     for t in range(start, start + size):
         if not A[given + A[A[CVAR] + t]]:
             return True

@@ -18,6 +18,7 @@ from essais.csp._domain_kernels import (
     CCOEF,
     CCONST,
     CHANGED,
+    CIRCUIT,
     CLEN,
     COFF,
     COUNTING,
@@ -66,6 +67,7 @@ from essais.csp._domain_kernels import (
     store_word,
     term_span,
 )
+from essais.csp._global_kernels import circuit
 
 
 # the propagators (TextbookCsp._revise and the methods it calls)
@@ -403,6 +405,8 @@ def _revise(A, U, state, method, c):
         return _all_different(A, U, state, method, c)
     if kind == TABLE:
         return _table(A, U, state, c)
+    if kind == CIRCUIT:
+        return circuit(A, U, state, c)
     if method == MAC and A[A[CLEN] + c] == 2:
         return _supports(A, U, state, c)
     return _bounds(A, U, state, c)

@@ -21,7 +21,7 @@ from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp import _domain_kernels as k
 from essais.csp._kernels import csp_slice, replay
-from essais.csp.constraints import AllDifferent, Linear, Predicate, Table
+from essais.csp.constraints import AllDifferent, Circuit, Linear, Predicate, Table
 from essais.csp.model import IMPROVEMENTS, LARGEST, RESTARTS, Model, relaxation
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
@@ -102,6 +102,10 @@ def model_arrays(model: Model) -> CspArrays:
                 _fits(abs(a) * largest[var] + abs(b))
             coefficients += constraint.coefficients
             extra += constraint.offsets
+        elif isinstance(constraint, Circuit):
+            kinds.append(k.CIRCUIT)
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
         elif isinstance(constraint, Table):
             kinds.append(k.TABLE)
             for row in constraint.allowed:

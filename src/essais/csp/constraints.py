@@ -197,7 +197,27 @@ class Predicate:
         return bool(self.function(*(values[v] for v in self.variables)))
 
 
-Constraint = Linear | AllDifferent | Table | Predicate
+@dataclass(eq=False)
+class Circuit:
+    """Successor variables: `variables[i]` is the node after node i (0 … n-1), and following them
+    from any node visits every node once before coming back (one Hamiltonian cycle)."""
+
+    variables: list[int]
+    model: Owner | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        successors = [values[var] for var in self.variables]
+        node = 0
+        for step in range(1, len(successors) + 1):
+            if not 0 <= successors[node] < len(successors):
+                return False
+            node = successors[node]
+            if node == 0:
+                return step == len(successors)
+        return False
+
+
+Constraint = Linear | AllDifferent | Table | Predicate | Circuit
 
 
 def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:
@@ -220,6 +240,20 @@ def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDiff
         coefficients.append(coefficient)
         offsets.append(expression.constant)
     return AllDifferent(variables, coefficients, offsets, _model_of(checked, "all_different"), hall)
+
+
+def circuit(successors: Sequence[IntVar]) -> Circuit:
+    """The successor variables form one cycle through every node: `successors[i]` is the node
+    after node i, nodes being numbered 0 … n-1 in the list's order (a tour of a graph: give each
+    variable the nodes it may go to). The propagation takes values outside 0 … n-1 and a node's
+    own number, a fixed successor's node from the others, and from the end of each chain of fixed
+    successors the chain's first node, unless the chain holds every node (no shorter cycle)."""
+    indices = [_variable(var, "circuit") for var in successors]
+    if len(set(indices)) != len(indices):
+        raise InvalidInput("circuit: a variable stands twice (each node has its own successor)")
+    if not indices:
+        raise InvalidInput("circuit: no successor variables")
+    return Circuit(indices, _model_of(list(successors), "circuit"))
 
 
 def table(variables: Sequence[IntVar], allowed: Iterable[Sequence[int]]) -> Table:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import AllDifferent, Constraint, Linear, Predicate, Table, expression_text
+from essais.csp.constraints import AllDifferent, Circuit, Constraint, Linear, Predicate, Table, expression_text
 from essais.csp.model import Model
 from essais.draw.svg import MAX_LABELLED
 
@@ -101,6 +101,8 @@ def describe(constraint: Constraint, names: list[str]) -> str:
         parts = [expression_text({v: a}, b, names) for v, a, b in
                  zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)]  # fmt: skip
         text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
+    elif isinstance(constraint, Circuit):
+        text = f"circuit({', '.join(names[v] for v in constraint.variables)})"
     elif isinstance(constraint, Table):
         text = f"table({', '.join(names[v] for v in constraint.variables)}) in {len(constraint.allowed)} rows"
     else:

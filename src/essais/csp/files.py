@@ -17,6 +17,7 @@ whose expressions are Python's, read with `ast` and never executed.
             x[i][0] > x[i - 1][0]
     all_different(q[i] + i for i in range(8))
     all_different(d, hall=True)      (also Hall intervals: more pruning, longer propagation)
+    circuit(s)                       (s[i] the node after node i: one cycle through all)
     table(x, y) in [(1, 2), (2, 3)]
     minimize 3*x + y                 (or maximize: the best solution is sought, one objective a model)
 
@@ -41,7 +42,7 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.core.text import read_text, source_name
-from essais.csp.constraints import IntVar, LinearExpr, all_different, table
+from essais.csp.constraints import IntVar, LinearExpr, all_different, circuit, table
 from essais.csp.file_expressions import (
     COMPARISONS,
     MAX_ARRAY,
@@ -60,7 +61,7 @@ OBJECTIVE = re.compile(r"(?P<sense>minimize|maximize)\s+(?P<expression>.+)")
 FOR = re.compile(r"for\s+(?P<name>[^\W\d]\w*)\s+in\s+(?P<range>.+):")
 IF = re.compile(r"if\s+(?P<condition>.+):")
 # (no variable or param takes these names)
-WORDS = ("range", "all_different", "table", "minimize", "maximize", "param", "sum", *keyword.kwlist)
+WORDS = ("range", "all_different", "circuit", "table", "minimize", "maximize", "param", "sum", *keyword.kwlist)
 NAME = re.compile(r"(?P<name>[^\W\d]\w*)(?P<sizes>(\[[^\[\]]+\])*)")  # (a letter of any script first)
 SPAN = re.compile(r"(?P<lo>[^{}]+?)\.\.(?P<hi>[^{}]+)")
 # What reading costs, measured with tracemalloc and rounded up: a character of a file (its
@@ -291,11 +292,19 @@ class _Reader(Expressions):
         if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "all_different":
             expressions = [self.variable_plus(e, tree, indent) for e in self.operands(tree, indent, loop, "all")]
             self.model.add(all_different(expressions, self.hall(tree, indent)))
+        elif isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "circuit":
+            successors = list(self.operands(tree, indent, loop, "circuit"))
+            if tree.keywords or not all(isinstance(successor, IntVar) for successor in successors):
+                raise self.error(indent + tree.col_offset, "circuit takes the successor variables (an array)")
+            try:
+                self.model.add(circuit(successors))  # type: ignore[arg-type]
+            except InvalidInput as error:
+                raise self.error(indent + tree.col_offset, str(error)) from None
         elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
             self.table(tree, indent, loop)
         else:
             raise self.error(indent + tree.col_offset, "not a constraint: a relation (==, !=, <, <=, >, >=), "
-                             "all_different(…) or table(…) in [...]")  # fmt: skip
+                             "all_different(…), circuit(…) or table(…) in [...]")  # fmt: skip
 
     def relation(self, text: str, indent: int, loop: Loop) -> tuple[LinearExpr, str, LinearExpr] | None:
         """A line that is one relation between two sums, each read term by term (a sum of any

@@ -24,6 +24,7 @@ from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.csp.constraints import (
     AllDifferent,
+    Circuit,
     Constraint,
     IntVar,
     Linear,
@@ -115,8 +116,8 @@ class Model:
         return [self.int_var(values, hi, f"{prefix}{k}") for k in range(n)]
 
     def add(self, constraint: Constraint) -> None:
-        """Add a constraint: a linear relation, all_different, table or predicate."""
-        if not isinstance(constraint, Linear | AllDifferent | Table | Predicate):
+        """Add a constraint: a linear relation, all_different, table, predicate or circuit."""
+        if not isinstance(constraint, Linear | AllDifferent | Table | Predicate | Circuit):
             raise InvalidInput(f"constraint: {constraint!r} is not a constraint (a relation, all_different…)")
         if constraint.model is not None and constraint.model is not self:
             raise InvalidInput("constraint: its variables belong to another model")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from essais.csp.constraints import AllDifferent, Constraint, Linear, Predicate, Table
+from essais.csp.constraints import AllDifferent, Circuit, Constraint, Linear, Predicate, Table
 from essais.csp.model import Model
 
 OWN = ("pruned", "revisions")  # the methods' own counters
@@ -108,6 +108,8 @@ class Domains:
             return self._all_different(constraint)
         if isinstance(constraint, Table):
             return self._table(constraint)
+        if isinstance(constraint, Circuit):
+            return self._circuit(constraint)
         return self._predicate(constraint)
 
     def _span(self, coefficient: int, var: int) -> tuple[int, int]:
@@ -248,6 +250,63 @@ class Domains:
             if not self._narrow(var, keep):
                 return False
         return True
+
+    def _circuit(self, constraint: Circuit) -> bool:
+        """Each node keeps the successors 0 … n-1 but itself (one node alone goes to itself); a
+        fixed successor is taken from the others (in the nodes' order); then, from each node no
+        fixed successor points to (a chain's first node, in order), the chain of fixed
+        successors is followed to its last node, which may not go back to the first unless the
+        chain holds every node (_chains)."""
+        nodes = constraint.variables
+        n = len(nodes)
+        for k, var in enumerate(nodes):
+            keep = sum(self._bit(var, node) for node in range(n) if node != k or n == 1)
+            if not self._narrow(var, keep):
+                return False
+        fixed = [self._fixed(var) for var in nodes]
+        taken: dict[int, int] = {}
+        for k, node in enumerate(fixed):
+            if node is not None:
+                if node in taken:
+                    return False
+                taken[node] = k
+        for k, var in enumerate(nodes):
+            if fixed[k] is None and not self._narrow(var, ~sum(self._bit(var, node) for node in taken)):
+                return False
+        return self._chains(nodes)
+
+    def _chains(self, nodes: list[int]) -> bool:
+        """_circuit's last step, over the successors fixed when it begins: two fixed on one node
+        fail; each chain is followed from its first node (in order); with every successor fixed,
+        they must make one cycle; else every fixed node must lie on a chain."""
+        n = len(nodes)
+        after = [self._fixed(var) for var in nodes]
+        pointed = [False] * n
+        for node in after:
+            if node is not None:
+                if pointed[node]:
+                    return False
+                pointed[node] = True
+        successors = [node for node in after if node is not None]
+        if len(successors) == n:
+            node = 0
+            for step in range(1, n + 1):
+                node = successors[node]
+                if node == 0:
+                    return step == n
+            return False
+        reached = [False] * n
+        for first in range(n):
+            if pointed[first]:
+                continue
+            last, length = first, 1
+            reached[first] = True
+            while (following := after[last]) is not None:
+                last, length = following, length + 1
+                reached[last] = True
+            if length < n and not self._narrow(nodes[last], ~self._bit(nodes[last], first)):
+                return False
+        return all(reached[k] or after[k] is None for k in range(n))
 
     def _predicate(self, constraint: Predicate) -> bool:
         """Checked once every variable but one (or all) have one value left."""

@@ -1,0 +1,131 @@
+"""numba kernels of the global constraints' propagators (essais.csp): circuit, over the domains
+of essais.csp._domain_kernels, run by essais.csp._propagation_kernels's queue. Private: checked
+inputs only; imports numpy, numba, essais.core and the domain kernels beside it.
+
+Each keeps the python engine's order of work (essais.csp.propagation): the same variables lose
+the same values in the same order, so that the queue and the counters are the same."""
+
+from essais.csp._domain_kernels import (
+    CLEN,
+    CSTART,
+    CVAR,
+    GIVEN,
+    HALL,
+    IS_CHANGED,
+    LEAST,
+    NW,
+    VALUE,
+    drop_bit,
+    fixed_bit,
+    inner,
+    is_empty,
+    keep_between,
+)
+
+
+@inner
+def circuit(A, U, state, c):
+    """Each node keeps the successors 0 … n-1 but itself; a fixed successor is taken from the
+    others; then the chains of fixed successors (TextbookCsp._circuit, _chains)."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    after, flags = A[HALL], A[HALL] + n
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        origin = A[A[LEAST] + var]
+        if not keep_between(A, U, state, var, max(-origin, 0), min(n - 1 - origin, 64 * A[A[NW] + var] - 1)):
+            return False
+        if n > 1:
+            drop_bit(A, U, state, var, k - origin)
+            if is_empty(A, U, var):
+                return False
+    _snapshot(A, U, c)
+    for node in range(n):
+        A[flags + node] = 0
+    for k in range(n):
+        node = A[after + k]
+        if node >= 0:
+            if A[flags + node]:
+                return False
+            A[flags + node] = 1
+    for k in range(n):
+        if A[after + k] >= 0:
+            continue
+        var = A[A[CVAR] + start + k]
+        for node in range(n):
+            if A[flags + node]:
+                drop_bit(A, U, state, var, node - A[A[LEAST] + var])
+        if A[A[IS_CHANGED] + var] and is_empty(A, U, var):
+            return False
+    return _chains(A, U, state, c)
+
+
+@inner
+def _snapshot(A, U, c):
+    """Each node's fixed successor (-1: not fixed), at HALL."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        bit = fixed_bit(A, U, var)
+        A[A[HALL] + k] = A[A[LEAST] + var] + bit if bit >= 0 else -1
+
+
+@inner
+def _chains(A, U, state, c):
+    """The chains of fixed successors, over those fixed when it begins (TextbookCsp._chains)."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    _snapshot(A, U, c)
+    after, pointed, reached = A[HALL], A[HALL] + n, A[HALL] + 2 * n
+    fixed = 0
+    for node in range(n):
+        A[pointed + node], A[reached + node] = 0, 0
+    for k in range(n):
+        node = A[after + k]
+        if node >= 0:
+            if A[pointed + node]:
+                return False
+            A[pointed + node] = 1
+            fixed += 1
+    if fixed == n:
+        node = 0
+        for step in range(1, n + 1):
+            node = A[after + node]
+            if node == 0:
+                return step == n
+        return False
+    for first in range(n):
+        if A[pointed + first]:
+            continue
+        last, length = first, 1
+        A[reached + first] = 1
+        while A[after + last] >= 0:
+            last = A[after + last]
+            length += 1
+            A[reached + last] = 1
+        if length < n:
+            var = A[A[CVAR] + start + last]
+            drop_bit(A, U, state, var, first - A[A[LEAST] + var])
+            if is_empty(A, U, var):
+                return False
+    unreached = 0  # fixed nodes on no chain: on a cycle of fixed nodes, shorter than n
+    for k in range(n):
+        if A[after + k] >= 0 and not A[reached + k]:
+            unreached += 1
+    return unreached == 0
+
+
+@inner
+def circuit_holds(A, c):
+    """basic: once every node's successor is given, they make one cycle through all."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    for k in range(n):
+        if not A[A[GIVEN] + A[A[CVAR] + start + k]]:
+            return True
+    node = 0
+    for step in range(1, n + 1):
+        successor = A[A[VALUE] + A[A[CVAR] + start + node]]
+        if not 0 <= successor < n:
+            return False
+        node = successor
+        if node == 0:
+            return step == n
+    return False

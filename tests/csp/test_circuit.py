@@ -1,0 +1,92 @@
+"""circuit(successors): one Hamiltonian cycle. Counts against a brute force on hypothesis-made
+graphs and the published numbers ((n-1)! cycles of a complete graph, 9,862 closed knight's tours
+of 6×6), both engines alike in every method, each tour checked by the knight's own checker."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from csp.test_csp import METHODS, brute_force, run_of
+from essais.core.board import Board
+from essais.core.errors import InvalidInput
+from essais.csp import CspFileError, CspStream, Model, circuit, count_csp, csp_error, read_model
+from essais.csp.draw import describe
+from essais.knights.check import tour_error
+
+from conftest import ROOT
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+def test_a_complete_graph_has_n_minus_1_factorial_cycles(n):
+    m = Model()
+    m.add(circuit(m.int_vars(n, 0, n - 1, "s")))
+    for method in ("basic", "forward/input", "mac", "mac/wdeg/lcv"):
+        assert count_csp(m, method=method).count == math.factorial(n - 1)
+        assert count_csp(m, method=method, engine="python").count == math.factorial(n - 1)
+
+
+@st.composite
+def graphs(draw):
+    """A directed graph of 2 to 6 nodes (each node's successors, some beyond 0 … n-1 or itself),
+    with now and then a relation between two successors."""
+    n = draw(st.integers(2, 6))
+    m = Model()
+    successors = [m.int_var(draw(st.sets(st.integers(-1, n), min_size=1, max_size=n)), name=f"s{k}")
+                  for k in range(n)]  # fmt: skip
+    m.add(circuit(successors))
+    if draw(st.booleans()):
+        a, b = draw(st.permutations(successors))[:2]
+        m.add(a + draw(st.integers(-2, 2)) != b)
+    return m
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs(), st.sampled_from(METHODS))
+def test_the_cycles_of_a_graph_are_a_brute_force_s_in_both_engines_alike(model, method):
+    python, numba = run_of(model, method, "python"), run_of(model, method, "numba")
+    assert python == numba
+    expected = sorted(tuple(values.values()) for values in brute_force(model))
+    assert sorted(tuple(values.values()) for values in python[0]) == expected
+    for values in python[0]:
+        assert csp_error(model, values) is None
+
+
+def test_the_closed_knight_s_tours_of_6x6_are_9862_each_way():
+    model = read_model(ROOT / "puzzles" / "knight-circuit.csp")
+    assert count_csp(model, workers=2).count == 2 * 9_862  # OEIS A001230, each tour in both directions
+    for values in CspStream(model, limit=20):
+        square, path = 0, []
+        for _ in range(36):
+            path.append(divmod(square, 6))
+            square = values[f"s[{square}]"]
+        assert tour_error(Board(6, 6), path, closed=True) is None
+
+
+def test_a_circuit_is_said_and_bad_ones_refused():
+    m = Model()
+    s = m.int_vars(3, 0, 2, "s")
+    m.add(circuit(s))
+    assert describe(m.constraints[0], m.names) == "circuit(s0, s1, s2)"
+    assert m.holds([1, 2, 0]) and not m.holds([1, 0, 2]) and not m.holds([2, 2, 0])
+    for call, message in [(lambda: circuit([s[0], s[0]]), "stands twice"), (lambda: circuit([]), "no successor"),
+                          (lambda: circuit([s[0] + 1]), "not a variable")]:  # fmt: skip
+        with pytest.raises(InvalidInput, match=message):
+            call()
+    for line, message in [("circuit(s[0] + 1, s[1])", "circuit takes the successor variables"),
+                          ("circuit(s[0], s[0])", "line 2, column 1: circuit: a variable stands twice")]:  # fmt: skip
+        with pytest.raises(CspFileError, match=message):
+            read_model("c.csp", f"var s[3] in 0..2\n{line}\n")
+
+
+def test_a_chain_may_not_close_early():
+    """Three successors fixed in a chain 0 -> 1 -> 2 of five nodes: node 2 may not go back to 0."""
+    m = Model()
+    s = m.int_vars(5, 0, 4, "s")
+    m.add(circuit(s))
+    m.add(s[0] == 1)
+    m.add(s[1] == 2)
+    for engine in ("python", "numba"):
+        found = list(CspStream(m, engine=engine))
+        assert all(values["s2"] != 0 for values in found) and len(found) == 2  # (0 1 2 3 4, 0 1 2 4 3)
