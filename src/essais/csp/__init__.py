@@ -1,5 +1,6 @@
 """Constraints of one's own (000 §3.1): a model of integer variables with finite domains and
-constraints (linear relations, all_different, circuit, tables, Python predicates), searched by
+constraints (linear relations, all_different, circuit, no_overlap, tables, Python predicates),
+searched by
 the course's methods, basic, forward checking and arc consistency maintained.
 
 constraints.py holds the expressions and constraints, model.py the model, its objective and
@@ -13,7 +14,7 @@ draw.py the table of the domains and watch.py the search watched on it.
 
 from essais.csp.api import CspStream, count_csp, solve_csp
 from essais.csp.check import csp_error, is_csp_solution
-from essais.csp.constraints import IntVar, LinearExpr, all_different, circuit, predicate, table
+from essais.csp.constraints import IntVar, LinearExpr, all_different, circuit, no_overlap, predicate, table
 from essais.csp.files import CspFileError, read_model
 from essais.csp.model import METHODS, CspCount, CspResult, Model
 from essais.csp.watch import watch_csp
@@ -32,6 +33,7 @@ __all__ = [
     "count_csp",
     "csp_error",
     "is_csp_solution",
+    "no_overlap",
     "predicate",
     "read_model",
     "solve_csp",

@@ -1,12 +1,13 @@
-"""numba kernels of the global constraints' propagators (essais.csp): circuit, over the domains
-of essais.csp._domain_kernels, run by essais.csp._propagation_kernels's queue. Private: checked
-inputs only; imports numpy, numba, essais.core and the domain kernels beside it.
+"""numba kernels of the global constraints' propagators (essais.csp): circuit and no_overlap,
+over the domains of essais.csp._domain_kernels, run by essais.csp._propagation_kernels's queue.
+Private: checked inputs only; imports numpy, numba, essais.core and the domain kernels beside it.
 
 Each keeps the python engine's order of work (essais.csp.propagation): the same variables lose
 the same values in the same order, so that the queue and the counters are the same."""
 
 from essais.csp._domain_kernels import (
     CLEN,
+    COFF,
     CSTART,
     CVAR,
     GIVEN,
@@ -20,6 +21,7 @@ from essais.csp._domain_kernels import (
     inner,
     is_empty,
     keep_between,
+    term_span,
 )
 
 
@@ -129,3 +131,61 @@ def circuit_holds(A, c):
         if node == 0:
             return step == n
     return False
+
+
+@inner
+def no_overlap(A, U, state, c):
+    """Each pair of tasks of positive durations, in order, by their bounds as they are then
+    (TextbookCsp._no_overlap)."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    for i in range(n):
+        a, da = A[A[CVAR] + start + i], A[A[COFF] + start + i]
+        if da == 0:
+            continue
+        for j in range(i + 1, n):
+            b, db = A[A[CVAR] + start + j], A[A[COFF] + start + j]
+            if db == 0:
+                continue
+            lo_a, hi_a = term_span(A, U, a, 1)
+            lo_b, hi_b = term_span(A, U, b, 1)
+            a_first, b_first = lo_a + da <= hi_b, lo_b + db <= hi_a
+            if not a_first and not b_first:
+                return False
+            if a_first != b_first:
+                if a_first:
+                    early, d_early, lo_early, late, hi_late = a, da, lo_a, b, hi_b
+                else:
+                    early, d_early, lo_early, late, hi_late = b, db, lo_b, a, hi_a
+                if not _at_least(A, U, state, late, lo_early + d_early):
+                    return False
+                if not _at_most(A, U, state, early, hi_late - d_early):
+                    return False
+    return True
+
+
+@inner
+def _at_least(A, U, state, var, value):
+    top = 64 * A[A[NW] + var] - 1
+    return keep_between(A, U, state, var, max(value - A[A[LEAST] + var], 0), top)
+
+
+@inner
+def _at_most(A, U, state, var, value):
+    top = 64 * A[A[NW] + var] - 1
+    return keep_between(A, U, state, var, 0, min(value - A[A[LEAST] + var], top))
+
+
+@inner
+def no_overlap_holds(A, c):
+    """basic: once every start is given, no two tasks of positive durations overlap."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    for k in range(n):
+        if not A[A[GIVEN] + A[A[CVAR] + start + k]]:
+            return True
+    for i in range(n):
+        a, da = A[A[VALUE] + A[A[CVAR] + start + i]], A[A[COFF] + start + i]
+        for j in range(i + 1, n):
+            b, db = A[A[VALUE] + A[A[CVAR] + start + j]], A[A[COFF] + start + j]
+            if da and db and a + da > b and b + db > a:
+                return False
+    return True

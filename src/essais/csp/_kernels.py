@@ -40,6 +40,7 @@ from essais.csp._domain_kernels import (
     MAC,
     MARK,
     N_VARIABLES,
+    NO_OVERLAP,
     NW,
     ONLIST,
     ONSTART,
@@ -80,7 +81,7 @@ from essais.csp._domain_kernels import (
     size_of,
     undo,
 )
-from essais.csp._global_kernels import circuit_holds
+from essais.csp._global_kernels import circuit_holds, no_overlap_holds
 from essais.csp._propagation_kernels import (
     bound_holds,
     propagate,
@@ -107,6 +108,8 @@ def _checks(A, c, var):
         return True
     if kind == CIRCUIT:
         return circuit_holds(A, c)
+    if kind == NO_OVERLAP:
+        return no_overlap_holds(A, c)
     for t in range(start, start + size):
         if not A[given + A[A[CVAR] + t]]:
             return True

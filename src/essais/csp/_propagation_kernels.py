@@ -36,6 +36,7 @@ from essais.csp._domain_kernels import (
     N_CHANGED,
     N_CONSTRAINTS,
     NE,
+    NO_OVERLAP,
     NW,
     ONLIST,
     ONSTART,
@@ -67,7 +68,7 @@ from essais.csp._domain_kernels import (
     store_word,
     term_span,
 )
-from essais.csp._global_kernels import circuit
+from essais.csp._global_kernels import circuit, no_overlap
 
 
 # the propagators (TextbookCsp._revise and the methods it calls)
@@ -407,6 +408,8 @@ def _revise(A, U, state, method, c):
         return _table(A, U, state, c)
     if kind == CIRCUIT:
         return circuit(A, U, state, c)
+    if kind == NO_OVERLAP:
+        return no_overlap(A, U, state, c)
     if method == MAC and A[A[CLEN] + c] == 2:
         return _supports(A, U, state, c)
     return _bounds(A, U, state, c)

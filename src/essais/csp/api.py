@@ -71,8 +71,8 @@ def solve_csp(
     luby(n) × 100 backtracks, the weights and the best bound kept (own counter `restarts`)."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     model = as_model(model, limits)
-    if (model.objective is None or restarts is not None) and workers is None:  # (one per core: for a split search,
-        workers = 1  # and this is not one: a first solution, or restarts along one search)
+    if model.objective is None and workers is None:  # (one per core: for a split search, and this is not one)
+        workers = 1
     plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress, restarts)
     if model.objective is not None:
         return best_solution(plan, model)

@@ -7,6 +7,7 @@ A linear relation is kept as `sum(coefficient · variable) + constant REL 0` wit
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
@@ -217,7 +218,21 @@ class Circuit:
         return False
 
 
-Constraint = Linear | AllDifferent | Table | Predicate | Circuit
+@dataclass(eq=False)
+class NoOverlap:
+    """Tasks on one machine: task k starts at `variables[k]` and lasts `durations[k]`; no two
+    tasks of positive durations overlap (one ends before or as the other starts)."""
+
+    variables: list[int]
+    durations: list[int]
+    model: Owner | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        tasks = [(values[var], length) for var, length in zip(self.variables, self.durations, strict=True) if length]
+        return all(a + da <= b or b + db <= a for (a, da), (b, db) in itertools.combinations(tasks, 2))
+
+
+Constraint = Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap
 
 
 def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:
@@ -254,6 +269,21 @@ def circuit(successors: Sequence[IntVar]) -> Circuit:
     if not indices:
         raise InvalidInput("circuit: no successor variables")
     return Circuit(indices, _model_of(list(successors), "circuit"))
+
+
+def no_overlap(starts: Sequence[IntVar], durations: Sequence[int]) -> NoOverlap:
+    """Tasks on one machine that never overlap: task k starts at `starts[k]` and lasts
+    `durations[k]` (whole numbers, 0 or more; a task of 0 overlaps nothing). The propagation
+    looks at each pair by bounds: when only one order of the two fits, the later task starts no
+    sooner than the earlier ends, and the earlier ends no later than the later may start."""
+    indices = [_variable(var, "no_overlap") for var in starts]
+    lengths = list(durations)
+    if len(lengths) != len(indices):
+        raise InvalidInput(f"no_overlap: {len(indices)} starts and {len(lengths)} durations")
+    for length in lengths:
+        if type(length) is not int or length < 0:
+            raise InvalidInput(f"no_overlap: the duration {length!r} is not a whole number, 0 or more")
+    return NoOverlap(indices, lengths, _model_of(list(starts), "no_overlap"))
 
 
 def table(variables: Sequence[IntVar], allowed: Iterable[Sequence[int]]) -> Table:

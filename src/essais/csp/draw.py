@@ -15,7 +15,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import AllDifferent, Circuit, Constraint, Linear, Predicate, Table, expression_text
+from essais.csp.constraints import (
+    AllDifferent,
+    Circuit,
+    Constraint,
+    Linear,
+    NoOverlap,
+    Predicate,
+    Table,
+    expression_text,
+)
 from essais.csp.model import Model
 from essais.draw.svg import MAX_LABELLED
 
@@ -101,6 +110,8 @@ def describe(constraint: Constraint, names: list[str]) -> str:
         parts = [expression_text({v: a}, b, names) for v, a, b in
                  zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)]  # fmt: skip
         text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
+    elif isinstance(constraint, NoOverlap):
+        text = f"no_overlap([{', '.join(names[v] for v in constraint.variables)}], {constraint.durations})"
     elif isinstance(constraint, Circuit):
         text = f"circuit({', '.join(names[v] for v in constraint.variables)})"
     elif isinstance(constraint, Table):

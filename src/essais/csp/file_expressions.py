@@ -239,6 +239,22 @@ class Expressions(ABC):
         for argument in arguments:
             yield self.linear(argument, indent, loop)
 
+    def hall(self, call: ast.Call, indent: int) -> bool:
+        """all_different's one keyword, `hall=True` (or False)."""
+        hall = False
+        for keyword in call.keywords:
+            if keyword.arg != "hall" or not (isinstance(keyword.value, ast.Constant)
+                                              and isinstance(keyword.value.value, bool)):  # fmt: skip
+                raise self.error(indent + keyword.value.col_offset, "all_different takes one keyword, hall=True")
+            hall = keyword.value.value
+        return hall
+
+    def variable_plus(self, value: LinearExpr | int, call: ast.Call, indent: int) -> LinearExpr:
+        """all_different's expression: a variable times a whole number plus one."""
+        if not isinstance(value, LinearExpr) or len(value.terms) != 1:
+            raise self.error(indent + call.col_offset, "all_different takes variables, each plus a constant")
+        return value
+
     # arrays
     def part(self, node: ast.expr, indent: int, loop: Loop) -> list[IntVar] | None:
         """The variables of an array, or of a part of one (`x[i]`, a row of a 2-D array); None
@@ -330,3 +346,19 @@ def binary_sign(tokens: list[tuple[int, str, int]], k: int) -> bool:
 
 def short(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+def shape_size(shape: tuple[int, ...]) -> int:
+    """The variables of an array of this shape."""
+    size = 1
+    for dimension in shape:
+        size *= dimension
+    return size
+
+
+def shape_indices(shape: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The indices of an array of this shape, row after row."""
+    indices: list[tuple[int, ...]] = [()]
+    for dimension in shape:
+        indices = [index + (k,) for index in indices for k in range(dimension)]
+    return indices

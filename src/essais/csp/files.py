@@ -18,6 +18,7 @@ whose expressions are Python's, read with `ast` and never executed.
     all_different(q[i] + i for i in range(8))
     all_different(d, hall=True)      (also Hall intervals: more pruning, longer propagation)
     circuit(s)                       (s[i] the node after node i: one cycle through all)
+    no_overlap(s[0], [3, 2, 4])      (tasks on one machine: their starts and durations)
     table(x, y) in [(1, 2), (2, 3)]
     minimize 3*x + y                 (or maximize: the best solution is sought, one objective a model)
 
@@ -42,7 +43,7 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.core.text import read_text, source_name
-from essais.csp.constraints import IntVar, LinearExpr, all_different, circuit, table
+from essais.csp.constraints import IntVar, LinearExpr, all_different, circuit, no_overlap, table
 from essais.csp.file_expressions import (
     COMPARISONS,
     MAX_ARRAY,
@@ -51,6 +52,8 @@ from essais.csp.file_expressions import (
     Loop,
     add_into,
     binary_sign,
+    shape_indices,
+    shape_size,
     top_level,
 )
 from essais.csp.model import MAX_SPAN, Model
@@ -61,7 +64,8 @@ OBJECTIVE = re.compile(r"(?P<sense>minimize|maximize)\s+(?P<expression>.+)")
 FOR = re.compile(r"for\s+(?P<name>[^\W\d]\w*)\s+in\s+(?P<range>.+):")
 IF = re.compile(r"if\s+(?P<condition>.+):")
 # (no variable or param takes these names)
-WORDS = ("range", "all_different", "circuit", "table", "minimize", "maximize", "param", "sum", *keyword.kwlist)
+WORDS = ("range", "all_different", "circuit", "no_overlap", "table", "minimize", "maximize", "param", "sum",
+         *keyword.kwlist)  # fmt: skip
 NAME = re.compile(r"(?P<name>[^\W\d]\w*)(?P<sizes>(\[[^\[\]]+\])*)")  # (a letter of any script first)
 SPAN = re.compile(r"(?P<lo>[^{}]+?)\.\.(?P<hi>[^{}]+)")
 # What reading costs, measured with tracemalloc and rounded up: a character of a file (its
@@ -224,7 +228,7 @@ class _Reader(Expressions):
             if not found:
                 raise self.error(indent + 4, f"{part.strip()!r} is not a name nor name[size]")
             shapes.append(self.shape(found, indent + 4))
-        self.estimate += sum(_size(shape) for shape in shapes) * BYTES_PER_VARIABLE + len(values) * BYTES_PER_VALUE
+        self.estimate += sum(shape_size(shape) for shape in shapes) * BYTES_PER_VARIABLE + len(values) * BYTES_PER_VALUE
         check_memory(self.estimate, f"the variables of {self.name} up to line {self.line}", self.limits)
         for (_, found), shape in zip(parts, shapes, strict=True):
             assert found is not None
@@ -234,7 +238,7 @@ class _Reader(Expressions):
                 if not shape:
                     self.scalars[name] = self.model.int_var(values, name=name)
                 else:
-                    names = ("".join(f"[{k}]" for k in index) for index in _indices(shape))
+                    names = ("".join(f"[{k}]" for k in index) for index in shape_indices(shape))
                     self.arrays[name] = Array(shape, [self.model.int_var(values, name=name + k) for k in names])
             except InvalidInput as error:
                 raise self.error(indent, str(error)) from None
@@ -245,7 +249,7 @@ class _Reader(Expressions):
         shape = tuple(self.whole(self.parse(size, column), column, {}) for size in sizes)
         if any(size < 1 for size in shape):
             raise self.error(column, f"{found.group(0)}: an array holds one variable or more")
-        if _size(shape) > MAX_ARRAY:
+        if shape_size(shape) > MAX_ARRAY:
             raise self.error(column, f"{found.group(0)}: more than {MAX_ARRAY:,} variables")
         return shape
 
@@ -300,11 +304,13 @@ class _Reader(Expressions):
                 self.model.add(circuit(successors))  # type: ignore[arg-type]
             except InvalidInput as error:
                 raise self.error(indent + tree.col_offset, str(error)) from None
+        elif isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "no_overlap":
+            self.no_overlap(tree, indent, loop)
         elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
             self.table(tree, indent, loop)
         else:
             raise self.error(indent + tree.col_offset, "not a constraint: a relation (==, !=, <, <=, >, >=), "
-                             "all_different(…), circuit(…) or table(…) in [...]")  # fmt: skip
+                             "all_different(…), circuit(…), no_overlap(…) or table(…) in [...]")  # fmt: skip
 
     def relation(self, text: str, indent: int, loop: Loop) -> tuple[LinearExpr, str, LinearExpr] | None:
         """A line that is one relation between two sums, each read term by term (a sum of any
@@ -334,21 +340,23 @@ class _Reader(Expressions):
                      sign)  # fmt: skip
         return total
 
-    def hall(self, call: ast.Call, indent: int) -> bool:
-        """all_different's one keyword, `hall=True` (or False)."""
-        hall = False
-        for keyword_ in call.keywords:
-            if keyword_.arg != "hall" or not (isinstance(keyword_.value, ast.Constant)
-                                              and isinstance(keyword_.value.value, bool)):  # fmt: skip
-                raise self.error(indent + keyword_.value.col_offset, "all_different takes one keyword, hall=True")
-            hall = keyword_.value.value
-        return hall
-
-    def variable_plus(self, value: LinearExpr | int, call: ast.Call, indent: int) -> LinearExpr:
-        """all_different's expression: a variable times a whole number plus one."""
-        if not isinstance(value, LinearExpr) or len(value.terms) != 1:
-            raise self.error(indent + call.col_offset, "all_different takes variables, each plus a constant")
-        return value
+    def no_overlap(self, call: ast.Call, indent: int, loop: Loop) -> None:
+        """no_overlap(starts, durations): the starts an array, a row or a list of variables; the
+        durations a list of whole numbers (of params and loops' variables too)."""
+        where = indent + call.col_offset
+        if len(call.args) != 2 or call.keywords or not isinstance(call.args[1], ast.List | ast.Tuple):
+            raise self.error(where, "no_overlap takes the starts and a list of their durations: no_overlap(s, [3, 2])")
+        first = call.args[0]
+        starts = self.part(first, indent, loop)
+        if starts is None and isinstance(first, ast.List | ast.Tuple):
+            starts = [self.linear(element, indent, loop) for element in first.elts]  # type: ignore[misc]
+        if starts is None or not all(isinstance(start, IntVar) for start in starts):
+            raise self.error(where, "no_overlap's starts are variables: an array, a row or a list of them")
+        durations = [self.whole(element, indent, loop) for element in call.args[1].elts]
+        try:
+            self.model.add(no_overlap(starts, durations))
+        except InvalidInput as error:
+            raise self.error(where, str(error)) from None
 
     def table(self, tree: ast.Compare, indent: int, loop: Loop) -> None:
         call = tree.left
@@ -379,17 +387,3 @@ def _names(text: str) -> list[str]:
             names.append(text[start:k])
             start = k + 1
     return [*names, text[start:]]
-
-
-def _size(shape: tuple[int, ...]) -> int:
-    size = 1
-    for dimension in shape:
-        size *= dimension
-    return size
-
-
-def _indices(shape: tuple[int, ...]) -> list[tuple[int, ...]]:
-    indices: list[tuple[int, ...]] = [()]
-    for dimension in shape:
-        indices = [index + (k,) for index in indices for k in range(dimension)]
-    return indices

@@ -29,6 +29,7 @@ from essais.csp.constraints import (
     IntVar,
     Linear,
     LinearExpr,
+    NoOverlap,
     Predicate,
     Table,
     expression_text,
@@ -116,8 +117,8 @@ class Model:
         return [self.int_var(values, hi, f"{prefix}{k}") for k in range(n)]
 
     def add(self, constraint: Constraint) -> None:
-        """Add a constraint: a linear relation, all_different, table, predicate or circuit."""
-        if not isinstance(constraint, Linear | AllDifferent | Table | Predicate | Circuit):
+        """Add a constraint: a linear relation, all_different, table, predicate, circuit or no_overlap."""
+        if not isinstance(constraint, Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap):
             raise InvalidInput(f"constraint: {constraint!r} is not a constraint (a relation, all_different…)")
         if constraint.model is not None and constraint.model is not self:
             raise InvalidInput("constraint: its variables belong to another model")

@@ -49,6 +49,8 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     with a predicate (a Python test runs in the python engine alone). `restarts`: None or
     "luby" (with wdeg: the weights are what a restart keeps)."""
     name, variable_order, value_order = method_orders(method)
+    if workers is None and (variable_order == "wdeg" or restarts is not None):
+        workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
     has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
     settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),

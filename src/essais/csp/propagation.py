@@ -8,9 +8,10 @@ tuples still possible, a predicate once one of its variables is free."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 
-from essais.csp.constraints import AllDifferent, Circuit, Constraint, Linear, Predicate, Table
+from essais.csp.constraints import AllDifferent, Circuit, Constraint, Linear, NoOverlap, Predicate, Table
 from essais.csp.model import Model
 
 OWN = ("pruned", "revisions")  # the methods' own counters
@@ -110,6 +111,8 @@ class Domains:
             return self._table(constraint)
         if isinstance(constraint, Circuit):
             return self._circuit(constraint)
+        if isinstance(constraint, NoOverlap):
+            return self._no_overlap(constraint)
         return self._predicate(constraint)
 
     def _span(self, coefficient: int, var: int) -> tuple[int, int]:
@@ -307,6 +310,34 @@ class Domains:
             if length < n and not self._narrow(nodes[last], ~self._bit(nodes[last], first)):
                 return False
         return all(reached[k] or after[k] is None for k in range(n))
+
+    def _no_overlap(self, constraint: NoOverlap) -> bool:
+        """Each pair of tasks of positive durations, in order, by their bounds as they are then:
+        when only one order fits, the later starts no sooner than the earlier ends and the
+        earlier starts no later than the later's latest start less its own duration."""
+        tasks = [(var, length) for var, length in zip(constraint.variables, constraint.durations, strict=True)]
+        for (a, da), (b, db) in itertools.combinations(tasks, 2):
+            if not da or not db:
+                continue
+            (lo_a, hi_a), (lo_b, hi_b) = self._span(1, a), self._span(1, b)
+            a_first, b_first = lo_a + da <= hi_b, lo_b + db <= hi_a
+            if not a_first and not b_first:
+                return False
+            if a_first != b_first:
+                (early, d_early, lo_early), (late, hi_late) = (
+                    ((a, da, lo_a), (b, hi_b)) if a_first else ((b, db, lo_b), (a, hi_a))
+                )
+                if not self._at_least(late, lo_early + d_early) or not self._at_most(early, hi_late - d_early):
+                    return False
+        return True
+
+    def _at_least(self, var: int, value: int) -> bool:
+        """var keeps its values from `value` up; False when none is left."""
+        return self._narrow(var, -1 << max(value - self.least[var], 0))
+
+    def _at_most(self, var: int, value: int) -> bool:
+        """var keeps its values up to `value`; False when none is left."""
+        return self._narrow(var, (1 << max(value - self.least[var] + 1, 0)) - 1)
 
     def _predicate(self, constraint: Predicate) -> bool:
         """Checked once every variable but one (or all) have one value left."""
