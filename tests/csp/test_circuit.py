@@ -74,7 +74,7 @@ def test_a_circuit_is_said_and_bad_ones_refused():
                           (lambda: circuit([s[0] + 1]), "not a variable")]:  # fmt: skip
         with pytest.raises(InvalidInput, match=message):
             call()
-    for line, message in [("circuit(s[0] + 1, s[1])", "circuit takes the successor variables"),
+    for line, message in [("circuit(s[0] + 1, s[1])", "circuit takes variables"),
                           ("circuit(s[0], s[0])", "line 2, column 1: circuit: a variable stands twice")]:  # fmt: skip
         with pytest.raises(CspFileError, match=message):
             read_model("c.csp", f"var s[3] in 0..2\n{line}\n")

@@ -1,6 +1,7 @@
-"""no_overlap(starts, durations): tasks on one machine. Hypothesis-made task sets against a brute
-force in both engines alike, and Fisher and Thompson's job shop ft06 proved at its published
-optimum (55), the schedule checked job by job and machine by machine."""
+"""no_overlap(starts, durations): tasks on one machine, and increasing(variables). Hypothesis-made
+task sets and chains against a brute force in both engines alike, and Fisher and Thompson's job
+shop ft06 proved at its published optimum (55), the schedule checked job by job and machine by
+machine."""
 
 import pytest
 from hypothesis import given, settings
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 
 from csp.test_csp import METHODS, brute_force, run_of
 from essais.core.errors import InvalidInput
-from essais.csp import CspFileError, Model, csp_error, no_overlap, read_model, solve_csp
+from essais.csp import CspFileError, Model, csp_error, increasing, no_overlap, read_model, solve_csp
 from essais.csp.draw import describe
 
 from conftest import ROOT
@@ -91,3 +92,35 @@ def test_no_overlap_is_said_and_bad_ones_refused():
     text = "param d = 2\nvar s[2][2] in 0..5\nfor i in range(2):\n    no_overlap(s[i], [d, d + i])\n"
     in_file = read_model("t.csp", text)
     assert [c.durations for c in in_file.constraints] == [[2, 2], [2, 3]]
+
+
+@st.composite
+def chains(draw):
+    """2 to 5 variables of small ranges, increasing (strict or not), sometimes with a relation."""
+    m = Model()
+    xs = [m.int_var(draw(st.integers(-2, 2)), draw(st.integers(2, 5)), f"x{k}") for k in range(draw(st.integers(2, 5)))]
+    m.add(increasing(draw(st.permutations(xs)), strict=draw(st.booleans())))
+    if draw(st.booleans()):
+        m.add(xs[0] + xs[-1] != draw(st.integers(0, 6)))
+    return m
+
+
+@settings(max_examples=150, deadline=None)
+@given(chains(), st.sampled_from(METHODS))
+def test_increasing_chains_are_a_brute_force_s_in_both_engines_alike(model, method):
+    python, numba = run_of(model, method, "python"), run_of(model, method, "numba")
+    assert python == numba
+    expected = sorted(tuple(values.values()) for values in brute_force(model))
+    assert sorted(tuple(values.values()) for values in python[0]) == expected
+
+
+def test_increasing_is_said_read_and_bad_ones_refused():
+    model = read_model("i.csp", "var x[4] in 0..3\nincreasing(x, strict=True)\n")
+    assert model.constraints[0].strict and solve_csp(model).values == {f"x[{k}]": k for k in range(4)}
+    assert describe(model.constraints[0], model.names) == "increasing(x[0], x[1], x[2], x[3], strict=True)"
+    for line, message in [("increasing(x, strict=1)", "strict=1 is neither True nor False"),
+                          ("increasing(x, fast=True)", "increasing takes no keyword but strict=True"),
+                          ("circuit(x, strict=True)", "circuit takes no keyword"),
+                          ("increasing(x[0] + 1, x[1])", "increasing takes variables")]:  # fmt: skip
+        with pytest.raises(CspFileError, match=message):
+            read_model("i.csp", f"var x[4] in 0..3\n{line}\n")

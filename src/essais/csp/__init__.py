@@ -1,20 +1,29 @@
 """Constraints of one's own (000 §3.1): a model of integer variables with finite domains and
-constraints (linear relations, all_different, circuit, no_overlap, tables, Python predicates),
-searched by
-the course's methods, basic, forward checking and arc consistency maintained.
+constraints (linear relations, all_different, circuit, no_overlap, increasing, tables, Python
+predicates), searched by the course's methods, basic, forward checking and arc consistency
+maintained.
 
 constraints.py holds the expressions and constraints, model.py the model, its objective and
 the results; textbook.py and propagation.py the python engine (the search; the domains and
 propagators), compiled.py, _kernels.py, _propagation_kernels.py, _global_kernels.py and
 _domain_kernels.py the numba engine (one kernel for every model, passed as arrays); plan.py
 resolves how a search runs, optimise.py the branch and bound's best and its count, api.py the
-public functions; check.py the checker, files.py and file_expressions.py the model files,
-draw.py the table of the domains and watch.py the search watched on it.
+public functions; check.py the checker, files.py, file_constraints.py and file_expressions.py
+the model files, draw.py the table of the domains and watch.py the search watched on it.
 """
 
 from essais.csp.api import CspStream, count_csp, solve_csp
 from essais.csp.check import csp_error, is_csp_solution
-from essais.csp.constraints import IntVar, LinearExpr, all_different, circuit, no_overlap, predicate, table
+from essais.csp.constraints import (
+    IntVar,
+    LinearExpr,
+    all_different,
+    circuit,
+    increasing,
+    no_overlap,
+    predicate,
+    table,
+)
 from essais.csp.files import CspFileError, read_model
 from essais.csp.model import METHODS, CspCount, CspResult, Model
 from essais.csp.watch import watch_csp
@@ -32,6 +41,7 @@ __all__ = [
     "circuit",
     "count_csp",
     "csp_error",
+    "increasing",
     "is_csp_solution",
     "no_overlap",
     "predicate",

@@ -1,11 +1,13 @@
-"""numba kernels of the global constraints' propagators (essais.csp): circuit and no_overlap,
-over the domains of essais.csp._domain_kernels, run by essais.csp._propagation_kernels's queue.
-Private: checked inputs only; imports numpy, numba, essais.core and the domain kernels beside it.
+"""numba kernels of the global constraints' propagators (essais.csp): circuit, no_overlap and
+increasing, over the domains of essais.csp._domain_kernels, run by essais.csp._propagation_kernels's
+queue. Private: checked inputs only; imports numpy, numba, essais.core and the domain kernels
+beside it.
 
 Each keeps the python engine's order of work (essais.csp.propagation): the same variables lose
 the same values in the same order, so that the queue and the counters are the same."""
 
 from essais.csp._domain_kernels import (
+    CCONST,
     CLEN,
     COFF,
     CSTART,
@@ -188,4 +190,33 @@ def no_overlap_holds(A, c):
             b, db = A[A[VALUE] + A[A[CVAR] + start + j]], A[A[COFF] + start + j]
             if da and db and a + da > b and b + db > a:
                 return False
+    return True
+
+
+@inner
+def increasing(A, U, state, c):
+    """Each least value raised to the one before's (plus 1 when strict), first to last; then each
+    greatest lowered to the one after's (less 1), last to first (TextbookCsp._increasing)."""
+    start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    for k in range(1, n):
+        least, _ = term_span(A, U, A[A[CVAR] + start + k - 1], 1)
+        if not _at_least(A, U, state, A[A[CVAR] + start + k], least + step):
+            return False
+    for k in range(n - 2, -1, -1):
+        _, greatest = term_span(A, U, A[A[CVAR] + start + k + 1], 1)
+        if not _at_most(A, U, state, A[A[CVAR] + start + k], greatest - step):
+            return False
+    return True
+
+
+@inner
+def increasing_holds(A, c):
+    """basic: once every variable is given, none below the one before (strict: above it)."""
+    start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    for k in range(n):
+        if not A[A[GIVEN] + A[A[CVAR] + start + k]]:
+            return True
+    for k in range(1, n):
+        if A[A[VALUE] + A[A[CVAR] + start + k - 1]] + step > A[A[VALUE] + A[A[CVAR] + start + k]]:
+            return False
     return True

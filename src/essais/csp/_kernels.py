@@ -32,6 +32,7 @@ from essais.csp._domain_kernels import (
     FREE,
     GIVEN,
     IMPROVEMENTS,
+    INCREASING,
     INPUT,
     KIND,
     LE,
@@ -81,7 +82,7 @@ from essais.csp._domain_kernels import (
     size_of,
     undo,
 )
-from essais.csp._global_kernels import circuit_holds, no_overlap_holds
+from essais.csp._global_kernels import circuit_holds, increasing_holds, no_overlap_holds
 from essais.csp._propagation_kernels import (
     bound_holds,
     propagate,
@@ -110,6 +111,8 @@ def _checks(A, c, var):
         return circuit_holds(A, c)
     if kind == NO_OVERLAP:
         return no_overlap_holds(A, c)
+    if kind == INCREASING:
+        return increasing_holds(A, c)
     for t in range(start, start + size):
         if not A[given + A[A[CVAR] + t]]:
             return True

@@ -28,6 +28,7 @@ from essais.csp._domain_kernels import (
     EQ,
     HALL,
     IMAGES,
+    INCREASING,
     IS_CHANGED,
     KIND,
     LE,
@@ -68,7 +69,7 @@ from essais.csp._domain_kernels import (
     store_word,
     term_span,
 )
-from essais.csp._global_kernels import circuit, no_overlap
+from essais.csp._global_kernels import circuit, increasing, no_overlap
 
 
 # the propagators (TextbookCsp._revise and the methods it calls)
@@ -410,6 +411,8 @@ def _revise(A, U, state, method, c):
         return circuit(A, U, state, c)
     if kind == NO_OVERLAP:
         return no_overlap(A, U, state, c)
+    if kind == INCREASING:
+        return increasing(A, U, state, c)
     if method == MAC and A[A[CLEN] + c] == 2:
         return _supports(A, U, state, c)
     return _bounds(A, U, state, c)

@@ -232,7 +232,20 @@ class NoOverlap:
         return all(a + da <= b or b + db <= a for (a, da), (b, db) in itertools.combinations(tasks, 2))
 
 
-Constraint = Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap
+@dataclass(eq=False)
+class Increasing:
+    """The variables in order never go down (`strict`: always go up)."""
+
+    variables: list[int]
+    strict: bool = False
+    model: Owner | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        step = 1 if self.strict else 0
+        return all(values[a] + step <= values[b] for a, b in itertools.pairwise(self.variables))
+
+
+Constraint = Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing
 
 
 def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:
@@ -269,6 +282,16 @@ def circuit(successors: Sequence[IntVar]) -> Circuit:
     if not indices:
         raise InvalidInput("circuit: no successor variables")
     return Circuit(indices, _model_of(list(successors), "circuit"))
+
+
+def increasing(variables: Sequence[IntVar], strict: bool = False) -> Increasing:
+    """The variables in order never go down (strict=True: each above the one before). The
+    propagation raises each least value to the one before's (plus 1), first to last, then lowers
+    each greatest to the one after's (less 1), last to first."""
+    if not isinstance(strict, bool):
+        raise InvalidInput(f"increasing: strict={strict!r} is neither True nor False")
+    indices = [_variable(var, "increasing") for var in variables]
+    return Increasing(indices, strict, _model_of(list(variables), "increasing"))
 
 
 def no_overlap(starts: Sequence[IntVar], durations: Sequence[int]) -> NoOverlap:

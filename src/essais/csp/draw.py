@@ -19,6 +19,7 @@ from essais.csp.constraints import (
     AllDifferent,
     Circuit,
     Constraint,
+    Increasing,
     Linear,
     NoOverlap,
     Predicate,
@@ -110,6 +111,9 @@ def describe(constraint: Constraint, names: list[str]) -> str:
         parts = [expression_text({v: a}, b, names) for v, a, b in
                  zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)]  # fmt: skip
         text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
+    elif isinstance(constraint, Increasing):
+        strict = ", strict=True" if constraint.strict else ""
+        text = f"increasing({', '.join(names[v] for v in constraint.variables)}{strict})"
     elif isinstance(constraint, NoOverlap):
         text = f"no_overlap([{', '.join(names[v] for v in constraint.variables)}], {constraint.durations})"
     elif isinstance(constraint, Circuit):

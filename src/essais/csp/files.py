@@ -18,6 +18,7 @@ whose expressions are Python's, read with `ast` and never executed.
     all_different(q[i] + i for i in range(8))
     all_different(d, hall=True)      (also Hall intervals: more pruning, longer propagation)
     circuit(s)                       (s[i] the node after node i: one cycle through all)
+    increasing(m, strict=True)       (each above the one before)
     no_overlap(s[0], [3, 2, 4])      (tasks on one machine: their starts and durations)
     table(x, y) in [(1, 2), (2, 3)]
     minimize 3*x + y                 (or maximize: the best solution is sought, one objective a model)
@@ -32,7 +33,6 @@ each constraint's terms) and refused beyond the memory limit.
 
 from __future__ import annotations
 
-import ast
 import keyword
 import re
 import tokenize
@@ -43,12 +43,12 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.core.text import read_text, source_name
-from essais.csp.constraints import IntVar, LinearExpr, all_different, circuit, no_overlap, table
+from essais.csp.constraints import IntVar, LinearExpr
+from essais.csp.file_constraints import CONSTRAINTS, Calls
 from essais.csp.file_expressions import (
     COMPARISONS,
     MAX_ARRAY,
     Array,
-    Expressions,
     Loop,
     add_into,
     binary_sign,
@@ -64,8 +64,7 @@ OBJECTIVE = re.compile(r"(?P<sense>minimize|maximize)\s+(?P<expression>.+)")
 FOR = re.compile(r"for\s+(?P<name>[^\W\d]\w*)\s+in\s+(?P<range>.+):")
 IF = re.compile(r"if\s+(?P<condition>.+):")
 # (no variable or param takes these names)
-WORDS = ("range", "all_different", "circuit", "no_overlap", "table", "minimize", "maximize", "param", "sum",
-         *keyword.kwlist)  # fmt: skip
+WORDS = ("range", "sum", "param", "minimize", "maximize", *CONSTRAINTS, *keyword.kwlist)
 NAME = re.compile(r"(?P<name>[^\W\d]\w*)(?P<sizes>(\[[^\[\]]+\])*)")  # (a letter of any script first)
 SPAN = re.compile(r"(?P<lo>[^{}]+?)\.\.(?P<hi>[^{}]+)")
 # What reading costs, measured with tracemalloc and rounded up: a character of a file (its
@@ -112,7 +111,7 @@ class _Line:
         return self.text.endswith(":")
 
 
-class _Reader(Expressions):
+class _Reader(Calls):
     def __init__(self, name: str, limits: Limits | None) -> None:
         self.name = name
         self.limits = limits
@@ -292,25 +291,7 @@ class _Reader(Expressions):
             self.model.add({"==": left == right, "!=": left != right, "<": left < right, "<=": left <= right,
                             ">": left > right, ">=": left >= right}[operator])  # fmt: skip
             return
-        tree = self.parse(text, indent)
-        if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "all_different":
-            expressions = [self.variable_plus(e, tree, indent) for e in self.operands(tree, indent, loop, "all")]
-            self.model.add(all_different(expressions, self.hall(tree, indent)))
-        elif isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "circuit":
-            successors = list(self.operands(tree, indent, loop, "circuit"))
-            if tree.keywords or not all(isinstance(successor, IntVar) for successor in successors):
-                raise self.error(indent + tree.col_offset, "circuit takes the successor variables (an array)")
-            try:
-                self.model.add(circuit(successors))  # type: ignore[arg-type]
-            except InvalidInput as error:
-                raise self.error(indent + tree.col_offset, str(error)) from None
-        elif isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "no_overlap":
-            self.no_overlap(tree, indent, loop)
-        elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
-            self.table(tree, indent, loop)
-        else:
-            raise self.error(indent + tree.col_offset, "not a constraint: a relation (==, !=, <, <=, >, >=), "
-                             "all_different(…), circuit(…), no_overlap(…) or table(…) in [...]")  # fmt: skip
+        self.call(self.parse(text, indent), indent, loop)
 
     def relation(self, text: str, indent: int, loop: Loop) -> tuple[LinearExpr, str, LinearExpr] | None:
         """A line that is one relation between two sums, each read term by term (a sum of any
@@ -339,43 +320,6 @@ class _Reader(Expressions):
             add_into(total, self.linear(self.parse(text[start:stop].rstrip(), indent + start), indent + start, loop),
                      sign)  # fmt: skip
         return total
-
-    def no_overlap(self, call: ast.Call, indent: int, loop: Loop) -> None:
-        """no_overlap(starts, durations): the starts an array, a row or a list of variables; the
-        durations a list of whole numbers (of params and loops' variables too)."""
-        where = indent + call.col_offset
-        if len(call.args) != 2 or call.keywords or not isinstance(call.args[1], ast.List | ast.Tuple):
-            raise self.error(where, "no_overlap takes the starts and a list of their durations: no_overlap(s, [3, 2])")
-        first = call.args[0]
-        starts = self.part(first, indent, loop)
-        if starts is None and isinstance(first, ast.List | ast.Tuple):
-            starts = [self.linear(element, indent, loop) for element in first.elts]  # type: ignore[misc]
-        if starts is None or not all(isinstance(start, IntVar) for start in starts):
-            raise self.error(where, "no_overlap's starts are variables: an array, a row or a list of them")
-        durations = [self.whole(element, indent, loop) for element in call.args[1].elts]
-        try:
-            self.model.add(no_overlap(starts, durations))
-        except InvalidInput as error:
-            raise self.error(where, str(error)) from None
-
-    def table(self, tree: ast.Compare, indent: int, loop: Loop) -> None:
-        call = tree.left
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "table"):
-            raise self.error(indent + call.col_offset, "`… in [...]` goes with table(variables)")
-        variables = []
-        for argument in call.args:
-            expression = self.linear(argument, indent, loop)
-            if not isinstance(expression, IntVar):
-                raise self.error(indent + argument.col_offset, "table takes variables")
-            variables.append(expression)
-        rows = self.literal(tree.comparators[0], indent + tree.comparators[0].col_offset,
-                            "a list of the allowed tuples, written out")  # fmt: skip
-        if not isinstance(rows, list | tuple | set):
-            raise self.error(indent + tree.comparators[0].col_offset, "a list of tuples of whole numbers")
-        try:
-            self.model.add(table(variables, [row if isinstance(row, tuple) else (row,) for row in rows]))
-        except InvalidInput as error:
-            raise self.error(indent + tree.comparators[0].col_offset, str(error)) from None
 
 
 def _names(text: str) -> list[str]:

@@ -26,6 +26,7 @@ from essais.csp.constraints import (
     AllDifferent,
     Circuit,
     Constraint,
+    Increasing,
     IntVar,
     Linear,
     LinearExpr,
@@ -117,8 +118,9 @@ class Model:
         return [self.int_var(values, hi, f"{prefix}{k}") for k in range(n)]
 
     def add(self, constraint: Constraint) -> None:
-        """Add a constraint: a linear relation, all_different, table, predicate, circuit or no_overlap."""
-        if not isinstance(constraint, Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap):
+        """Add a constraint: a linear relation, all_different, table, predicate, circuit, no_overlap or
+        increasing."""
+        if not isinstance(constraint, Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing):
             raise InvalidInput(f"constraint: {constraint!r} is not a constraint (a relation, all_different…)")
         if constraint.model is not None and constraint.model is not self:
             raise InvalidInput("constraint: its variables belong to another model")

@@ -11,7 +11,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
-from essais.csp.constraints import AllDifferent, Circuit, Constraint, Linear, NoOverlap, Predicate, Table
+from essais.csp.constraints import (
+    AllDifferent,
+    Circuit,
+    Constraint,
+    Increasing,
+    Linear,
+    NoOverlap,
+    Predicate,
+    Table,
+)
 from essais.csp.model import Model
 
 OWN = ("pruned", "revisions")  # the methods' own counters
@@ -113,6 +122,8 @@ class Domains:
             return self._circuit(constraint)
         if isinstance(constraint, NoOverlap):
             return self._no_overlap(constraint)
+        if isinstance(constraint, Increasing):
+            return self._increasing(constraint)
         return self._predicate(constraint)
 
     def _span(self, coefficient: int, var: int) -> tuple[int, int]:
@@ -329,6 +340,18 @@ class Domains:
                 )
                 if not self._at_least(late, lo_early + d_early) or not self._at_most(early, hi_late - d_early):
                     return False
+        return True
+
+    def _increasing(self, constraint: Increasing) -> bool:
+        """Each least value raised to the one before's (plus 1 when strict), first to last; then
+        each greatest lowered to the one after's (less 1), last to first."""
+        step, chain = (1 if constraint.strict else 0), constraint.variables
+        for before, var in itertools.pairwise(chain):
+            if not self._at_least(var, self._span(1, before)[0] + step):
+                return False
+        for var, after in reversed(list(itertools.pairwise(chain))):
+            if not self._at_most(var, self._span(1, after)[1] - step):
+                return False
         return True
 
     def _at_least(self, var: int, value: int) -> bool:

@@ -1,0 +1,87 @@
+"""The constraints of a model file written as calls (essais.csp.files reads the lines):
+`all_different(…)`, `circuit(…)`, `increasing(…)`, `no_overlap(…)` and `table(…) in [...]`,
+their arguments read by essais.csp.file_expressions."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from essais.core.errors import InvalidInput
+from essais.csp.constraints import IntVar, all_different, circuit, increasing, no_overlap, table
+from essais.csp.file_expressions import Expressions, Loop
+
+CHAINS: dict[str, Any] = {"circuit": circuit, "increasing": increasing}  # (constraints on a list of variables)
+CONSTRAINTS = ("all_different", "no_overlap", "table", *CHAINS)
+CALLS = "all_different(…), circuit(…), increasing(…), no_overlap(…) or table(…) in [...]"
+
+
+class Calls(Expressions):
+    """A constraint line that is not a relation."""
+
+    def call(self, tree: ast.expr, indent: int, loop: Loop) -> None:
+        name = tree.func.id if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) else None
+        if isinstance(tree, ast.Call) and name == "all_different":
+            expressions = [self.variable_plus(e, tree, indent) for e in self.operands(tree, indent, loop, "all")]
+            self.model.add(all_different(expressions, self.hall(tree, indent)))
+        elif isinstance(tree, ast.Call) and name in CHAINS:
+            self.on_variables(tree, indent, loop)
+        elif isinstance(tree, ast.Call) and name == "no_overlap":
+            self.no_overlap(tree, indent, loop)
+        elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
+            self.table(tree, indent, loop)
+        else:
+            raise self.error(indent + tree.col_offset, f"not a constraint: a relation (==, !=, <, <=, >, >=), {CALLS}")
+
+    def on_variables(self, call: ast.Call, indent: int, loop: Loop) -> None:
+        """circuit(s) or increasing(x) (`strict=True` too): the variables of an array, a row, a
+        generator or listed."""
+        name, where = call.func.id, indent + call.col_offset  # type: ignore[attr-defined]
+        variables = list(self.operands(ast.Call(call.func, call.args, []), indent, loop, name))
+        strict = [k for k in call.keywords if k.arg == "strict" and name == "increasing"]
+        if len(strict) != len(call.keywords) or not all(isinstance(k.value, ast.Constant) for k in strict):
+            raise self.error(where, f"{name} takes no keyword" + (" but strict=True" if name == "increasing" else ""))
+        if not all(isinstance(variable, IntVar) for variable in variables):
+            raise self.error(where, f"{name} takes variables (an array, a row or a list of them)")
+        try:
+            options = {"strict": strict[0].value.value} if strict else {}  # type: ignore[attr-defined]
+            self.model.add(CHAINS[name](variables, **options))
+        except InvalidInput as error:
+            raise self.error(where, str(error)) from None
+
+    def no_overlap(self, call: ast.Call, indent: int, loop: Loop) -> None:
+        """no_overlap(starts, durations): the starts an array, a row or a list of variables; the
+        durations a list of whole numbers (of params and loops' variables too)."""
+        where = indent + call.col_offset
+        if len(call.args) != 2 or call.keywords or not isinstance(call.args[1], ast.List | ast.Tuple):
+            raise self.error(where, "no_overlap takes the starts and a list of their durations: no_overlap(s, [3, 2])")
+        first = call.args[0]
+        starts = self.part(first, indent, loop)
+        if starts is None and isinstance(first, ast.List | ast.Tuple):
+            starts = [self.linear(element, indent, loop) for element in first.elts]  # type: ignore[misc]
+        if starts is None or not all(isinstance(start, IntVar) for start in starts):
+            raise self.error(where, "no_overlap's starts are variables: an array, a row or a list of them")
+        durations = [self.whole(element, indent, loop) for element in call.args[1].elts]
+        try:
+            self.model.add(no_overlap(starts, durations))
+        except InvalidInput as error:
+            raise self.error(where, str(error)) from None
+
+    def table(self, tree: ast.Compare, indent: int, loop: Loop) -> None:
+        call = tree.left
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "table"):
+            raise self.error(indent + call.col_offset, "`… in [...]` goes with table(variables)")
+        variables = []
+        for argument in call.args:
+            expression = self.linear(argument, indent, loop)
+            if not isinstance(expression, IntVar):
+                raise self.error(indent + argument.col_offset, "table takes variables")
+            variables.append(expression)
+        rows = self.literal(tree.comparators[0], indent + tree.comparators[0].col_offset,
+                            "a list of the allowed tuples, written out")  # fmt: skip
+        if not isinstance(rows, list | tuple | set):
+            raise self.error(indent + tree.comparators[0].col_offset, "a list of tuples of whole numbers")
+        try:
+            self.model.add(table(variables, [row if isinstance(row, tuple) else (row,) for row in rows]))
+        except InvalidInput as error:
+            raise self.error(indent + tree.comparators[0].col_offset, str(error)) from None
