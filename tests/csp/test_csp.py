@@ -156,9 +156,7 @@ def two_in_two_and_one_above():
 @given(crowded_differences(), st.sampled_from(METHODS))
 @example(two_in_two_and_one_above(), "mac/input/min")
 def test_hall_intervals_keep_every_solution_in_both_engines_alike(model, method):
-    python, numba = run_of(model, method, "python"), run_of(model, method, "numba")
-    assert python == numba
-    assert sorted(tuple(d.values()) for d in python[0]) == sorted(tuple(d.values()) for d in brute_force(model))
+    engines_agree_with_brute_force(model, method)
 
 
 def test_a_hall_interval_takes_its_values_from_the_others():
@@ -199,6 +197,16 @@ def test_wdeg_learns_which_constraint_fails_and_both_engines_learn_alike(method)
     assert nodes["wdeg"] < nodes["mrv"]
     with pytest.raises(InvalidInput, match="wdeg learns its weights along one search"):
         count_csp(model, method=f"{method}/wdeg", workers=2)
+
+
+def engines_agree_with_brute_force(model, method):
+    """Both engines give the same solutions in the same order and the same counters, and the
+    solutions are a brute force's, each one checked."""
+    python, numba = run_of(model, method, "python"), run_of(model, method, "numba")
+    assert python == numba
+    assert sorted(tuple(d.values()) for d in python[0]) == sorted(tuple(d.values()) for d in brute_force(model))
+    for values in python[0]:
+        assert csp_error(model, values) is None
 
 
 def run_of(model, method, engine):

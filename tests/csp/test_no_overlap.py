@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from csp.test_csp import METHODS, brute_force, run_of
+from csp.test_csp import METHODS, engines_agree_with_brute_force
 from essais.core.errors import InvalidInput
 from essais.csp import CspFileError, Model, csp_error, increasing, no_overlap, read_model, solve_csp
 from essais.csp.draw import describe
@@ -40,10 +40,7 @@ def task_sets(draw):
 @settings(max_examples=150, deadline=None)
 @given(task_sets(), st.sampled_from(METHODS))
 def test_the_schedules_of_a_machine_are_a_brute_force_s_in_both_engines_alike(model, method):
-    python, numba = run_of(model, method, "python"), run_of(model, method, "numba")
-    assert python == numba
-    expected = sorted(tuple(values.values()) for values in brute_force(model))
-    assert sorted(tuple(values.values()) for values in python[0]) == expected
+    engines_agree_with_brute_force(model, method)
 
 
 def schedule_error(values):
@@ -108,10 +105,7 @@ def chains(draw):
 @settings(max_examples=150, deadline=None)
 @given(chains(), st.sampled_from(METHODS))
 def test_increasing_chains_are_a_brute_force_s_in_both_engines_alike(model, method):
-    python, numba = run_of(model, method, "python"), run_of(model, method, "numba")
-    assert python == numba
-    expected = sorted(tuple(values.values()) for values in brute_force(model))
-    assert sorted(tuple(values.values()) for values in python[0]) == expected
+    engines_agree_with_brute_force(model, method)
 
 
 def test_increasing_is_said_read_and_bad_ones_refused():

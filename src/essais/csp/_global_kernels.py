@@ -42,15 +42,8 @@ def circuit(A, U, state, c):
             drop_bit(A, U, state, var, k - origin)
             if is_empty(A, U, var):
                 return False
-    _snapshot(A, U, c)
-    for node in range(n):
-        A[flags + node] = 0
-    for k in range(n):
-        node = A[after + k]
-        if node >= 0:
-            if A[flags + node]:
-                return False
-            A[flags + node] = 1
+    if _pointed(A, U, c, flags) < 0:
+        return False
     for k in range(n):
         if A[after + k] >= 0:
             continue
@@ -61,6 +54,24 @@ def circuit(A, U, state, c):
         if A[A[IS_CHANGED] + var] and is_empty(A, U, var):
             return False
     return _chains(A, U, state, c)
+
+
+@inner
+def _pointed(A, U, c, flags):
+    """The fixed successors at HALL (_snapshot) and, at `flags`, 1 for each node one points to:
+    how many are fixed, -1 when two point to one node."""
+    _snapshot(A, U, c)
+    n, after, fixed = A[A[CLEN] + c], A[HALL], 0
+    for node in range(n):
+        A[flags + node] = 0
+    for k in range(n):
+        node = A[after + k]
+        if node >= 0:
+            if A[flags + node]:
+                return -1
+            A[flags + node] = 1
+            fixed += 1
+    return fixed
 
 
 @inner
@@ -77,18 +88,12 @@ def _snapshot(A, U, c):
 def _chains(A, U, state, c):
     """The chains of fixed successors, over those fixed when it begins (TextbookCsp._chains)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
-    _snapshot(A, U, c)
     after, pointed, reached = A[HALL], A[HALL] + n, A[HALL] + 2 * n
-    fixed = 0
+    fixed = _pointed(A, U, c, pointed)
+    if fixed < 0:
+        return False
     for node in range(n):
-        A[pointed + node], A[reached + node] = 0, 0
-    for k in range(n):
-        node = A[after + k]
-        if node >= 0:
-            if A[pointed + node]:
-                return False
-            A[pointed + node] = 1
-            fixed += 1
+        A[reached + node] = 0
     if fixed == n:
         node = 0
         for step in range(1, n + 1):
@@ -121,9 +126,8 @@ def _chains(A, U, state, c):
 def circuit_holds(A, c):
     """basic: once every node's successor is given, they make one cycle through all."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
-    for k in range(n):
-        if not A[A[GIVEN] + A[A[CVAR] + start + k]]:
-            return True
+    if not all_given(A, c):
+        return True
     node = 0
     for step in range(1, n + 1):
         successor = A[A[VALUE] + A[A[CVAR] + start + node]]
@@ -181,9 +185,8 @@ def _at_most(A, U, state, var, value):
 def no_overlap_holds(A, c):
     """basic: once every start is given, no two tasks of positive durations overlap."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
-    for k in range(n):
-        if not A[A[GIVEN] + A[A[CVAR] + start + k]]:
-            return True
+    if not all_given(A, c):
+        return True
     for i in range(n):
         a, da = A[A[VALUE] + A[A[CVAR] + start + i]], A[A[COFF] + start + i]
         for j in range(i + 1, n):
@@ -213,10 +216,18 @@ def increasing(A, U, state, c):
 def increasing_holds(A, c):
     """basic: once every variable is given, none below the one before (strict: above it)."""
     start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
-    for k in range(n):
-        if not A[A[GIVEN] + A[A[CVAR] + start + k]]:
-            return True
+    if not all_given(A, c):
+        return True
     for k in range(1, n):
         if A[A[VALUE] + A[A[CVAR] + start + k - 1]] + step > A[A[VALUE] + A[A[CVAR] + start + k]]:
             return False
     return True
+
+
+@inner
+def all_given(A, c):
+    """Every variable of constraint c has its value (basic checks a global constraint then)."""
+    start, free = A[A[CSTART] + c], 0
+    for t in range(start, start + A[A[CLEN] + c]):
+        free += A[A[GIVEN] + A[A[CVAR] + t]] == 0
+    return free == 0

@@ -277,30 +277,35 @@ class Domains:
             keep = sum(self._bit(var, node) for node in range(n) if node != k or n == 1)
             if not self._narrow(var, keep):
                 return False
-        fixed = [self._fixed(var) for var in nodes]
-        taken: dict[int, int] = {}
-        for k, node in enumerate(fixed):
-            if node is not None:
-                if node in taken:
-                    return False
-                taken[node] = k
+        fixed, pointed = self._pointed(nodes)
+        if pointed is None:
+            return False
+        taken = [node for node in range(n) if pointed[node]]
         for k, var in enumerate(nodes):
             if fixed[k] is None and not self._narrow(var, ~sum(self._bit(var, node) for node in taken)):
                 return False
         return self._chains(nodes)
+
+    def _pointed(self, nodes: list[int]) -> tuple[list[int | None], list[bool] | None]:
+        """Each node's fixed successor (None: not fixed), and for each node whether one points to
+        it (None when two point to one node)."""
+        after = [self._fixed(var) for var in nodes]
+        pointed = [False] * len(nodes)
+        for node in after:
+            if node is not None:
+                if pointed[node]:
+                    return after, None
+                pointed[node] = True
+        return after, pointed
 
     def _chains(self, nodes: list[int]) -> bool:
         """_circuit's last step, over the successors fixed when it begins: two fixed on one node
         fail; each chain is followed from its first node (in order); with every successor fixed,
         they must make one cycle; else every fixed node must lie on a chain."""
         n = len(nodes)
-        after = [self._fixed(var) for var in nodes]
-        pointed = [False] * n
-        for node in after:
-            if node is not None:
-                if pointed[node]:
-                    return False
-                pointed[node] = True
+        after, pointed = self._pointed(nodes)
+        if pointed is None:
+            return False
         successors = [node for node in after if node is not None]
         if len(successors) == n:
             node = 0
