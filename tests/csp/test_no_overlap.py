@@ -1,7 +1,10 @@
-"""no_overlap(starts, durations): tasks on one machine, and increasing(variables). Hypothesis-made
-task sets and chains against a brute force in both engines alike, and Fisher and Thompson's job
+"""no_overlap(starts, durations): tasks on one machine; increasing(variables); and
+global_cardinality(variables, counts). Hypothesis-made task sets, chains and counts against a
+brute force in both engines alike, the multinomial counts, and Fisher and Thompson's job
 shop ft06 proved at its published optimum (55), the schedule checked job by job and machine by
 machine."""
+
+import math
 
 import pytest
 from hypothesis import given, settings
@@ -9,7 +12,17 @@ from hypothesis import strategies as st
 
 from csp.test_csp import METHODS, engines_agree_with_brute_force
 from essais.core.errors import InvalidInput
-from essais.csp import CspFileError, Model, csp_error, increasing, no_overlap, read_model, solve_csp
+from essais.csp import (
+    CspFileError,
+    Model,
+    count_csp,
+    csp_error,
+    global_cardinality,
+    increasing,
+    no_overlap,
+    read_model,
+    solve_csp,
+)
 from essais.csp.draw import describe
 
 from conftest import ROOT
@@ -118,3 +131,44 @@ def test_increasing_is_said_read_and_bad_ones_refused():
                           ("increasing(x[0] + 1, x[1])", "increasing takes variables")]:  # fmt: skip
         with pytest.raises(CspFileError, match=message):
             read_model("i.csp", f"var x[4] in 0..3\n{line}\n")
+
+
+@st.composite
+def cardinalities(draw):
+    """2 to 5 variables of small ranges, each of 1 to 3 values taken by an exact count."""
+    m = Model()
+    xs = [m.int_var(draw(st.sets(st.integers(0, 4), min_size=1, max_size=4)), name=f"x{k}")
+          for k in range(draw(st.integers(2, 5)))]  # fmt: skip
+    counts = draw(st.dictionaries(st.integers(-1, 4), st.integers(0, 3), min_size=1, max_size=3))
+    m.add(global_cardinality(draw(st.lists(st.sampled_from(xs), min_size=1, max_size=5)), counts))
+    return m
+
+
+@settings(max_examples=150, deadline=None)
+@given(cardinalities(), st.sampled_from(METHODS))
+def test_cardinalities_are_a_brute_force_s_in_both_engines_alike(model, method):
+    engines_agree_with_brute_force(model, method)
+
+
+@pytest.mark.parametrize("counts", [(2, 2, 2), (3, 2, 1), (1, 1, 4), (6, 0, 0)])
+def test_the_arrangements_of_a_multiset_are_its_multinomial_count(counts):
+    """Six variables over 1..3 with value v taken counts[v - 1] times: 6! / (a! b! c!) ways."""
+    m = Model()
+    m.add(global_cardinality(m.int_vars(6, 1, 3), {v + 1: count for v, count in enumerate(counts)}))
+    expected = math.factorial(6) // math.prod(math.factorial(count) for count in counts)
+    for method in ("basic", "forward", "mac", "mac/wdeg"):
+        assert count_csp(m, method=method).count == expected
+        assert count_csp(m, method=method, engine="python").count == expected
+
+
+def test_global_cardinality_is_read_said_and_bad_ones_refused():
+    model = read_model("g.csp", "param n = 2\nvar x[4] in 0..3\nglobal_cardinality(x, {0: n, 3: n - 1})\n")
+    assert model.constraints[0].counts == {0: 2, 3: 1}
+    assert describe(model.constraints[0], model.names) == "global_cardinality([x[0], x[1], x[2], x[3]], {0: 2, 3: 1})"
+    with pytest.raises(InvalidInput, match="is not a whole value and a count"):
+        global_cardinality(model.variables, {1: -1})
+    for line, message in [("global_cardinality(x, [1, 2])", "takes the variables and {value: count"),
+                          ("global_cardinality(x[0] + 1, {1: 1})", "first argument is variables"),
+                          ("global_cardinality(x, {**y})", "counts are written out")]:  # fmt: skip
+        with pytest.raises(CspFileError, match=message):
+            read_model("g.csp", f"var x[4] in 0..3\n{line}\n")

@@ -1,7 +1,7 @@
 """Constraints of one's own (000 §3.1): a model of integer variables with finite domains and
-constraints (linear relations, all_different, circuit, no_overlap, increasing, tables, Python
-predicates), searched by the course's methods, basic, forward checking and arc consistency
-maintained.
+constraints (linear relations, all_different, circuit, no_overlap, increasing,
+global_cardinality, tables, Python predicates), searched by the course's methods, basic,
+forward checking and arc consistency maintained.
 
 constraints.py holds the expressions and constraints, model.py the model, its objective and
 the results; textbook.py and propagation.py the python engine (the search; the domains and
@@ -19,6 +19,7 @@ from essais.csp.constraints import (
     LinearExpr,
     all_different,
     circuit,
+    global_cardinality,
     increasing,
     no_overlap,
     predicate,
@@ -41,6 +42,7 @@ __all__ = [
     "circuit",
     "count_csp",
     "csp_error",
+    "global_cardinality",
     "increasing",
     "is_csp_solution",
     "no_overlap",

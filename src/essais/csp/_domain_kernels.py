@@ -22,8 +22,9 @@ from essais.core.bits import bit_index, leading_zeros, popcount
 from essais.core.sliced import FIRST_FREE_SLOT
 
 # constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table, circuit,
-# no_overlap (its durations as the terms' offsets), increasing (its constant 1 when strict)
-LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING = range(8)
+# no_overlap (its durations as the terms' offsets), increasing (its constant 1 when strict),
+# global_cardinality (its (value, count) pairs as a table's rows of two)
+LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY = range(9)
 BASIC, FORWARD, MAC = range(3)
 INPUT, MRV, WDEG = range(3)  # the variable orders
 # The arena's header, declared here once: where each section starts (the model's, the search's,

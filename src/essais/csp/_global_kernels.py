@@ -1,7 +1,7 @@
-"""numba kernels of the global constraints' propagators (essais.csp): circuit, no_overlap and
-increasing, over the domains of essais.csp._domain_kernels, run by essais.csp._propagation_kernels's
-queue. Private: checked inputs only; imports numpy, numba, essais.core and the domain kernels
-beside it.
+"""numba kernels of the global constraints' propagators (essais.csp): circuit, no_overlap,
+increasing and global_cardinality, over the domains of essais.csp._domain_kernels, run by
+essais.csp._propagation_kernels's queue. Private: checked inputs only; imports numpy, numba,
+essais.core and the domain kernels beside it.
 
 Each keeps the python engine's order of work (essais.csp.propagation): the same variables lose
 the same values in the same order, so that the queue and the counters are the same."""
@@ -17,12 +17,17 @@ from essais.csp._domain_kernels import (
     IS_CHANGED,
     LEAST,
     NW,
+    TAB,
+    TROWS,
+    TSTART,
     VALUE,
     drop_bit,
     fixed_bit,
+    has_bit,
     inner,
     is_empty,
     keep_between,
+    size_of,
     term_span,
 )
 
@@ -231,3 +236,48 @@ def all_given(A, c):
     for t in range(start, start + A[A[CLEN] + c]):
         free += A[A[GIVEN] + A[A[CVAR] + t]] == 0
     return free == 0
+
+
+@inner
+def cardinality(A, U, state, c):
+    """Value after value: too many fixed to it or too few able to take it fails; as many fixed
+    as its count, the others lose it; as few able as its count, they all take it
+    (TextbookCsp._cardinality)."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    pairs = A[TAB] + A[A[TSTART] + c]
+    for p in range(A[A[TROWS] + c]):
+        value, count = A[pairs + 2 * p], A[pairs + 2 * p + 1]
+        able, fixed = 0, 0
+        for k in range(n):
+            var = A[A[CVAR] + start + k]
+            if has_bit(A, U, var, value - A[A[LEAST] + var]):
+                able += 1
+                fixed += size_of(A, U, var) == 1
+        if fixed > count or able < count:
+            return False
+        for k in range(n):
+            var = A[A[CVAR] + start + k]
+            bit = value - A[A[LEAST] + var]
+            if not has_bit(A, U, var, bit):
+                continue
+            if fixed == count and size_of(A, U, var) != 1:
+                drop_bit(A, U, state, var, bit)
+            elif able == count and fixed < count:
+                keep_between(A, U, state, var, bit, bit)
+    return True
+
+
+@inner
+def cardinality_holds(A, c):
+    """basic: once every variable is given, each value listed taken by its count of them."""
+    if not all_given(A, c):
+        return True
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    pairs = A[TAB] + A[A[TSTART] + c]
+    for p in range(A[A[TROWS] + c]):
+        taken = 0
+        for k in range(n):
+            taken += A[A[VALUE] + A[A[CVAR] + start + k]] == A[pairs + 2 * p]
+        if taken != A[pairs + 2 * p + 1]:
+            return False
+    return True

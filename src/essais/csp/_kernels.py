@@ -18,6 +18,7 @@ from essais.csp._domain_kernels import (
     BEST,
     BOUND,
     BOUND_ON,
+    CARDINALITY,
     CCOEF,
     CCONST,
     CIRCUIT,
@@ -82,7 +83,7 @@ from essais.csp._domain_kernels import (
     size_of,
     undo,
 )
-from essais.csp._global_kernels import circuit_holds, increasing_holds, no_overlap_holds
+from essais.csp._global_kernels import cardinality_holds, circuit_holds, increasing_holds, no_overlap_holds
 from essais.csp._propagation_kernels import (
     bound_holds,
     propagate,
@@ -113,6 +114,8 @@ def _checks(A, c, var):
         return no_overlap_holds(A, c)
     if kind == INCREASING:
         return increasing_holds(A, c)
+    if kind == CARDINALITY:
+        return cardinality_holds(A, c)
     for t in range(start, start + size):
         if not A[given + A[A[CVAR] + t]]:
             return True

@@ -15,6 +15,7 @@ from essais.csp._domain_kernels import (
     ALL_DIFFERENT,
     BOUND,
     BOUND_ON,
+    CARDINALITY,
     CCOEF,
     CCONST,
     CHANGED,
@@ -69,7 +70,7 @@ from essais.csp._domain_kernels import (
     store_word,
     term_span,
 )
-from essais.csp._global_kernels import circuit, increasing, no_overlap
+from essais.csp._global_kernels import cardinality, circuit, increasing, no_overlap
 
 
 # the propagators (TextbookCsp._revise and the methods it calls)
@@ -413,6 +414,8 @@ def _revise(A, U, state, method, c):
         return no_overlap(A, U, state, c)
     if kind == INCREASING:
         return increasing(A, U, state, c)
+    if kind == CARDINALITY:
+        return cardinality(A, U, state, c)
     if method == MAC and A[A[CLEN] + c] == 2:
         return _supports(A, U, state, c)
     return _bounds(A, U, state, c)

@@ -21,7 +21,16 @@ from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp import _domain_kernels as k
 from essais.csp._kernels import csp_slice, replay
-from essais.csp.constraints import AllDifferent, Circuit, Increasing, Linear, NoOverlap, Predicate, Table
+from essais.csp.constraints import (
+    AllDifferent,
+    Cardinality,
+    Circuit,
+    Increasing,
+    Linear,
+    NoOverlap,
+    Predicate,
+    Table,
+)
 from essais.csp.model import IMPROVEMENTS, LARGEST, RESTARTS, Model, relaxation
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
@@ -102,6 +111,14 @@ def model_arrays(model: Model) -> CspArrays:
                 _fits(abs(a) * largest[var] + abs(b))
             coefficients += constraint.coefficients
             extra += constraint.offsets
+        elif isinstance(constraint, Cardinality):
+            kinds.append(k.CARDINALITY)
+            for value, count in constraint.counts.items():
+                _fits(max(abs(value), count))
+                rows += [value, count]
+            table_rows[-1] = len(constraint.counts)
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
         elif isinstance(constraint, Increasing):
             kinds.append(k.INCREASING)
             constants[-1] = int(constraint.strict)

@@ -245,7 +245,20 @@ class Increasing:
         return all(values[a] + step <= values[b] for a, b in itertools.pairwise(self.variables))
 
 
-Constraint = Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing
+@dataclass(eq=False)
+class Cardinality:
+    """Each value listed is taken by exactly its number of the variables (others: any number)."""
+
+    variables: list[int]
+    counts: dict[int, int]
+    model: Owner | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        taken = [values[var] for var in self.variables]
+        return all(taken.count(value) == count for value, count in self.counts.items())
+
+
+Constraint = Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing | Cardinality
 
 
 def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:
@@ -282,6 +295,20 @@ def circuit(successors: Sequence[IntVar]) -> Circuit:
     if not indices:
         raise InvalidInput("circuit: no successor variables")
     return Circuit(indices, _model_of(list(successors), "circuit"))
+
+
+def global_cardinality(variables: Sequence[IntVar], counts: dict[int, int]) -> Cardinality:
+    """Each value of `counts` is taken by exactly that many of the variables; values not listed
+    by any number. The propagation, value after value in the order given: too many fixed to it or
+    too few that can take it fails; as many fixed as its count, the others lose it; as few that
+    can take it as its count, they all take it."""
+    indices = [_variable(var, "global_cardinality") for var in variables]
+    if not isinstance(counts, dict):
+        raise InvalidInput(f"global_cardinality: {counts!r} is not a dict of value: count")
+    for value, count in counts.items():
+        if type(value) is not int or type(count) is not int or count < 0:
+            raise InvalidInput(f"global_cardinality: {value!r}: {count!r} is not a whole value and a count, 0 or more")
+    return Cardinality(indices, dict(counts), _model_of(list(variables), "global_cardinality"))
 
 
 def increasing(variables: Sequence[IntVar], strict: bool = False) -> Increasing:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from essais.core.errors import InvalidInput
 from essais.csp.constraints import (
     AllDifferent,
+    Cardinality,
     Circuit,
     Constraint,
     Increasing,
@@ -111,6 +112,8 @@ def describe(constraint: Constraint, names: list[str]) -> str:
         parts = [expression_text({v: a}, b, names) for v, a, b in
                  zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)]  # fmt: skip
         text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
+    elif isinstance(constraint, Cardinality):
+        text = f"global_cardinality([{', '.join(names[v] for v in constraint.variables)}], {constraint.counts})"
     elif isinstance(constraint, Increasing):
         strict = ", strict=True" if constraint.strict else ""
         text = f"increasing({', '.join(names[v] for v in constraint.variables)}{strict})"

@@ -1,6 +1,6 @@
 """The constraints of a model file written as calls (essais.csp.files reads the lines):
-`all_different(…)`, `circuit(…)`, `increasing(…)`, `no_overlap(…)` and `table(…) in [...]`,
-their arguments read by essais.csp.file_expressions."""
+`all_different(…)`, `circuit(…)`, `increasing(…)`, `no_overlap(…)`, `global_cardinality(…)`
+and `table(…) in [...]`, their arguments read by essais.csp.file_expressions."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import ast
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import IntVar, all_different, circuit, increasing, no_overlap, table
+from essais.csp.constraints import IntVar, all_different, circuit, global_cardinality, increasing, no_overlap, table
 from essais.csp.file_expressions import Expressions, Loop
 
 CHAINS: dict[str, Any] = {"circuit": circuit, "increasing": increasing}  # (constraints on a list of variables)
-CONSTRAINTS = ("all_different", "no_overlap", "table", *CHAINS)
-CALLS = "all_different(…), circuit(…), increasing(…), no_overlap(…) or table(…) in [...]"
+CONSTRAINTS = ("all_different", "global_cardinality", "no_overlap", "table", *CHAINS)
+CALLS = "all_different(…), circuit(…), increasing(…), no_overlap(…), global_cardinality(…) or table(…) in [...]"
 
 
 class Calls(Expressions):
@@ -28,6 +28,8 @@ class Calls(Expressions):
             self.on_variables(tree, indent, loop)
         elif isinstance(tree, ast.Call) and name == "no_overlap":
             self.no_overlap(tree, indent, loop)
+        elif isinstance(tree, ast.Call) and name == "global_cardinality":
+            self.cardinality(tree, indent, loop)
         elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
             self.table(tree, indent, loop)
         else:
@@ -46,6 +48,27 @@ class Calls(Expressions):
         try:
             options = {"strict": strict[0].value.value} if strict else {}  # type: ignore[attr-defined]
             self.model.add(CHAINS[name](variables, **options))
+        except InvalidInput as error:
+            raise self.error(where, str(error)) from None
+
+    def cardinality(self, call: ast.Call, indent: int, loop: Loop) -> None:
+        """global_cardinality(x, {1: 2, 3: n}): the variables, then each value with its count
+        (whole numbers of params and loops' variables too)."""
+        where = indent + call.col_offset
+        if len(call.args) != 2 or call.keywords or not isinstance(call.args[1], ast.Dict):
+            raise self.error(where, "global_cardinality takes the variables and {value: count, …}")
+        variables = self.part(call.args[0], indent, loop)
+        if variables is None and isinstance(call.args[0], ast.List | ast.Tuple):
+            variables = [self.linear(element, indent, loop) for element in call.args[0].elts]  # type: ignore[misc]
+        if variables is None or not all(isinstance(variable, IntVar) for variable in variables):
+            raise self.error(where, "global_cardinality's first argument is variables: an array, a row or a list")
+        pairs = call.args[1]
+        if any(key is None for key in pairs.keys):
+            raise self.error(where, "global_cardinality's counts are written out: {value: count, …}")
+        counts = {self.whole(key, indent, loop): self.whole(value, indent, loop)  # type: ignore[arg-type]
+                  for key, value in zip(pairs.keys, pairs.values, strict=True)}  # fmt: skip
+        try:
+            self.model.add(global_cardinality(variables, counts))
         except InvalidInput as error:
             raise self.error(where, str(error)) from None
 

@@ -20,6 +20,7 @@ whose expressions are Python's, read with `ast` and never executed.
     circuit(s)                       (s[i] the node after node i: one cycle through all)
     increasing(m, strict=True)       (each above the one before)
     no_overlap(s[0], [3, 2, 4])      (tasks on one machine: their starts and durations)
+    global_cardinality(x, {1: 2})    (value 1 taken by exactly two of them)
     table(x, y) in [(1, 2), (2, 3)]
     minimize 3*x + y                 (or maximize: the best solution is sought, one objective a model)
 

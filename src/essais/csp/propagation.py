@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 
 from essais.csp.constraints import (
     AllDifferent,
+    Cardinality,
     Circuit,
     Constraint,
     Increasing,
@@ -124,6 +125,8 @@ class Domains:
             return self._no_overlap(constraint)
         if isinstance(constraint, Increasing):
             return self._increasing(constraint)
+        if isinstance(constraint, Cardinality):
+            return self._cardinality(constraint)
         return self._predicate(constraint)
 
     def _span(self, coefficient: int, var: int) -> tuple[int, int]:
@@ -357,6 +360,22 @@ class Domains:
         for var, after in reversed(list(itertools.pairwise(chain))):
             if not self._at_most(var, self._span(1, after)[1] - step):
                 return False
+        return True
+
+    def _cardinality(self, constraint: Cardinality) -> bool:
+        """Value after value in the order given: too many variables fixed to it or too few that
+        can take it fails; as many fixed as its count, the others lose it; as few that can take it
+        as its count, they all take it."""
+        for value, count in constraint.counts.items():
+            able = [var for var in constraint.variables if self.domain[var] & self._bit(var, value)]
+            fixed = [var for var in able if self._fixed(var) is not None]
+            if len(fixed) > count or len(able) < count:
+                return False
+            for var in able:
+                if len(fixed) == count and self._fixed(var) is None:
+                    self._narrow(var, ~self._bit(var, value))
+                elif len(able) == count and len(fixed) < count:
+                    self._narrow(var, self._bit(var, value))
         return True
 
     def _at_least(self, var: int, value: int) -> bool:
