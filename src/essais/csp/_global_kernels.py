@@ -3,7 +3,7 @@ increasing and global_cardinality, over the domains of essais.csp._domain_kernel
 essais.csp._propagation_kernels's queue. Private: checked inputs only; imports numpy, numba,
 essais.core and the domain kernels beside it.
 
-Each keeps the python engine's order of work (essais.csp.propagation): the same variables lose
+Each keeps the python engine's order of work (essais.csp.global_propagation): the same variables lose
 the same values in the same order, so that the queue and the counters are the same."""
 
 from essais.csp._domain_kernels import (

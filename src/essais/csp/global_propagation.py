@@ -1,0 +1,152 @@
+"""The python engine's propagators of the global constraints (essais.csp.propagation's Domains
+runs them): circuit, no_overlap, increasing and global_cardinality, over the domains as bit
+sets. essais.csp._global_kernels is their numba half, in the same order of work."""
+
+from __future__ import annotations
+
+import itertools
+from abc import ABC, abstractmethod
+
+from essais.csp.constraints import Cardinality, Circuit, Increasing, NoOverlap
+
+
+class GlobalPropagators(ABC):
+    """What the domains give these propagators: each variable's least value and bit set, a
+    narrowing, a value's bit, a fixed variable's value, a term's extremes."""
+
+    domain: list[int]
+    least: list[int]
+
+    @abstractmethod
+    def _narrow(self, var: int, mask: int) -> bool:
+        """The domain of `var` cut to `mask`; False when nothing is left."""
+
+    @abstractmethod
+    def _bit(self, var: int, value: int) -> int:
+        """`value`'s bit in var's domain."""
+
+    @abstractmethod
+    def _fixed(self, var: int) -> int | None:
+        """The value of a variable with one value left, else None."""
+
+    @abstractmethod
+    def _span(self, coefficient: int, var: int) -> tuple[int, int]:
+        """The least and greatest of coefficient · var."""
+
+    def _circuit(self, constraint: Circuit) -> bool:
+        """Each node keeps the successors 0 … n-1 but itself (one node alone goes to itself); a
+        fixed successor is taken from the others (in the nodes' order); then, from each node no
+        fixed successor points to (a chain's first node, in order), the chain of fixed
+        successors is followed to its last node, which may not go back to the first unless the
+        chain holds every node (_chains)."""
+        nodes = constraint.variables
+        n = len(nodes)
+        for k, var in enumerate(nodes):
+            keep = sum(self._bit(var, node) for node in range(n) if node != k or n == 1)
+            if not self._narrow(var, keep):
+                return False
+        fixed, pointed = self._pointed(nodes)
+        if pointed is None:
+            return False
+        taken = [node for node in range(n) if pointed[node]]
+        for k, var in enumerate(nodes):
+            if fixed[k] is None and not self._narrow(var, ~sum(self._bit(var, node) for node in taken)):
+                return False
+        return self._chains(nodes)
+
+    def _pointed(self, nodes: list[int]) -> tuple[list[int | None], list[bool] | None]:
+        """Each node's fixed successor (None: not fixed), and for each node whether one points to
+        it (None when two point to one node)."""
+        after = [self._fixed(var) for var in nodes]
+        pointed = [False] * len(nodes)
+        for node in after:
+            if node is not None:
+                if pointed[node]:
+                    return after, None
+                pointed[node] = True
+        return after, pointed
+
+    def _chains(self, nodes: list[int]) -> bool:
+        """_circuit's last step, over the successors fixed when it begins: two fixed on one node
+        fail; each chain is followed from its first node (in order); with every successor fixed,
+        they must make one cycle; else every fixed node must lie on a chain."""
+        n = len(nodes)
+        after, pointed = self._pointed(nodes)
+        if pointed is None:
+            return False
+        successors = [node for node in after if node is not None]
+        if len(successors) == n:
+            node = 0
+            for step in range(1, n + 1):
+                node = successors[node]
+                if node == 0:
+                    return step == n
+            return False
+        reached = [False] * n
+        for first in range(n):
+            if pointed[first]:
+                continue
+            last, length = first, 1
+            reached[first] = True
+            while (following := after[last]) is not None:
+                last, length = following, length + 1
+                reached[last] = True
+            if length < n and not self._narrow(nodes[last], ~self._bit(nodes[last], first)):
+                return False
+        return all(reached[k] or after[k] is None for k in range(n))
+
+    def _no_overlap(self, constraint: NoOverlap) -> bool:
+        """Each pair of tasks of positive durations, in order, by their bounds as they are then:
+        when only one order fits, the later starts no sooner than the earlier ends and the
+        earlier starts no later than the later's latest start less its own duration."""
+        tasks = [(var, length) for var, length in zip(constraint.variables, constraint.durations, strict=True)]
+        for (a, da), (b, db) in itertools.combinations(tasks, 2):
+            if not da or not db:
+                continue
+            (lo_a, hi_a), (lo_b, hi_b) = self._span(1, a), self._span(1, b)
+            a_first, b_first = lo_a + da <= hi_b, lo_b + db <= hi_a
+            if not a_first and not b_first:
+                return False
+            if a_first != b_first:
+                (early, d_early, lo_early), (late, hi_late) = (
+                    ((a, da, lo_a), (b, hi_b)) if a_first else ((b, db, lo_b), (a, hi_a))
+                )
+                if not self._at_least(late, lo_early + d_early) or not self._at_most(early, hi_late - d_early):
+                    return False
+        return True
+
+    def _increasing(self, constraint: Increasing) -> bool:
+        """Each least value raised to the one before's (plus 1 when strict), first to last; then
+        each greatest lowered to the one after's (less 1), last to first."""
+        step, chain = (1 if constraint.strict else 0), constraint.variables
+        for before, var in itertools.pairwise(chain):
+            if not self._at_least(var, self._span(1, before)[0] + step):
+                return False
+        for var, after in reversed(list(itertools.pairwise(chain))):
+            if not self._at_most(var, self._span(1, after)[1] - step):
+                return False
+        return True
+
+    def _cardinality(self, constraint: Cardinality) -> bool:
+        """Value after value in the order given: too many variables fixed to it or too few that
+        can take it fails; as many fixed as its count, the others lose it; as few that can take it
+        as its count, they all take it."""
+        for value, count in constraint.counts.items():
+            able = [var for var in constraint.variables if self.domain[var] & self._bit(var, value)]
+            fixed = [var for var in able if self._fixed(var) is not None]
+            if len(fixed) > count or len(able) < count:
+                return False
+            for var in able:
+                if len(fixed) == count and self._fixed(var) is None:
+                    self._narrow(var, ~self._bit(var, value))
+                elif len(able) == count and len(fixed) < count:
+                    self._narrow(var, self._bit(var, value))
+        return True
+
+    def _at_least(self, var: int, value: int) -> bool:
+        """var keeps its values from `value` up; False when none is left."""
+        return self._narrow(var, -1 << max(value - self.least[var], 0))
+
+    def _at_most(self, var: int, value: int) -> bool:
+        """var keeps its values up to `value`; False when none is left."""
+        return self._narrow(var, (1 << max(value - self.least[var] + 1, 0)) - 1)
