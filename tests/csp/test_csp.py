@@ -261,8 +261,16 @@ def test_bad_input_is_refused():
         m.int_var(0, 3, "x")
     with pytest.raises(InvalidInput, match="not an integer"):
         m.add(x * 1.5 <= 2)
-    with pytest.raises(InvalidInput, match="not linear"):
-        m.add(x * x <= 2)
+    wide = Model()
+    y = wide.int_var(0, 4000, "y")
+    wide.add(y * y <= 2)
+    with pytest.raises(InvalidInput, match=r"term y \* y: its values span 0..16000000, more than 4,096"):
+        solve_csp(wide)
+    wide = Model()
+    y, z = wide.int_var(0, 4000, "y"), wide.int_var(0, 4000, "z")
+    wide.add(y * z <= 2)
+    with pytest.raises(InvalidInput, match=r"term y \* z: its inputs take 16,008,001 combinations"):
+        solve_csp(wide)
     with pytest.raises(InvalidInput, match="tuple of 1 integers"):
         m.add(table([x], [(1, 2)]))
     with pytest.raises(InvalidInput, match="span"):

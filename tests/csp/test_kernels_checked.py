@@ -49,7 +49,7 @@ CHECKED_RUN = textwrap.dedent(
 def test_the_arenas_slots_are_its_headers_order():
     """The header's slots run 0 … HEADER - 1: the model's sections, the search's, the words',
     then the sizes; the k-th section is the one slot k names."""
-    slots = (*k.MODEL, *k.WORK, *k.WORDS, k.N_VARIABLES, k.N_CONSTRAINTS)
+    slots = (*k.MODEL, *k.WORK, *k.WORDS, k.N_VARIABLES, k.N_CONSTRAINTS, k.N_DECISIONS)
     assert slots == tuple(range(k.HEADER))
     assert in_slot_order({k.LEAST: "a", k.WOFF: "b"}, (k.WOFF, k.LEAST)) == ["b", "a"]
     with pytest.raises(AssertionError, match="not its header's slots"):

@@ -10,8 +10,11 @@ the value least + k, 64 to a word); each constraint's kind, its variables with t
 coefficients and offsets (cstart, clen), its constant (an all_different's: 1 when it looks for
 Hall intervals), its table rows; the constraints on each variable; the objective's relaxation
 (RELAX: its items' count, the capacity, then each item's variable, weight and worth;
-essais.csp.model.Relaxation). The search's: the values given, the stack of levels, the queue,
-the trail, the Hall intervals' bounds and orders, each constraint's weight (wdeg). The words
+essais.csp.model.Relaxation); the constraint defining each auxiliary variable (DEFS; those are the
+last variables, after the N_DECISIONS the search gives values to: essais.csp.flatten). The
+search's: the values given, the stack of levels, the queue, the trail, the Hall intervals' bounds
+and orders, each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
+level's mark in DMARK). The words
 (`U`, uint64: the domains, the trail's old words, a scratch word set) have their sections placed
 by the same header."""
 
@@ -31,12 +34,12 @@ INPUT, MRV, WDEG = range(3)  # the variable orders
 # the words' in U: slot k for the k-th section), then the model's sizes. compiled.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
-         DISTINCT, RELAX) = tuple(range(17))  # fmt: skip
+         DISTINCT, RELAX, DEFS) = tuple(range(18))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
-        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL, WEIGHTS) = tuple(range(17, 38))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (38, 39, 40)
-N_VARIABLES, N_CONSTRAINTS = 41, 42
-HEADER = 43
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL, WEIGHTS, DEFINED, DMARK) = tuple(range(18, 41))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (41, 42, 43)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 44, 45, 46
+HEADER = 47
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -62,7 +65,8 @@ RESTARTING = FIRST_FREE_SLOT + 17  # 1: restarts on
 RESTARTS = FIRST_FREE_SLOT + 18
 RUN = FIRST_FREE_SLOT + 19
 RUN_START = FIRST_FREE_SLOT + 20  # the backtracks counted when the run began
-STATE_SIZE = FIRST_FREE_SLOT + 21
+N_DEFINED = FIRST_FREE_SLOT + 21  # the auxiliary variables given so far (DEFINED: which, in order)
+STATE_SIZE = FIRST_FREE_SLOT + 22
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call

@@ -27,6 +27,9 @@ from essais.csp._domain_kernels import (
     COUNTING,
     CSTART,
     CVAR,
+    DEFINED,
+    DEFS,
+    DMARK,
     DOM,
     EQ,
     FORWARD,
@@ -41,6 +44,8 @@ from essais.csp._domain_kernels import (
     LOOKING,
     MAC,
     MARK,
+    N_DECISIONS,
+    N_DEFINED,
     N_VARIABLES,
     NO_OVERLAP,
     NW,
@@ -76,6 +81,7 @@ from essais.csp._domain_kernels import (
     entry,
     forget_changes,
     give,
+    has_bit,
     inner,
     is_empty,
     listed_from,
@@ -197,7 +203,7 @@ def _choose(A, U, state, order):
     the most constraints with other free variables, then the first; with wdeg the least values
     left per weight, |D(x)|·w(y) < |D(y)|·w(x), ties by the first (TextbookCsp._choose)."""
     best, best_size, best_degree = -1, 0, -1
-    for var in range(A[N_VARIABLES]):
+    for var in range(A[N_DECISIONS]):
         if A[A[GIVEN] + var]:
             continue
         if order == INPUT:
@@ -279,11 +285,78 @@ def _take(A, U, state, var, value):
 
 
 @inner
-def _untake(A, U, state, var, mark):
+def _free(A, var):
     A[A[GIVEN] + var] = 0
     for j in range(A[A[ONSTART] + var], A[A[ONSTART] + var + 1]):
         A[A[FREE] + A[A[ONLIST] + j]] += 1
-    undo(A, U, state, mark)
+
+
+@inner
+def _mark(A, state, level):
+    """Where the trail and the auxiliary variables given stand before level's value."""
+    A[A[MARK] + level], A[A[DMARK] + level] = state[TRAIL_TOP], state[N_DEFINED]
+
+
+@inner
+def _untake(A, U, state, var, level):
+    """var's value at `level` taken back, with the auxiliary variables given since (TextbookCsp._undefine)."""
+    while state[N_DEFINED] > A[A[DMARK] + level]:
+        state[N_DEFINED] -= 1
+        _free(A, A[A[DEFINED] + state[N_DEFINED]])
+    _free(A, var)
+    undo(A, U, state, A[A[MARK] + level])
+
+
+@inner
+def _defined_value(A, c):
+    """(1, the value) of the auxiliary variable that constraint c defines (its last variable)
+    from its inputs' values; (0, 0) while an input is free; (2, 0) when it has none there
+    (TextbookCsp._defined_value)."""
+    start, size = A[A[CSTART] + c], A[A[CLEN] + c]
+    value = A[VALUE]
+    for t in range(start, start + size - 1):
+        if not A[A[GIVEN] + A[A[CVAR] + t]]:
+            return 0, 0
+    if A[A[KIND] + c] == EQ:
+        total = A[A[CCONST] + c]
+        for t in range(start, start + size - 1):
+            total += A[A[CCOEF] + t] * A[value + A[A[CVAR] + t]]
+        return 1, total
+    tab = A[TAB]
+    for r in range(A[A[TROWS] + c]):
+        row = A[A[TSTART] + c] + r * size
+        match = True
+        for j in range(size - 1):
+            if A[tab + row + j] != A[value + A[A[CVAR] + start + j]]:
+                match = False
+                break
+        if match:
+            return 1, A[tab + row + size - 1]
+    return 2, 0
+
+
+@inner
+def _define(A, U, state, method):
+    """Each auxiliary variable whose inputs are all given is given its value, in order, with the
+    method's step for it (TextbookCsp._define)."""
+    decisions = A[N_DECISIONS]
+    for k in range(A[N_VARIABLES] - decisions):
+        aux = decisions + k
+        if A[A[GIVEN] + aux]:
+            continue
+        c = A[A[DEFS] + k]
+        found, value = _defined_value(A, c)
+        if found == 0:
+            continue
+        if found == 2 or not has_bit(A, U, aux, value - A[A[LEAST] + aux]):
+            _refused(A, state, c)
+            return False
+        A[A[DEFINED] + state[N_DEFINED]] = aux
+        state[N_DEFINED] += 1
+        _take(A, U, state, aux, value)
+        if method != MAC and not _compatible(A, U, state, method, aux):
+            return False
+    return True
 
 
 @inner
@@ -323,9 +396,10 @@ def replay(A, U, state, method, path_vars, path_values):
     for level in range(len(path_vars)):
         var, value = path_vars[level], path_values[level]
         A[A[VAR_AT] + level] = var
-        A[A[MARK] + level] = state[TRAIL_TOP]
+        _mark(A, state, level)
         _take(A, U, state, var, value)
-        _compatible(A, U, state, method, var)
+        if _compatible(A, U, state, method, var):
+            _define(A, U, state, method)
     state[COUNTING], state[REVISIONS] = 1, revisions
 
 
@@ -347,7 +421,7 @@ def _restart(A, U, state, level, backtracks):
     they were before its work, the next run counted; the level to enter again (the root's)."""
     while level > 0:
         level -= 1
-        _untake(A, U, state, A[A[VAR_AT] + level], A[A[MARK] + level])
+        _untake(A, U, state, A[A[VAR_AT] + level], level)
     undo(A, U, state, 0)
     forget_changes(A, state)
     state[RESTARTS] += 1
@@ -363,7 +437,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
     (EXHAUSTED). ENTERING set: the node of level DEPTH is to be entered; clear: the search goes
     back up from it."""
     level, entering, nodes, tries, backtracks = load_counters(state)
-    base, split, n = state[BASE], state[SPLIT], A[N_VARIABLES]
+    base, split, n = state[BASE], state[SPLIT], A[N_DECISIONS]
     outcome = PAUSED
     if not state[STARTED]:
         if nodes >= node_stop:
@@ -402,12 +476,12 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
                     value = A[A[VBUF] + A[A[VSTART] + level] + A[A[VPOS] + level]]
                     A[A[VPOS] + level] += 1
                     tries += 1
-                    A[A[MARK] + level] = state[TRAIL_TOP]
+                    _mark(A, state, level)
                     _take(A, U, state, var, value)
-                    if _compatible(A, U, state, method, var):
+                    if _compatible(A, U, state, method, var) and _define(A, U, state, method):
                         descended = True
                         break
-                    _untake(A, U, state, var, A[A[MARK] + level])
+                    _untake(A, U, state, var, level)
                 if descended:
                     level += 1
                     entering = 1
@@ -417,7 +491,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
                 break
             level -= 1
             backtracks += 1
-            _untake(A, U, state, A[A[VAR_AT] + level], A[A[MARK] + level])
+            _untake(A, U, state, A[A[VAR_AT] + level], level)
             trying = True
             if state[RESTARTING] and backtracks - state[RUN_START] >= _luby(state[RUN]) * RESTART_BACKTRACKS:
                 level = _restart(A, U, state, level, backtracks)

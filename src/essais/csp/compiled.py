@@ -55,6 +55,7 @@ class CspArrays:
     widest_table: int  # the most rows of a table, the most variables of an all_different
     most_words: int
     digest: str
+    decisions: int  # the variables the search gives values to (the others are auxiliary)
     bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
 
     def work_bytes(self) -> int:
@@ -151,7 +152,7 @@ def model_arrays(model: Model) -> CspArrays:
     sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: kinds, k.CSTART: starts, k.CLEN: sizes,
                 k.CCONST: constants, k.CVAR: variables, k.CCOEF: coefficients, k.COFF: extra, k.TSTART: table_starts,
                 k.TROWS: table_rows, k.TAB: rows, k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs],
-                k.DISTINCT: distinct, k.RELAX: _relaxation_section(model)}  # fmt: skip
+                k.DISTINCT: distinct, k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0]}  # fmt: skip
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
@@ -159,7 +160,7 @@ def model_arrays(model: Model) -> CspArrays:
     domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
     bound = len(model.constraints) if model.objective is not None else -1
     return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, widest,
-                     max(words, default=1), digest, bound)  # fmt: skip
+                     max(words, default=1), digest, model.decisions, bound)  # fmt: skip
 
 
 def _relaxation_section(model: Model) -> list[int]:
@@ -201,16 +202,16 @@ class CompiledCsp(SplitSearch):
         self.method = METHOD_CODES[method]
         self.order, self.lcv = VARIABLE_ORDER_CODES[variable_order], value_order == "lcv"
         n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
-        self.variables = n
+        self.variables = arrays.decisions
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: n + 1, k.VSTART: n + 2, k.VCOUNT: n + 1,
                  k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest_table, k.IMAGES: arrays.widest_table,
                  k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n,
-                 k.HALL: 4 * arrays.widest_table, k.WEIGHTS: max(m, 1)}  # fmt: skip
+                 k.HALL: 4 * arrays.widest_table, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: n + 1}  # fmt: skip
         work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
         work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
         work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
-        self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m])
+        self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m, arrays.decisions])
         self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
         self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
             0,
@@ -303,7 +304,7 @@ def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
     starts = np.cumsum([k.HEADER] + [len(section) for section in sections])
     header = np.zeros(k.HEADER, dtype=np.int64)
     header[: len(sections)] = starts[:-1]
-    header[k.N_VARIABLES], header[k.N_CONSTRAINTS] = sizes
+    header[k.N_VARIABLES], header[k.N_CONSTRAINTS], header[k.N_DECISIONS] = sizes
     return np.concatenate([header, *sections]).astype(np.int64)
 
 

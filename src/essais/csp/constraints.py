@@ -1,177 +1,40 @@
-"""The terms and constraints of a model (essais.csp.model): linear expressions written with
-Python's operators over a model's variables, and the constraints made of them.
-
-A linear relation is kept as `sum(coefficient · variable) + constant REL 0` with REL one of
-`==`, `!=`, `<=` (`<` is `<= -1`, `>=` and `>` are turned round).
-"""
+"""The constraints of a model (essais.csp.model) beside its relations (essais.csp.expressions):
+all_different, tables, predicates and the global constraints, with the helpers that build terms
+(minimum, maximum, element, implies, if_then_else, count)."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Union
+from typing import Any
 
 from essais.core.errors import InvalidInput
-
-
-class Owner(Protocol):
-    """The model that variables belong to (essais.csp.model.Model; named here by what is read
-    of it, as the model imports this module)."""
-
-    names: list[str]
-
-
-Operand = Union["LinearExpr", int]
-
-
-class LinearExpr:
-    """Σ coefficient · variable + constant, the variables by their index in the model."""
-
-    __slots__ = ("terms", "constant", "model")
-
-    def __init__(self, terms: dict[int, int], constant: int, model: Owner | None) -> None:
-        self.terms, self.constant, self.model = terms, constant, model
-
-    def _combine(self, other: Operand, sign: int) -> LinearExpr:
-        if isinstance(other, bool) or not isinstance(other, int | LinearExpr):
-            raise InvalidInput(f"expression: {other!r} is not an integer nor a linear expression")
-        terms = dict(self.terms)
-        if isinstance(other, int):
-            return LinearExpr(terms, self.constant + sign * other, self.model)
-        _same_model(self, other)
-        for var, coefficient in other.terms.items():
-            terms[var] = terms.get(var, 0) + sign * coefficient
-        return LinearExpr({v: c for v, c in terms.items() if c}, self.constant + sign * other.constant,
-                          self.model or other.model)  # fmt: skip
-
-    def __add__(self, other: Operand) -> LinearExpr:
-        return self._combine(other, 1)
-
-    def __radd__(self, other: Operand) -> LinearExpr:
-        return self._combine(other, 1)
-
-    def __sub__(self, other: Operand) -> LinearExpr:
-        return self._combine(other, -1)
-
-    def __rsub__(self, other: Operand) -> LinearExpr:
-        return (-self)._combine(other, 1)
-
-    def __neg__(self) -> LinearExpr:
-        return LinearExpr({v: -c for v, c in self.terms.items()}, -self.constant, self.model)
-
-    def __mul__(self, factor: int) -> LinearExpr:
-        if isinstance(factor, bool) or not isinstance(factor, int):
-            raise InvalidInput(f"coefficient: {factor!r} is not an integer (a product of variables is not linear)")
-        return LinearExpr({v: c * factor for v, c in self.terms.items() if c * factor}, self.constant * factor,
-                          self.model)  # fmt: skip
-
-    __rmul__ = __mul__
-
-    def _relation(self, other: Operand, relation: str) -> Linear:
-        difference = self._combine(other, -1)
-        if relation in (">=", ">"):
-            difference, relation = -difference, "<=" if relation == ">=" else "<"
-        if relation == "<":
-            difference, relation = difference + 1, "<="
-        return Linear(difference.terms, difference.constant, relation, difference.model)
-
-    def __eq__(self, other: object) -> Linear:  # type: ignore[override]
-        return self._relation(other, "==")  # type: ignore[arg-type]
-
-    def __ne__(self, other: object) -> Linear:  # type: ignore[override]
-        return self._relation(other, "!=")  # type: ignore[arg-type]
-
-    def __le__(self, other: Operand) -> Linear:
-        return self._relation(other, "<=")
-
-    def __lt__(self, other: Operand) -> Linear:
-        return self._relation(other, "<")
-
-    def __ge__(self, other: Operand) -> Linear:
-        return self._relation(other, ">=")
-
-    def __gt__(self, other: Operand) -> Linear:
-        return self._relation(other, ">")
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def text(self) -> str:
-        return expression_text(self.terms, self.constant, self.model.names if self.model is not None else [])
-
-    def __repr__(self) -> str:
-        return f"<LinearExpr {self.text()}>"
-
-
-def expression_text(terms: dict[int, int], constant: int, names: Sequence[str]) -> str:
-    """Σ coefficient · variable + constant as a model file writes it, `2*x - y + 3` (`0`: none)."""
-    parts = [("-" if c < 0 else "+", names[v] if abs(c) == 1 else f"{abs(c)}*{names[v]}") for v, c in terms.items()]
-    if constant or not parts:
-        parts.append(("-" if constant < 0 else "+", str(abs(constant))))
-    (sign, first), *rest = parts
-    return ("-" if sign == "-" else "") + first + "".join(f" {sign} {part}" for sign, part in rest)
-
-
-class IntVar(LinearExpr):
-    """A variable of a model: 1 · itself (a linear expression), its name and domain."""
-
-    __slots__ = ("index", "name")
-
-    def __init__(self, model: Owner, index: int, name: str) -> None:
-        super().__init__({index: 1}, 0, model)
-        self.index, self.name = index, name
-
-    def __hash__(self) -> int:  # type: ignore[override]  # (a variable is a key; an expression is not)
-        return hash((id(self.model), self.index))
-
-    def __repr__(self) -> str:
-        return f"<IntVar {self.name}>"
-
-
-def _same_model(a: LinearExpr, b: LinearExpr) -> None:
-    if a.model is not None and b.model is not None and a.model is not b.model:
-        raise InvalidInput("expression: its variables belong to two models")
-
-
-@dataclass(eq=False)
-class Linear:
-    """Σ terms + constant REL 0, REL one of ==, !=, <=. (Constraints, like models, are compared
-    by identity: `==` on them would compare variables, which builds a relation.)"""
-
-    terms: dict[int, int]
-    constant: int
-    relation: str
-    model: Owner | None = field(default=None, repr=False)
-
-    @property
-    def variables(self) -> list[int]:
-        return list(self.terms)
-
-    def holds(self, values: Sequence[int]) -> bool:
-        total = self.constant + sum(c * values[v] for v, c in self.terms.items())
-        return total == 0 if self.relation == "==" else total != 0 if self.relation == "!=" else total <= 0
-
-    def __bool__(self) -> bool:
-        raise InvalidInput("constraint: a relation of variables has no truth value; give it to Model.add")
+from essais.csp.expressions import IntVar, Linear, LinearExpr, Operand, Owner, Term, Values, expression
 
 
 @dataclass(eq=False)
 class AllDifferent:
     """The expressions coefficient · variable + offset take pairwise different values (`hall`:
-    its propagation under mac also takes the images of Hall intervals from the others)."""
+    its propagation under mac also takes the images of Hall intervals from the others). Other
+    expressions are kept as `written` (the variables then those they name): the engines see each
+    as an auxiliary variable (essais.csp.flatten)."""
 
     variables: list[int]
     coefficients: list[int]
     offsets: list[int]
     model: Owner | None = field(default=None, repr=False)
     hall: bool = False
+    written: list[LinearExpr] | None = None
 
-    def value(self, k: int, values: Sequence[int]) -> int:
+    def value(self, k: int, values: Values) -> int | None:
+        if self.written is not None:
+            return self.written[k].value(values)
         return self.coefficients[k] * values[self.variables[k]] + self.offsets[k]
 
-    def holds(self, values: Sequence[int]) -> bool:
-        seen = [self.value(k, values) for k in range(len(self.variables))]
-        return len(set(seen)) == len(seen)
+    def holds(self, values: Values) -> bool:
+        seen = [self.value(k, values) for k in range(len(self.written or self.variables))]
+        return None not in seen and len(set(seen)) == len(seen)
 
 
 @dataclass(eq=False)
@@ -262,25 +125,65 @@ Constraint = Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | I
 
 
 def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:
-    """Every expression (a variable, or a variable times a whole number plus one, `q[i] + i`)
-    takes a different value.
+    """Every expression (a variable, `q[i] + i`, `p[j] - p[i]`, `abs(x - y)`…) takes a different
+    value.
 
-    Under mac a variable's value is taken from the others once it is the only one left; with
-    `hall=True` the search also looks for Hall intervals, runs of k images that k expressions can
-    only take within, and takes those from the others too (more pruning, a longer propagation:
+    Under mac a value is taken from the others once an expression is the only one left with it;
+    with `hall=True` the search also looks for Hall intervals, runs of k images that k expressions
+    can only take within, and takes those from the others too (more pruning, a longer propagation:
     worth it where the expressions have more values than they need, as a ruler's differences)."""
     if not isinstance(hall, bool):
         raise InvalidInput(f"all_different: hall={hall!r} is neither True nor False")
-    variables, coefficients, offsets, checked = [], [], [], []
-    for expression in expressions:
-        if not isinstance(expression, LinearExpr) or len(expression.terms) != 1:
-            raise InvalidInput(f"all_different: {expression!r} is not a variable plus a constant")
-        checked.append(expression)
-        [(var, coefficient)] = expression.terms.items()
-        variables.append(var)
-        coefficients.append(coefficient)
-        offsets.append(expression.constant)
-    return AllDifferent(variables, coefficients, offsets, _model_of(checked, "all_different"), hall)
+    checked = [expression(e) for e in expressions]
+    written = [e if isinstance(e, LinearExpr) else LinearExpr({}, e, None) for e in checked]
+    model = _model_of(written, "all_different")
+    if not all(len(e.terms) == 1 and isinstance(next(iter(e.terms)), int) for e in written):
+        return AllDifferent(list(dict.fromkeys(v for e in written for v in e.variables)), [], [], model, hall, written)
+    pairs = [next(iter(e.terms.items())) for e in written]
+    return AllDifferent([var for var, _ in pairs], [a for _, a in pairs], [e.constant for e in written], model,  # type: ignore[misc]
+                        hall)  # fmt: skip
+
+
+def count(expressions: Iterable[Operand], value: Operand) -> LinearExpr:
+    """How many of the expressions equal `value` (a number or an expression): a sum of 0/1 terms,
+    `count(x, 0) == 2`."""
+    operands = [LinearExpr({}, e, None) if isinstance(e, int) else e for e in map(expression, expressions)]
+    return sum((e == value for e in operands), LinearExpr({}, 0, None))  # type: ignore[misc, return-value]
+
+
+def minimum(*expressions: Operand | Iterable[Operand]) -> LinearExpr:
+    """The least of the expressions (given one by one or as one list)."""
+    return Term("minimum", _listed(expressions, "minimum"))
+
+
+def maximum(*expressions: Operand | Iterable[Operand]) -> LinearExpr:
+    """The greatest of the expressions (given one by one or as one list)."""
+    return Term("maximum", _listed(expressions, "maximum"))
+
+
+def element(items: Sequence[Operand], index: Operand) -> LinearExpr:
+    """`items[index]`, the index an expression (from 0): an index beyond the list gives no value,
+    so that the constraints holding it fail there."""
+    listed = _listed([items], "element")
+    return Term("element", [expression(index), *listed])
+
+
+def implies(a: Operand, b: Operand) -> LinearExpr:
+    """1 unless `a` holds and `b` does not (relations, or terms of 0 and 1)."""
+    return Term("implies", [expression(a), expression(b)])
+
+
+def if_then_else(condition: Operand, then: Operand, otherwise: Operand) -> LinearExpr:
+    """`then` where `condition` holds (is 1), else `otherwise`."""
+    return Term("if_then_else", [expression(condition), expression(then), expression(otherwise)])
+
+
+def _listed(expressions: Sequence[Any], where: str) -> list[LinearExpr | int]:
+    one_list = len(expressions) == 1 and not isinstance(expressions[0], LinearExpr | Linear | int)
+    items = list(expressions[0]) if one_list else list(expressions)
+    if not items:
+        raise InvalidInput(f"{where}: no expressions")
+    return [expression(item) for item in items]
 
 
 def circuit(successors: Sequence[IntVar]) -> Circuit:

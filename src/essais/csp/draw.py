@@ -25,8 +25,8 @@ from essais.csp.constraints import (
     NoOverlap,
     Predicate,
     Table,
-    expression_text,
 )
+from essais.csp.expressions import expression_text
 from essais.csp.model import Model
 from essais.draw.svg import MAX_LABELLED
 
@@ -107,10 +107,16 @@ class DomainTable:
 def describe(constraint: Constraint, names: list[str]) -> str:
     """A constraint in words, as a model file writes it (long ones cut short)."""
     if isinstance(constraint, Linear):
-        text = f"{expression_text(constraint.terms, 0, names)} {constraint.relation} {-constraint.constant}"
+        text = constraint.text_with(names)
     elif isinstance(constraint, AllDifferent):
-        parts = [expression_text({v: a}, b, names) for v, a, b in
-                 zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)]  # fmt: skip
+        parts = (
+            [expression_text(e.terms, e.constant, names) for e in constraint.written]
+            if constraint.written
+            else [
+                expression_text({v: a}, b, names)
+                for v, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)
+            ]
+        )
         text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
     elif isinstance(constraint, Cardinality):
         text = f"global_cardinality([{', '.join(names[v] for v in constraint.variables)}], {constraint.counts})"

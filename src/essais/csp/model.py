@@ -22,13 +22,8 @@ from typing import Any
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
-from essais.csp.constraints import (
-    Constraint,
-    IntVar,
-    Linear,
-    LinearExpr,
-    expression_text,
-)
+from essais.csp.constraints import Constraint
+from essais.csp.expressions import IntVar, Linear, LinearExpr, Values, evaluate, expression_text
 
 MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
 LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 with room to spare)
@@ -70,6 +65,9 @@ class Model:
     constraints: list[Constraint] = field(default_factory=list)
     variables: list[IntVar] = field(default_factory=list)
     objective: Objective | None = None  # what minimize or maximize asked for
+    # a model as the engines see it (essais.csp.flatten): the constraint defining each auxiliary
+    # variable, those being the last variables, after the decisions
+    definitions: list[int] = field(default_factory=list)
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
     _domain: tuple[int, ...] = field(default=(), init=False, repr=False)  # the last domain checked
 
@@ -113,7 +111,14 @@ class Model:
 
     def add(self, constraint: Constraint) -> None:
         """Add a constraint: a linear relation, all_different, table, predicate, circuit, no_overlap,
-        increasing or global_cardinality."""
+        increasing or global_cardinality; or a term of 0 and 1 that must be 1, `(x == 1) | (y == 2)`
+        or `implies(a, b)`."""
+        if isinstance(constraint, LinearExpr):
+            low, high = constraint.bounds(self.domains)
+            if low < 0 or high > 1:
+                raise InvalidInput(f"constraint: {constraint.text()} takes {low}..{high}; an expression given as a "
+                                   "constraint must take 0 and 1 alone (a relation, |, &, ~, implies)")  # fmt: skip
+            constraint = constraint == 1
         if not isinstance(constraint, Constraint):  # (a linear relation or one of the constraints' kinds)
             raise InvalidInput(f"constraint: {constraint!r} is not a constraint (a relation, all_different…)")
         if constraint.model is not None and constraint.model is not self:
@@ -122,6 +127,11 @@ class Model:
             if not 0 <= var < len(self.names):
                 raise InvalidInput("constraint: it names a variable of another model")
         self.constraints.append(constraint)
+
+    @property
+    def decisions(self) -> int:
+        """The variables the search gives values to (the others, auxiliary, follow from them)."""
+        return len(self.names) - len(self.definitions)
 
     def holds(self, values: Sequence[int]) -> bool:
         """Every constraint holds for these values (one a variable, in order)."""
@@ -186,7 +196,7 @@ class Objective:
     constant. The engines minimise the `signed` sum, which is the same sum turned round to
     maximise, without the constant."""
 
-    terms: dict[int, int]
+    terms: dict[Any, int]  # (as a relation's: essais.csp.expressions.Linear)
     constant: int
     sense: str
 
@@ -195,12 +205,13 @@ class Objective:
         return 1 if self.sense == MINIMIZE else -1
 
     @property
-    def signed(self) -> dict[int, int]:
+    def signed(self) -> dict[Any, int]:
         return {var: self.sign * coefficient for var, coefficient in self.terms.items()}
 
-    def value(self, values: Sequence[int]) -> int:
-        """The objective's value for these values (one a variable, in order)."""
-        return self.constant + sum(coefficient * values[var] for var, coefficient in self.terms.items())
+    def value(self, values: Values) -> int:
+        """The objective's value for these values (one a variable, in order; a model whose
+        terms have no value there has no objective: None, which a solution never meets)."""
+        return evaluate(self.terms, self.constant, values)  # type: ignore[return-value]
 
     def of_signed(self, signed_value: int) -> int:
         """The objective's value when the signed sum is `signed_value`."""

@@ -14,6 +14,7 @@ from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
 from essais.csp.constraints import Predicate
+from essais.csp.flatten import flattened
 from essais.csp.model import METHODS, Model, method_orders
 from essais.csp.textbook import TextbookCsp
 
@@ -69,6 +70,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
         raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
                            "(no workers, scheduler or checkpoint)")  # fmt: skip
     settings.check_split()
+    model = flattened(model)  # (the engines see each term as an auxiliary variable)
     if engine == "python":
 
         def textbook(control: SearchControl) -> CountingSearch:

@@ -31,11 +31,12 @@ from collections.abc import Callable, Iterator
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
-from essais.csp.constraints import AllDifferent, Constraint, Linear
+from essais.csp.constraints import AllDifferent, Constraint, Linear, Table
 from essais.csp.model import IMPROVEMENTS, RESTARTS, Model, relaxation
 from essais.csp.propagation import OWN, Domains
 
 RESTART_BACKTRACKS = 100  # a run of restarts stops after luby(n) times this many backtracks
+_UNGIVEN = -(1 << 62)  # an auxiliary variable's value while one of its inputs is free (below any value)
 
 
 def luby(n: int) -> int:
@@ -75,6 +76,10 @@ class TextbookCsp(Domains):
             for var in dict.fromkeys(self.constraints[index].variables):
                 self.on[var].append(index)
         self.given: list[int | None] = [None] * n
+        # the auxiliary variables (essais.csp.flatten), after the decisions: each one's defining
+        # constraint, and those given since the search began, in order
+        self.decisions = model.decisions
+        self.definitions, self.defined = model.definitions, list[int]()
         self.variable_order = variable_order
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
@@ -206,32 +211,33 @@ class TextbookCsp(Domains):
     def _search(self, depth: int) -> Iterator[list[int]]:
         counters = self.counters
         counters.enter_node_at(depth)
-        if depth == len(self.given):
+        if depth == self.decisions:
             counters.solution_found()
             self.found += 1
             self._improved()
-            yield [value for value in self.given if value is not None]
+            yield self.given[: self.decisions]  # type: ignore[misc]
             counters.leave_node()
             return
         var = self._choose()
         for value in self._ordered(var):
             counters.tries += 1
-            mark = len(self.trail)
+            mark, defined = len(self.trail), len(self.defined)
             self._give(var, value)
-            if self._compatible(var, value):
+            if self._compatible(var, value) and self._define():
                 yield from self._search(depth + 1)
                 if not self.restart_now:
                     counters.backtracks += 1
                     self.restart_now = self.restarting and counters.backtracks - self.run_start >= luby(
                         self.run) * RESTART_BACKTRACKS  # fmt: skip
             self.given[var] = None
+            self._undefine(defined)
             self._undo(mark)
             if self.restart_now:
                 break  # (back up to the root without counting: a restart)
         counters.leave_node()
 
     def _choose(self) -> int:
-        free = [var for var, value in enumerate(self.given) if value is None]
+        free = [var for var in range(self.decisions) if self.given[var] is None]
         if self.variable_order == "input":
             return free[0]
         if self.variable_order == "wdeg":
@@ -293,6 +299,46 @@ class TextbookCsp(Domains):
                     return False
             return True
         return self._propagate(self._first() + self._own(var))
+
+    def _define(self) -> bool:
+        """Each auxiliary variable whose inputs are all given is given its value, in order,
+        and the method's step is taken for it as for a decision (basic: its checks; forward: a
+        pass of its constraints; mac: nothing more, the propagation having fixed it); False when
+        its value is not in its domain (its definition refuses) or its step fails."""
+        for k, index in enumerate(self.definitions):
+            aux = self.decisions + k
+            if self.given[aux] is not None:
+                continue
+            value = self._defined_value(index)
+            if value == _UNGIVEN:
+                continue
+            if value is None or not self.domain[aux] & self._bit(aux, value):
+                self._refused_by(index)
+                return False
+            self.defined.append(aux)
+            self._give(aux, value)
+            if self.method != "mac" and not self._compatible(aux, value):
+                return False
+        return True
+
+    def _defined_value(self, index: int) -> int | None:
+        """The value of the auxiliary variable defined by constraint `index` (its last variable)
+        from its inputs' (None: it has none there; _UNGIVEN: an input is free)."""
+        constraint, given = self.constraints[index], self.given
+        *inputs, _ = constraint.variables
+        if any(given[var] is None for var in inputs):
+            return _UNGIVEN
+        if isinstance(constraint, Linear):
+            return constraint.constant + sum(a * given[var] for var, a in constraint.terms.items()  # type: ignore[operator]
+                                             if var in inputs)  # fmt: skip
+        assert isinstance(constraint, Table)
+        row = tuple(given[var] for var in inputs)
+        return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)
+
+    def _undefine(self, mark: int) -> None:
+        """The auxiliary variables given after `mark` are free again (their domains: the trail's)."""
+        while len(self.defined) > mark:
+            self.given[self.defined.pop()] = None
 
     def _checks(self, index: int, var: int) -> bool:
         """basic: the constraint holds for the values given so far (all_different against the

@@ -11,6 +11,7 @@ from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw import DomainTable, describe
+from essais.csp.flatten import flattened
 from essais.csp.model import METHODS, CspCount, CspResult, Model, method_orders
 from essais.csp.propagation import ASIDE, RESTORE
 from essais.csp.textbook import TextbookCsp
@@ -34,6 +35,8 @@ class DomainLog(EventLog):
         self.before: dict[tuple[int, int], list[int]] = {}  # each square's earlier numbers, the last on top
 
     def __call__(self, event: tuple[int, int], kind: int) -> None:
+        if event[0] >= self.table.rows:
+            return  # (an auxiliary variable: the table shows the model's own)
         square = self.table.square(*event)
         earlier = self.before.setdefault(square, [])
         if kind == RESTORE:
@@ -85,9 +88,10 @@ def watch_csp(
         raise InvalidInput("animate: a count of a model with an objective is two searches (the optimum, then its "
                            "solutions); watch the search of the best solution (without --count)")  # fmt: skip
     searches: list[TextbookCsp] = []
+    flat = flattened(model)
 
     def build(control: SearchControl) -> TextbookCsp:
-        search = TextbookCsp(model, name, variable_order, value_order, control)
+        search = TextbookCsp(flat, name, variable_order, value_order, control)
         searches.append(search)
         log.own_counters = search.own
         search.failed = lambda index: refused(index)
@@ -98,6 +102,8 @@ def watch_csp(
     def refused(index: int) -> None:
         if index < len(model.constraints):
             log.caption(f"fails: {describe(model.constraints[index], model.names)}")
+        elif index < len(flat.constraints):  # (a term's definition: the term's value is not in its domain)
+            log.caption(f"fails: {flat.names[flat.decisions + flat.definitions.index(index)]}")
         else:  # (the objective's bound, once a solution is known)
             assert goal is not None
             beaten = goal.of_signed(searches[-1].best or 0)

@@ -1,0 +1,186 @@
+"""A model as the engines see it: each term (essais.csp.expressions) an auxiliary variable,
+defined by one constraint of its own, never branched on and given once its inputs are.
+
+The model keeps its constraints as they were written (its checker, names, solutions and
+descriptions see only those); the engines get a flattened copy, in which the model's variables
+come first (the decisions), then the auxiliary ones, each after those it is made of, and the
+model's constraints (in their order, each in one of the engines' kinds), then the definitions:
+
+- a term whose variables' values are at most TABLE_ROWS together is defined by a table of them
+  and its value (`abs(x - y)`: the rows (x, y, |x - y|)) — its propagation then loses nothing;
+- a larger one by a table of its arguments, each argument made one variable first;
+- a weighted sum of two variables or more, where one variable is wanted (an argument, a member
+  of all_different), by a linear equality `z = Σ a·x + c`, its domain from interval arithmetic.
+
+An auxiliary variable's domain is the values its table gives (or its interval), refused, naming
+the term, when they span more than MAX_SPAN; a table beyond TABLE_ROWS rows is refused too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+
+from essais.core.errors import InvalidInput
+from essais.csp.constraints import AllDifferent, Constraint, Table, element, if_then_else
+from essais.csp.expressions import Key, Linear, LinearExpr, Term
+from essais.csp.model import MAX_SPAN, Model, Objective
+
+TABLE_ROWS = 65_536  # the most rows of a term's table (its inputs' values together)
+Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its table's columns'
+
+
+def flattened(model: Model) -> Model:
+    """The model as the engines see it; a model without terms as it is."""
+    if not any(_written(constraint) for constraint in model.constraints) and not (
+        model.objective is not None and not all(isinstance(key, int) for key in model.objective.terms)
+    ):
+        return model
+    return _Flattening(model).flat
+
+
+def _written(constraint: Constraint) -> bool:
+    if isinstance(constraint, Linear):
+        return not all(isinstance(key, int) for key in constraint.terms)
+    return isinstance(constraint, AllDifferent) and constraint.written is not None
+
+
+class _Flattening:
+    """One model flattened (`flat`): its variables and constraints, then the auxiliary variables
+    and their definitions."""
+
+    def __init__(self, model: Model) -> None:
+        self.names, self.domains = list(model.names), list(model.domains)
+        self.definitions: list[Constraint] = []
+        self.made: dict[int, tuple[Term, int]] = {}  # id(term) -> (the term, its variable)
+        constraints = [self.constraint(constraint) for constraint in model.constraints]
+        objective = None
+        if model.objective is not None:
+            goal = model.objective
+            objective = Objective(self.linear(goal.terms, goal.text(model.names)), goal.constant, goal.sense)
+        self.flat = Model(self.names, self.domains, constraints + self.definitions, objective=objective,
+                          definitions=[len(constraints) + k for k in range(len(self.definitions))])  # fmt: skip
+
+    def constraint(self, constraint: Constraint) -> Constraint:
+        if isinstance(constraint, Linear):
+            where = constraint.text_with(self.names)
+            return Linear(self.linear(constraint.terms, where), constraint.constant, constraint.relation)
+        if isinstance(constraint, AllDifferent) and constraint.written is not None:
+            members = [self.affine(e) for e in constraint.written]
+            return AllDifferent([v for v, _, _ in members], [a for _, a, _ in members], [b for _, _, b in members],
+                                hall=constraint.hall)  # fmt: skip
+        return constraint
+
+    def linear(self, terms: dict[Key, int], where: str) -> dict[Key, int]:
+        """The sum's terms, each term its variable."""
+        flat: dict[Key, int] = {}
+        for key, coefficient in terms.items():
+            var = key if isinstance(key, int) else self.term(key)
+            flat[var] = flat.get(var, 0) + coefficient
+        return {var: c for var, c in flat.items() if c}
+
+    def affine(self, expression: LinearExpr) -> tuple[int, int, int]:
+        """An expression as (variable, coefficient, offset)."""
+        if not expression.terms:
+            raise InvalidInput(f"all_different: {expression.text()} names no variable")
+        terms = self.linear(expression.terms, expression.text())
+        if len(terms) == 1:
+            [(var, coefficient)] = terms.items()
+            return var, coefficient, expression.constant  # type: ignore[return-value]
+        return self.sum_variable(terms, expression.text()), 1, expression.constant
+
+    def variable(self, argument: LinearExpr) -> int:
+        """An argument as one variable (itself, its term's, or a sum's)."""
+        var, coefficient, offset = self.affine(argument)
+        if coefficient == 1 and offset == 0:
+            return var
+        return self.sum_variable({var: coefficient}, argument.text(), offset)
+
+    def sum_variable(self, terms: dict[Key, int], text: str, constant: int = 0) -> int:
+        """A new variable equal to Σ terms + constant, its domain the sum's interval."""
+        low = high = constant
+        for var, a in terms.items():
+            values = self.domains[var]  # type: ignore[index]
+            low, high = low + min(a * values[0], a * values[-1]), high + max(a * values[0], a * values[-1])
+        z = self.new(text, tuple(range(low, high + 1)) if high - low < MAX_SPAN else (low, high))
+        self.definitions.append(Linear({**terms, z: -1}, constant, "=="))
+        return z
+
+    def term(self, term: Term) -> int:
+        """The term's variable, made once (a term of many arguments: as a chain of smaller ones
+        where its table would be too large)."""
+        if id(term) in self.made:
+            return self.made[id(term)][1]
+        chained = None if self.few(term.variables) else _chained(term)
+        z = self.term(chained) if chained is not None else self.table(term)
+        self.made[id(term)] = (term, z)
+        return z
+
+    def few(self, columns: list[int]) -> bool:
+        return math.prod(len(self.domains[v]) for v in columns) <= TABLE_ROWS
+
+    def table(self, term: Term) -> int:
+        """A new variable defined by a table: of the term's variables' values and its value when
+        they are few enough together, else of its arguments' (each made a variable first)."""
+        text = term.text_with(self.names)
+        columns = term.variables
+        if self.few(columns):
+
+            def value_of(values: Sequence[int]) -> int | None:
+                return term.value(dict(zip(columns, values, strict=True)))
+        else:
+            inputs = [a if isinstance(a, int) else self.variable(a) for a in term.arguments]
+            columns = list(dict.fromkeys(v for v, a in zip(inputs, term.arguments, strict=True)
+                                         if not isinstance(a, int)))  # fmt: skip
+
+            def value_of(values: Sequence[int]) -> int | None:
+                given = dict(zip(columns, values, strict=True))
+                return term.kind.apply([v if isinstance(a, int) else given[v]
+                                        for v, a in zip(inputs, term.arguments, strict=True)])  # fmt: skip
+
+        rows = self.rows(columns, value_of, text)
+        z = self.new(text, tuple(sorted({row[-1] for row in rows})))
+        self.definitions.append(Table([*columns, z], rows))
+        return z
+
+    def rows(self, columns: list[int], value_of: Evaluation, text: str) -> list[tuple[int, ...]]:
+        """Each combination of the columns' values with the term's value there (none where it
+        has none), counted before it is made."""
+        size = math.prod(len(self.domains[v]) for v in columns)
+        if size > TABLE_ROWS:
+            raise InvalidInput(f"term {text}: its inputs take {size:,} combinations of values, more than "
+                               f"{TABLE_ROWS:,} (narrow their domains)")  # fmt: skip
+        rows = []
+        for values in itertools.product(*(self.domains[v] for v in columns)):
+            value = value_of(values)
+            if value is not None:
+                rows.append((*values, value))
+        return rows
+
+    def new(self, text: str, values: tuple[int, ...]) -> int:
+        """A new auxiliary variable named by its term, refused when its values span too far."""
+        if values and values[-1] - values[0] >= MAX_SPAN:
+            raise InvalidInput(f"term {text}: its values span {values[0]}..{values[-1]}, more than {MAX_SPAN:,}")
+        self.names.append(f"({text})")
+        self.domains.append(values)
+        return len(self.names) - 1
+
+
+def _chained(term: Term) -> Term | None:
+    """A term of many arguments as a chain of smaller ones, each with a table of its own:
+    minimum, maximum, | and & two at a time; an element of expressions as if_then_else on its
+    index, item after item (None: the term has no such chain)."""
+    operator, arguments = term.operator, term.arguments
+    if operator in ("minimum", "maximum", "|", "&") and len(arguments) > 2:
+        chain = arguments[0]
+        for argument in arguments[1:]:
+            chain = Term(operator, [chain, argument])
+        return chain  # type: ignore[return-value]
+    index, *items = arguments
+    if operator != "element" or isinstance(index, int) or all(isinstance(item, int) for item in items):
+        return None
+    chain = element(items[-1:], index - (len(items) - 1))
+    for j in range(len(items) - 2, -1, -1):
+        chain = if_then_else(index == j, items[j], chain)
+    return chain  # type: ignore[return-value]

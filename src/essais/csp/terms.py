@@ -1,0 +1,84 @@
+"""What each kind of term computes (essais.csp.expressions.Term): its value from its arguments'
+values, its range from theirs (interval arithmetic) and how it is written. A kind is named by
+its operator: `*`, `abs`, `//` and `%` (rounded down and with the divisor's sign, as Python's:
+-7 // 2 is -4, -7 % 2 is 1), `minimum`, `maximum`, `element` (none beyond its list), a
+relation's truth (`==`, `!=`, `<=` of its argument and 0: 1 where it holds, else 0), and the logic
+of 0/1 terms, `|`, `&`, `~`, `implies`, `if_then_else`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of term: `form` writes it ({0}, {1}…: its arguments, {all}: all of them, {rest}:
+    all but the first); `boolean`: how many of its first arguments must be 0 or 1."""
+
+    form: str
+    apply: Callable[[Sequence[int]], int | None]
+    spans: Callable[[list[Span]], Span]
+    boolean: int = 0
+
+
+def _product(spans: list[Span]) -> Span:
+    products = [x * y for x in spans[0] for y in spans[1]]
+    return min(products), max(products)
+
+
+def _abs(spans: list[Span]) -> Span:
+    ((low, high),) = spans
+    return (low, high) if low >= 0 else (-high, -low) if high <= 0 else (0, max(-low, high))
+
+
+def _quotient(spans: list[Span]) -> Span:
+    (low, high), (k, _) = spans
+    return (low // k, high // k) if k > 0 else (high // k, low // k)
+
+
+def _remainder(spans: list[Span]) -> Span:
+    (low, high), (k, _) = spans
+    if low >= 0 and high < k:
+        return low, high
+    return (0, k - 1) if k > 0 else (k + 1, 0)
+
+
+def _element(values: Sequence[int]) -> int | None:
+    index, *items = values
+    return items[index] if 0 <= index < len(items) else None
+
+
+def _element_spans(spans: list[Span]) -> Span:
+    (low, high), *items = spans
+    reached = items[max(low, 0) : max(high + 1, 0)] or items
+    return min(a for a, _ in reached), max(b for _, b in reached)
+
+
+def _either(spans: list[Span]) -> Span:
+    return min(spans[1][0], spans[2][0]), max(spans[1][1], spans[2][1])
+
+
+def _zero_one(spans: list[Span]) -> Span:
+    return 0, 1
+
+
+KINDS = {
+    "*": Kind("{0} * {1}", lambda v: v[0] * v[1], _product),
+    "abs": Kind("abs({0})", lambda v: abs(v[0]), _abs),
+    "//": Kind("{0} // {1}", lambda v: v[0] // v[1], _quotient),
+    "%": Kind("{0} % {1}", lambda v: v[0] % v[1], _remainder),
+    "minimum": Kind("minimum({all})", min, lambda s: (min(a for a, _ in s), min(b for _, b in s))),
+    "maximum": Kind("maximum({all})", max, lambda s: (max(a for a, _ in s), max(b for _, b in s))),
+    "element": Kind("element([{rest}], {0})", _element, _element_spans),
+    "==": Kind("({0} == 0)", lambda v: int(v[0] == 0), _zero_one),
+    "!=": Kind("({0} != 0)", lambda v: int(v[0] != 0), _zero_one),
+    "<=": Kind("({0} <= 0)", lambda v: int(v[0] <= 0), _zero_one),
+    "|": Kind("({0} | {1})", lambda v: v[0] | v[1], _zero_one, boolean=2),
+    "&": Kind("({0} & {1})", lambda v: v[0] & v[1], _zero_one, boolean=2),
+    "~": Kind("~{0}", lambda v: 1 - v[0], _zero_one, boolean=1),
+    "implies": Kind("implies({all})", lambda v: (1 - v[0]) | v[1], _zero_one, boolean=2),
+    "if_then_else": Kind("if_then_else({all})", lambda v: v[1] if v[0] else v[2], _either, boolean=1),
+}
