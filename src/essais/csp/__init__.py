@@ -3,12 +3,13 @@ constraints (linear relations, all_different, circuit, no_overlap, increasing,
 global_cardinality, tables, Python predicates), searched by the course's methods, basic,
 forward checking and arc consistency maintained.
 
-constraints.py holds the expressions and constraints, model.py the model, its objective and
-the results; textbook.py, propagation.py and global_propagation.py the python engine (the
-search; the domains and propagators), compiled.py, _kernels.py, _propagation_kernels.py,
-_global_kernels.py and _domain_kernels.py the numba engine (one kernel for every model, passed
-as arrays); plan.py resolves how a search runs, optimise.py the branch and bound's best and its count, api.py the
-public functions; check.py the checker, files.py, file_constraints.py and file_expressions.py
+expressions.py holds the expressions (terms.py what each term computes), constraints.py the
+constraints, flatten.py the model as the engines see it (each term an auxiliary variable),
+model.py the model, its objective and the results; textbook.py, propagation.py and
+global_propagation.py the python engine (the search; the domains and propagators), compiled.py,
+_kernels.py, _propagation_kernels.py, _global_kernels.py and _domain_kernels.py the numba engine
+(one kernel for every model, passed as arrays); plan.py resolves how a search runs, optimise.py
+the branch and bound's best and its count, api.py the public functions; check.py the checker, files.py, file_constraints.py and file_expressions.py
 the model files, draw.py the table of the domains and watch.py the search watched on it.
 """
 
@@ -19,8 +20,14 @@ from essais.csp.constraints import (
     LinearExpr,
     all_different,
     circuit,
+    count,
+    element,
     global_cardinality,
+    if_then_else,
+    implies,
     increasing,
+    maximum,
+    minimum,
     no_overlap,
     predicate,
     table,
@@ -40,11 +47,17 @@ __all__ = [
     "Model",
     "all_different",
     "circuit",
+    "count",
     "count_csp",
     "csp_error",
+    "element",
     "global_cardinality",
+    "if_then_else",
+    "implies",
     "increasing",
     "is_csp_solution",
+    "maximum",
+    "minimum",
     "no_overlap",
     "predicate",
     "read_model",

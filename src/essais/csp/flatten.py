@@ -101,9 +101,10 @@ class _Flattening:
         """A new variable equal to Σ terms + constant, its domain the sum's interval."""
         low = high = constant
         for var, a in terms.items():
-            values = self.domains[var]  # type: ignore[index]
+            values = self.domains[var] or (0,)  # type: ignore[index]  # (an empty domain: an empty sum's, below)
             low, high = low + min(a * values[0], a * values[-1]), high + max(a * values[0], a * values[-1])
-        z = self.new(text, tuple(range(low, high + 1)) if high - low < MAX_SPAN else (low, high))
+        empty = any(not self.domains[var] for var in terms)  # type: ignore[index]
+        z = self.new(text, () if empty else tuple(range(low, high + 1)) if high - low < MAX_SPAN else (low, high))
         self.definitions.append(Linear({**terms, z: -1}, constant, "=="))
         return z
 
@@ -178,9 +179,12 @@ def _chained(term: Term) -> Term | None:
             chain = Term(operator, [chain, argument])
         return chain  # type: ignore[return-value]
     index, *items = arguments
-    if operator != "element" or isinstance(index, int) or all(isinstance(item, int) for item in items):
+    if operator != "element" or isinstance(index, int) or len(items) < 2 or all(isinstance(i, int) for i in items):
         return None
-    chain = element(items[-1:], index - (len(items) - 1))
+    chain = items[-1]
     for j in range(len(items) - 2, -1, -1):
         chain = if_then_else(index == j, items[j], chain)
+    low, high = index.bounds(term.model.domains if term.model is not None else [])
+    if low < 0 or high >= len(items):  # (no value beyond the list: the chain's element at 1 there)
+        chain = element([chain], ~((index >= 0) & (index <= len(items) - 1)))
     return chain  # type: ignore[return-value]

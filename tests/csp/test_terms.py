@@ -1,0 +1,232 @@
+"""Terms in a model's expressions (essais.csp.expressions): each against a brute force on
+hypothesis-made models, in both engines alike with every method, and the published counts of
+the models that need them (Costas arrays, magic sequences, all-interval series)."""
+
+import itertools
+from unittest.mock import patch
+
+import pytest
+from hypothesis import given, reject, settings
+from hypothesis import strategies as st
+from test_csp import METHODS, brute_force, engines_agree_with_brute_force
+
+from essais.core.errors import InvalidInput
+from essais.csp import (
+    Model,
+    all_different,
+    count,
+    count_csp,
+    csp_error,
+    element,
+    flatten,
+    if_then_else,
+    implies,
+    maximum,
+    minimum,
+    solve_csp,
+    watch_csp,
+)
+from essais.csp.draw import describe
+from essais.csp.flatten import flattened
+
+
+def expressions(variables, depth=2):
+    """Expressions of the variables and small numbers, with every kind of term."""
+    leaves = st.sampled_from(variables) | st.integers(-2, 3)
+    if depth == 0:
+        return leaves
+    inner = expressions(variables, depth - 1)
+    zero_one = st.builds(lambda a, b, r: a == b if r == 0 else a != b if r == 1 else a <= b,
+                         expressions(variables, depth - 1).filter(lambda e: not isinstance(e, int)), inner,
+                         st.integers(0, 2))  # fmt: skip
+    divisor = st.sampled_from([-3, -2, 2, 3])
+    return st.one_of(
+        leaves,
+        st.builds(lambda a, b: a + b, inner, inner),
+        st.builds(lambda a, b: a * b, inner, inner),
+        st.builds(lambda a: abs(a) if not isinstance(a, int) else a, inner),
+        st.builds(lambda a, k: a // k, st.sampled_from(variables), divisor),
+        st.builds(lambda a, k: a % k, st.sampled_from(variables), divisor),
+        st.builds(lambda items: minimum(items), st.lists(inner, min_size=1, max_size=3)),
+        st.builds(lambda items: maximum(*items), st.lists(inner, min_size=1, max_size=3)),
+        st.builds(
+            lambda items, i: element(items, i), st.lists(inner, min_size=1, max_size=3), st.sampled_from(variables)
+        ),
+        st.builds(lambda a, b: 0 + a + b, zero_one, zero_one),
+        st.builds(
+            lambda a, b, r: (a | b) if r == 0 else (a & b) if r == 1 else implies(a, b),
+            zero_one,
+            zero_one,
+            st.integers(0, 2),
+        ),  # fmt: skip
+        st.builds(lambda c, a, b: if_then_else(c, a, b), zero_one, inner, inner),
+        st.builds(lambda a: ~a, zero_one),
+    )
+
+
+@st.composite
+def term_models(draw):
+    m = Model()
+    variables = [
+        m.int_var(draw(st.integers(-2, 1)), draw(st.integers(1, 3)), f"v{k}") for k in range(draw(st.integers(2, 3)))
+    ]
+    for _ in range(draw(st.integers(1, 2))):
+        left, right = draw(expressions(variables)), draw(expressions(variables))
+        relation = draw(st.sampled_from(["==", "!=", "<=", ">="]))
+        if isinstance(left, int) and isinstance(right, int):
+            left = left + variables[0]
+        m.add({"==": lambda: left == right, "!=": lambda: left != right, "<=": lambda: left <= right,
+               ">=": lambda: left >= right}[relation]())  # fmt: skip
+    if draw(st.booleans()):
+        m.add(all_different([draw(expressions(variables, 1)) + variables[0] * 0 + v for v in variables[:2]]))
+    return m
+
+
+@settings(max_examples=250, deadline=None)
+@given(term_models(), st.sampled_from(METHODS))
+def test_every_term_against_a_brute_force_in_both_engines_alike(model, method):
+    engines_agree_with_brute_force(model, method)
+
+
+@settings(max_examples=80, deadline=None)
+@given(term_models(), st.sampled_from(METHODS))
+def test_terms_made_of_small_tables_chains_and_sums_are_the_same(model, method):
+    with patch.object(flatten, "TABLE_ROWS", 6):  # (each term's table of its arguments, or a chain)
+        try:
+            engines_agree_with_brute_force(model, method)
+        except InvalidInput as refused:  # (a table of arguments beyond 6 rows: said, and refused)
+            assert "combinations of values, more than 6" in str(refused)
+            reject()
+
+
+@settings(max_examples=60, deadline=None)
+@given(term_models(), st.sampled_from(["basic", "forward/wdeg", "mac/input/lcv"]), st.booleans())
+def test_the_best_value_of_a_term_is_a_brute_force_s(model, method, least):
+    goal = maximum(model.variables) * 2 - abs(model.variables[0] - model.variables[-1])
+    (model.minimize if least else model.maximize)(goal)
+    values = [goal.value(row) for row in itertools.product(*model.domains) if model.holds(row)]
+    for engine in ("python", "numba"):
+        result = solve_csp(model, method=method, engine=engine)
+        assert result.objective == ((min if least else max)(values) if values else None)
+        assert result.values is None or csp_error(model, result.values) is None
+
+
+def costas(n):
+    """Costas arrays of order n: a permutation whose displacement vectors all differ — at each
+    distance d the differences p[i + d] - p[i] are all different."""
+    m = Model()
+    p = m.int_vars(n, 1, n, "p")
+    m.add(all_different(p))
+    for d in range(1, n - 1):
+        m.add(all_different([p[i + d] - p[i] for i in range(n - d)]))
+    return m
+
+
+@pytest.mark.parametrize(("n", "arrays"), [(5, 40), (6, 116), (7, 200)])
+def test_costas_arrays_are_a008404(n, arrays):
+    for method in ("mac", "forward"):
+        assert count_csp(costas(n), method=method).count == arrays
+
+
+def magic_sequence(n):
+    """x[i] is how many times i appears in x."""
+    m = Model()
+    x = m.int_vars(n, 0, n - 1, "x")
+    for i in range(n):
+        m.add(count(x, i) == x[i])
+    return m
+
+
+@pytest.mark.parametrize(("n", "expected"), [(4, [(1, 2, 1, 0), (2, 0, 2, 0)]), (5, [(2, 1, 2, 0, 0)])])
+def test_magic_sequences_of_4_and_5_are_two_and_one(n, expected):
+    assert sorted(tuple(d.values()) for d in brute_force(magic_sequence(n))) == expected
+    for method in ("basic", "forward", "mac/wdeg"):
+        engines_agree_with_brute_force(magic_sequence(n), method)
+
+
+def test_the_magic_sequence_of_7():
+    assert list(solve_csp(magic_sequence(7)).values.values()) == [3, 2, 1, 1, 0, 0, 0]
+    assert count_csp(magic_sequence(7)).count == 1
+
+
+def all_interval(n):
+    m = Model()
+    x = m.int_vars(n, 0, n - 1, "x")
+    m.add(all_different(x))
+    m.add(all_different([abs(x[i + 1] - x[i]) for i in range(n - 1)]))
+    return m
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_all_interval_series_against_a_brute_force(n):
+    for method in ("basic", "forward/mrv/lcv", "mac/wdeg"):
+        engines_agree_with_brute_force(all_interval(n), method)
+
+
+def test_the_model_keeps_its_terms_and_the_engines_never_branch_on_them():
+    m = all_interval(6)
+    flat = flattened(m)
+    assert flat.decisions == 6 and len(flat.names) == 11 and flattened(flat) is flat
+    assert (
+        describe(m.constraints[1], m.names)
+        == "all_different(abs(x1 - x0), abs(x2 - x1), abs(x3 - x2), abs(x4 - x3), abs(x5 - x4))"
+    )
+    result = count_csp(m, method="basic", engine="python")
+    assert len(result.stats.depths) == 7  # (a level a decision: the root and six)
+    assert flattened(costas(4)).decisions == 4
+    replay = watch_csp(m)
+    assert replay.rows == 6 and csp_error(m, replay.result.values) is None
+
+
+def test_terms_are_written_as_a_model_file_writes_them():
+    m = Model()
+    x, y = m.int_var(0, 3, "x"), m.int_var(0, 3, "y")
+    cases = [
+        ((x + 1) * y <= 2, "(x + 1) * y <= 2"),
+        ((x - y) // 2 == 1, "(x - y) // 2 == 1"),
+        (element([3, x], y) != 2, "element([3, x], y) != 2"),
+        ((x == 1) | (y >= 2) == 1, "((x == 1) | (-y <= -2)) == 1"),
+        (implies(x == 1, ~(y == 2)) == 1, "implies((x == 1), ~(y == 2)) == 1"),
+        (if_then_else(x <= 1, x, y % 2) >= 1, "-if_then_else((x <= 1), x, y % 2) <= -1"),
+    ]
+    for constraint, text in cases:
+        assert describe(constraint, m.names) == text
+
+
+def test_bad_terms_are_refused_naming_them():
+    m = Model()
+    x, y = m.int_var(0, 3, "x"), m.int_var(0, 3, "y")
+    with pytest.raises(InvalidInput, match=r"\| takes relations or terms of 0 and 1; x takes 0..3"):
+        x | (y == 1)
+    with pytest.raises(InvalidInput, match=r"y takes 0..3 \(a comparison beside \| or & needs brackets"):
+        m.add(x == 1 | y == 2)
+    with pytest.raises(InvalidInput, match=r"chained comparison such as `x == 1 \| y == 2`"):
+        m.add(x == (y == 1) == 1)
+    with pytest.raises(InvalidInput, match="divisor is a whole number other than 0"):
+        x // 0
+    with pytest.raises(InvalidInput, match="minimum: no expressions"):
+        minimum([])
+    with pytest.raises(InvalidInput, match="x \\+ y takes 0..6; an expression given as a constraint must take 0 and 1"):
+        m.add(x + y)
+    big = Model()
+    a = big.int_vars(3, 0, 99, "a")
+    big.add(a[0] * a[1] * a[2] <= 5)
+    with pytest.raises(InvalidInput, match=r"term a0 \* a1: its values span 0..9801, more than 4,096"):
+        solve_csp(big)
+    other = Model().int_var(0, 1, "z")
+    with pytest.raises(InvalidInput, match="two models"):
+        abs(x - other)
+
+
+def test_an_element_beyond_its_list_has_no_value_and_many_arguments_chain():
+    m = Model()
+    x = m.int_vars(8, 0, 7, "x")
+    i = m.int_var(-1, 9, "i")
+    m.add(element(x, i) == maximum(x))  # (11 · 8^8 rows at once: chained, an if_then_else an item)
+    m.add(minimum(x) == x[3])
+    m.add(all_different(x))
+    result = count_csp(m)
+    assert result.count == 5040  # (the orders of 0…7 with x3 = 0: 7!, each with one i, the greatest's place)
+    for method in ("basic", "mac"):
+        found = solve_csp(m, method=method)
+        assert csp_error(m, found.values) is None and found.values["x3"] == 0
