@@ -131,7 +131,25 @@ sum(x[i][j] for i in range(n) for j in range(i, n)) <= n * {shift + 3}
         ("var q[2][2] in 0..3\nq[0, 1] == 1\n", "index each dimension on its own"),
         ("var q[2][2] in 0..3\nq[0] == 1\n", "a part of an array: index each dimension"),
         ("var q[3] in 0..3\nsum(q[0], q[1]) == 1\n", "sum takes an array, a row or a generator"),
-        ("var q[3] in 0..3\nq[0] // 2 == 1\n", "// and % take whole numbers, not variables"),
+        ("var q[3] in 0..3\nq[0] // q[1] == 1\n", "// and % divide by a whole number"),
+        ("var q[3] in 0..3\nq[0] % 0 == 1\n", "divides by zero"),
+        (
+            "var x, y in 0..3\nx == 1 | y == 2\n",
+            "column 1: a chained comparison is two relations; write and, or, not as",
+        ),
+        ("var x, y in 0..3\n(x == 1) or (y == 2)\n", "column 1: write and, or, not as &, |, ~"),
+        ("var x, y in 0..3\nx + (not y == 2) <= 1\n", "column 6: write and, or, not as &, |, ~"),
+        ("var x, y in 0..3\nx | (y == 1)\n", r"column 1: \| takes relations or terms of 0 and 1; x takes 0..3"),
+        ("var x, y in 0..3\nabs(x, y) == 1\n", "column 1: abs takes 1 expression"),
+        ("var x, y in 0..3\nsqrt(x) == 1\n", "column 1: 'sqrt' is not a term"),
+        ("var x, y in 0..3\nmin(x, y, key=1) == 1\n", "min takes no keyword"),
+        ("var x, y in 0..3\nx + y\n", "column 1: not a constraint: a relation"),
+        (
+            "var x, y in 0..3\nabs(x - y)\n",
+            "abs\\(x - y\\) takes 0..3; an expression given as a constraint must take 0",
+        ),
+        ("var q[2][2] in 0..3\nvar i in 0..1\nq[i][0] == 1\n", "an index, a bound or a param is a whole number"),
+        ("var x, y in 0..3\nelement([1, 2], x, y) == 1\n", "element takes the expressions and an index"),
         ("param n = 5 // 0\n", "divides by zero"),
         ("param n = 2\nparam n = 3\n", "declared twice"),
         ("var x in 0..3\nparam k = x\n", "a whole number \\(no variable\\)"),
@@ -159,7 +177,7 @@ def test_python_s_parser_says_nothing_of_its_own():
     one line says what is wrong, and nothing else is printed."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        with pytest.raises(CspFileError, match="add, subtract"):
+        with pytest.raises(CspFileError, match="write and, or, not as &, |, ~"):
             read_model("m.csp", "var x in 0..3\nx == 1and 2\n")
     assert not caught
 

@@ -75,8 +75,8 @@ def term_models(draw):
         relation = draw(st.sampled_from(["==", "!=", "<=", ">="]))
         if isinstance(left, int) and isinstance(right, int):
             left = left + variables[0]
-        m.add({"==": lambda: left == right, "!=": lambda: left != right, "<=": lambda: left <= right,
-               ">=": lambda: left >= right}[relation]())  # fmt: skip
+        m.add(left == right if relation == "==" else left != right if relation == "!=" else
+              left <= right if relation == "<=" else left >= right)  # fmt: skip
     if draw(st.booleans()):
         m.add(all_different([draw(expressions(variables, 1)) + variables[0] * 0 + v for v in variables[:2]]))
     return m

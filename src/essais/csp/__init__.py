@@ -9,8 +9,9 @@ model.py the model, its objective and the results; textbook.py, propagation.py a
 global_propagation.py the python engine (the search; the domains and propagators), compiled.py,
 _kernels.py, _propagation_kernels.py, _global_kernels.py and _domain_kernels.py the numba engine
 (one kernel for every model, passed as arrays); plan.py resolves how a search runs, optimise.py
-the branch and bound's best and its count, api.py the public functions; check.py the checker, files.py, file_constraints.py and file_expressions.py
-the model files, draw.py the table of the domains and watch.py the search watched on it.
+the branch and bound's best and its count, api.py the public functions; check.py the checker;
+files.py, file_constraints.py, file_expressions.py and file_terms.py the model files; draw.py
+the table of the domains and watch.py the search watched on it.
 """
 
 from essais.csp.api import CspStream, count_csp, solve_csp

@@ -318,7 +318,8 @@ class Term(LinearExpr):
             if low < 0 or high > 1:
                 shown = argument if isinstance(argument, int) else argument.text()
                 raise InvalidInput(f"expression: {operator} takes relations or terms of 0 and 1; {shown} takes "
-                                   f"{low}..{high} (a comparison beside | or & needs brackets: (x == 1) | (y == 2))")  # fmt: skip
+                                   f"{low}..{high} (a comparison beside | or & needs brackets: "
+                                   "(x == 1) | (y == 2))")  # fmt: skip
 
     __hash__ = object.__hash__  # type: ignore[assignment]  # (a term is a key, by identity)
 

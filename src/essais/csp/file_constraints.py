@@ -9,21 +9,24 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.csp.constraints import IntVar, all_different, circuit, global_cardinality, increasing, no_overlap, table
-from essais.csp.file_expressions import Expressions, Loop
+from essais.csp.file_expressions import Loop
+from essais.csp.file_terms import LOGIC, TERMS, Terms
 
 CHAINS: dict[str, Any] = {"circuit": circuit, "increasing": increasing}  # (constraints on a list of variables)
 CONSTRAINTS = ("all_different", "global_cardinality", "no_overlap", "table", *CHAINS)
-CALLS = "all_different(…), circuit(…), increasing(…), no_overlap(…), global_cardinality(…) or table(…) in [...]"
+CALLS = ("all_different(…), circuit(…), increasing(…), no_overlap(…), global_cardinality(…), table(…) in [...] "
+         "or a term of 0 and 1 (implies(…), (x == 1) | (y == 2)…)")  # fmt: skip
 
 
-class Calls(Expressions):
+class Calls(Terms):
     """A constraint line that is not a relation."""
 
     def call(self, tree: ast.expr, indent: int, loop: Loop) -> None:
         name = tree.func.id if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) else None
         if isinstance(tree, ast.Call) and name == "all_different":
-            expressions = [self.variable_plus(e, tree, indent) for e in self.operands(tree, indent, loop, "all")]
-            self.model.add(all_different(expressions, self.hall(tree, indent)))
+            expressions = list(self.operands(tree, indent, loop, "all"))
+            hall = self.hall(tree, indent)
+            self.model.add(self.made(indent + tree.col_offset, lambda: all_different(expressions, hall)))
         elif isinstance(tree, ast.Call) and name in CHAINS:
             self.on_variables(tree, indent, loop)
         elif isinstance(tree, ast.Call) and name == "no_overlap":
@@ -32,6 +35,18 @@ class Calls(Expressions):
             self.cardinality(tree, indent, loop)
         elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
             self.table(tree, indent, loop)
+        elif isinstance(tree, ast.Compare) and len(tree.ops) > 1:
+            raise self.error(indent + tree.col_offset, f"a chained comparison is two relations; {LOGIC}")
+        elif (
+            name in TERMS
+            or isinstance(tree, ast.Compare | ast.BoolOp)
+            or (
+                isinstance(tree, ast.BinOp | ast.UnaryOp)
+                and isinstance(tree.op, ast.BitOr | ast.BitAnd | ast.Invert | ast.Not)
+            )
+        ):
+            holds = self.term(tree, indent, loop)  # (a term of 0 and 1 that must be 1)
+            self.made(indent + tree.col_offset, lambda: self.model.add(holds))
         else:
             raise self.error(indent + tree.col_offset, f"not a constraint: a relation (==, !=, <, <=, >, >=), {CALLS}")
 

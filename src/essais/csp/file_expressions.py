@@ -1,6 +1,7 @@
 """The expressions of a model file (essais.csp.files), read from Python's syntax tree and never
-executed: linear expressions of the model's variables, whole numbers of params and loop
-variables (indices, bounds, conditions), `sum(…)` and the loops of generators.
+executed: expressions of the model's variables (sums, products, `x[i]` of a variable i; the
+terms that are calls or comparisons are essais.csp.file_terms's), whole numbers of params and
+loop variables (indices, bounds, conditions), `sum(…)` and the loops of generators.
 
 A name stands for a loop's variable, then a param, then a variable of the model; `x[i][j]`
 indexes an array by whole numbers; whole numbers add, subtract, multiply, and divide with `//`
@@ -20,11 +21,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.core.signals import deferred
-from essais.csp.constraints import IntVar, LinearExpr
+from essais.csp.constraints import IntVar, LinearExpr, element
 from essais.csp.model import Model
 
 MAX_DIGITS = 30  # in a number written in a model file (the numba engine's integers have 19)
@@ -157,7 +159,7 @@ class Expressions(ABC):
             return self.named(node, where, loop)
         if isinstance(node, ast.Subscript):
             found = self.indexed(node, indent, loop)
-            if isinstance(found, IntVar):
+            if isinstance(found, LinearExpr):
                 return found
             raise self.error(where, f"{ast.unparse(node)!r} is a part of an array: index each dimension")
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
@@ -169,8 +171,25 @@ class Expressions(ABC):
             return self.product(node, indent, loop)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sum":
             return self.total(node, indent, loop)
-        raise self.error(where, f"{ast.unparse(node)!r}: a model's expressions add, subtract and multiply by "
-                         "whole numbers")  # fmt: skip
+        if isinstance(node, ast.Call | ast.Compare | ast.BoolOp) or (
+            isinstance(node, ast.BinOp | ast.UnaryOp)
+            and isinstance(node.op, ast.BitOr | ast.BitAnd | ast.Invert | ast.Not)
+        ):
+            return self.term(node, indent, loop)
+        raise self.error(where, f"{ast.unparse(node)!r}: a model's expressions add, subtract, multiply, take "
+                         "terms (abs, min, …) and compare")  # fmt: skip
+
+    @abstractmethod
+    def term(self, node: ast.expr, indent: int, loop: Loop) -> LinearExpr:
+        """A term: a call (abs, min, max, count, element, implies, if_then_else), a comparison
+        as 0 or 1, the logic of those (essais.csp.file_terms)."""
+
+    def made(self, where: int, make: Callable[[], Any]) -> Any:
+        """What `make` builds, its refusal said at `where`."""
+        try:
+            return make()
+        except InvalidInput as error:
+            raise self.error(where, str(error).removeprefix("expression: ")) from None
 
     def named(self, node: ast.Name, where: int, loop: Loop) -> IntVar | int:
         if node.id in loop:
@@ -193,11 +212,11 @@ class Expressions(ABC):
             if abs(value) >= 10**MAX_DIGITS:
                 raise self.error(where, f"{short(ast.unparse(node))!r} reaches more than {MAX_DIGITS} digits")
             return value
-        if not isinstance(node.op, ast.Mult):
-            raise self.error(where, f"{short(ast.unparse(node))!r}: // and % take whole numbers, not variables")
-        if isinstance(left, LinearExpr) and isinstance(right, LinearExpr):
-            raise self.error(where, "a product of two variables is not linear")
-        return left * right  # type: ignore[operator]
+        if not isinstance(node.op, ast.Mult) and not isinstance(right, int):
+            raise self.error(where, f"{short(ast.unparse(node))!r}: // and % divide by a whole number")
+        if isinstance(node.op, ast.FloorDiv | ast.Mod) and right == 0:
+            raise self.error(where, f"{ast.unparse(node)!r} divides by zero")
+        return self.made(where, lambda: WHOLE_OPERATORS[type(node.op)](left, right))  # type: ignore[arg-type]
 
     def chain(self, node: ast.BinOp, indent: int, loop: Loop) -> LinearExpr | int:
         """A sum in brackets, `(a + b - c …)`: its terms taken down the left side one by one
@@ -229,6 +248,10 @@ class Expressions(ABC):
             if part is not None:
                 yield from part
                 return
+            if isinstance(arguments[0], ast.List | ast.Tuple):
+                for item in arguments[0].elts:
+                    yield self.linear(item, indent, loop)
+                return
             if isinstance(arguments[0], ast.GeneratorExp | ast.ListComp):
                 generator = arguments[0]
                 for values in self.loops(generator, indent, loop):
@@ -249,12 +272,6 @@ class Expressions(ABC):
             hall = keyword.value.value
         return hall
 
-    def variable_plus(self, value: LinearExpr | int, call: ast.Call, indent: int) -> LinearExpr:
-        """all_different's expression: a variable times a whole number plus one."""
-        if not isinstance(value, LinearExpr) or len(value.terms) != 1:
-            raise self.error(indent + call.col_offset, "all_different takes variables, each plus a constant")
-        return value
-
     # arrays
     def part(self, node: ast.expr, indent: int, loop: Loop) -> list[IntVar] | None:
         """The variables of an array, or of a part of one (`x[i]`, a row of a 2-D array); None
@@ -266,8 +283,9 @@ class Expressions(ABC):
             return found if isinstance(found, list) else None
         return None
 
-    def indexed(self, node: ast.Subscript, indent: int, loop: Loop) -> IntVar | list[IntVar]:
-        """x[i], x[i][j]: a variable, or the variables of a part of the array."""
+    def indexed(self, node: ast.Subscript, indent: int, loop: Loop) -> LinearExpr | list[IntVar]:
+        """x[i], x[i][j]: a variable, or the variables of a part of the array; indexed in its
+        last dimension by an expression of variables, their element there."""
         indices: list[ast.expr] = []
         base: ast.expr = node
         while isinstance(base, ast.Subscript):
@@ -281,9 +299,12 @@ class Expressions(ABC):
             raise self.error(where, f"{base.id} has {len(array.shape)} dimension{'s' * (len(array.shape) > 1)}")
         start, size = 0, len(array.variables)
         shown = base.id
-        for dimension, index_node in zip(array.shape, reversed(indices), strict=False):
+        for depth, (dimension, index_node) in enumerate(zip(array.shape, reversed(indices), strict=False)):
             if isinstance(index_node, ast.Tuple | ast.Slice):
                 raise self.error(where, f"index each dimension on its own: {base.id}[i][j]")
+            found = self.linear(index_node, indent, loop)
+            if not isinstance(found, int) and depth == len(array.shape) - 1:  # (x[i] of a variable i: element)
+                return self.made(where, partial(element, array.variables[start : start + size], found))  # type: ignore[no-any-return]
             index = self.whole(index_node, indent, loop)
             if not 0 <= index < dimension:
                 raise self.error(where, f"{shown}[{index}] is outside {shown}[0..{dimension - 1}]")

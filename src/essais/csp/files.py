@@ -22,10 +22,13 @@ whose expressions are Python's, read with `ast` and never executed.
     no_overlap(s[0], [3, 2, 4])      (tasks on one machine: their starts and durations)
     global_cardinality(x, {1: 2})    (value 1 taken by exactly two of them)
     table(x, y) in [(1, 2), (2, 3)]
+    abs(x - y) + min(q) * 2 != y % 3   (terms: abs, products, // and %, min, max, count, element,
+    implies(x == 1, (y == 2) | ~(z > 0))   x[i] of a variable i, if_then_else, 0/1 relations)
     minimize 3*x + y                 (or maximize: the best solution is sought, one objective a model)
 
-A relation is a linear expression (sums and differences of variables times whole numbers,
-`sum(…)`) on each side of one of ==, !=, <, <=, >, >=. A line that is wrong is refused with its
+A relation is an expression (sums and differences of variables and terms times whole numbers,
+`sum(…)`) on each side of one of ==, !=, <, <=, >, >=; a term of 0 and 1 alone on a line must
+hold. A line that is wrong is refused with its
 line and column, and the values of the loops around it (CspFileError). A sum is read term by
 term, so a line may hold any number of terms; a number has at most MAX_DIGITS digits; the
 model's size is estimated as it is built (each file's characters, each declaration's variables,

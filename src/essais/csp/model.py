@@ -109,7 +109,7 @@ class Model:
         values = lo if isinstance(lo, int) else tuple(sorted(set(lo)))
         return [self.int_var(values, hi, f"{prefix}{k}") for k in range(n)]
 
-    def add(self, constraint: Constraint) -> None:
+    def add(self, constraint: Constraint | LinearExpr) -> None:
         """Add a constraint: a linear relation, all_different, table, predicate, circuit, no_overlap,
         increasing or global_cardinality; or a term of 0 and 1 that must be 1, `(x == 1) | (y == 2)`
         or `implies(a, b)`."""
