@@ -123,8 +123,9 @@ OWN_FILES = {
     "sudoku": {"batch.py", "sat.py", "watch.py", "_bitwise_kernels.py", "_text_kernels.py"},
     "coloring": {"chromatic.py", "graph.py", "sat.py", "watch.py", "stable_cover.py", "_cover_kernels.py"},
     "csp": {"_domain_kernels.py", "_global_kernels.py", "_propagation_kernels.py", "constraints.py",
-            "file_constraints.py", "file_expressions.py", "files.py", "global_propagation.py", "optimise.py",
-            "plan.py", "propagation.py", "watch.py"},
+            "expressions.py", "file_constraints.py", "file_expressions.py", "file_terms.py", "files.py",
+            "flatten.py", "global_propagation.py", "optimise.py", "plan.py", "propagation.py", "terms.py",
+            "watch.py"},
 }  # fmt: skip
 
 

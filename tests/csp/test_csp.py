@@ -323,7 +323,10 @@ def test_model_files_and_the_command(tmp_path):
         assert refused.exit_code == 2 and message in refused.stderr
     for text, message in [
         ("var x in 0..3\nx ** 2 == 4\n", "line 2, column 1: 'x \\*\\* 2'"),
-        ("var x, y in 0..3\nx * y == 4\n", "line 2, column 1: a product of two variables"),
+        (
+            "var x, y in 0..3\nx * y * 2 // y == 4\n",
+            "line 2, column 1: 'x \\* y \\* 2 // y': // and % divide by a whole number",
+        ),
         ("var x in 3..0\n", "line 1, column 10: 3..0: lo is more than hi"),
         ("var x in 0..3\n  z == 1\n", "line 2, column 3: 'z' is not a declared variable"),
         ("var q[3] in 0..3\nq[3] == 1\n", "q\\[3\\] is outside"),

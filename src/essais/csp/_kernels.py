@@ -145,6 +145,21 @@ def _checks(A, c, var):
 
 @inner
 def _compatible(A, U, state, method, var):
+    """The value just given to var holds, and so do those its auxiliary variables then take
+    (TextbookCsp._compatible, then _define): var's step, then each auxiliary variable's (but
+    under mac, whose propagation fixed them), one call site of the step for all (a second one
+    would be compiled again: 3 s of the first compilation)."""
+    current, k = var, 0
+    while True:
+        if (current == var or method != MAC) and not _step(A, U, state, method, current):
+            return False
+        current, k = _next_defined(A, U, state, k)
+        if current < 0:
+            return current == -1
+
+
+@inner
+def _step(A, U, state, method, var):
     """The value just given to var holds, by the method's means (TextbookCsp._compatible): the
     bound first once it prunes, then var's own constraints."""
     first, last = own_from(A, state, var), A[A[ONSTART] + var + 1]
@@ -336,27 +351,28 @@ def _defined_value(A, c):
 
 
 @inner
-def _define(A, U, state, method):
-    """Each auxiliary variable whose inputs are all given is given its value, in order, with the
-    method's step for it (TextbookCsp._define)."""
+def _next_defined(A, U, state, k):
+    """The next auxiliary variable, from the k-th, whose inputs are all given, given its value
+    (TextbookCsp._define): (it, the next k); (-1, k) when there is none, (-2, k) when its value
+    is not in its domain (its definition refuses)."""
     decisions = A[N_DECISIONS]
-    for k in range(A[N_VARIABLES] - decisions):
+    while k < A[N_VARIABLES] - decisions:
         aux = decisions + k
+        k += 1
         if A[A[GIVEN] + aux]:
             continue
-        c = A[A[DEFS] + k]
+        c = A[A[DEFS] + k - 1]
         found, value = _defined_value(A, c)
         if found == 0:
             continue
         if found == 2 or not has_bit(A, U, aux, value - A[A[LEAST] + aux]):
             _refused(A, state, c)
-            return False
+            return -2, k
         A[A[DEFINED] + state[N_DEFINED]] = aux
         state[N_DEFINED] += 1
         _take(A, U, state, aux, value)
-        if method != MAC and not _compatible(A, U, state, method, aux):
-            return False
-    return True
+        return aux, k
+    return -1, k
 
 
 @inner
@@ -398,8 +414,7 @@ def replay(A, U, state, method, path_vars, path_values):
         A[A[VAR_AT] + level] = var
         _mark(A, state, level)
         _take(A, U, state, var, value)
-        if _compatible(A, U, state, method, var):
-            _define(A, U, state, method)
+        _compatible(A, U, state, method, var)
     state[COUNTING], state[REVISIONS] = 1, revisions
 
 
@@ -478,7 +493,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
                     tries += 1
                     _mark(A, state, level)
                     _take(A, U, state, var, value)
-                    if _compatible(A, U, state, method, var) and _define(A, U, state, method):
+                    if _compatible(A, U, state, method, var):
                         descended = True
                         break
                     _untake(A, U, state, var, level)
