@@ -66,10 +66,10 @@ def test_a_circuit_is_said_and_bad_ones_refused():
     assert describe(m.constraints[0], m.names) == "circuit(s0, s1, s2)"
     assert m.holds([1, 2, 0]) and not m.holds([1, 0, 2]) and not m.holds([2, 2, 0])
     for call, message in [(lambda: circuit([s[0], s[0]]), "stands twice"), (lambda: circuit([]), "no successor"),
-                          (lambda: circuit([s[0] + 1]), "not a variable")]:  # fmt: skip
+                          (lambda: circuit([s[0], "s1"]), "circuit: .s1. is not an integer")]:  # fmt: skip
         with pytest.raises(InvalidInput, match=message):
             call()
-    for line, message in [("circuit(s[0] + 1, s[1])", "circuit takes variables"),
+    for line, message in [("circuit(s[0], s[1], strict=True)", "circuit takes no keyword"),
                           ("circuit(s[0], s[0])", "line 2, column 1: circuit: a variable stands twice")]:  # fmt: skip
         with pytest.raises(CspFileError, match=message):
             read_model("c.csp", f"var s[3] in 0..2\n{line}\n")

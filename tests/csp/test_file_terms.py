@@ -14,6 +14,7 @@ from essais.csp import (
     element,
     if_then_else,
     implies,
+    lex_less_eq,
     maximum,
     minimum,
     read_model,
@@ -32,6 +33,7 @@ a[i] == max(a)
 min(x, y) + x * y // 2 - abs(x - y) % 3 <= count(a, 3) + element([4, 5, 6], i) - if_then_else(x > y, 1, 0)
 sum(a[k] == k for k in range(3)) >= 1
 all_different(a[k] + x for k in range(3))
+lex_less_eq([x, a[2]], [y + 1, a[1]])
 maximize minimum(a) + y
 """
 
@@ -49,6 +51,7 @@ def every_term_by_hand():
     )
     m.add(sum(a[k] == k for k in range(3)) >= 1)
     m.add(all_different([a[k] + x for k in range(3)]))
+    m.add(lex_less_eq([x, a[2]], [y + 1, a[1]]))
     m.maximize(minimum(a) + y)
     return m
 

@@ -14,16 +14,22 @@ from essais.core.errors import InvalidInput
 from essais.csp import (
     Model,
     all_different,
+    circuit,
     count,
     count_csp,
     csp_error,
     element,
     flatten,
+    global_cardinality,
     if_then_else,
     implies,
+    increasing,
+    lex_less_eq,
     maximum,
     minimum,
+    no_overlap,
     solve_csp,
+    table,
     watch_csp,
 )
 from essais.csp.draw import describe
@@ -79,7 +85,26 @@ def term_models(draw):
               left <= right if relation == "<=" else left >= right)  # fmt: skip
     if draw(st.booleans()):
         m.add(all_different([draw(expressions(variables, 1)) + variables[0] * 0 + v for v in variables[:2]]))
+    if draw(st.booleans()):
+        m.add(draw(on_expressions(variables)))
     return m
+
+
+def on_expressions(variables):
+    """A constraint that takes variables, given expressions (a lex_less_eq of two lists)."""
+    some = st.lists(expressions(variables, 1), min_size=1, max_size=3)
+    return st.one_of(
+        st.builds(lambda a, b: lex_less_eq(a, b[: len(a)] + a[len(b) :]), some, some),
+        st.builds(increasing, some, st.booleans()),
+        st.builds(lambda a: global_cardinality(a, {0: 1}), some),
+        st.builds(lambda a: no_overlap(a, [1] * len(a)), some),
+        st.builds(lambda a: circuit([e + 0 for e in a]), some),  # (a variable twice: two expressions)
+        st.builds(
+            lambda a, rows: table(a, [row[: len(a)] for row in rows]),
+            some,
+            st.lists(st.tuples(*[st.integers(-1, 2)] * 3), max_size=6),
+        ),  # fmt: skip
+    )
 
 
 @settings(max_examples=250, deadline=None)
@@ -176,6 +201,21 @@ def test_the_model_keeps_its_terms_and_the_engines_never_branch_on_them():
     assert flattened(costas(4)).decisions == 4
     replay = watch_csp(m)
     assert replay.rows == 6 and csp_error(m, replay.result.values) is None
+
+
+def test_lex_less_eq_keeps_one_of_each_pair_of_words():
+    m = Model()
+    x, y = m.int_vars(3, 0, 2, "x"), m.int_vars(3, 0, 2, "y")
+    m.add(lex_less_eq(x, y))
+    assert describe(m.constraints[0], m.names) == "lex_less_eq([x0, x1, x2], [y0, y1, y2])"
+    for method in ("basic", "forward", "mac"):
+        assert count_csp(m, method=method).count == 27 * 28 // 2
+    with pytest.raises(InvalidInput, match="lex_less_eq: 3 expressions on the left, 2 on the right"):
+        lex_less_eq(x, y[:2])
+    written = Model()
+    a = written.int_vars(3, 0, 3, "a")
+    written.add(increasing([a[0] + a[1], 2 * a[1], abs(a[2] - 1)], strict=True))
+    assert describe(written.constraints[0], written.names) == "increasing(a0 + a1, 2*a1, abs(a2 - 1), strict=True)"
 
 
 def test_terms_are_written_as_a_model_file_writes_them():

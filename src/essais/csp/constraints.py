@@ -121,7 +121,48 @@ class Cardinality:
         return all(taken.count(value) == count for value, count in self.counts.items())
 
 
-Constraint = Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing | Cardinality
+@dataclass(eq=False)
+class LexLessEq:
+    """The left expressions, read as a word, come no later than the right ones in dictionary
+    order (`decomposed`: the same as one relation of 0/1 terms, which the engines see — at each
+    place, where the places before are equal, left <= right)."""
+
+    left: list[LinearExpr]
+    right: list[LinearExpr]
+    decomposed: Linear
+    model: Owner | None = field(default=None, repr=False)
+
+    @property
+    def variables(self) -> list[int]:
+        return list(dict.fromkeys(v for e in self.left + self.right for v in e.variables))
+
+    def holds(self, values: Values) -> bool:
+        """The dictionary order, as its relation says it (the same where every expression has a
+        value; an element beyond its list that cancels out, `e <= e`, is no failure there)."""
+        return self.decomposed.holds(values)
+
+
+@dataclass(eq=False)
+class Written:
+    """A constraint on expressions where it takes variables (`increasing([x + y, z])`): `inner`
+    is the constraint on placeholders 0 … k-1 for them; the engines see it on each expression's
+    variable (essais.csp.flatten)."""
+
+    inner: Table | Circuit | NoOverlap | Increasing | Cardinality
+    expressions: list[LinearExpr]
+    model: Owner | None = field(default=None, repr=False)
+
+    @property
+    def variables(self) -> list[int]:
+        return list(dict.fromkeys(v for e in self.expressions for v in e.variables))
+
+    def holds(self, values: Values) -> bool:
+        found = [e.value(values) for e in self.expressions]
+        return None not in found and self.inner.holds(found)  # type: ignore[arg-type]
+
+
+Constraint = (Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing | Cardinality | LexLessEq
+              | Written)  # fmt: skip
 
 
 def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:
@@ -186,69 +227,69 @@ def _listed(expressions: Sequence[Any], where: str) -> list[LinearExpr | int]:
     return [expression(item) for item in items]
 
 
-def circuit(successors: Sequence[IntVar]) -> Circuit:
+def circuit(successors: Sequence[Operand]) -> Circuit | Written:
     """The successor variables form one cycle through every node: `successors[i]` is the node
     after node i, nodes being numbered 0 … n-1 in the list's order (a tour of a graph: give each
     variable the nodes it may go to). The propagation takes values outside 0 … n-1 and a node's
     own number, a fixed successor's node from the others, and from the end of each chain of fixed
     successors the chain's first node, unless the chain holds every node (no shorter cycle)."""
-    indices = [_variable(var, "circuit") for var in successors]
+    indices, written = _operands(successors, "circuit")
     if len(set(indices)) != len(indices):
         raise InvalidInput("circuit: a variable stands twice (each node has its own successor)")
     if not indices:
         raise InvalidInput("circuit: no successor variables")
-    return Circuit(indices, _model_of(list(successors), "circuit"))
+    return _on(Circuit(indices), written, "circuit")
 
 
-def global_cardinality(variables: Sequence[IntVar], counts: dict[int, int]) -> Cardinality:
+def global_cardinality(variables: Sequence[Operand], counts: dict[int, int]) -> Cardinality | Written:
     """Each value of `counts` is taken by exactly that many of the variables; values not listed
     by any number. The propagation, value after value in the order given: too many fixed to it or
     too few that can take it fails; as many fixed as its count, the others lose it; as few that
     can take it as its count, they all take it."""
-    indices = [_variable(var, "global_cardinality") for var in variables]
+    indices, written = _operands(variables, "global_cardinality")
     if not isinstance(counts, dict):
         raise InvalidInput(f"global_cardinality: {counts!r} is not a dict of value: count")
     for value, count in counts.items():
         if type(value) is not int or type(count) is not int or count < 0:
             raise InvalidInput(f"global_cardinality: {value!r}: {count!r} is not a whole value and a count, 0 or more")
-    return Cardinality(indices, dict(counts), _model_of(list(variables), "global_cardinality"))
+    return _on(Cardinality(indices, dict(counts)), written, "global_cardinality")
 
 
-def increasing(variables: Sequence[IntVar], strict: bool = False) -> Increasing:
+def increasing(variables: Sequence[Operand], strict: bool = False) -> Increasing | Written:
     """The variables in order never go down (strict=True: each above the one before). The
     propagation raises each least value to the one before's (plus 1), first to last, then lowers
     each greatest to the one after's (less 1), last to first."""
     if not isinstance(strict, bool):
         raise InvalidInput(f"increasing: strict={strict!r} is neither True nor False")
-    indices = [_variable(var, "increasing") for var in variables]
-    return Increasing(indices, strict, _model_of(list(variables), "increasing"))
+    indices, written = _operands(variables, "increasing")
+    return _on(Increasing(indices, strict), written, "increasing")
 
 
-def no_overlap(starts: Sequence[IntVar], durations: Sequence[int]) -> NoOverlap:
+def no_overlap(starts: Sequence[Operand], durations: Sequence[int]) -> NoOverlap | Written:
     """Tasks on one machine that never overlap: task k starts at `starts[k]` and lasts
     `durations[k]` (whole numbers, 0 or more; a task of 0 overlaps nothing). The propagation
     looks at each pair by bounds: when only one order of the two fits, the later task starts no
     sooner than the earlier ends, and the earlier ends no later than the later may start."""
-    indices = [_variable(var, "no_overlap") for var in starts]
+    indices, written = _operands(starts, "no_overlap")
     lengths = list(durations)
     if len(lengths) != len(indices):
         raise InvalidInput(f"no_overlap: {len(indices)} starts and {len(lengths)} durations")
     for length in lengths:
         if type(length) is not int or length < 0:
             raise InvalidInput(f"no_overlap: the duration {length!r} is not a whole number, 0 or more")
-    return NoOverlap(indices, lengths, _model_of(list(starts), "no_overlap"))
+    return _on(NoOverlap(indices, lengths), written, "no_overlap")
 
 
-def table(variables: Sequence[IntVar], allowed: Iterable[Sequence[int]]) -> Table:
+def table(variables: Sequence[Operand], allowed: Iterable[Sequence[int]]) -> Table | Written:
     """The variables take together one of the `allowed` tuples."""
-    indices = [_variable(var, "table") for var in variables]
+    indices, written = _operands(variables, "table")
     tuples = []
     for row in allowed:
         row = tuple(row)
         if len(row) != len(indices) or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
             raise InvalidInput(f"table: {row!r} is not a tuple of {len(indices)} integers")
         tuples.append(row)
-    return Table(indices, tuples, _model_of(variables, "table"))
+    return _on(Table(indices, tuples), written, "table")
 
 
 def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Predicate:
@@ -258,6 +299,45 @@ def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Pre
         raise InvalidInput(f"predicate: {function!r} is not callable")
     indices = [_variable(var, "predicate") for var in variables]
     return Predicate(function, indices, _model_of(variables, "predicate"))
+
+
+def lex_less_eq(left: Sequence[Operand], right: Sequence[Operand]) -> LexLessEq:
+    """The left expressions, read as a word, come no later than the right ones in dictionary
+    order (lists of one length): a symmetry's two images kept in one order. The engines see it as
+    one relation of 0/1 terms, at each place `implies(the places before equal, left <= right)`,
+    which prunes as its tables do (not as far as a propagator of its own would)."""
+    a, b = _operands(left, "lex_less_eq")[1], _operands(right, "lex_less_eq")[1]
+    if len(a) != len(b):
+        raise InvalidInput(f"lex_less_eq: {len(a)} expressions on the left, {len(b)} on the right")
+    steps: list[LinearExpr] = []
+    equal: LinearExpr | None = None  # (the places so far all equal: a 0/1 term)
+    for x, y in zip(a, b, strict=True):
+        steps.append(expression(x <= y) if equal is None else implies(equal, x <= y))  # type: ignore[arg-type]
+        same = expression(x == y)
+        equal = same if equal is None else Term("&", [equal, same])  # type: ignore[assignment]
+    decomposed = Term("&", steps) == 1 if len(steps) > 1 else steps[0] == 1 if steps else LinearExpr({}, 0, None) == 0
+    return LexLessEq(a, b, decomposed, _model_of(a + b, "lex_less_eq"))
+
+
+def _operands(items: Iterable[Operand], where: str) -> tuple[list[int], list[LinearExpr]]:
+    """A constraint's expressions where it takes variables: their indices when each is a
+    variable, else placeholders 0 … k-1 for them (a Written constraint)."""
+    try:
+        found = [e if isinstance(e, LinearExpr) else LinearExpr({}, e, None) for e in map(expression, items)]
+    except InvalidInput as error:
+        raise InvalidInput(f"{where}: {str(error).removeprefix('expression: ')}") from None
+    if all(isinstance(e, IntVar) for e in found):
+        return [e.index for e in found], found  # type: ignore[attr-defined]
+    return list(range(len(found))), found
+
+
+def _on(inner: Any, expressions: list[LinearExpr], where: str) -> Any:
+    """The constraint on its variables, or (an expression among them) Written on them."""
+    model = _model_of(expressions, where)
+    if all(isinstance(e, IntVar) for e in expressions):
+        inner.model = model
+        return inner
+    return Written(inner, expressions, model)
 
 
 def _model_of(expressions: Sequence[LinearExpr], where: str) -> Owner | None:

@@ -21,12 +21,14 @@ from essais.csp.constraints import (
     Circuit,
     Constraint,
     Increasing,
+    LexLessEq,
     Linear,
     NoOverlap,
     Predicate,
     Table,
+    Written,
 )
-from essais.csp.expressions import expression_text
+from essais.csp.expressions import LinearExpr, expression_text
 from essais.csp.model import Model
 from essais.draw.svg import MAX_LABELLED
 
@@ -106,7 +108,12 @@ class DomainTable:
 
 def describe(constraint: Constraint, names: list[str]) -> str:
     """A constraint in words, as a model file writes it (long ones cut short)."""
-    if isinstance(constraint, Linear):
+    if isinstance(constraint, Written):
+        return describe(constraint.inner, [_text(e, names) for e in constraint.expressions])
+    if isinstance(constraint, LexLessEq):
+        left, right = ([_text(e, names) for e in side] for side in (constraint.left, constraint.right))
+        text = f"lex_less_eq([{', '.join(left)}], [{', '.join(right)}])"
+    elif isinstance(constraint, Linear):
         text = constraint.text_with(names)
     elif isinstance(constraint, AllDifferent):
         parts = (
@@ -134,3 +141,7 @@ def describe(constraint: Constraint, names: list[str]) -> str:
         name = getattr(constraint.function, "__name__", "a test")
         text = f"predicate {name}({', '.join(names[v] for v in constraint.variables)})"
     return text if len(text) <= CONSTRAINT_LENGTH else text[: CONSTRAINT_LENGTH - 1] + "…"
+
+
+def _text(expression: LinearExpr, names: list[str]) -> str:
+    return expression_text(expression.terms, expression.constant, names)

@@ -349,7 +349,8 @@ class Term(LinearExpr):
             (difference,) = self.arguments
             assert isinstance(difference, LinearExpr)
             return f"({expression_text(difference.terms, 0, names)} {self.operator} {-difference.constant})"
-        return self.kind.form.format(*parts, all=", ".join(parts), rest=", ".join(parts[1:]))
+        return self.kind.form.format(*parts, all=", ".join(parts), rest=", ".join(parts[1:]), ors=" | ".join(parts),
+                                     ands=" & ".join(parts))  # fmt: skip
 
     def __repr__(self) -> str:
         return f"<Term {self.text()}>"

@@ -1,6 +1,7 @@
 """The constraints of a model file written as calls (essais.csp.files reads the lines):
-`all_different(…)`, `circuit(…)`, `increasing(…)`, `no_overlap(…)`, `global_cardinality(…)`
-and `table(…) in [...]`, their arguments read by essais.csp.file_expressions."""
+`all_different(…)`, `circuit(…)`, `increasing(…)`, `no_overlap(…)`, `global_cardinality(…)`,
+`lex_less_eq(…)` and `table(…) in [...]`, on expressions (read by essais.csp.file_expressions),
+and the terms of 0 and 1 that must hold (essais.csp.file_terms)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,22 @@ import ast
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import IntVar, all_different, circuit, global_cardinality, increasing, no_overlap, table
+from essais.csp.constraints import (
+    all_different,
+    circuit,
+    global_cardinality,
+    increasing,
+    lex_less_eq,
+    no_overlap,
+    table,
+)
 from essais.csp.file_expressions import Loop
 from essais.csp.file_terms import LOGIC, TERMS, Terms
 
 CHAINS: dict[str, Any] = {"circuit": circuit, "increasing": increasing}  # (constraints on a list of variables)
-CONSTRAINTS = ("all_different", "global_cardinality", "no_overlap", "table", *CHAINS)
-CALLS = ("all_different(…), circuit(…), increasing(…), no_overlap(…), global_cardinality(…), table(…) in [...] "
+CONSTRAINTS = ("all_different", "global_cardinality", "lex_less_eq", "no_overlap", "table", *CHAINS)
+CALLS = ("all_different(…), circuit(…), increasing(…), no_overlap(…), global_cardinality(…), lex_less_eq(…), "
+         "table(…) in [...] "
          "or a term of 0 and 1 (implies(…), (x == 1) | (y == 2)…)")  # fmt: skip
 
 
@@ -31,6 +41,14 @@ class Calls(Terms):
             self.on_variables(tree, indent, loop)
         elif isinstance(tree, ast.Call) and name == "no_overlap":
             self.no_overlap(tree, indent, loop)
+        elif isinstance(tree, ast.Call) and name == "lex_less_eq":
+            where = indent + tree.col_offset
+            if len(tree.args) != 2 or tree.keywords:
+                raise self.error(where, "lex_less_eq takes two lists: lex_less_eq(x[0], x[1])")
+            left, right = (
+                list(self.operands(ast.Call(tree.func, [side], []), indent, loop, name)) for side in tree.args
+            )
+            self.model.add(self.made(where, lambda: lex_less_eq(left, right)))
         elif isinstance(tree, ast.Call) and name == "global_cardinality":
             self.cardinality(tree, indent, loop)
         elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
@@ -58,8 +76,6 @@ class Calls(Terms):
         strict = [k for k in call.keywords if k.arg == "strict" and name == "increasing"]
         if len(strict) != len(call.keywords) or not all(isinstance(k.value, ast.Constant) for k in strict):
             raise self.error(where, f"{name} takes no keyword" + (" but strict=True" if name == "increasing" else ""))
-        if not all(isinstance(variable, IntVar) for variable in variables):
-            raise self.error(where, f"{name} takes variables (an array, a row or a list of them)")
         try:
             options = {"strict": strict[0].value.value} if strict else {}  # type: ignore[attr-defined]
             self.model.add(CHAINS[name](variables, **options))
@@ -75,8 +91,8 @@ class Calls(Terms):
         variables = self.part(call.args[0], indent, loop)
         if variables is None and isinstance(call.args[0], ast.List | ast.Tuple):
             variables = [self.linear(element, indent, loop) for element in call.args[0].elts]  # type: ignore[misc]
-        if variables is None or not all(isinstance(variable, IntVar) for variable in variables):
-            raise self.error(where, "global_cardinality's first argument is variables: an array, a row or a list")
+        if variables is None:
+            raise self.error(where, "global_cardinality's first argument is an array, a row or a list")
         pairs = call.args[1]
         if any(key is None for key in pairs.keys):
             raise self.error(where, "global_cardinality's counts are written out: {value: count, …}")
@@ -97,8 +113,8 @@ class Calls(Terms):
         starts = self.part(first, indent, loop)
         if starts is None and isinstance(first, ast.List | ast.Tuple):
             starts = [self.linear(element, indent, loop) for element in first.elts]  # type: ignore[misc]
-        if starts is None or not all(isinstance(start, IntVar) for start in starts):
-            raise self.error(where, "no_overlap's starts are variables: an array, a row or a list of them")
+        if starts is None:
+            raise self.error(where, "no_overlap's starts are an array, a row or a list")
         durations = [self.whole(element, indent, loop) for element in call.args[1].elts]
         try:
             self.model.add(no_overlap(starts, durations))
@@ -109,12 +125,7 @@ class Calls(Terms):
         call = tree.left
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "table"):
             raise self.error(indent + call.col_offset, "`… in [...]` goes with table(variables)")
-        variables = []
-        for argument in call.args:
-            expression = self.linear(argument, indent, loop)
-            if not isinstance(expression, IntVar):
-                raise self.error(indent + argument.col_offset, "table takes variables")
-            variables.append(expression)
+        variables = [self.linear(argument, indent, loop) for argument in call.args]
         rows = self.literal(tree.comparators[0], indent + tree.comparators[0].col_offset,
                             "a list of the allowed tuples, written out")  # fmt: skip
         if not isinstance(rows, list | tuple | set):

@@ -6,9 +6,11 @@ descriptions see only those); the engines get a flattened copy, in which the mod
 come first (the decisions), then the auxiliary ones, each after those it is made of, and the
 model's constraints (in their order, each in one of the engines' kinds), then the definitions:
 
-- a term whose variables' values are at most TABLE_ROWS together is defined by a table of them
+- a term whose variables' values are at most WHOLE_ROWS together is defined by a table of them
   and its value (`abs(x - y)`: the rows (x, y, |x - y|)) — its propagation then loses nothing;
-- a larger one by a table of its arguments, each argument made one variable first;
+- a larger one by a table of its arguments (at most TABLE_ROWS rows), each argument made one
+  variable first; `minimum`, `maximum`, `|` and `&` of many arguments two at a time, and an
+  element of expressions as `if_then_else` on its index, item after item;
 - a weighted sum of two variables or more, where one variable is wanted (an argument, a member
   of all_different), by a linear equality `z = Σ a·x + c`, its domain from interval arithmetic.
 
@@ -21,13 +23,15 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import AllDifferent, Constraint, Table, element, if_then_else
+from essais.csp.constraints import AllDifferent, Constraint, LexLessEq, Table, Written, element, if_then_else
 from essais.csp.expressions import Key, Linear, LinearExpr, Term
 from essais.csp.model import MAX_SPAN, Model, Objective
 
-TABLE_ROWS = 65_536  # the most rows of a term's table (its inputs' values together)
+TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)
+WHOLE_ROWS = 4_096  # the most rows of a term's table of its variables (a larger one: of its arguments)
 Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its table's columns'
 
 
@@ -41,6 +45,8 @@ def flattened(model: Model) -> Model:
 
 
 def _written(constraint: Constraint) -> bool:
+    if isinstance(constraint, LexLessEq | Written):
+        return True
     if isinstance(constraint, Linear):
         return not all(isinstance(key, int) for key in constraint.terms)
     return isinstance(constraint, AllDifferent) and constraint.written is not None
@@ -66,6 +72,10 @@ class _Flattening:
         if isinstance(constraint, Linear):
             where = constraint.text_with(self.names)
             return Linear(self.linear(constraint.terms, where), constraint.constant, constraint.relation)
+        if isinstance(constraint, LexLessEq):
+            return self.constraint(constraint.decomposed)
+        if isinstance(constraint, Written):
+            return replace(constraint.inner, variables=[self.variable(e) for e in constraint.expressions])
         if isinstance(constraint, AllDifferent) and constraint.written is not None:
             members = [self.affine(e) for e in constraint.written]
             return AllDifferent([v for v, _, _ in members], [a for _, a, _ in members], [b for _, _, b in members],
@@ -82,8 +92,10 @@ class _Flattening:
 
     def affine(self, expression: LinearExpr) -> tuple[int, int, int]:
         """An expression as (variable, coefficient, offset)."""
-        if not expression.terms:
-            raise InvalidInput(f"all_different: {expression.text()} names no variable")
+        if not expression.terms:  # (a number where a variable stands: a variable of that value alone)
+            z = self.new(str(expression.constant), (expression.constant,))
+            self.definitions.append(Table([z], [(expression.constant,)]))
+            return z, 1, 0
         terms = self.linear(expression.terms, expression.text())
         if len(terms) == 1:
             [(var, coefficient)] = terms.items()
@@ -119,7 +131,8 @@ class _Flattening:
         return z
 
     def few(self, columns: list[int]) -> bool:
-        return math.prod(len(self.domains[v]) for v in columns) <= TABLE_ROWS
+        """The term's variables' values are few enough together for one table of them all."""
+        return math.prod(len(self.domains[v]) for v in columns) <= min(WHOLE_ROWS, TABLE_ROWS)
 
     def table(self, term: Term) -> int:
         """A new variable defined by a table: of the term's variables' values and its value when

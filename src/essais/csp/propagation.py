@@ -127,6 +127,7 @@ class Domains(GlobalPropagators):
             return self._increasing(constraint)
         if isinstance(constraint, Cardinality):
             return self._cardinality(constraint)
+        assert isinstance(constraint, Predicate)  # (the engines see the model flattened: no Written, no LexLessEq)
         return self._predicate(constraint)
 
     def _span(self, coefficient: int, var: int) -> tuple[int, int]:

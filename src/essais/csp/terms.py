@@ -11,12 +11,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 Span = tuple[int, int]
+ALL = 1 << 30  # (every argument)
 
 
 @dataclass(frozen=True)
 class Kind:
     """A kind of term: `form` writes it ({0}, {1}…: its arguments, {all}: all of them, {rest}:
-    all but the first); `boolean`: how many of its first arguments must be 0 or 1."""
+    all but the first, {ors} and {ands}: all of them between | or &); `boolean`: how many of its
+    first arguments must be 0 or 1 (ALL: every one)."""
 
     form: str
     apply: Callable[[Sequence[int]], int | None]
@@ -76,8 +78,8 @@ KINDS = {
     "==": Kind("({0} == 0)", lambda v: int(v[0] == 0), _zero_one),
     "!=": Kind("({0} != 0)", lambda v: int(v[0] != 0), _zero_one),
     "<=": Kind("({0} <= 0)", lambda v: int(v[0] <= 0), _zero_one),
-    "|": Kind("({0} | {1})", lambda v: v[0] | v[1], _zero_one, boolean=2),
-    "&": Kind("({0} & {1})", lambda v: v[0] & v[1], _zero_one, boolean=2),
+    "|": Kind("({ors})", lambda v: int(any(v)), _zero_one, boolean=ALL),
+    "&": Kind("({ands})", lambda v: int(all(v)), _zero_one, boolean=ALL),
     "~": Kind("~{0}", lambda v: 1 - v[0], _zero_one, boolean=1),
     "implies": Kind("implies({all})", lambda v: (1 - v[0]) | v[1], _zero_one, boolean=2),
     "if_then_else": Kind("if_then_else({all})", lambda v: v[1] if v[0] else v[2], _either, boolean=1),
