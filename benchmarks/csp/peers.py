@@ -156,3 +156,36 @@ def nucs_golomb(n: int) -> int:
     solver = BacktrackSolver(problem, consistency_algorithm=algorithm)
     solution = solver.minimize(problem.length_idx)
     return int(solution[problem.length_idx])
+
+
+def nucs_count(example: str, *arguments: int) -> int:
+    """Every solution of one of NuCS's example models (nucs.examples: queens, magic_square,
+    all_interval_series, magic_sequence, langford), with the search its example runs (its
+    heuristics where the example names them, else NuCS's defaults; symmetry breaking on)."""
+    from nucs.heuristics.heuristics import DOM_HEURISTIC_MAX_VALUE, VAR_HEURISTIC_SMALLEST_DOMAIN
+    from nucs.solvers.backtrack_solver import BacktrackSolver
+
+    options: dict[str, Any] = {}
+    if example == "queens":
+        from nucs.examples.queens.queens_problem import QueensProblem
+
+        problem = QueensProblem(*arguments)
+    elif example == "magic_square":
+        from nucs.examples.magic_square.magic_square_problem import MagicSquareProblem
+
+        problem = MagicSquareProblem(*arguments, True)
+    elif example == "all_interval_series":
+        from nucs.examples.all_interval_series.all_interval_series_problem import AllIntervalSeriesProblem
+
+        problem = AllIntervalSeriesProblem(*arguments, True)
+        options["decision_variables"] = range(arguments[0])
+    elif example == "magic_sequence":
+        from nucs.examples.magic_sequence.magic_sequence_problem import MagicSequenceProblem
+
+        problem = MagicSequenceProblem(*arguments, True, True)
+    else:
+        from nucs.examples.langford.langford_problem import LangfordProblem
+
+        problem = LangfordProblem(*arguments)
+        options = {"var_heuristic": VAR_HEURISTIC_SMALLEST_DOMAIN, "dom_heuristic": DOM_HEURISTIC_MAX_VALUE}
+    return sum(1 for _ in BacktrackSolver(problem, **options).solve())
