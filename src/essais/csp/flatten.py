@@ -139,7 +139,15 @@ class _Flattening:
         they are few enough together, else of its arguments' (each made a variable first)."""
         text = term.text_with(self.names)
         columns = term.variables
-        if self.few(columns):
+        if self.few(columns) and all(
+            isinstance(a, int) or all(isinstance(k, int) for k in a.terms) for a in term.arguments
+        ):  # (sums of variables: each one's value found at once)
+            sums = [(a, []) if isinstance(a, int) else (a.constant, [(columns.index(v), c) for v, c in a.terms.items()])  # type: ignore[arg-type]
+                    for a in term.arguments]  # fmt: skip
+
+            def value_of(values: Sequence[int]) -> int | None:
+                return term.kind.apply([constant + sum(c * values[k] for k, c in terms) for constant, terms in sums])
+        elif self.few(columns):
 
             def value_of(values: Sequence[int]) -> int | None:
                 return term.value(dict(zip(columns, values, strict=True)))
