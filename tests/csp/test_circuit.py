@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from csp.test_csp import METHODS, engines_agree_with_brute_force
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
-from essais.csp import CspFileError, CspStream, Model, circuit, count_csp, read_model
+from essais.csp import CspFileError, CspStream, Model, circuit, count_csp, read_model, solve_csp
 from essais.csp.draw import describe
 from essais.knights.check import tour_error
 
@@ -57,6 +57,17 @@ def test_the_closed_knight_s_tours_of_6x6_are_9862_each_way():
             path.append(divmod(square, 6))
             square = values[f"s[{square}]"]
         assert tour_error(Board(6, 6), path, closed=True) is None
+
+
+def test_a_closed_knight_s_tour_of_8x8_is_found_as_a_circuit():
+    text = (ROOT / "puzzles" / "knight-circuit.csp").read_text().replace("param n = 6", "param n = 8")
+    for engine in ("numba", "python"):
+        values = solve_csp(read_model("k8.csp", text), engine=engine).values
+        square, path = 0, []
+        for _ in range(64):
+            path.append(divmod(square, 8))
+            square = values[f"s[{square}]"]
+        assert square == 0 and tour_error(Board(8, 8), path, closed=True) is None
 
 
 def test_a_circuit_is_said_and_bad_ones_refused():

@@ -3,8 +3,8 @@ solutions in the same order, the same counters), the shipped examples' published
 the brute force's solutions."""
 
 import pytest
-from test_csp import brute_force, engines_agree_with_brute_force
 
+from csp.test_csp import brute_force, engines_agree_with_brute_force
 from essais.csp import (
     CspStream,
     Model,

@@ -8,8 +8,8 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
-from test_csp import METHODS, brute_force, engines_agree_with_brute_force
 
+from csp.test_csp import METHODS, brute_force, engines_agree_with_brute_force
 from essais.core.errors import InvalidInput
 from essais.csp import (
     Model,
