@@ -385,7 +385,7 @@ def test_002s_sudoku_as_a_model_has_its_433_solutions():
                   if "puzzle:" in line)  # fmt: skip
     for engine in ("numba", "python"):
         for values in CspStream(model, engine=engine, limit=20):
-            assert solution_error(puzzle, "".join(str(values[f"c[{k}]"]) for k in range(81))) is None
+            assert solution_error(puzzle, "".join(str(values[f"c[{k // 9}][{k % 9}]"]) for k in range(81))) is None
     assert count_csp(model).count == count_sudoku(puzzle).count == 433
 
 

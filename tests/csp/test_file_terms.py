@@ -2,6 +2,8 @@
 solutions in the same order, the same counters), the shipped examples' published numbers, and
 the brute force's solutions."""
 
+import itertools
+
 import pytest
 
 from csp.test_csp import brute_force, engines_agree_with_brute_force
@@ -86,3 +88,12 @@ def test_the_shipped_examples_give_their_published_numbers(name, count):
 def test_donald_gerald_robert():
     assert solve_csp(read_model(ROOT / "puzzles" / "donald-gerald-robert.csp")).values == {
         "D": 5, "O": 2, "N": 6, "A": 4, "L": 8, "G": 1, "E": 9, "R": 7, "B": 3, "T": 0}  # fmt: skip
+
+
+def test_the_ruler_written_as_thought_proves_34_for_8_marks():
+    text = (ROOT / "puzzles" / "golomb12.csp").read_text().replace("param n = 12", "param n = 8")
+    best = solve_csp(read_model("golomb.csp", text), method="mac/input")
+    assert best.optimal and best.objective == 34
+    marks = [best.values[f"m[{k}]"] for k in range(8)]
+    differences = [b - a for a, b in itertools.combinations(marks, 2)]
+    assert len(set(differences)) == len(differences)
