@@ -37,6 +37,7 @@ from essais.csp.constraints import (
 from essais.csp.files import CspFileError, read_model
 from essais.csp.model import METHODS, CspCount, CspResult, Model
 from essais.csp.watch import watch_csp
+from essais.csp.xcsp import XcspError, read_xcsp
 
 __all__ = [
     "METHODS",
@@ -47,6 +48,7 @@ __all__ = [
     "IntVar",
     "LinearExpr",
     "Model",
+    "XcspError",
     "all_different",
     "circuit",
     "count",
@@ -64,6 +66,7 @@ __all__ = [
     "no_overlap",
     "predicate",
     "read_model",
+    "read_xcsp",
     "solve_csp",
     "table",
     "watch_csp",

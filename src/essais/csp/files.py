@@ -61,6 +61,7 @@ from essais.csp.file_expressions import (
     top_level,
 )
 from essais.csp.model import MAX_SPAN, Model
+from essais.csp.xcsp import read_xcsp
 
 DECLARATION = re.compile(r"var\s+(?P<names>.+?)\s+in\s+(?P<domain>.+)")
 PARAM = re.compile(r"param\s+(?P<name>[^\W\d]\w*)\s*=\s*(?P<value>.+)")
@@ -87,9 +88,12 @@ class CspFileError(InvalidInput):
 
 
 def read_model(source: str | Path, text: str | None = None, *, limits: Limits | None = None) -> Model:
-    """The model of a file, `-` for standard input (or of `text`, named `source`). Its reading
+    """The model of a file, `-` for standard input (or of `text`, named `source`); a file named
+    `….xml` or `….xml.lzma` is an XCSP3 instance (essais.csp.xcsp.read_xcsp). Its reading
     counts in the time limit (a limit or a signal raises SearchStopped) and its size is
     weighed against the memory limit as it is built."""
+    if text is None and str(source).endswith((".xml", ".xml.lzma")):
+        return read_xcsp(source, limits=limits)
     with setting_up(limits):
         name = source_name(source) if text is None else str(source)
         if text is None:

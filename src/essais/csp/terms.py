@@ -1,9 +1,10 @@
 """What each kind of term computes (essais.csp.expressions.Term): its value from its arguments'
 values, its range from theirs (interval arithmetic) and how it is written. A kind is named by
 its operator: `*`, `abs`, `//` and `%` (rounded down and with the divisor's sign, as Python's:
--7 // 2 is -4, -7 % 2 is 1), `minimum`, `maximum`, `element` (none beyond its list), a
-relation's truth (`==`, `!=`, `<=` of its argument and 0: 1 where it holds, else 0), and the logic
-of 0/1 terms, `|`, `&`, `~`, `implies`, `if_then_else`."""
+-7 // 2 is -4, -7 % 2 is 1), `div` and `mod` (XCSP3's: toward zero and with the dividend's sign,
+as Java's: -7 div 2 is -3, -7 mod 2 is -1; none for a divisor 0), `minimum`, `maximum`, `element`
+(none beyond its list), a relation's truth (`==`, `!=`, `<=` of its argument and 0: 1 where it
+holds, else 0), and the logic of 0/1 terms, `|`, `&`, `~`, `implies`, `if_then_else`."""
 
 from __future__ import annotations
 
@@ -48,6 +49,31 @@ def _remainder(spans: list[Span]) -> Span:
     return (0, k - 1) if k > 0 else (k + 1, 0)
 
 
+def _truncated(values: Sequence[int]) -> int | None:
+    """a div b, toward zero as Java's (XCSP3's div): none when b is 0."""
+    a, b = values
+    if b == 0:
+        return None
+    quotient = abs(a) // abs(b)
+    return quotient if (a < 0) == (b < 0) else -quotient
+
+
+def _remainder_of_truncated(values: Sequence[int]) -> int | None:
+    """a mod b with a's sign, as Java's % (XCSP3's mod): none when b is 0."""
+    quotient = _truncated(values)
+    return None if quotient is None else values[0] - values[1] * quotient
+
+
+def _truncated_spans(spans: list[Span]) -> Span:
+    most = max(abs(spans[0][0]), abs(spans[0][1]))
+    return (0, most) if spans[0][0] >= 0 and spans[1][0] > 0 else (-most, most)
+
+
+def _remainder_spans(spans: list[Span]) -> Span:
+    most = max(abs(spans[1][0]), abs(spans[1][1]), 1) - 1
+    return (0, most) if spans[0][0] >= 0 else (-most, 0) if spans[0][1] <= 0 else (-most, most)
+
+
 def _element(values: Sequence[int]) -> int | None:
     index, *items = values
     return items[index] if 0 <= index < len(items) else None
@@ -72,6 +98,8 @@ KINDS = {
     "abs": Kind("abs({0})", lambda v: abs(v[0]), _abs),
     "//": Kind("{0} // {1}", lambda v: v[0] // v[1], _quotient),
     "%": Kind("{0} % {1}", lambda v: v[0] % v[1], _remainder),
+    "div": Kind("div({0}, {1})", _truncated, _truncated_spans),
+    "mod": Kind("mod({0}, {1})", _remainder_of_truncated, _remainder_spans),
     "minimum": Kind("minimum({all})", min, lambda s: (min(a for a, _ in s), min(b for _, b in s))),
     "maximum": Kind("maximum({all})", max, lambda s: (max(a for a, _ in s), max(b for _, b in s))),
     "element": Kind("element([{rest}], {0})", _element, _element_spans),

@@ -1,0 +1,238 @@
+"""XCSP3 instances read as models (essais.csp.xcsp): files written by PyCSP3 from the models in
+tests/data/xcsp/models (committed: the tests need neither PyCSP3 nor Java), their published
+numbers, ACE's answers where Java and PyCSP3's jar are at hand, every tag read, every refusal,
+and malformed files (a clear error, never a traceback)."""
+
+import importlib.util
+import itertools
+import lzma
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from essais.core.errors import InvalidInput
+from essais.csp import CspStream, XcspError, count_csp, csp_error, read_xcsp, solve_csp
+
+from conftest import invoke
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "xcsp"
+COUNTS = {"queens-8.xml": 92, "queens-10.xml": 724, "costas-7.xml": 200, "all_interval-8.xml": 20,
+          "magic_sequence-7.xml": 1}  # fmt: skip
+OPTIMA = {"golomb-8.xml": 34, "mixed.xml": 10}
+
+
+@pytest.mark.parametrize(("name", "count"), COUNTS.items())
+def test_the_instances_give_their_published_counts(name, count):
+    model = read_xcsp(DATA / name)
+    assert count_csp(model).count == count
+    for values in CspStream(model, limit=10):
+        assert csp_error(model, values) is None
+
+
+@pytest.mark.parametrize(("name", "optimum"), OPTIMA.items())
+def test_the_instances_give_their_optima(name, optimum):
+    best = solve_csp(read_xcsp(DATA / name), method="mac/input")
+    assert best.optimal and best.objective == optimum
+
+
+def without_objective(tmp_path, name):
+    text = re.sub(r"<objectives>.*</objectives>", "", (DATA / name).read_text(), flags=re.S)
+    path = tmp_path / name
+    path.write_text(text.replace('type="COP"', 'type="CSP"'))
+    return path
+
+
+def mixed_holds(v):
+    """tests/data/xcsp/models/mixed.py's constraints, read from its source, not from the file."""
+    x, y, z, s = [v[f"x[{i}]"] for i in range(4)], [[v[f"y[{i}][{j}]"] for j in range(2)] for i in range(2)], v["z"], [
+        v[f"s[{i}]"] for i in range(3)]  # fmt: skip
+    trunc = int  # (XCSP3's div and mod truncate toward zero)
+    return all([
+        (x[0], x[1]) in {(0, 0), (0, 1), (0, 2), (0, 3), (1, 2), (2, 3), (3, 0)},
+        (x[2], x[3]) not in {(0, 0), (1, 1), (1, 2)},
+        x[0] + 2 * x[1] - x[2] <= 4,
+        sum(y[0] + y[1]) in {0, 2, 3},
+        x[z % 4] == y[1][1] + 1,
+        x.count(3) >= 1,
+        min(x) <= y[0][0] + 1,
+        max(y[0]) == x[3] % 3,
+        y[0] <= y[1],
+        x[1] < z,
+        z > 3 or x[0] != x[3],
+        y[0][1] != 2 or z != 5,
+        (x[2] == 1) == (y[1][0] == 0),
+        s[s[s[0]]] == 0 and len({0, s[0], s[s[0]]}) == 3,
+        x[3] + 2 <= z or z + 1 <= x[3],
+        z != trunc((x[1] - 5) / 2) + (x[2] - 3) - 2 * trunc((x[2] - 3) / 2),
+    ])  # fmt: skip
+
+
+def test_the_mixed_instance_is_its_source_s_model(tmp_path):
+    model = read_xcsp(without_objective(tmp_path, "mixed.xml"))
+    found = list(CspStream(model))
+    assert len(found) == 680  # (ACE's count, `java -jar ACE.jar mixed.xml -s=all` without the objective)
+    assert all(mixed_holds(values) for values in found)
+    names = [n for n in model.names if not n.startswith("aux")]
+    chosen = {tuple(values[n] for n in names) for values in found}
+    domains = [model.domains[model.names.index(n)] for n in names]
+    brute = {row for row in itertools.product(*domains) if mixed_holds(dict(zip(names, row, strict=True)))}
+    assert chosen == brute  # (PyCSP3's auxiliary variables follow from the others)
+
+
+def ace_jar():
+    found = importlib.util.find_spec("pycsp3")  # (found, never imported: it patches built-ins)
+    jars = sorted(Path(found.origin).parent.glob("solvers/ace/ACE-*.jar")) if found and found.origin else []
+    return jars[-1] if jars and shutil.which("java") else None
+
+
+@pytest.mark.skipif(ace_jar() is None, reason="ACE needs Java and PyCSP3's jar")
+@pytest.mark.parametrize("name", [*COUNTS, *OPTIMA])
+def test_ace_gives_the_same_status_count_and_optimum(tmp_path, name):
+    if name in COUNTS or name == "mixed.xml":  # (every solution: of the mixed model without its objective)
+        path = DATA / name if name in COUNTS else without_objective(tmp_path, name)
+        run = subprocess.run(["java", "-jar", str(ace_jar()), str(path), "-s=all"], capture_output=True, text=True,
+                             timeout=120)  # fmt: skip
+        out = re.sub(r"\x1b\[[0-9;]*m", "", run.stdout)
+        counted = int(re.search(r"FOUND SOLUTIONS\s+(\d+)", out).group(1))
+        assert counted == count_csp(read_xcsp(path)).count
+    if name in OPTIMA:
+        run = subprocess.run(["java", "-jar", str(ace_jar()), str(DATA / name)], capture_output=True, text=True,
+                             timeout=120)  # fmt: skip
+        out = re.sub(r"\x1b\[[0-9;]*m", "", run.stdout)
+        assert "s OPTIMUM FOUND" in out
+        assert int(re.findall(r"cost='(-?\d+)'", out)[-1]) == solve_csp(read_xcsp(DATA / name)).objective
+
+
+def write(tmp_path, body, variables='<var id="x"> 0..3 </var> <var id="y"> 0..3 </var>', kind="CSP", name="m.xml"):
+    path = tmp_path / name
+    path.write_text(f'<instance format="XCSP3" type="{kind}"><variables>{variables}</variables>'
+                    f"<constraints>\n{body}\n</constraints></instance>")  # fmt: skip
+    return path
+
+
+@pytest.mark.parametrize(
+    ("body", "count"),
+    [
+        ("<channel><list> x y </list></channel>", 2),  # (x[i] = j iff x[j] = i: the involutions of 0, 1)
+        ("<channel><list> x </list><list> y </list></channel>", 1),
+        ("<instantiation><list> x y </list><values> 1 2 </values></instantiation>", 1),
+        ("<extension><list> x </list><supports> 0 2..3 </supports></extension>", 12),
+        ("<block class='symmetry-breaking'><intension> lt(x,y) </intension></block>", 6),
+        ("<ordered><list> x y </list><operator> ge </operator><lengths> 2 </lengths></ordered>", 15),
+        ("<sum><list> x y </list><coeffs> 2 -1 </coeffs><condition> (in,1..2) </condition></sum>", 4),
+        (
+            "<element><list startIndex='1'> 3 2 1 0 </list><index> x </index><condition> (gt,y) </condition></element>",
+            6,
+        ),
+        ("<count><list> x y </list><values> 0 1 </values><condition> (eq,1) </condition></count>", 8),
+        ("<lex><list> x y </list><list> y x </list><operator> lt </operator></lex>", 6),
+        ("<intension><function> eq(mod(sub(x,5),2),div(neg(y),2)) </function></intension>", 8),
+        ("<intension> in(add(x,y),set(1,6)) </intension>", 3),
+        ("<intension> xor(eq(x,1),eq(y,1),eq(x,y)) </intension>", 10),
+    ],
+)
+def test_each_tag_means_what_xcsp3_says(tmp_path, body, count):
+    model = read_xcsp(write(tmp_path, body))
+    brute = [row for row in itertools.product(*model.domains) if model.holds(row)]
+    assert count_csp(model).count == len(brute) == count
+
+
+def test_arrays_domains_and_objectives(tmp_path):
+    variables = ('<array id="a" size="[2][3]"><domain for="a[0][]"> 1 2 </domain><domain for="others"> 0..4 '
+                 '</domain></array><var id="b" as="c"/>')  # fmt: skip
+    with pytest.raises(XcspError, match="line 1: <var>: as='c' names no variable declared before"):
+        read_xcsp(write(tmp_path, "", variables))
+    variables = variables.replace('<var id="b" as="c"/>', '<var id="c"> 5 7 </var><var id="b" as="c"/>')
+    objective = "<objectives><maximize type='sum'><list> a[1][] b </list><coeffs> 1 1 1 -1 </coeffs></maximize>"
+    path = tmp_path / "o.xml"
+    path.write_text(
+        f'<instance format="XCSP3" type="COP"><variables>{variables}</variables><constraints>'
+        f"<allDifferent> a[1][] </allDifferent></constraints>{objective}</objectives></instance>"
+    )
+    model = read_xcsp(path)
+    assert model.names[:6] == [f"a[{i}][{j}]" for i in range(2) for j in range(3)]
+    assert model.domains[0] == (1, 2) and model.domains[5] == tuple(range(5)) and model.domains[7] == (5, 7)
+    assert solve_csp(model).objective == 4 + 3 + 2 - 5
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><instance/>',
+            "line 1: a DOCTYPE",
+        ),
+        ("<instance><variables>", "not well-formed XML"),
+        ('<instance type="WCSP"><variables/></instance>', "type 'WCSP': essais reads CSP and COP"),
+        (
+            '<instance><variables><var id="x"> 0..3 </var></variables><constraints><cumulative/></constraints>'
+            "</instance>",
+            "<cumulative> inside <constraints> is not an element essais reads",
+        ),
+        (
+            '<instance><variables><var id="x" size="3"> 0..3 </var></variables></instance>',
+            "<var>'s attribute 'size' is not one essais reads",
+        ),
+        (
+            '<instance><variables><var id="x"> 0..3 </var></variables><constraints><intension> eq(x,z)'
+            "</intension></constraints></instance>",
+            "'z' is not a declared variable",
+        ),
+        (
+            '<instance><variables><var id="x"> 0..3 </var></variables><constraints><intension> foo(x,1)'
+            "</intension></constraints></instance>",
+            "'foo' is not a function",
+        ),
+        (
+            '<instance><variables><array id="s" size="[2]"> 0..1 </array></variables><constraints><circuit> s[] '
+            "</circuit></constraints></instance>",
+            "s\\[0\\] may take its own index 0: XCSP3's circuit then leaves it",
+        ),
+        (
+            '<instance><variables><var id="x"> 0..3 </var></variables><constraints><extension><list> x </list>'
+            "<supports> (1,2) </supports></extension></constraints></instance>",
+            "a tuple of 1 whole numbers",
+        ),
+        ('<instance><variables><var id="x"> 0..9999 </var></variables></instance>', "spans more than 4,096"),
+        ("<notes/>", "<notes>: an XCSP3 file holds <instance>"),
+    ],
+)
+def test_bad_files_are_refused_with_their_line(tmp_path, text, message):
+    path = tmp_path / "bad.xml"
+    path.write_text(text)
+    with pytest.raises(XcspError, match=message):
+        read_xcsp(path)
+    refused = invoke(["csp", str(path)])
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1 and "bad.xml" in refused.stderr
+
+
+def test_lzma_files_and_the_command(tmp_path):
+    packed = tmp_path / "queens-8.xml.lzma"
+    packed.write_bytes(lzma.compress((DATA / "queens-8.xml").read_bytes()))
+    assert count_csp(read_xcsp(packed)).count == 92
+    counted = invoke(["csp", str(packed), "--count"])
+    assert counted.exit_code == 0 and counted.stdout.startswith("92 solutions")
+    (tmp_path / "junk.xml.lzma").write_bytes(b"not lzma")
+    with pytest.raises(XcspError, match="not an lzma file"):
+        read_xcsp(tmp_path / "junk.xml.lzma")
+    with pytest.raises(XcspError, match="missing.xml"):
+        read_xcsp(tmp_path / "missing.xml")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 4000), st.binary(min_size=0, max_size=6), st.integers(0, 3))
+def test_a_damaged_file_is_an_error_never_a_traceback(tmp_path_factory, at, junk, cut):
+    original = (DATA / "mixed.xml").read_bytes()
+    at %= len(original)
+    damaged = original[:at] + junk + original[at + cut :]
+    path = tmp_path_factory.mktemp("fuzz") / "d.xml"
+    path.write_bytes(damaged)
+    try:
+        read_xcsp(path)
+    except InvalidInput as error:
+        assert str(error).startswith(str(path)) and "\n" not in str(error)

@@ -1,0 +1,22 @@
+"""Writes the XCSP3 instances the tests read, each from its PyCSP3 model in models/, in a
+process of its own (PyCSP3 patches Python's built-ins on import: it never runs in essais's
+process nor in the tests'). Needs pycsp3 (the dev extra); the files are committed, so the tests
+need neither PyCSP3 nor Java.
+
+Run from the repository root:  .venv/bin/python tests/data/xcsp/write.py
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+INSTANCES = [("queens", 8), ("queens", 10), ("golomb", 8), ("costas", 7), ("all_interval", 8),
+             ("magic_sequence", 7), ("mixed", None)]  # fmt: skip
+
+for model, n in INSTANCES:
+    name = f"{model}-{n}.xml" if n is not None else f"{model}.xml"
+    data = [f"-data={n}"] if n is not None else []
+    subprocess.run([sys.executable, str(HERE / "models" / f"{model}.py"), *data, f"-output={HERE / name}"],
+                   check=True, cwd=HERE, capture_output=True)  # fmt: skip
+    print(name)
