@@ -125,7 +125,8 @@ OWN_FILES = {
     "csp": {"_domain_kernels.py", "_global_kernels.py", "_propagation_kernels.py", "constraints.py",
             "expressions.py", "file_constraints.py", "file_expressions.py", "file_terms.py", "files.py",
             "flatten.py", "global_propagation.py", "optimise.py", "plan.py", "propagation.py", "terms.py",
-            "watch.py", "xcsp.py", "xcsp_constraints.py", "xcsp_expressions.py", "xcsp_kinds.py"},
+            "watch.py", "xcsp.py", "xcsp_constraints.py", "xcsp_expressions.py", "xcsp_kinds.py",
+            "xcsp_writer.py"},
 }  # fmt: skip
 
 

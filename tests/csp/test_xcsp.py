@@ -12,13 +12,27 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
+from csp.test_terms import term_models
 from essais.core.errors import InvalidInput
-from essais.csp import CspStream, XcspError, count_csp, csp_error, read_xcsp, solve_csp
+from essais.csp import (
+    CspStream,
+    Model,
+    XcspError,
+    count_csp,
+    csp_error,
+    element,
+    increasing,
+    predicate,
+    read_model,
+    read_xcsp,
+    solve_csp,
+    to_xcsp,
+)
 
-from conftest import invoke
+from conftest import ROOT, invoke
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "xcsp"
 COUNTS = {"queens-8.xml": 92, "queens-10.xml": 724, "costas-7.xml": 200, "all_interval-8.xml": 20,
@@ -236,3 +250,60 @@ def test_a_damaged_file_is_an_error_never_a_traceback(tmp_path_factory, at, junk
         read_xcsp(path)
     except InvalidInput as error:
         assert str(error).startswith(str(path)) and "\n" not in str(error)
+
+
+@settings(max_examples=150, deadline=None)
+@given(term_models())
+def test_a_model_written_as_xcsp3_and_read_back_has_the_same_solutions(tmp_path_factory, model):
+    try:
+        text = to_xcsp(model)
+    except InvalidInput as refused:  # (what XCSP3 cannot say exactly: said, and refused)
+        assert re.search(r"truncate|beyond its list|on expressions", str(refused))
+        reject()
+    path = tmp_path_factory.mktemp("written") / "m.xml"
+    path.write_text(text)
+    back = read_xcsp(path)
+    assert [list(d.values()) for d in CspStream(back)] == [list(d.values()) for d in CspStream(model)]
+    assert back.domains == model.domains
+
+
+ROUND_TRIPS = ["send-more-money.csp", "zebra.csp", "all-interval.csp", "costas.csp", "magic-sequence.csp",
+               "golomb8.csp", "ft06.csp", "knapsack.csp", "magic3.csp", "sudoku.csp"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ROUND_TRIPS)
+def test_the_puzzles_written_as_xcsp3_give_the_same_answers(tmp_path, name):
+    model = read_model(ROOT / "puzzles" / name)
+    written = invoke(["csp", str(ROOT / "puzzles" / name), "--write-xcsp", str(tmp_path / "w.xml")])
+    assert written.exit_code == 0 and written.stdout.startswith(f"wrote {tmp_path / 'w.xml'}: an XCSP3 instance")
+    back = read_xcsp(tmp_path / "w.xml")
+    if model.objective is None:
+        assert count_csp(back).count == count_csp(model).count
+    else:
+        assert solve_csp(back, method="mac/wdeg").objective == solve_csp(model, method="mac/wdeg").objective
+    if ace_jar() is not None:
+        run = subprocess.run(["java", "-jar", str(ace_jar()), str(tmp_path / "w.xml"),
+                              *(["-s=all"] if model.objective is None else [])], capture_output=True, text=True,
+                             timeout=120)  # fmt: skip
+        out = re.sub(r"\x1b\[[0-9;]*m", "", run.stdout)
+        if model.objective is None:
+            assert int(re.search(r"FOUND SOLUTIONS\s+([\d,]+)", out).group(1).replace(",", "")) == count_csp(
+                model).count  # fmt: skip
+        else:
+            assert int(re.findall(r"cost='(-?\d+)'", out)[-1]) == solve_csp(model, method="mac/wdeg").objective
+
+
+def test_what_xcsp3_cannot_say_is_refused(tmp_path):
+    m = Model()
+    x, y = m.int_var(-3, 3, "x"), m.int_var(0, 3, "y")
+    for constraint, message in [(predicate(lambda a: a > 0, [x]), "a predicate"),
+                                (x // 2 == y, "truncate where essais's // rounds down"),
+                                (element([1, 2], y) == x, "beyond its list"),
+                                (increasing([x + 1, y]), "Increasing on expressions")]:  # fmt: skip
+        bad = Model()
+        bad.names, bad.domains, bad.variables = m.names, m.domains, m.variables
+        bad.constraints = [constraint]
+        with pytest.raises(InvalidInput, match=message):
+            to_xcsp(bad)
+    refused = invoke(["csp", str(ROOT / "puzzles" / "zebra.csp"), "--write-xcsp", str(tmp_path / "z.xml"), "--count"])
+    assert refused.exit_code == 2 and "--write-xcsp writes the model and stops" in refused.stderr

@@ -27,6 +27,7 @@ from essais.core.recording import DEFAULT_EVENTS
 from essais.csp import CspCount, CspResult, CspStream, count_csp, solve_csp
 from essais.csp.files import read_model
 from essais.csp.watch import watch_csp
+from essais.csp.xcsp_writer import write_xcsp as write_model_as_xcsp
 from essais.draw.player import Replay
 
 EXAMPLES = [
@@ -86,6 +87,14 @@ def csp(
         ),
     ] = None,  # fmt: skip
     animate_limit: AnimateLimit = None,
+    write_xcsp: Annotated[
+        Path | None,
+        typer.Option(
+            "--write-xcsp",
+            help="Write the model as an XCSP3 instance into FILE (for ACE, Choco, CPMpy) and stop.",
+            metavar="FILE",
+        ),
+    ] = None,  # fmt: skip
     restarts: Annotated[
         str | None,
         typer.Option(
@@ -106,6 +115,11 @@ def csp(
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
     limits = make_limits(time_limit, node_limit, memory_limit)
     model = read_model(file, limits=limits)
+    if write_xcsp is not None:
+        if count or all_solutions or tree is not None or animate is not None:
+            raise InvalidInput("--write-xcsp writes the model and stops: no --count, --all, --tree or --animate")
+        print(write_model_as_xcsp(model, write_xcsp))
+        return
     # a count, or the search of a model's best solution, splits over workers
     split = (count or (model.objective is not None and not all_solutions)) and tree is None and animate is None
     one_search = not count and not all_solutions and tree is None and animate is None

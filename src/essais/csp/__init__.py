@@ -38,6 +38,7 @@ from essais.csp.files import CspFileError, read_model
 from essais.csp.model import METHODS, CspCount, CspResult, Model
 from essais.csp.watch import watch_csp
 from essais.csp.xcsp import XcspError, read_xcsp
+from essais.csp.xcsp_writer import to_xcsp, write_xcsp
 
 __all__ = [
     "METHODS",
@@ -69,5 +70,7 @@ __all__ = [
     "read_xcsp",
     "solve_csp",
     "table",
+    "to_xcsp",
     "watch_csp",
+    "write_xcsp",
 ]
