@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "csp"))
 import peers  # noqa: E402
 from _report import machine, write_section  # noqa: E402
+from bench_csp import queens  # noqa: E402
 
 from essais.csp import Model, all_different, count, count_csp  # noqa: E402
 
@@ -53,15 +54,6 @@ started = time.perf_counter()
 found = peers.nucs_count({arguments})
 print(found, time.perf_counter() - started)
 """
-
-
-def queens(n: int) -> Model:
-    m = Model()
-    q = m.int_vars(n, 0, n - 1, "q")
-    m.add(all_different(q))
-    m.add(all_different([q[i] + i for i in range(n)]))
-    m.add(all_different([q[i] - i for i in range(n)]))
-    return m
 
 
 def magic_square(n: int) -> Model:

@@ -31,6 +31,7 @@ from essais.csp import (
     solve_csp,
     to_xcsp,
 )
+from essais.csp.constraints import AllDifferent
 
 from conftest import ROOT, invoke
 
@@ -46,6 +47,12 @@ def test_the_instances_give_their_published_counts(name, count):
     assert count_csp(model).count == count
     for values in CspStream(model, limit=10):
         assert csp_error(model, values) is None
+
+
+def test_an_all_different_of_terms_is_read_with_hall_intervals():
+    ruler, queens = read_xcsp(DATA / "golomb-8.xml"), read_xcsp(DATA / "queens-8.xml")
+    assert [c.hall for c in ruler.constraints if isinstance(c, AllDifferent)] == [True]
+    assert [c.hall for c in queens.constraints if isinstance(c, AllDifferent)] == [False] * 3
 
 
 @pytest.mark.parametrize(("name", "optimum"), OPTIMA.items())

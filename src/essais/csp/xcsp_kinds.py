@@ -115,7 +115,11 @@ def _all_different(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     r.expect(e, children={"list"})
     if len([c for c in e.children if c.tag == "list"]) > 1:
         raise r.fail(e)("allDifferent on several lists is not one essais reads")
-    return [all_different(r.list_of(e, "list", arguments))]
+    members = r.list_of(e, "list", arguments)
+    # (with Hall intervals where the members are terms, dist or abs of differences: their values are
+    # more than they need, where Hall intervals pay; the Golomb ruler of 10: 23 s without, 6.4 s with)
+    hall = any(isinstance(m, LinearExpr) and any(isinstance(k, Term) for k in m.terms) for m in members)
+    return [all_different(members, hall=hall)]
 
 
 def _sum(r: Reading, e: Element, arguments: list[str] | None) -> Made:
