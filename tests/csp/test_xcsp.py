@@ -314,3 +314,33 @@ def test_what_xcsp3_cannot_say_is_refused(tmp_path):
             to_xcsp(bad)
     refused = invoke(["csp", str(ROOT / "puzzles" / "zebra.csp"), "--write-xcsp", str(tmp_path / "z.xml"), "--count"])
     assert refused.exit_code == 2 and "--write-xcsp writes the model and stops" in refused.stderr
+
+
+def test_the_competition_s_output_lines(tmp_path):
+    ruler = invoke(["csp", str(DATA / "golomb-8.xml"), "--method", "mac/input", "--competition-output"])
+    lines = ruler.stdout.splitlines()
+    costs = [int(line[2:]) for line in lines if line.startswith("o ")]
+    assert ruler.exit_code == 0 and costs == sorted(costs, reverse=True) and costs[-1] == 34
+    assert lines[-2] == "s OPTIMUM FOUND" and lines[-1].startswith('v <instantiation type="solution" cost="34">')
+    names, values = re.search(r"<list> (.*) </list> <values> (.*) </values>", lines[-1]).groups()
+    model = read_xcsp(DATA / "golomb-8.xml")
+    assert csp_error(model, dict(zip(names.split(), map(int, values.split()), strict=True))) is None
+    queens = invoke(["csp", str(DATA / "queens-8.xml"), "--competition-output"])
+    assert queens.exit_code == 0 and queens.stdout.splitlines()[0] == "s SATISFIABLE"
+    (tmp_path / "u.csp").write_text("var x in 0..3\nx > 5\n")
+    none = invoke(["csp", str(tmp_path / "u.csp"), "--competition-output"])
+    assert none.exit_code == 1 and none.stdout == "s UNSATISFIABLE\n"
+    stopped = invoke(["csp", str(DATA / "golomb-8.xml"), "--competition-output", "--node-limit", "5"])
+    assert stopped.exit_code == 3 and stopped.stdout.splitlines()[-1] == "s UNKNOWN"
+
+
+def test_json_says_the_competition_s_status_beside_the_house_s():
+    assert solve_csp(read_xcsp(DATA / "golomb-8.xml"), method="mac/input").to_dict()["xcsp_status"] == "OPTIMUM FOUND"
+    assert solve_csp(read_xcsp(DATA / "queens-8.xml")).to_dict()["xcsp_status"] == "SATISFIABLE"
+    assert solve_csp(read_xcsp(DATA / "golomb-8.xml"), node_limit=5).to_dict()["xcsp_status"] == "UNKNOWN"
+    counted = count_csp(read_xcsp(DATA / "queens-8.xml")).to_dict()
+    assert counted["status"] == "complete" and counted["xcsp_status"] == "SATISFIABLE"
+    m = Model()
+    x = m.int_var(0, 3, "x")
+    m.add(x > 5)
+    assert solve_csp(m).to_dict()["xcsp_status"] == count_csp(m).to_dict()["xcsp_status"] == "UNSATISFIABLE"

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from essais.cli.common import command, recording_engine, refuse_unused
+from essais.cli.common import command, finish, recording_engine, refuse_unused
 from essais.cli.options import (
     AnimateLimit,
     Checkpoint,
@@ -20,11 +20,13 @@ from essais.cli.options import (
     make_limits,
     workers_option,
 )
-from essais.cli.output import check_folder, print_stream, report, watched, write_replay, write_tree
+from essais.cli.output import check_folder, print_stream, report, watched, write_out, write_replay, write_tree
 from essais.cli.terminal import progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.recording import DEFAULT_EVENTS
+from essais.core.result import Status
 from essais.csp import CspCount, CspResult, CspStream, count_csp, solve_csp
+from essais.csp.api import competition_output
 from essais.csp.files import read_model
 from essais.csp.watch import watch_csp
 from essais.csp.xcsp_writer import write_xcsp as write_model_as_xcsp
@@ -95,6 +97,14 @@ def csp(
             metavar="FILE",
         ),
     ] = None,  # fmt: skip
+    competition: Annotated[
+        bool,
+        typer.Option(
+            "--competition-output",
+            help="Print the XCSP competition's lines as the search goes: o (each "
+            "better objective), s (the status), v (the solution's instantiation).",
+        ),
+    ] = False,  # fmt: skip
     restarts: Annotated[
         str | None,
         typer.Option(
@@ -115,6 +125,17 @@ def csp(
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
     limits = make_limits(time_limit, node_limit, memory_limit)
     model = read_model(file, limits=limits)
+    if competition:
+        if count or all_solutions or tree is not None or animate is not None or as_json:
+            raise InvalidInput("--competition-output prints the competition's lines: no --count, --all, --tree, "
+                               "--animate or --json")  # fmt: skip
+        said = ""
+        for line in competition_output(model, method=method, engine=engine, time_limit=time_limit,
+                                       node_limit=node_limit, memory_limit=memory_limit):  # fmt: skip
+            write_out(line + "\n")
+            said = line[2:] if line.startswith("s ") else said
+        proved = said == "OPTIMUM FOUND" or (said == "SATISFIABLE" and model.objective is None)
+        finish(Status.FOUND if proved else Status.NONE if said == "UNSATISFIABLE" else Status.LIMIT)
     if write_xcsp is not None:
         if count or all_solutions or tree is not None or animate is not None:
             raise InvalidInput("--write-xcsp writes the model and stops: no --count, --all, --tree or --animate")

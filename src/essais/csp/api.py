@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,7 @@ from essais.csp.model import CspCount, CspResult, Model
 from essais.csp.optimise import best_solution, count_optimal
 from essais.csp.plan import Plan, make_plan
 from essais.csp.propagation import OWN
+from essais.csp.xcsp_writer import instantiation
 
 if TYPE_CHECKING:
     from essais.csp.compiled import CspArrays
@@ -119,6 +121,38 @@ def count_csp(
     run = run_search(limits, plan.build, lambda search: search.count())
     counted = run.engine.so_far() if run.engine is not None else 0  # (a stopped count: its solutions so far)
     return CspCount(run.stopped or Status.COMPLETE, counted, run.stats, plan.label, plan.engine, variables=variables)
+
+
+def competition_output(
+    model: Model | str | Path,
+    *,
+    method: str | None = None,
+    engine: str | None = None,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | str | None = None,
+) -> Iterator[str]:
+    """The lines the XCSP competition's checker reads, as the search goes: for a model with an
+    objective an `o` line for each better solution, then `s` (SATISFIABLE, UNSATISFIABLE, OPTIMUM
+    FOUND or UNKNOWN) and, when there is a solution, `v` with the last one."""
+    limits = limits_from(None, time_limit, node_limit, memory_limit)
+    model = as_model(model, limits)
+    goal = model.objective
+    if goal is None:
+        found = solve_csp(model, method=method, engine=engine, limits=limits)
+        yield f"s {found.xcsp_status}"
+        if found.values is not None:
+            yield f"v {instantiation(found.values)}"
+        return
+    stream = CspStream(model, method=method, engine=engine, limits=limits)
+    best: dict[str, int] | None = None
+    for best in stream:
+        yield f"o {goal.value([best[name] for name in model.names])}"
+    status = stream.result.status
+    yield "s " + ("UNKNOWN" if best is None and status != Status.COMPLETE else "UNSATISFIABLE" if best is None
+                  else "OPTIMUM FOUND" if status == Status.COMPLETE else "SATISFIABLE")  # fmt: skip
+    if best is not None:
+        yield f"v {instantiation(best, goal.value([best[name] for name in model.names]))}"
 
 
 def _split_count(plan: Plan, arrays: CspArrays) -> SplitCount:

@@ -303,9 +303,18 @@ class CspResult(Result):
     def text(self) -> str:
         return solution_line(self.values or {})
 
+    @property
+    def xcsp_status(self) -> str:
+        """The status in the XCSP competition's words: SATISFIABLE, UNSATISFIABLE, OPTIMUM FOUND
+        (a best solution proved) or UNKNOWN (stopped before a solution)."""
+        if self.optimal:
+            return "OPTIMUM FOUND"
+        return "SATISFIABLE" if self.found else "UNSATISFIABLE" if self.status == Status.NONE else "UNKNOWN"
+
     def to_dict(self) -> dict[str, Any]:
-        document: dict[str, Any] = {"status": str(self.status), "found": self.found, "values": self.values,
-                                    **self.ran_keys(), "stats": self.stats.to_dict()}  # fmt: skip
+        document: dict[str, Any] = {"status": str(self.status), "xcsp_status": self.xcsp_status,
+                                    "found": self.found, "values": self.values, **self.ran_keys(),
+                                    "stats": self.stats.to_dict()}  # fmt: skip
         if self.model.objective is not None:
             document |= {"objective": self.objective, "optimal": self.optimal}
         if self.split is not None:
@@ -328,8 +337,15 @@ class CspCount(CountResult):
         of = f" (objective {self.objective})" if self.objective is not None else ""
         return f"{plural(self.count, kind)}{of} of a model of {plural(self.variables, 'variable')}"
 
+    @property
+    def xcsp_status(self) -> str:
+        """The count's status in the XCSP competition's words (CspResult.xcsp_status)."""
+        if self.count:
+            return "OPTIMUM FOUND" if self.optimising and self.status == Status.COMPLETE else "SATISFIABLE"
+        return "UNSATISFIABLE" if self.status == Status.COMPLETE else "UNKNOWN"
+
     def to_dict(self) -> dict[str, Any]:
-        document = super().to_dict()
+        document = super().to_dict() | {"xcsp_status": self.xcsp_status}
         if self.optimising:
             document["objective"] = self.objective
         return document

@@ -75,6 +75,15 @@ def write_xcsp(model: Model, path: str | Path) -> str:
     return f"wrote {path}: an XCSP3 instance of {len(model.names)} variables and {len(model.constraints)} constraints"
 
 
+def instantiation(values: dict[str, int], cost: int | None = None) -> str:
+    """A solution as the competition's `v` line writes it."""
+    costed = "" if cost is None else f' cost="{cost}"'
+    return (
+        f'<instantiation type="solution"{costed}> <list> {" ".join(values)} </list> <values> '
+        f"{' '.join(map(str, values.values()))} </values> </instantiation>"
+    )
+
+
 def _domain(values: Sequence[int]) -> str:
     """Values as runs: `0..7`, `1 3 5..9`."""
     runs: list[list[int]] = []
