@@ -221,6 +221,11 @@ def test_arrays_domains_and_objectives(tmp_path):
         ),
         ('<instance><variables><var id="x"> 0..9999 </var></variables></instance>', "spans more than 4,096"),
         ("<notes/>", "<notes>: an XCSP3 file holds <instance>"),
+        (
+            '<instance><variables><array id="x" size="[3]"> 0..3 </array></variables><constraints><group>'
+            "<allDifferent> %0 %... </allDifferent><args> x[0] x[1] x[2] </args></group></constraints></instance>",
+            "a template with both %... and %i",
+        ),
     ],
 )
 def test_bad_files_are_refused_with_their_line(tmp_path, text, message):

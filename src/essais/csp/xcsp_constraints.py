@@ -148,6 +148,9 @@ class Instance(Scope):
         template = next((c for c in element.children if c.tag != "args"), None)
         if template is None or template.tag == "group":
             raise self.fail(element)("a group holds one constraint, then its <args>")
+        said = template.text + "".join(child.text for child in template.children)
+        if "%..." in said and re.search(r"%\d", said):
+            raise self.fail(template)("a template with both %... and %i is not one essais reads")
         for args in element.children:
             if args.tag == "args":
                 self.expect(args)

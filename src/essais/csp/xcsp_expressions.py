@@ -80,8 +80,8 @@ class Scope:
         return found
 
     def argument(self, word: str, arguments: list[str], fail: Fail) -> list[str]:
-        """%i (the i-th argument of a group's template) or %... (the arguments from the first not
-        named by a %i before it: all of them, in a template that names none)."""
+        """%i (the i-th argument of a group's template) or %... (all of them: a template that
+        names both is refused by essais.csp.xcsp_constraints)."""
         if word == "%...":
             return arguments
         if not word[1:].isdigit() or int(word[1:]) >= len(arguments):
@@ -277,7 +277,3 @@ def _function(name: str, operands: list[Any], fail: Fail) -> Any:
     if name == "if":
         return if_then_else(exprs[0], exprs[1], exprs[2])
     raise fail(f"{name!r} is not a function of XCSP3's intension essais reads")
-
-
-def is_variable(value: Any) -> bool:
-    return isinstance(value, IntVar)
