@@ -11,7 +11,7 @@ engines see each as an auxiliary variable (essais.csp.flatten).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
@@ -295,6 +295,18 @@ class Linear:
 
     def __invert__(self) -> LinearExpr:
         return ~truth(self)
+
+
+RELATING: dict[str, Callable[[Any, Any], Any]] = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}  # fmt: skip
+
+
+def relate(left: LinearExpr | int, operator: str, right: Operand) -> Linear:
+    """`left OPERATOR right` as a relation, OPERATOR one of == != < <= > >= (a number on the left
+    is made an expression, so that two numbers make a constant relation, not a bool)."""
+    return RELATING[operator](left if isinstance(left, LinearExpr) else LinearExpr({}, left, None), right)  # type: ignore[no-any-return]
 
 
 def relation_holds(total: int, relation: str) -> bool:

@@ -8,17 +8,12 @@ way to write it."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
-from typing import Any
 
 from essais.csp.constraints import count, element, if_then_else, implies, maximum, minimum
-from essais.csp.expressions import LinearExpr
+from essais.csp.expressions import LinearExpr, relate
 from essais.csp.file_expressions import Expressions, Loop
 
-RELATIONS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
-    ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
-}  # fmt: skip
+RELATIONS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 OF_MANY = {"abs": 1, "implies": 2, "if_then_else": 3}  # (the calls of a fixed number of expressions)
 TERMS = ("abs", "min", "max", "minimum", "maximum", "count", "element", "implies", "if_then_else")
 LOGIC = "write and, or, not as &, |, ~ between relations in brackets: (x == 1) | (y == 2)"
@@ -33,9 +28,8 @@ class Terms(Expressions):
             if len(node.ops) != 1 or type(node.ops[0]) not in RELATIONS:
                 raise self.error(where, f"a chained comparison or `in` is not a term; {LOGIC}")
             left, right = self.linear(node.left, indent, loop), self.linear(node.comparators[0], indent, loop)
-            if isinstance(left, int) and isinstance(right, int):
-                return LinearExpr({}, int(RELATIONS[type(node.ops[0])](left, right)), self.model)
-            return self.made(where, lambda: RELATIONS[type(node.ops[0])](left, right) + 0)  # type: ignore[no-any-return]
+            operator = RELATIONS[type(node.ops[0])]
+            return self.made(where, lambda: relate(left, operator, right) + 0)  # type: ignore[no-any-return]
         if isinstance(node, ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
             raise self.error(where, LOGIC)
         if isinstance(node, ast.UnaryOp):

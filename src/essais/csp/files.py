@@ -48,6 +48,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.core.text import read_text, source_name
 from essais.csp.constraints import IntVar, LinearExpr
+from essais.csp.expressions import relate
 from essais.csp.file_constraints import CONSTRAINTS, Calls
 from essais.csp.file_expressions import (
     COMPARISONS,
@@ -296,8 +297,7 @@ class _Reader(Calls):
         relation = self.relation(text, indent, loop)
         if relation is not None:
             left, operator, right = relation
-            self.model.add({"==": left == right, "!=": left != right, "<": left < right, "<=": left <= right,
-                            ">": left > right, ">=": left >= right}[operator])  # fmt: skip
+            self.model.add(relate(left, operator, right))
             return
         self.call(self.parse(text, indent), indent, loop)
 

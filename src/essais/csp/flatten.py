@@ -37,14 +37,14 @@ Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its ta
 
 def flattened(model: Model) -> Model:
     """The model as the engines see it; a model without terms as it is."""
-    if not any(_written(constraint) for constraint in model.constraints) and not (
+    if not any(_has_terms(constraint) for constraint in model.constraints) and not (
         model.objective is not None and not all(isinstance(key, int) for key in model.objective.terms)
     ):
         return model
     return _Flattening(model).flat
 
 
-def _written(constraint: Constraint) -> bool:
+def _has_terms(constraint: Constraint) -> bool:
     if isinstance(constraint, LexLessEq | Written):
         return True
     if isinstance(constraint, Linear):

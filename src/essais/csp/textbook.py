@@ -36,7 +36,6 @@ from essais.csp.model import IMPROVEMENTS, RESTARTS, Model, relaxation
 from essais.csp.propagation import OWN, Domains
 
 RESTART_BACKTRACKS = 100  # a run of restarts stops after luby(n) times this many backtracks
-_UNGIVEN = -(1 << 62)  # an auxiliary variable's value while one of its inputs is free (below any value)
 
 
 def luby(n: int) -> int:
@@ -307,11 +306,10 @@ class TextbookCsp(Domains):
         its value is not in its domain (its definition refuses) or its step fails."""
         for k, index in enumerate(self.definitions):
             aux = self.decisions + k
-            if self.given[aux] is not None:
+            *inputs, _ = self.constraints[index].variables
+            if self.given[aux] is not None or any(self.given[var] is None for var in inputs):
                 continue
             value = self._defined_value(index)
-            if value == _UNGIVEN:
-                continue
             if value is None or not self.domain[aux] & self._bit(aux, value):
                 self._refused_by(index)
                 return False
@@ -323,16 +321,13 @@ class TextbookCsp(Domains):
 
     def _defined_value(self, index: int) -> int | None:
         """The value of the auxiliary variable defined by constraint `index` (its last variable)
-        from its inputs' (None: it has none there; _UNGIVEN: an input is free)."""
+        from its inputs' values, all given (None: it has none there)."""
         constraint, given = self.constraints[index], self.given
-        *inputs, _ = constraint.variables
-        if any(given[var] is None for var in inputs):
-            return _UNGIVEN
         if isinstance(constraint, Linear):
-            return constraint.constant + sum(a * given[var] for var, a in constraint.terms.items()  # type: ignore[operator]
-                                             if var in inputs)  # fmt: skip
+            *inputs, _ = constraint.terms.items()
+            return constraint.constant + sum(a * given[var] for var, a in inputs)  # type: ignore[operator]
         assert isinstance(constraint, Table)
-        row = tuple(given[var] for var in inputs)
+        row = tuple(given[var] for var in constraint.variables[:-1])
         return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)
 
     def _undefine(self, mark: int) -> None:

@@ -14,10 +14,10 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.csp.constraints import maximum, minimum
-from essais.csp.expressions import Linear, LinearExpr, Term, expression
+from essais.csp.expressions import Linear, LinearExpr, Term, expression, relate
 from essais.csp.model import Model
 from essais.csp.xcsp_expressions import Array, Element, Fail, Scope, Value
-from essais.csp.xcsp_kinds import CONSTRAINTS, OPERATORS, compare
+from essais.csp.xcsp_kinds import CONSTRAINTS, OPERATORS
 
 MEANINGLESS = {"id", "note", "class", "type", "format"}  # (attributes read past)
 
@@ -201,7 +201,7 @@ class Instance(Scope):
         if operator == "in":
             base = value if isinstance(value, LinearExpr) else LinearExpr({}, value, None)
             return Term("|", [expression(base == r) for r in right]) if right else LinearExpr({}, 0, None) == 1
-        return compare(value, operator, right)
+        return relate(value, operator, right)
 
     # objectives
     def objectives(self, element: Element) -> None:

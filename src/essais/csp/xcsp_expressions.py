@@ -16,7 +16,7 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.csp.constraints import if_then_else, implies, maximum, minimum
-from essais.csp.expressions import IntVar, Linear, LinearExpr, Term, expression
+from essais.csp.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
 from essais.csp.model import MAX_SPAN, Model
 
 Value = LinearExpr | int
@@ -256,7 +256,7 @@ def _function(name: str, operands: list[Any], fail: Fail) -> Any:
         return abs(exprs[0] - exprs[1])
     if name in ("lt", "le", "gt", "ge", "ne"):
         a, b = exprs
-        return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "ne": a != b}[name]
+        return relate(a, {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "ne": "!="}[name], b)
     if name == "eq":
         relations = [a == b for a, b in itertools.pairwise(exprs)]
         return relations[0] if len(relations) == 1 else Term("&", [expression(r) for r in relations])

@@ -27,7 +27,7 @@ from essais.csp.constraints import (
     no_overlap,
     table,
 )
-from essais.csp.expressions import IntVar, Linear, LinearExpr, Term, expression
+from essais.csp.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
 from essais.csp.model import Model
 from essais.csp.xcsp_expressions import Element, Fail, Value
 
@@ -49,12 +49,6 @@ class Reading(Protocol):
     def items(self, text: str, fail: Fail, arguments: list[str] | None = None) -> list[Value]: ...
     def expression(self, text: str, fail: Fail, arguments: list[str] | None = None) -> Value | Linear: ...
     def one(self, word: str, holder: Element, arguments: list[str] | None) -> Value: ...
-
-
-def compare(left: Value, operator: str, right: Value) -> Linear:
-    a = left if isinstance(left, LinearExpr) else LinearExpr({}, left, None)
-    return {"<": a < right, "<=": a <= right, ">": a > right, ">=": a >= right, "==": a == right,
-            "!=": a != right}[operator]  # fmt: skip
 
 
 def _intension(r: Reading, e: Element, arguments: list[str] | None) -> Made:
@@ -145,7 +139,7 @@ def _element(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     value = e.child("value")
     if value is not None:
         r.expect(value)
-        return [compare(chosen, "==", r.one(value.text.strip(), value, arguments))]
+        return [relate(chosen, "==", r.one(value.text.strip(), value, arguments))]
     return [r.holding(chosen, r.condition(e, arguments))]
 
 
@@ -162,7 +156,7 @@ def _ordered(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     operator = _operator(r, e)
     if e.child("lengths") is not None:
         lengths = r.list_of(e, "lengths", arguments)
-        return [compare(a + length, operator, b) for a, b, length in zip(items, items[1:], lengths, strict=False)]
+        return [relate(a + length, operator, b) for a, b, length in zip(items, items[1:], lengths, strict=False)]
     if operator in ("<", "<="):
         return [increasing(items, strict=operator == "<")]
     return [increasing(items[::-1], strict=operator == ">")]
@@ -197,11 +191,9 @@ def _channel(r: Reading, e: Element, arguments: list[str] | None) -> Made:
         raise r.fail(e)("channel takes one list, or two of one length")
     x, y = lists[0], lists[-1]
     within = (
-        [compare(v, ">=", 0) for v in x + y]
-        + [compare(v, "<", len(y)) for v in x]
-        + [compare(v, "<", len(x)) for v in y]
+        [relate(v, ">=", 0) for v in x + y] + [relate(v, "<", len(y)) for v in x] + [relate(v, "<", len(x)) for v in y]
     )  # (each value an index of the other list)
-    return within + [expression(compare(x[i], "==", j)) - expression(compare(y[j], "==", i)) == 0
+    return within + [expression(relate(x[i], "==", j)) - expression(relate(y[j], "==", i)) == 0
                      for i in range(len(x)) for j in range(len(y))]  # fmt: skip
 
 
@@ -239,7 +231,7 @@ def _instantiation(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     items, values = r.list_of(e, "list", arguments), r.list_of(e, "values", arguments)
     if len(items) != len(values):
         raise r.fail(e)(f"{len(items)} variables and {len(values)} values")
-    return [compare(x, "==", v) for x, v in zip(items, values, strict=True)]
+    return [relate(x, "==", v) for x, v in zip(items, values, strict=True)]
 
 
 CONSTRAINTS: dict[str, Callable[[Any, Element, list[str] | None], Made]] = {
