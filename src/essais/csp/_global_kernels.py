@@ -6,6 +6,8 @@ essais.core and the domain kernels beside it.
 Each keeps the python engine's order of work (essais.csp.global_propagation): the same variables lose
 the same values in the same order, so that the queue and the counters are the same."""
 
+import numpy as np
+
 from essais.csp._domain_kernels import (
     CCONST,
     CLEN,
@@ -157,8 +159,8 @@ def no_overlap(A, U, state, c):
             b, db = A[A[CVAR] + start + j], A[A[COFF] + start + j]
             if db == 0:
                 continue
-            lo_a, hi_a = term_span(A, U, a, 1)
-            lo_b, hi_b = term_span(A, U, b, 1)
+            lo_a, hi_a = term_span(A, U, a, np.int64(1))
+            lo_b, hi_b = term_span(A, U, b, np.int64(1))
             a_first, b_first = lo_a + da <= hi_b, lo_b + db <= hi_a
             if not a_first and not b_first:
                 return False
@@ -183,7 +185,7 @@ def _at_least(A, U, state, var, value):
 @inner
 def _at_most(A, U, state, var, value):
     top = 64 * A[A[NW] + var] - 1
-    return keep_between(A, U, state, var, 0, min(value - A[A[LEAST] + var], top))
+    return keep_between(A, U, state, var, np.int64(0), min(value - A[A[LEAST] + var], top))
 
 
 @inner
@@ -207,11 +209,11 @@ def increasing(A, U, state, c):
     greatest lowered to the one after's (less 1), last to first (TextbookCsp._increasing)."""
     start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
     for k in range(1, n):
-        least, _ = term_span(A, U, A[A[CVAR] + start + k - 1], 1)
+        least, _ = term_span(A, U, A[A[CVAR] + start + k - 1], np.int64(1))
         if not _at_least(A, U, state, A[A[CVAR] + start + k], least + step):
             return False
     for k in range(n - 2, -1, -1):
-        _, greatest = term_span(A, U, A[A[CVAR] + start + k + 1], 1)
+        _, greatest = term_span(A, U, A[A[CVAR] + start + k + 1], np.int64(1))
         if not _at_most(A, U, state, A[A[CVAR] + start + k], greatest - step):
             return False
     return True

@@ -149,7 +149,7 @@ def _compatible(A, U, state, method, var):
     (TextbookCsp._compatible, then _define): var's step, then each auxiliary variable's (but
     under mac, whose propagation fixed them), one call site of the step for all (a second one
     would be compiled again: 3 s of the first compilation)."""
-    current, k = var, 0
+    current, k = var, np.int64(0)
     while True:
         if (current == var or method != MAC) and not _step(A, U, state, method, current):
             return False
@@ -217,7 +217,7 @@ def _choose(A, U, state, order):
     """The first free variable (input); with mrv the one with the fewest values left, ties by
     the most constraints with other free variables, then the first; with wdeg the least values
     left per weight, |D(x)|·w(y) < |D(y)|·w(x), ties by the first (TextbookCsp._choose)."""
-    best, best_size, best_degree = -1, 0, -1
+    best, best_size, best_degree = np.int64(-1), 0, -1
     for var in range(A[N_DECISIONS]):
         if A[A[GIVEN] + var]:
             continue
@@ -437,7 +437,7 @@ def _restart(A, U, state, level, backtracks):
     while level > 0:
         level -= 1
         _untake(A, U, state, A[A[VAR_AT] + level], level)
-    undo(A, U, state, 0)
+    undo(A, U, state, np.int64(0))
     forget_changes(A, state)
     state[RESTARTS] += 1
     state[RUN] += 1

@@ -103,14 +103,14 @@ def relaxed_holds(A, U, c):
     total, room = _least_sum(A, U, c), -A[r + 1]
     for i in range(n):
         var, w, s = A[r + 2 + 3 * i], A[r + 3 + 3 * i], A[r + 4 + 3 * i]
-        low, high = term_span(A, U, var, 1)
+        low, high = term_span(A, U, var, np.int64(1))
         total += s * (low - high)
         room -= w * low
     if room < 0:
         return False
     for i in range(n):
         var, w, s = A[r + 2 + 3 * i], A[r + 3 + 3 * i], A[r + 4 + 3 * i]
-        low, high = term_span(A, U, var, 1)
+        low, high = term_span(A, U, var, np.int64(1))
         if w * (high - low) <= room:
             room -= w * (high - low)
             total += s * (high - low)
@@ -283,7 +283,7 @@ def _hall_intervals(A, U, state, c):
     at its start (TextbookCsp._hall_intervals, in its order)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
     low, high, narrow, starts = A[HALL], A[HALL] + n, A[HALL] + 2 * n, A[HALL] + 3 * n
-    count = 0
+    count = np.int64(0)
     for k in range(n):
         least, greatest = term_span(A, U, A[A[CVAR] + start + k], A[A[CCOEF] + start + k])
         A[low + k], A[high + k] = least + A[A[COFF] + start + k], greatest + A[A[COFF] + start + k]
