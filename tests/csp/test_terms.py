@@ -32,6 +32,7 @@ from essais.csp import (
     table,
     watch_csp,
 )
+from essais.csp.constraints import Count
 from essais.csp.draw import describe
 from essais.csp.flatten import flattened
 
@@ -67,6 +68,7 @@ def expressions(variables, depth=2):
         ),  # fmt: skip
         st.builds(lambda c, a, b: if_then_else(c, a, b), zero_one, inner, inner),
         st.builds(lambda a: ~a, zero_one),
+        st.builds(count, st.lists(inner, min_size=1, max_size=3), st.integers(-1, 2) | st.sampled_from(variables)),
     )
 
 
@@ -172,6 +174,24 @@ def test_magic_sequences_of_4_and_5_are_two_and_one(n, expected):
 def test_the_magic_sequence_of_7():
     assert list(solve_csp(magic_sequence(7)).values.values()) == [3, 2, 1, 1, 0, 0, 0]
     assert count_csp(magic_sequence(7)).count == 1
+
+
+def test_a_count_of_a_number_is_one_constraint_of_its_own():
+    m = magic_sequence(5)
+    flat = flattened(m)
+    counts = [c for c in flat.constraints if isinstance(c, Count)]
+    assert len(flat.names) == 10 and [c.value for c in counts] == [0, 1, 2, 3, 4]
+    assert describe(counts[1], flat.names) == "count([x0, x1, x2, x3, x4], 1) == (count([x0, x1, x2, x3, x4], 1))"
+    assert flat.domains[5] == (0, 1, 2, 3, 4, 5)
+    m = Model()
+    x = m.int_vars(3, 0, 2, "x")
+    m.add(count(x, x[0]) == 2)  # (a value that is an expression: a sum of 0/1 terms)
+    assert not any(isinstance(c, Count) for c in flattened(m).constraints)
+    assert sorted(tuple(d.values()) for d in brute_force(m)) == [(0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 2, 0),
+                                                                (1, 0, 1), (1, 1, 0), (1, 1, 2), (1, 2, 1),
+                                                                (2, 0, 2), (2, 1, 2), (2, 2, 0), (2, 2, 1)]  # fmt: skip
+    for method in ("basic", "forward", "mac/wdeg"):
+        engines_agree_with_brute_force(m, method)
 
 
 def all_interval(n):

@@ -26,8 +26,9 @@ from essais.core.sliced import FIRST_FREE_SLOT
 
 # constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table, circuit,
 # no_overlap (its durations as the terms' offsets), increasing (its constant 1 when strict),
-# global_cardinality (its (value, count) pairs as a table's rows of two)
-LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY = range(9)
+# global_cardinality (its (value, count) pairs as a table's rows of two), count (its value the
+# constant, the count its last variable)
+LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT = range(10)
 BASIC, FORWARD, MAC = range(3)
 INPUT, MRV, WDEG = range(3)  # the variable orders
 # The arena's header, declared here once: where each section starts (the model's, the search's,

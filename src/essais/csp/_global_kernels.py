@@ -270,6 +270,36 @@ def cardinality(A, U, state, c):
 
 
 @inner
+def count(A, U, state, c):
+    """The count (the last variable) between those fixed to the value and those that can take
+    it; at its greatest as many as are fixed, the others lose the value; at its least as many as
+    can take it, they all take it (TextbookCsp._count)."""
+    start, n, value = A[A[CSTART] + c], A[A[CLEN] + c] - 1, A[A[CCONST] + c]
+    total = A[A[CVAR] + start + n]
+    able, fixed = 0, 0
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        if has_bit(A, U, var, value - A[A[LEAST] + var]):
+            able += 1
+            fixed += size_of(A, U, var) == 1
+    if not (_at_least(A, U, state, total, fixed) and _at_most(A, U, state, total, able)):
+        return False
+    low, high = term_span(A, U, total, np.int64(1))
+    if high != fixed and low != able:  # (the loop below would change nothing)
+        return True
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        bit = value - A[A[LEAST] + var]
+        if not has_bit(A, U, var, bit):
+            continue
+        if high == fixed and size_of(A, U, var) != 1:
+            drop_bit(A, U, state, var, bit)
+        elif low == able:
+            keep_between(A, U, state, var, bit, bit)
+    return True
+
+
+@inner
 def cardinality_holds(A, c):
     """basic: once every variable is given, each value listed taken by its count of them."""
     if not all_given(A, c):

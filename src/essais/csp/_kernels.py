@@ -24,6 +24,7 @@ from essais.csp._domain_kernels import (
     CIRCUIT,
     CLEN,
     COFF,
+    COUNT,
     COUNTING,
     CSTART,
     CVAR,
@@ -125,6 +126,8 @@ def _checks(A, c, var):
     for t in range(start, start + size):
         if not A[given + A[A[CVAR] + t]]:
             return True
+    if kind == COUNT:
+        return _counted(A, c) == A[value + A[A[CVAR] + start + size - 1]]
     if kind == TABLE:
         tab = A[TAB]
         for r in range(A[A[TROWS] + c]):
@@ -323,6 +326,15 @@ def _untake(A, U, state, var, level):
 
 
 @inner
+def _counted(A, c):
+    """How many of count c's variables but the last have its value (all given)."""
+    start, taken = A[A[CSTART] + c], 0
+    for t in range(start, start + A[A[CLEN] + c] - 1):
+        taken += A[A[VALUE] + A[A[CVAR] + t]] == A[A[CCONST] + c]
+    return taken
+
+
+@inner
 def _defined_value(A, c):
     """(1, the value) of the auxiliary variable that constraint c defines (its last variable)
     from its inputs' values; (0, 0) while an input is free; (2, 0) when it has none there
@@ -337,6 +349,8 @@ def _defined_value(A, c):
         for t in range(start, start + size - 1):
             total += A[A[CCOEF] + t] * A[value + A[A[CVAR] + t]]
         return 1, total
+    if A[A[KIND] + c] == COUNT:
+        return 1, _counted(A, c)
     tab = A[TAB]
     for r in range(A[A[TROWS] + c]):
         row = A[A[TSTART] + c] + r * size

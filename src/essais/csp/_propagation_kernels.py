@@ -22,6 +22,7 @@ from essais.csp._domain_kernels import (
     CIRCUIT,
     CLEN,
     COFF,
+    COUNT,
     COUNTING,
     CSTART,
     CVAR,
@@ -70,7 +71,7 @@ from essais.csp._domain_kernels import (
     store_word,
     term_span,
 )
-from essais.csp._global_kernels import cardinality, circuit, increasing, no_overlap
+from essais.csp._global_kernels import cardinality, circuit, count, increasing, no_overlap
 
 
 # the propagators (TextbookCsp._revise and the methods it calls)
@@ -419,6 +420,8 @@ def _revise(A, U, state, method, c):
         return increasing(A, U, state, c)
     if kind == CARDINALITY:
         return cardinality(A, U, state, c)
+    if kind == COUNT:
+        return count(A, U, state, c)
     if method == MAC and A[A[CLEN] + c] == 2:
         return _supports(A, U, state, c)
     return _bounds(A, U, state, c)

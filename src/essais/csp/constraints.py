@@ -122,6 +122,20 @@ class Cardinality:
 
 
 @dataclass(eq=False)
+class Count:
+    """The last variable is how many of the others take `value` (a count term's definition in
+    a flattened model: essais.csp.flatten)."""
+
+    variables: list[int]
+    value: int
+    model: Owner | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        *counted, total = self.variables
+        return sum(values[var] == self.value for var in counted) == values[total]
+
+
+@dataclass(eq=False)
 class LexLessEq:
     """The left expressions, read as a word, come no later than the right ones in dictionary
     order (`decomposed`: the same as one relation of 0/1 terms, which the engines see — at each
@@ -161,8 +175,8 @@ class Written:
         return None not in found and self.inner.holds(found)  # type: ignore[arg-type]
 
 
-Constraint = (Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing | Cardinality | LexLessEq
-              | Written)  # fmt: skip
+Constraint = (Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing | Cardinality | Count
+              | LexLessEq | Written)  # fmt: skip
 
 
 def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:
@@ -186,9 +200,15 @@ def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDiff
 
 
 def count(expressions: Iterable[Operand], value: Operand) -> LinearExpr:
-    """How many of the expressions equal `value` (a number or an expression): a sum of 0/1 terms,
-    `count(x, 0) == 2`."""
+    """How many of the expressions equal `value` (a number or an expression), `count(x, 0) == 2`:
+    a term of its own for a number (its propagation counts those fixed to it and those that can
+    take it), else a sum of 0/1 terms."""
     operands = [LinearExpr({}, e, None) if isinstance(e, int) else e for e in map(expression, expressions)]
+    target = expression(value)
+    if isinstance(target, LinearExpr) and not target.terms:
+        target = target.constant
+    if isinstance(target, int) and operands:
+        return Term("count", [target, *operands])
     return sum((e == value for e in operands), LinearExpr({}, 0, None))  # type: ignore[misc, return-value]
 
 

@@ -20,6 +20,7 @@ from essais.csp.constraints import (
     Cardinality,
     Circuit,
     Constraint,
+    Count,
     Increasing,
     LexLessEq,
     Linear,
@@ -127,6 +128,9 @@ def describe(constraint: Constraint, names: list[str]) -> str:
         text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
     elif isinstance(constraint, Cardinality):
         text = f"global_cardinality([{', '.join(names[v] for v in constraint.variables)}], {constraint.counts})"
+    elif isinstance(constraint, Count):
+        *counted, total = (names[v] for v in constraint.variables)
+        text = f"count([{', '.join(counted)}], {constraint.value}) == {total}"
     elif isinstance(constraint, Increasing):
         strict = ", strict=True" if constraint.strict else ""
         text = f"increasing({', '.join(names[v] for v in constraint.variables)}{strict})"

@@ -201,6 +201,10 @@ def variables_of(terms: Mapping[Key, int]) -> list[int]:
 
 def expression_text(terms: Mapping[Key, int], constant: int, names: Sequence[str]) -> str:
     """Σ coefficient · key + constant as a model file writes it, `2*x - y + 3` (`0`: none)."""
+    if not constant and len(terms) == 1:  # (a variable alone, the most frequent, at once)
+        [(key, coefficient)] = terms.items()
+        if coefficient == 1 and isinstance(key, int):
+            return names[key]
 
     def named(key: Key) -> str:
         return names[key] if isinstance(key, int) else key.text_with(names)

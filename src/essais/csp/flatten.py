@@ -11,6 +11,7 @@ model's constraints (in their order, each in one of the engines' kinds), then th
 - a larger one by a table of its arguments (at most TABLE_ROWS rows), each argument made one
   variable first; `minimum`, `maximum`, `|` and `&` of many arguments two at a time, and an
   element of expressions as `if_then_else` on its index, item after item;
+- a count of expressions equal to a number by a Count of them (each made one variable);
 - a weighted sum of two variables or more, where one variable is wanted (an argument, a member
   of all_different), by a linear equality `z = Σ a·x + c`, its domain from interval arithmetic.
 
@@ -26,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import AllDifferent, Constraint, LexLessEq, Table, Written, element, if_then_else
+from essais.csp.constraints import AllDifferent, Constraint, Count, LexLessEq, Table, Written, element, if_then_else
 from essais.csp.expressions import Key, Linear, LinearExpr, Term
 from essais.csp.model import MAX_SPAN, Model, Objective
 
@@ -64,14 +65,13 @@ class _Flattening:
         objective = None
         if model.objective is not None:
             goal = model.objective
-            objective = Objective(self.linear(goal.terms, goal.text(model.names)), goal.constant, goal.sense)
+            objective = Objective(self.linear(goal.terms), goal.constant, goal.sense)
         self.flat = Model(self.names, self.domains, constraints + self.definitions, objective=objective,
                           definitions=[len(constraints) + k for k in range(len(self.definitions))])  # fmt: skip
 
     def constraint(self, constraint: Constraint) -> Constraint:
         if isinstance(constraint, Linear):
-            where = constraint.text_with(self.names)
-            return Linear(self.linear(constraint.terms, where), constraint.constant, constraint.relation)
+            return Linear(self.linear(constraint.terms), constraint.constant, constraint.relation)
         if isinstance(constraint, LexLessEq):
             return self.constraint(constraint.decomposed)
         if isinstance(constraint, Written):
@@ -82,7 +82,7 @@ class _Flattening:
                                 hall=constraint.hall)  # fmt: skip
         return constraint
 
-    def linear(self, terms: dict[Key, int], where: str) -> dict[Key, int]:
+    def linear(self, terms: dict[Key, int]) -> dict[Key, int]:
         """The sum's terms, each term its variable."""
         flat: dict[Key, int] = {}
         for key, coefficient in terms.items():
@@ -92,11 +92,15 @@ class _Flattening:
 
     def affine(self, expression: LinearExpr) -> tuple[int, int, int]:
         """An expression as (variable, coefficient, offset)."""
+        if len(expression.terms) == 1:  # (the most frequent, at once)
+            [(key, coefficient)] = expression.terms.items()
+            if isinstance(key, int):
+                return key, coefficient, expression.constant
         if not expression.terms:  # (a number where a variable stands: a variable of that value alone)
             z = self.new(str(expression.constant), (expression.constant,))
             self.definitions.append(Table([z], [(expression.constant,)]))
             return z, 1, 0
-        terms = self.linear(expression.terms, expression.text())
+        terms = self.linear(expression.terms)
         if len(terms) == 1:
             [(var, coefficient)] = terms.items()
             return var, coefficient, expression.constant  # type: ignore[return-value]
@@ -125,9 +129,22 @@ class _Flattening:
         where its table would be too large)."""
         if id(term) in self.made:
             return self.made[id(term)][1]
-        chained = None if self.few(term.variables) else _chained(term)
-        z = self.term(chained) if chained is not None else self.table(term)
+        if term.operator == "count":
+            z = self.count(term)
+        else:
+            chained = None if self.few(term.variables) else _chained(term)
+            z = self.term(chained) if chained is not None else self.table(term)
         self.made[id(term)] = (term, z)
+        return z
+
+    def count(self, term: Term) -> int:
+        """A new variable defined by a Count of the term's arguments (each made a variable), its
+        values 0 up to how many of them can take the value counted."""
+        value, *counted = term.arguments
+        inputs = [self.variable(e) for e in counted]  # type: ignore[arg-type]
+        able = sum(value in self.domains[var] for var in inputs)
+        z = self.new(term.text_with(self.names), tuple(range(able + 1)))
+        self.definitions.append(Count([*inputs, z], value))  # type: ignore[arg-type]
         return z
 
     def few(self, columns: list[int]) -> bool:

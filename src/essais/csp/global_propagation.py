@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from abc import ABC, abstractmethod
 
-from essais.csp.constraints import Cardinality, Circuit, Increasing, NoOverlap
+from essais.csp.constraints import Cardinality, Circuit, Count, Increasing, NoOverlap
 
 
 class GlobalPropagators(ABC):
@@ -141,6 +141,23 @@ class GlobalPropagators(ABC):
                     self._narrow(var, ~self._bit(var, value))
                 elif len(able) == count and len(fixed) < count:
                     self._narrow(var, self._bit(var, value))
+        return True
+
+    def _count(self, constraint: Count) -> bool:
+        """The count between those fixed to the value and those that can take it; at its
+        greatest as many as are fixed, the others lose the value; at its least as many as can take
+        it, they all take it."""
+        *counted, total = constraint.variables
+        able = [var for var in counted if self.domain[var] & self._bit(var, constraint.value)]
+        fixed = sum(self._fixed(var) is not None for var in able)
+        if not (self._at_least(total, fixed) and self._at_most(total, len(able))):
+            return False
+        low, high = self._span(1, total)
+        for var in able:
+            if high == fixed and self._fixed(var) is None:
+                self._narrow(var, ~self._bit(var, constraint.value))
+            elif low == len(able):
+                self._narrow(var, self._bit(var, constraint.value))
         return True
 
     def _at_least(self, var: int, value: int) -> bool:

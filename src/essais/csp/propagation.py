@@ -15,6 +15,7 @@ from essais.csp.constraints import (
     Cardinality,
     Circuit,
     Constraint,
+    Count,
     Increasing,
     Linear,
     NoOverlap,
@@ -127,6 +128,8 @@ class Domains(GlobalPropagators):
             return self._increasing(constraint)
         if isinstance(constraint, Cardinality):
             return self._cardinality(constraint)
+        if isinstance(constraint, Count):
+            return self._count(constraint)
         assert isinstance(constraint, Predicate)  # (the engines see the model flattened: no Written, no LexLessEq)
         return self._predicate(constraint)
 

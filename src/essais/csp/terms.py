@@ -3,8 +3,9 @@ values, its range from theirs (interval arithmetic) and how it is written. A kin
 its operator: `*`, `abs`, `//` and `%` (rounded down and with the divisor's sign, as Python's:
 -7 // 2 is -4, -7 % 2 is 1), `div` and `mod` (XCSP3's: toward zero and with the dividend's sign,
 as Java's: -7 div 2 is -3, -7 mod 2 is -1; none for a divisor 0), `minimum`, `maximum`, `element`
-(none beyond its list), a relation's truth (`==`, `!=`, `<=` of its argument and 0: 1 where it
-holds, else 0), and the logic of 0/1 terms, `|`, `&`, `~`, `implies`, `if_then_else`."""
+(none beyond its list), `count` (how many arguments after the first, a number, equal it), a
+relation's truth (`==`, `!=`, `<=` of its argument and 0: 1 where it holds, else 0), and the
+logic of 0/1 terms, `|`, `&`, `~`, `implies`, `if_then_else`."""
 
 from __future__ import annotations
 
@@ -85,6 +86,12 @@ def _element_spans(spans: list[Span]) -> Span:
     return min(a for a, _ in reached), max(b for _, b in reached)
 
 
+def _counted(spans: list[Span]) -> Span:
+    """0 up to the arguments that can take the value (the first, a number)."""
+    (value, _), *items = spans
+    return 0, sum(low <= value <= high for low, high in items)
+
+
 def _either(spans: list[Span]) -> Span:
     return min(spans[1][0], spans[2][0]), max(spans[1][1], spans[2][1])
 
@@ -103,6 +110,7 @@ KINDS = {
     "minimum": Kind("minimum({all})", min, lambda s: (min(a for a, _ in s), min(b for _, b in s))),
     "maximum": Kind("maximum({all})", max, lambda s: (max(a for a, _ in s), max(b for _, b in s))),
     "element": Kind("element([{rest}], {0})", _element, _element_spans),
+    "count": Kind("count([{rest}], {0})", lambda v: sum(x == v[0] for x in v[1:]), _counted),
     "==": Kind("({0} == 0)", lambda v: int(v[0] == 0), _zero_one),
     "!=": Kind("({0} != 0)", lambda v: int(v[0] != 0), _zero_one),
     "<=": Kind("({0} <= 0)", lambda v: int(v[0] <= 0), _zero_one),

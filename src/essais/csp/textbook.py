@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
-from essais.csp.constraints import AllDifferent, Constraint, Linear, Table
+from essais.csp.constraints import AllDifferent, Constraint, Count, Linear, Table
 from essais.csp.model import IMPROVEMENTS, RESTARTS, Model, relaxation
 from essais.csp.propagation import OWN, Domains
 
@@ -326,6 +326,8 @@ class TextbookCsp(Domains):
         if isinstance(constraint, Linear):
             *inputs, _ = constraint.terms.items()
             return constraint.constant + sum(a * given[var] for var, a in inputs)  # type: ignore[operator]
+        if isinstance(constraint, Count):
+            return sum(given[var] == constraint.value for var in constraint.variables[:-1])
         assert isinstance(constraint, Table)
         row = tuple(given[var] for var in constraint.variables[:-1])
         return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)

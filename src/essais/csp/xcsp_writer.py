@@ -215,6 +215,10 @@ class _Writer:
             return f"{'div' if operator == '//' else 'mod'}({arguments[0]},{arguments[1]})"
         if operator == "element":
             return self.element(term, arguments)
+        if operator == "count":  # (a sum of equalities: XCSP3's count is a constraint, not a function)
+            value, *items = arguments
+            equal = [f"eq({item},{value})" for item in items]
+            return equal[0] if len(equal) == 1 else f"add({','.join(equal)})"
         return f"{FUNCTIONS[operator]}({','.join(arguments)})"
 
     def element(self, term: Term, arguments: list[str]) -> str:
