@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ from essais.core.parallel.cluster import on_dask
 from essais.core.parallel.pool import fork_context, on_pool
 from essais.core.parallel.tasks import Progress, Solver, SplitRun, TaskResult
 from essais.core.result import Status
+
+ALONE_SECONDS = 0.05  # a split's first sub-trees run in this process this long before a pool starts
 
 
 def run_split(
@@ -75,8 +78,11 @@ def run_split(
             if scheduler is not None:
                 status = on_dask(scheduler, workers, todo, solve, finished, control)
             elif workers > 1 and len(todo) > 1:
-                _load_kernels(solve, todo[0][1])
-                status = on_pool(workers, todo, solve, finished, control, progress, run, best)
+                status = _first_here(todo, solve, finished, control, progress, run, best)
+                todo = [(index, task) for index, task in todo if index not in run.results]
+                if status is None and todo:
+                    _load_kernels(solve, todo[0][1])
+                    status = on_pool(workers, todo, solve, finished, control, progress, run, best)
             else:
                 control.shared_best = best
                 status = _here(todo, solve, finished, control, progress, run)
@@ -87,6 +93,33 @@ def run_split(
         if store is not None:
             store.close()
     return run
+
+
+def _first_here(
+    todo: list[tuple[int, Any]],
+    solve: Solver,
+    finished: Callable[[int, TaskResult], Status | None],
+    control: SearchControl,
+    progress: Progress | None,
+    run: SplitRun,
+    best: Any,
+) -> Status | None:
+    """The first sub-trees in this process for ALONE_SECONDS (a time limit of its own, unless
+    the run's comes first), before a pool starts: a small count ends here, never slower than one
+    search for a pool's start and messages. A sub-tree that time stops partway is counted again
+    on the pool (its partial counters dropped)."""
+    own = control.limits
+    until = control.limit_elapsed() + ALONE_SECONDS
+    control.limits = replace(own, time=until if own.time is None else min(own.time, until))
+    control.shared_best = best
+    try:
+        status = _here(todo, solve, finished, control, progress, run)
+    finally:
+        control.limits, control.shared_best = own, None
+    if status == Status.LIMIT and control.stop_reason(run.nodes()) is None:  # (this time, not the run's limit)
+        run.partial.clear()
+        return None
+    return status
 
 
 def _load_kernels(solve: Solver, task: Any) -> None:
