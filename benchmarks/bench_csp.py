@@ -6,7 +6,8 @@ q[i], q[i] + i and q[i] - i (python-constraint2: AllDifferent and a test on each
 diagonals), and every 4x4 magic square (all different, each line summing to 34). Each count is
 one call from Python, the model built, numba's cache warm (a first call made before the clock
 starts): essais's in this process, each peer's in a process of its own (timed inside it, given
-at most PEER_TIMEOUT); medians of `--runs` (a count taking over 30 s runs once).
+at most PEER_TIMEOUT); the all-interval series of 11 and Costas arrays of order 10 (terms and
+auxiliary variables) beside CP-SAT alone; medians of `--runs` (a count taking over 30 s runs once).
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_csp.py [--quick] [--runs N]
 It rewrites its section of BENCHMARKS.md (--quick: 8 queens and no report).
@@ -59,10 +60,31 @@ def magic(n: int) -> Model:
     return m
 
 
-# (name, size, essais's model, the peers' counts, the count)
+def all_interval(n: int) -> Model:
+    """x all different, the steps abs(x[i+1] - x[i]) (terms) all different."""
+    m = Model()
+    x = m.int_vars(n, 0, n - 1, "x")
+    m.add(all_different(x))
+    m.add(all_different([abs(x[i + 1] - x[i]) for i in range(n - 1)]))
+    return m
+
+
+def costas(n: int) -> Model:
+    """A permutation whose differences p[i + d] - p[i] at each distance d are all different."""
+    m = Model()
+    p = m.int_vars(n, 1, n, "p")
+    m.add(all_different(p))
+    for d in range(1, n - 1):
+        m.add(all_different([p[i + d] - p[i] for i in range(n - d)]))
+    return m
+
+
+# (name, size, essais's model, the peers' counts (None: no model), the count)
 WORKLOADS = [
     ("12 queens, every solution", 12, queens, peers.queens_constraint2, peers.queens_cp_sat, 14_200),
     ("4x4 magic squares, every one", 4, magic, peers.magic_constraint2, peers.magic_cp_sat, 7_040),
+    ("all-interval series of 11 (`abs` terms), every one", 11, all_interval, None, peers.all_interval_cp_sat, 648),
+    ("Costas arrays of order 10 (differences as auxiliary variables)", 10, costas, None, peers.costas_cp_sat, 2_160),
 ]
 
 
@@ -110,6 +132,9 @@ def measure(name: str, n: int, model_of, constraint2, cp_sat, expected: int, run
     stats = count_csp(model).stats
     cells = [f"{mine:.3g} s"]
     for function in (constraint2, cp_sat):
+        if function is None:
+            cells.append("—")
+            continue
         try:
             seconds, ran = timed(lambda function=function: peer(function, n), expected, runs)
         except Timeout:

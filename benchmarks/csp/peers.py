@@ -1,5 +1,7 @@
 """The benchmark's models in the peers' own APIs (python-constraint2, OR-Tools CP-SAT), each
-the same model as essais's beside it (benchmarks/bench_csp.py): every solution counted."""
+the same model as essais's beside it (benchmarks/bench_csp.py): every solution counted.
+python-constraint2 has no model of the all-interval series nor of Costas arrays here: their
+steps and differences would be Python tests on the whole permutation."""
 
 from __future__ import annotations
 
@@ -55,6 +57,34 @@ def magic_cp_sat(n: int) -> int:
     model.add_all_different(cells)
     for line in _lines(n):
         model.add(sum(cells[k] for k in line) == total)
+    return _enumerate(model)
+
+
+def all_interval_cp_sat(n: int) -> int:
+    """CP-SAT on one worker: x all different, each step |x[i+1] - x[i]| a variable (its
+    abs_equality), the steps all different."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    x = [model.new_int_var(0, n - 1, f"x{i}") for i in range(n)]
+    steps = [model.new_int_var(1, n - 1, f"s{i}") for i in range(n - 1)]
+    for i in range(n - 1):
+        model.add_abs_equality(steps[i], x[i + 1] - x[i])
+    model.add_all_different(x)
+    model.add_all_different(steps)
+    return _enumerate(model)
+
+
+def costas_cp_sat(n: int) -> int:
+    """CP-SAT on one worker: a permutation p of 1..n whose differences p[i + d] - p[i] at each
+    distance d are all different."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    p = [model.new_int_var(1, n, f"p{i}") for i in range(n)]
+    model.add_all_different(p)
+    for d in range(1, n - 1):
+        model.add_all_different([p[i + d] - p[i] for i in range(n - d)])
     return _enumerate(model)
 
 

@@ -29,6 +29,7 @@ from essais.csp import (
     minimum,
     no_overlap,
     solve_csp,
+    subcircuit,
     table,
     watch_csp,
 )
@@ -101,6 +102,7 @@ def on_expressions(variables):
         st.builds(lambda a: global_cardinality(a, {0: 1}), some),
         st.builds(lambda a: no_overlap(a, [1] * len(a)), some),
         st.builds(lambda a: circuit([e + 0 for e in a]), some),  # (a variable twice: two expressions)
+        st.builds(lambda a: subcircuit([e + 0 for e in a]), some),
         st.builds(
             lambda a, rows: table(a, [row[: len(a)] for row in rows]),
             some,

@@ -1,5 +1,5 @@
 """Constraints of one's own (000 §3.1): a model of integer variables with finite domains and
-constraints (linear relations, all_different, circuit, no_overlap, increasing,
+constraints (linear relations, all_different, circuit, subcircuit, no_overlap, increasing,
 global_cardinality, tables, Python predicates), searched by the course's methods, basic,
 forward checking and arc consistency maintained.
 
@@ -32,6 +32,7 @@ from essais.csp.constraints import (
     minimum,
     no_overlap,
     predicate,
+    subcircuit,
     table,
 )
 from essais.csp.files import CspFileError, read_model
@@ -69,6 +70,7 @@ __all__ = [
     "read_model",
     "read_xcsp",
     "solve_csp",
+    "subcircuit",
     "table",
     "to_xcsp",
     "watch_csp",

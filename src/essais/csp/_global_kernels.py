@@ -36,16 +36,17 @@ from essais.csp._domain_kernels import (
 
 @inner
 def circuit(A, U, state, c):
-    """Each node keeps the successors 0 … n-1 but itself; a fixed successor is taken from the
-    others; then the chains of fixed successors (TextbookCsp._circuit, _chains)."""
-    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    """Each node keeps the successors 0 … n-1 but itself (a subcircuit's, its constant 1: and
+    itself); a fixed successor is taken from the others; then the chains of fixed successors
+    (TextbookCsp._circuit, _chains)."""
+    start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
     after, flags = A[HALL], A[HALL] + n
     for k in range(n):
         var = A[A[CVAR] + start + k]
         origin = A[A[LEAST] + var]
         if not keep_between(A, U, state, var, max(-origin, 0), min(n - 1 - origin, 64 * A[A[NW] + var] - 1)):
             return False
-        if n > 1:
+        if n > 1 and not loops:
             drop_bit(A, U, state, var, k - origin)
             if is_empty(A, U, var):
                 return False
@@ -93,8 +94,9 @@ def _snapshot(A, U, c):
 
 @inner
 def _chains(A, U, state, c):
-    """The chains of fixed successors, over those fixed when it begins (TextbookCsp._chains)."""
-    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    """The chains of fixed successors, over those fixed when it begins; a subcircuit's loops
+    left out (TextbookCsp._chains): `reached` holds each node's chain (its first node + 1)."""
+    start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
     after, pointed, reached = A[HALL], A[HALL] + n, A[HALL] + 2 * n
     fixed = _pointed(A, U, c, pointed)
     if fixed < 0:
@@ -102,48 +104,83 @@ def _chains(A, U, state, c):
     for node in range(n):
         A[reached + node] = 0
     if fixed == n:
-        node = 0
-        for step in range(1, n + 1):
-            node = A[after + node]
-            if node == 0:
-                return step == n
-        return False
+        return _one_cycle(A, c)
     for first in range(n):
         if A[pointed + first]:
             continue
         last, length = first, 1
-        A[reached + first] = 1
+        A[reached + first] = first + 1
         while A[after + last] >= 0:
             last = A[after + last]
             length += 1
-            A[reached + last] = 1
-        if length < n:
+            A[reached + last] = first + 1
+        closes = length == n or (loops and (length == 1 or _all_out_but(A, U, c, first + 1)))
+        if not closes:
             var = A[A[CVAR] + start + last]
             drop_bit(A, U, state, var, first - A[A[LEAST] + var])
             if is_empty(A, U, var):
                 return False
-    unreached = 0  # fixed nodes on no chain: on a cycle of fixed nodes, shorter than n
+    on_cycle = 0  # fixed nodes on no chain (a subcircuit's loops aside): on a cycle of fixed nodes
     for k in range(n):
-        if A[after + k] >= 0 and not A[reached + k]:
-            unreached += 1
-    return unreached == 0
+        on_cycle += A[after + k] >= 0 and not A[reached + k] and (A[after + k] != k or not loops)
+    if on_cycle == 0:
+        return True
+    if not loops:
+        return False
+    for k in range(n):  # (a subcircuit's one cycle: every other node left out)
+        if A[after + k] >= 0 and not A[reached + k] and A[after + k] != k:
+            continue
+        var = A[A[CVAR] + start + k]
+        if not keep_between(A, U, state, var, k - A[A[LEAST] + var], k - A[A[LEAST] + var]):
+            return False
+    return True
+
+
+@inner
+def _one_cycle(A, c):
+    """Every successor fixed (at HALL): those that are not a subcircuit's loops make one cycle
+    (of two nodes or more in a subcircuit)."""
+    n, loops, after = A[A[CLEN] + c], A[A[CCONST] + c], A[HALL]
+    first, inside = -1, 0
+    for k in range(n):
+        if A[after + k] != k or not loops:
+            inside += 1
+            if first < 0:
+                first = k
+    if inside < (2 if loops else 1):
+        return False
+    node = first
+    for step in range(1, n + 1):
+        node = A[after + node]
+        if node == first:
+            return step == inside
+    return False
+
+
+@inner
+def _all_out_but(A, U, c, chain):
+    """Every node but those of `chain` (their mark at HALL + 2n) may be its own successor."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        if A[A[HALL] + 2 * n + k] != chain and not has_bit(A, U, var, k - A[A[LEAST] + var]):
+            return False
+    return True
 
 
 @inner
 def circuit_holds(A, c):
-    """basic: once every node's successor is given, they make one cycle through all."""
+    """basic: once every node's successor is given, they make one cycle through all (those
+    that are not a subcircuit's loops)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
     if not all_given(A, c):
         return True
-    node = 0
-    for step in range(1, n + 1):
-        successor = A[A[VALUE] + A[A[CVAR] + start + node]]
+    for k in range(n):
+        successor = A[A[VALUE] + A[A[CVAR] + start + k]]
         if not 0 <= successor < n:
             return False
-        node = successor
-        if node == 0:
-            return step == n
-    return False
+        A[A[HALL] + k] = successor
+    return _one_cycle(A, c)
 
 
 @inner

@@ -150,6 +150,7 @@ def model_arrays(model: Model) -> CspArrays:
             extra += constraint.durations
         elif isinstance(constraint, Circuit):
             kinds.append(k.CIRCUIT)
+            constants[-1] = int(constraint.loops)
             coefficients += [1] * len(constraint.variables)
             extra += [0] * len(constraint.variables)
         elif isinstance(constraint, Table):

@@ -64,20 +64,26 @@ class Predicate:
 @dataclass(eq=False)
 class Circuit:
     """Successor variables: `variables[i]` is the node after node i (0 … n-1), and following them
-    from any node visits every node once before coming back (one Hamiltonian cycle)."""
+    from any node visits every node once before coming back (one Hamiltonian cycle). With
+    `loops` (a subcircuit, XCSP3's circuit): a node that is its own successor is left out, and
+    the others make one cycle of two nodes or more."""
 
     variables: list[int]
     model: Owner | None = field(default=None, repr=False)
+    loops: bool = False
 
     def holds(self, values: Sequence[int]) -> bool:
         successors = [values[var] for var in self.variables]
-        node = 0
+        if not all(0 <= node < len(successors) for node in successors):
+            return False
+        inside = [k for k, node in enumerate(successors) if node != k or not self.loops]
+        if not inside or (self.loops and len(inside) < 2):
+            return False
+        node = inside[0]
         for step in range(1, len(successors) + 1):
-            if not 0 <= successors[node] < len(successors):
-                return False
             node = successors[node]
-            if node == 0:
-                return step == len(successors)
+            if node == inside[0]:
+                return step == len(inside)
         return False
 
 
@@ -253,12 +259,23 @@ def circuit(successors: Sequence[Operand]) -> Circuit | Written:
     variable the nodes it may go to). The propagation takes values outside 0 … n-1 and a node's
     own number, a fixed successor's node from the others, and from the end of each chain of fixed
     successors the chain's first node, unless the chain holds every node (no shorter cycle)."""
-    indices, written = _operands(successors, "circuit")
+    return _circuit(successors, "circuit", loops=False)
+
+
+def subcircuit(successors: Sequence[Operand]) -> Circuit | Written:
+    """As circuit, but a node may be its own successor (`successors[i] == i`), which leaves it
+    out; the others make one cycle of two nodes or more (XCSP3's circuit). The propagation also
+    keeps a chain from closing on itself while a node outside it cannot be left out."""
+    return _circuit(successors, "subcircuit", loops=True)
+
+
+def _circuit(successors: Sequence[Operand], where: str, loops: bool) -> Circuit | Written:
+    indices, written = _operands(successors, where)
     if len(set(indices)) != len(indices):
-        raise InvalidInput("circuit: a variable stands twice (each node has its own successor)")
+        raise InvalidInput(f"{where}: a variable stands twice (each node has its own successor)")
     if not indices:
-        raise InvalidInput("circuit: no successor variables")
-    return _on(Circuit(indices), written, "circuit")
+        raise InvalidInput(f"{where}: no successor variables")
+    return _on(Circuit(indices, loops=loops), written, where)  # type: ignore[no-any-return]
 
 
 def global_cardinality(variables: Sequence[Operand], counts: dict[int, int]) -> Cardinality | Written:

@@ -137,7 +137,7 @@ def describe(constraint: Constraint, names: list[str]) -> str:
     elif isinstance(constraint, NoOverlap):
         text = f"no_overlap([{', '.join(names[v] for v in constraint.variables)}], {constraint.durations})"
     elif isinstance(constraint, Circuit):
-        text = f"circuit({', '.join(names[v] for v in constraint.variables)})"
+        text = f"{'subcircuit' if constraint.loops else 'circuit'}({', '.join(names[v] for v in constraint.variables)})"
     elif isinstance(constraint, Table):
         text = f"table({', '.join(names[v] for v in constraint.variables)}) in {len(constraint.allowed)} rows"
     else:

@@ -16,15 +16,20 @@ from essais.csp.constraints import (
     increasing,
     lex_less_eq,
     no_overlap,
+    subcircuit,
     table,
 )
 from essais.csp.file_expressions import Loop
 from essais.csp.file_terms import LOGIC, TERMS, Terms
 
-CHAINS: dict[str, Any] = {"circuit": circuit, "increasing": increasing}  # (constraints on a list of variables)
+CHAINS: dict[str, Any] = {
+    "circuit": circuit,
+    "subcircuit": subcircuit,
+    "increasing": increasing,
+}  # (constraints on a list of variables)
 CONSTRAINTS = ("all_different", "global_cardinality", "lex_less_eq", "no_overlap", "table", *CHAINS)
-CALLS = ("all_different(…), circuit(…), increasing(…), no_overlap(…), global_cardinality(…), lex_less_eq(…), "
-         "table(…) in [...] "
+CALLS = ("all_different(…), circuit(…), subcircuit(…), increasing(…), no_overlap(…), global_cardinality(…), "
+         "lex_less_eq(…), table(…) in [...] "
          "or a term of 0 and 1 (implies(…), (x == 1) | (y == 2)…)")  # fmt: skip
 
 
@@ -69,7 +74,7 @@ class Calls(Terms):
             raise self.error(indent + tree.col_offset, f"not a constraint: a relation (==, !=, <, <=, >, >=), {CALLS}")
 
     def on_variables(self, call: ast.Call, indent: int, loop: Loop) -> None:
-        """circuit(s) or increasing(x) (`strict=True` too): the variables of an array, a row, a
+        """circuit(s), subcircuit(s) or increasing(x) (`strict=True` too): the variables of an array, a row, a
         generator or listed."""
         name, where = call.func.id, indent + call.col_offset  # type: ignore[attr-defined]
         variables = list(self.operands(ast.Call(call.func, call.args, []), indent, loop, name))

@@ -38,11 +38,11 @@ class GlobalPropagators(ABC):
         fixed successor is taken from the others (in the nodes' order); then, from each node no
         fixed successor points to (a chain's first node, in order), the chain of fixed
         successors is followed to its last node, which may not go back to the first unless the
-        chain holds every node (_chains)."""
-        nodes = constraint.variables
+        chain holds every node (_chains). A subcircuit (`loops`) keeps each node's own number."""
+        nodes, loops = constraint.variables, constraint.loops
         n = len(nodes)
         for k, var in enumerate(nodes):
-            keep = sum(self._bit(var, node) for node in range(n) if node != k or n == 1)
+            keep = sum(self._bit(var, node) for node in range(n) if node != k or n == 1 or loops)
             if not self._narrow(var, keep):
                 return False
         fixed, pointed = self._pointed(nodes)
@@ -52,7 +52,7 @@ class GlobalPropagators(ABC):
         for k, var in enumerate(nodes):
             if fixed[k] is None and not self._narrow(var, ~sum(self._bit(var, node) for node in taken)):
                 return False
-        return self._chains(nodes)
+        return self._chains(nodes, loops)
 
     def _pointed(self, nodes: list[int]) -> tuple[list[int | None], list[bool] | None]:
         """Each node's fixed successor (None: not fixed), and for each node whether one points to
@@ -66,34 +66,47 @@ class GlobalPropagators(ABC):
                 pointed[node] = True
         return after, pointed
 
-    def _chains(self, nodes: list[int]) -> bool:
+    def _chains(self, nodes: list[int], loops: bool) -> bool:
         """_circuit's last step, over the successors fixed when it begins: two fixed on one node
         fail; each chain is followed from its first node (in order); with every successor fixed,
-        they must make one cycle; else every fixed node must lie on a chain."""
+        those that are not loops must make one cycle; else every fixed node must lie on a chain
+        — or, in a subcircuit, on one cycle, the others then left out. A subcircuit's chain of
+        two nodes or more closes on itself only while every node off it may be left out."""
         n = len(nodes)
         after, pointed = self._pointed(nodes)
         if pointed is None:
             return False
-        successors = [node for node in after if node is not None]
-        if len(successors) == n:
-            node = 0
+        if None not in after:
+            inside = [k for k in range(n) if after[k] != k or not loops]
+            if len(inside) < (2 if loops else 1):
+                return False
+            node = inside[0]
             for step in range(1, n + 1):
-                node = successors[node]
-                if node == 0:
-                    return step == n
+                node = after[node]  # type: ignore[assignment]
+                if node == inside[0]:
+                    return step == len(inside)
             return False
         reached = [False] * n
         for first in range(n):
             if pointed[first]:
                 continue
-            last, length = first, 1
-            reached[first] = True
+            chain, last = [first], first
             while (following := after[last]) is not None:
-                last, length = following, length + 1
-                reached[last] = True
-            if length < n and not self._narrow(nodes[last], ~self._bit(nodes[last], first)):
+                last = following
+                chain.append(last)
+            for node in chain:
+                reached[node] = True
+            closes = len(chain) == n or (loops and (len(chain) == 1 or self._all_out_but(nodes, chain)))
+            if not closes and not self._narrow(nodes[last], ~self._bit(nodes[last], first)):
                 return False
-        return all(reached[k] or after[k] is None for k in range(n))
+        cycle = [k for k in range(n) if after[k] is not None and not reached[k] and (after[k] != k or not loops)]
+        if not cycle:
+            return True
+        return loops and all(self._narrow(nodes[k], self._bit(nodes[k], k)) for k in range(n) if k not in cycle)
+
+    def _all_out_but(self, nodes: list[int], kept: list[int]) -> bool:
+        """Every node but those kept may still be its own successor (a subcircuit's)."""
+        return all(self.domain[nodes[k]] & self._bit(nodes[k], k) for k in range(len(nodes)) if k not in kept)
 
     def _no_overlap(self, constraint: NoOverlap) -> bool:
         """Each pair of tasks of positive durations, in order, by their bounds as they are then:

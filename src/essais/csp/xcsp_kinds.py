@@ -1,7 +1,7 @@
 """The XCSP3 constraints essais reads (essais.csp.xcsp_constraints reads the instance), each made
 the model's own constraints: intension, extension (supports or conflicts, `*` for any value),
 allDifferent, sum, element, count, ordered, lex, channel, minimum, maximum, circuit (a circuit
-where no variable can take its own index; else refused: XCSP3's circuit then allows loops),
+where no variable can take its own index, else a subcircuit: XCSP3's circuit allows loops),
 noOverlap (fixed lengths) and instantiation.
 
 An extension with `*` is written out, and a conflicts table complemented, up to MAX_TABLE rows
@@ -25,6 +25,7 @@ from essais.csp.constraints import (
     maximum,
     minimum,
     no_overlap,
+    subcircuit,
     table,
 )
 from essais.csp.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
@@ -211,11 +212,8 @@ def _circuit(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     if e.child("size") is not None:
         raise r.fail(e)("a circuit of a given size is not one essais reads")
     shifted = [x - start if start else x for x in items]
-    for k, x in enumerate(items):
-        if isinstance(x, IntVar) and k + start in r.model.domains[x.index]:
-            raise r.fail(e)(f"{x.name} may take its own index {k + start}: XCSP3's circuit then leaves it out of the "
-                            "cycle (a subcircuit), which essais does not read yet")  # fmt: skip
-    return [circuit(shifted)]
+    loops = any(not isinstance(x, IntVar) or k + start in r.model.domains[x.index] for k, x in enumerate(items))
+    return [subcircuit(shifted) if loops else circuit(shifted)]
 
 
 def _no_overlap(r: Reading, e: Element, arguments: list[str] | None) -> Made:

@@ -166,7 +166,7 @@ class _Writer:
                     "</extension>"]  # fmt: skip
         if isinstance(constraint, Circuit):
             loops = [f"<intension> ne({self.ids[v]},{i}) </intension>" for i, v in enumerate(constraint.variables)
-                     if i in self.model.domains[v]]  # fmt: skip
+                     if i in self.model.domains[v] and not constraint.loops]  # fmt: skip
             return [f"<circuit> {self.listed(constraint.variables)} </circuit>", *loops]
         if isinstance(constraint, NoOverlap):
             return [f"<noOverlap><origins> {self.listed(constraint.variables)} </origins><lengths> "
