@@ -103,8 +103,8 @@ def models(draw, predicates=True, wide=False):
             m.add(all_different(expressions, hall=draw(st.booleans())))
         elif kind == "table":
             values = st.integers(-2, 3) | (st.sampled_from(m.domains[-1]) if wide else st.integers(-2, 3))
-            rows = draw(st.lists(st.tuples(*(values for _ in chosen)), max_size=6))
-            m.add(table(chosen, rows))
+            rows = draw(st.lists(st.tuples(*(values | st.none() for _ in chosen)), max_size=6))  # (None: any)
+            m.add(table(chosen, rows, conflicts=draw(st.booleans())))
         else:
             m.add(predicate(lambda *values: sum(values) % 2 == 0, chosen))
     return m

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from essais.csp import CspFileError, CspStream, Model, all_different, count_csp, csp_error, read_model, solve_csp
 from essais.csp.constraints import AllDifferent
+from essais.csp.draw import describe
 
 from conftest import ROOT, invoke
 
@@ -202,3 +203,13 @@ def test_all_different_of_a_row_and_of_a_whole_array():
     by_hand.add(all_different(xs[3:]))
     by_hand.add(all_different(xs))
     assert count_csp(by_hand).count == counted.count
+
+
+def test_a_table_of_forbidden_tuples_and_of_any_value():
+    text = "var x in 0..3\nvar y in 0..3\ntable(x, y) in [(0, None), (None, 3), (2, 2)]\ntable(x, y) not in [(0, 1)]\n"
+    model = read_model("tables.csp", text)
+    assert [describe(c, model.names) for c in model.constraints] == ["table(x, y) in 3 rows",
+                                                                     "table(x, y) not in 1 row"]  # fmt: skip
+    answers = sorted(tuple(d.values()) for d in CspStream(model))
+    assert answers == [(0, 0), (0, 2), (0, 3), (1, 3), (2, 2), (2, 3), (3, 3)]
+    assert [tuple(d.values()) for d in CspStream(model, engine="python")] == answers

@@ -104,10 +104,11 @@ def on_expressions(variables):
         st.builds(lambda a: circuit([e + 0 for e in a]), some),  # (a variable twice: two expressions)
         st.builds(lambda a: subcircuit([e + 0 for e in a]), some),
         st.builds(
-            lambda a, rows: table(a, [row[: len(a)] for row in rows]),
+            lambda a, rows, conflicts: table(a, [row[: len(a)] for row in rows], conflicts),
             some,
-            st.lists(st.tuples(*[st.integers(-1, 2)] * 3), max_size=6),
-        ),  # fmt: skip
+            st.lists(st.tuples(*[st.integers(-1, 2) | st.none()] * 3), max_size=6),
+            st.booleans(),
+        ),  # fmt: skip  # (None: any value)
     )
 
 

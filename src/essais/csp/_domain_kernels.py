@@ -29,6 +29,8 @@ from essais.core.sliced import FIRST_FREE_SLOT
 # global_cardinality (its (value, count) pairs as a table's rows of two), count (its value the
 # constant, the count its last variable)
 LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT = range(10)
+# a table's constant: 1 when its rows are conflicts; STAR in a row: any value there (XCSP3's *)
+STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
 INPUT, MRV, WDEG = range(3)  # the variable orders
 # The arena's header, declared here once: where each section starts (the model's, the search's,

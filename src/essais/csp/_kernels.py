@@ -63,6 +63,7 @@ from essais.csp._domain_kernels import (
     SCORES,
     SOLUTIONS,
     SPLIT,
+    STAR,
     STARTED,
     TAB,
     TABLE,
@@ -128,18 +129,18 @@ def _checks(A, c, var):
             return True
     if kind == COUNT:
         return _counted(A, c) == A[value + A[A[CVAR] + start + size - 1]]
-    if kind == TABLE:
+    if kind == TABLE:  # (one row matches; a conflicts table: none)
         tab = A[TAB]
         for r in range(A[A[TROWS] + c]):
             row = A[A[TSTART] + c] + r * size
             match = True
             for j in range(size):
-                if A[tab + row + j] != A[value + A[A[CVAR] + start + j]]:
+                if A[tab + row + j] != STAR and A[tab + row + j] != A[value + A[A[CVAR] + start + j]]:
                     match = False
                     break
             if match:
-                return True
-        return False
+                return A[A[CCONST] + c] == 0
+        return A[A[CCONST] + c] != 0
     total = A[A[CCONST] + c]
     for t in range(start, start + size):
         total += A[A[CCOEF] + t] * A[value + A[A[CVAR] + t]]

@@ -155,9 +155,10 @@ def model_arrays(model: Model) -> CspArrays:
             extra += [0] * len(constraint.variables)
         elif isinstance(constraint, Table):
             kinds.append(k.TABLE)
+            constants[-1] = int(constraint.conflicts)
             for row in constraint.allowed:
-                _fits(max((abs(v) for v in row), default=0))
-                rows += row
+                _fits(max((abs(v) for v in row if v is not None), default=0))
+                rows += [k.STAR if v is None else v for v in row]
             table_rows[-1] = len(constraint.allowed)
             coefficients += [1] * len(constraint.variables)
             extra += [0] * len(constraint.variables)

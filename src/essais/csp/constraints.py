@@ -39,14 +39,18 @@ class AllDifferent:
 
 @dataclass(eq=False)
 class Table:
-    """The variables take one of the allowed tuples."""
+    """The variables take one of the tuples (`allowed`; None in a tuple: any value there, XCSP3's
+    `*`), or with `conflicts` none of them."""
 
     variables: list[int]
-    allowed: list[tuple[int, ...]]
+    allowed: Sequence[tuple[int | None, ...]]
     model: Owner | None = field(default=None, repr=False)
+    conflicts: bool = False
 
     def holds(self, values: Sequence[int]) -> bool:
-        return tuple(values[v] for v in self.variables) in set(self.allowed)
+        given = [values[v] for v in self.variables]
+        found = any(all(a is None or a == b for a, b in zip(row, given, strict=True)) for row in self.allowed)
+        return found != self.conflicts
 
 
 @dataclass(eq=False)
@@ -317,16 +321,21 @@ def no_overlap(starts: Sequence[Operand], durations: Sequence[int]) -> NoOverlap
     return _on(NoOverlap(indices, lengths), written, "no_overlap")
 
 
-def table(variables: Sequence[Operand], allowed: Iterable[Sequence[int]]) -> Table | Written:
-    """The variables take together one of the `allowed` tuples."""
+def table(
+    variables: Sequence[Operand], allowed: Iterable[Sequence[int | None]], conflicts: bool = False
+) -> Table | Written:
+    """The variables take together one of the `allowed` tuples (None in a tuple: any value
+    there), or with `conflicts=True` none of them (its propagation: a tuple whose other places
+    are all taken takes its value from the variable left)."""
     indices, written = _operands(variables, "table")
     tuples = []
     for row in allowed:
         row = tuple(row)
-        if len(row) != len(indices) or not all(isinstance(v, int) and not isinstance(v, bool) for v in row):
-            raise InvalidInput(f"table: {row!r} is not a tuple of {len(indices)} integers")
+        if len(row) != len(indices) or not all(v is None or (isinstance(v, int) and not isinstance(v, bool))
+                                               for v in row):  # fmt: skip
+            raise InvalidInput(f"table: {row!r} is not a tuple of {len(indices)} integers or None (any value)")
         tuples.append(row)
-    return _on(Table(indices, tuples), written, "table")
+    return _on(Table(indices, tuples, conflicts=bool(conflicts)), written, "table")
 
 
 def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Predicate:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
+from essais.core.result import plural
 from essais.csp.constraints import (
     AllDifferent,
     Cardinality,
@@ -139,7 +140,9 @@ def describe(constraint: Constraint, names: list[str]) -> str:
     elif isinstance(constraint, Circuit):
         text = f"{'subcircuit' if constraint.loops else 'circuit'}({', '.join(names[v] for v in constraint.variables)})"
     elif isinstance(constraint, Table):
-        text = f"table({', '.join(names[v] for v in constraint.variables)}) in {len(constraint.allowed)} rows"
+        relation = "not in" if constraint.conflicts else "in"
+        rows = plural(len(constraint.allowed), "row")
+        text = f"table({', '.join(names[v] for v in constraint.variables)}) {relation} {rows}"
     else:
         assert isinstance(constraint, Predicate)
         name = getattr(constraint.function, "__name__", "a test")

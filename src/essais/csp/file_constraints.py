@@ -1,7 +1,8 @@
 """The constraints of a model file written as calls (essais.csp.files reads the lines):
-`all_different(…)`, `circuit(…)`, `increasing(…)`, `no_overlap(…)`, `global_cardinality(…)`,
-`lex_less_eq(…)` and `table(…) in [...]`, on expressions (read by essais.csp.file_expressions),
-and the terms of 0 and 1 that must hold (essais.csp.file_terms)."""
+`all_different(…)`, `circuit(…)`, `subcircuit(…)`, `increasing(…)`, `no_overlap(…)`,
+`global_cardinality(…)`, `lex_less_eq(…)` and `table(…) in [...]` (or `not in`; None in a tuple:
+any value), on expressions (read by essais.csp.file_expressions), and the terms of 0 and 1 that
+must hold (essais.csp.file_terms)."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ class Calls(Terms):
             self.model.add(self.made(where, lambda: lex_less_eq(left, right)))
         elif isinstance(tree, ast.Call) and name == "global_cardinality":
             self.cardinality(tree, indent, loop)
-        elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In):
+        elif isinstance(tree, ast.Compare) and len(tree.ops) == 1 and isinstance(tree.ops[0], ast.In | ast.NotIn):
             self.table(tree, indent, loop)
         elif isinstance(tree, ast.Compare) and len(tree.ops) > 1:
             raise self.error(indent + tree.col_offset, f"a chained comparison is two relations; {LOGIC}")
@@ -129,13 +130,14 @@ class Calls(Terms):
     def table(self, tree: ast.Compare, indent: int, loop: Loop) -> None:
         call = tree.left
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "table"):
-            raise self.error(indent + call.col_offset, "`… in [...]` goes with table(variables)")
+            raise self.error(indent + call.col_offset, "`… in [...]` and `… not in [...]` go with table(variables)")
         variables = [self.linear(argument, indent, loop) for argument in call.args]
         rows = self.literal(tree.comparators[0], indent + tree.comparators[0].col_offset,
                             "a list of the allowed tuples, written out")  # fmt: skip
         if not isinstance(rows, list | tuple | set):
             raise self.error(indent + tree.comparators[0].col_offset, "a list of tuples of whole numbers")
         try:
-            self.model.add(table(variables, [row if isinstance(row, tuple) else (row,) for row in rows]))
+            conflicts = isinstance(tree.ops[0], ast.NotIn)
+            self.model.add(table(variables, [row if isinstance(row, tuple) else (row,) for row in rows], conflicts))
         except InvalidInput as error:
             raise self.error(indent + tree.comparators[0].col_offset, str(error)) from None

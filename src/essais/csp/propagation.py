@@ -260,16 +260,43 @@ class Domains(GlobalPropagators):
         return self._narrow(var, ~(((1 << (last - first + 1)) - 1) << first))
 
     def _table(self, constraint: Table) -> bool:
-        """The tuples still possible; each variable keeps the values some of them use."""
+        """The tuples still possible; each variable keeps the values some of them use (all its
+        own where one has None, any value). A conflicts table: _conflicts."""
+        if constraint.conflicts:
+            return self._conflicts(constraint)
         possible = [row for row in constraint.allowed
-                    if all(self.domain[var] & self._bit(var, value) for var, value in zip(constraint.variables, row,
-                                                                                         strict=True))]  # fmt: skip
+                    if all(value is None or self.domain[var] & self._bit(var, value)
+                           for var, value in zip(constraint.variables, row, strict=True))]  # fmt: skip
         for k, var in enumerate(constraint.variables):
             keep = 0
             for row in possible:
-                keep |= self._bit(var, row[k])
+                if (value := row[k]) is None:
+                    keep = -1
+                    break
+                keep |= self._bit(var, value)
             if not self._narrow(var, keep):
                 return False
+        return True
+
+    def _conflicts(self, constraint: Table) -> bool:
+        """Tuple after tuple: one whose places are all taken (each variable fixed to its value,
+        or None there) fails; one with a single place left, a variable that can still take its
+        value, takes that value from it; others wait."""
+        for row in constraint.allowed:
+            left = -1  # (the place left; -2: none can make the tuple, or two places are left)
+            for k, (var, value) in enumerate(zip(constraint.variables, row, strict=True)):
+                if value is None or self._fixed(var) == value:
+                    continue
+                if self._fixed(var) is not None or not self.domain[var] & self._bit(var, value) or left >= 0:
+                    left = -2
+                    break
+                left = k
+            if left == -1:
+                return False
+            if left >= 0:
+                var = constraint.variables[left]
+                taken = row[left] or 0  # (a place left holds a value, never None)
+                self._narrow(var, ~self._bit(var, taken))  # (var keeps another value: it was not fixed)
         return True
 
     def _predicate(self, constraint: Predicate) -> bool:

@@ -4,13 +4,12 @@ allDifferent, sum, element, count, ordered, lex, channel, minimum, maximum, circ
 where no variable can take its own index, else a subcircuit: XCSP3's circuit allows loops),
 noOverlap (fixed lengths) and instantiation.
 
-An extension with `*` is written out, and a conflicts table complemented, up to MAX_TABLE rows
-(beyond: refused with the count); a sum's condition `in` a set is a 0/1 term."""
+An extension is a table of its own as written, `*` and conflicts included (never written out nor
+complemented); a sum's condition `in` a set is a 0/1 term."""
 
 from __future__ import annotations
 
 import itertools
-import math
 import re
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -33,7 +32,6 @@ from essais.csp.model import Model
 from essais.csp.xcsp_expressions import Element, Fail, Value
 
 OPERATORS = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
-MAX_TABLE = 65_536  # rows of an extension once its stars or its conflicts are written out
 Made = list[Any]  # the model's constraints one element makes
 
 
@@ -68,19 +66,7 @@ def _extension(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     if given is None or (supports is not None and conflicts is not None):
         raise r.fail(e)("an extension holds <supports> or <conflicts>")
     rows = _tuples(given.text, len(variables), r.fail(given))
-    domains = [r.model.domains[v.index] for v in variables]  # type: ignore[union-attr]
-    if conflicts is not None:
-        size = math.prod(len(d) for d in domains)
-        if size > MAX_TABLE:
-            raise r.fail(e)(f"conflicts over {size:,} combinations of values, more than {MAX_TABLE:,} written out")
-        banned = {row for star in rows for row in _stars(star, domains)}
-        rows = [row for row in itertools.product(*domains) if row not in banned]
-    else:
-        stars = sum(math.prod(len(d) for d, v in zip(domains, row, strict=True) if v is None) for row in rows)
-        if stars > MAX_TABLE:
-            raise r.fail(e)(f"its stars stand for {stars:,} rows, more than {MAX_TABLE:,} written out")
-        rows = [row for star in rows for row in _stars(star, domains)]
-    return [table(variables, rows)]  # type: ignore[arg-type]
+    return [table(variables, rows, conflicts=conflicts is not None)]  # type: ignore[arg-type]
 
 
 def _tuples(text: str, arity: int, fail: Fail) -> list[tuple[int | None, ...]]:
@@ -100,10 +86,6 @@ def _tuples(text: str, arity: int, fail: Fail) -> list[tuple[int | None, ...]]:
     if re.sub(r"\([^()]*\)", "", text).strip():
         raise fail("the tuples are written (1,2)(2,3)…")
     return rows
-
-
-def _stars(row: tuple[int | None, ...], domains: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    return list(itertools.product(*((d if v is None else (v,)) for v, d in zip(row, domains, strict=True))))
 
 
 def _all_different(r: Reading, e: Element, arguments: list[str] | None) -> Made:

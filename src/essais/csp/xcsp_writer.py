@@ -159,10 +159,12 @@ class _Writer:
             members = constraint.written or [LinearExpr({v: a}, b, None) for v, a, b in affine]
             return [f"<allDifferent> {' '.join(self.expression(e) for e in members)} </allDifferent>"]
         if isinstance(constraint, Table):
-            rows = "".join(f"({','.join(map(str, row))})" for row in constraint.allowed)
-            if len(constraint.variables) == 1:
-                rows = " ".join(str(row[0]) for row in constraint.allowed)
-            return [f"<extension><list> {self.listed(constraint.variables)} </list><supports> {rows} </supports>"
+            rows = "".join(f"({','.join('*' if v is None else str(v) for v in row)})" for row in constraint.allowed)
+            if len(constraint.variables) == 1:  # (a value a row; any value: the domain's)
+                domain = self.model.domains[constraint.variables[0]]
+                rows = " ".join(" ".join(map(str, domain if row[0] is None else row)) for row in constraint.allowed)
+            kind = "conflicts" if constraint.conflicts else "supports"
+            return [f"<extension><list> {self.listed(constraint.variables)} </list><{kind}> {rows} </{kind}>"
                     "</extension>"]  # fmt: skip
         if isinstance(constraint, Circuit):
             loops = [f"<intension> ne({self.ids[v]},{i}) </intension>" for i, v in enumerate(constraint.variables)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 INSTANCES = [("queens", 8), ("queens", 10), ("golomb", 8), ("costas", 7), ("all_interval", 8),
-             ("magic_sequence", 7), ("subcircuit", 6), ("mixed", None)]  # fmt: skip
+             ("magic_sequence", 7), ("subcircuit", 6), ("tables", 5), ("mixed", None)]  # fmt: skip
 
 for model, n in INSTANCES:
     name = f"{model}-{n}.xml" if n is not None else f"{model}.xml"
