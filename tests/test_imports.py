@@ -124,8 +124,8 @@ OWN_FILES = {
     "coloring": {"chromatic.py", "graph.py", "sat.py", "watch.py", "stable_cover.py", "_cover_kernels.py"},
     "csp": {"_domain_kernels.py", "_global_kernels.py", "_propagation_kernels.py", "constraints.py",
             "expressions.py", "file_constraints.py", "file_expressions.py", "file_terms.py", "files.py",
-            "flatten.py", "global_propagation.py", "optimise.py", "plan.py", "propagation.py", "terms.py",
-            "watch.py", "xcsp.py", "xcsp_constraints.py", "xcsp_expressions.py", "xcsp_kinds.py",
+            "flatten.py", "functions.py", "global_propagation.py", "optimise.py", "plan.py", "propagation.py",
+            "terms.py", "watch.py", "xcsp.py", "xcsp_constraints.py", "xcsp_expressions.py", "xcsp_kinds.py",
             "xcsp_writer.py"},
 }  # fmt: skip
 

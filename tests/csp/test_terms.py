@@ -27,6 +27,7 @@ from essais.csp import (
     lex_less_eq,
     maximum,
     minimum,
+    n_values,
     no_overlap,
     solve_csp,
     subcircuit,
@@ -70,6 +71,7 @@ def expressions(variables, depth=2):
         st.builds(lambda c, a, b: if_then_else(c, a, b), zero_one, inner, inner),
         st.builds(lambda a: ~a, zero_one),
         st.builds(count, st.lists(inner, min_size=1, max_size=3), st.integers(-1, 2) | st.sampled_from(variables)),
+        st.builds(n_values, st.lists(leaves, min_size=1, max_size=3), st.lists(st.integers(-1, 2), max_size=2)),
     )
 
 

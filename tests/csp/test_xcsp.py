@@ -147,6 +147,9 @@ def write(tmp_path, body, variables='<var id="x"> 0..3 </var> <var id="y"> 0..3 
         ("<extension><list> x y </list><supports> (0,*)(*,3)(2,2) </supports></extension>", 8),
         ("<extension><list> x y </list><conflicts> (0,*)(*,3)(2,2) </conflicts></extension>", 8),
         ("<extension><list> x y </list><conflicts> (*,*) </conflicts></extension>", 0),
+        ("<nValues><list> x y </list><condition> (eq,1) </condition></nValues>", 4),
+        ("<nValues><list> x y 0 </list><except> 0 </except><condition> (eq,1) </condition></nValues>", 9),
+        ("<element><list> x 2 </list><value> y </value></element>", 7),  # (no index: y is one of them)
         ("<block class='symmetry-breaking'><intension> lt(x,y) </intension></block>", 6),
         ("<ordered><list> x y </list><operator> ge </operator><lengths> 2 </lengths></ordered>", 15),
         ("<sum><list> x y </list><coeffs> 2 -1 </coeffs><condition> (in,1..2) </condition></sum>", 4),
@@ -196,6 +199,9 @@ def test_arrays_domains_and_objectives(tmp_path):
     assert model.names[:6] == [f"a[{i}][{j}]" for i in range(2) for j in range(3)]
     assert model.domains[0] == (1, 2) and model.domains[5] == tuple(range(5)) and model.domains[7] == (5, 7)
     assert solve_csp(model).objective == 4 + 3 + 2 - 5
+    fewest = objective.replace("maximize type='sum'", "minimize type='nValues'").replace("maximize", "minimize")
+    path.write_text(path.read_text().replace(objective, fewest.replace(" <coeffs> 1 1 1 -1 </coeffs>", "")))
+    assert solve_csp(read_xcsp(path)).objective == 4  # (a[1][] all different: 3 values, and b's 5 or 7)
 
 
 @pytest.mark.parametrize(

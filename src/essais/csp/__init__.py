@@ -3,9 +3,10 @@ constraints (linear relations, all_different, circuit, subcircuit, no_overlap, i
 global_cardinality, tables, Python predicates), searched by the course's methods, basic,
 forward checking and arc consistency maintained.
 
-expressions.py holds the expressions (terms.py what each term computes), constraints.py the
-constraints, flatten.py the model as the engines see it (each term an auxiliary variable),
-model.py the model, its objective and the results; textbook.py, propagation.py and
+expressions.py holds the expressions (terms.py what each term computes, functions.py the calls
+that build terms: count, element…), constraints.py the constraints, flatten.py the model as the
+engines see it (each term an auxiliary variable), model.py the model, its objective and the
+results; textbook.py, propagation.py and
 global_propagation.py the python engine (the search; the domains and propagators), compiled.py,
 _kernels.py, _propagation_kernels.py, _global_kernels.py and _domain_kernels.py the numba engine
 (one kernel for every model, passed as arrays); plan.py resolves how a search runs, optimise.py
@@ -21,21 +22,16 @@ from essais.csp.constraints import (
     LinearExpr,
     all_different,
     circuit,
-    count,
-    element,
     global_cardinality,
-    if_then_else,
-    implies,
     increasing,
     lex_less_eq,
-    maximum,
-    minimum,
     no_overlap,
     predicate,
     subcircuit,
     table,
 )
 from essais.csp.files import CspFileError, read_model
+from essais.csp.functions import count, element, if_then_else, implies, maximum, minimum, n_values
 from essais.csp.model import METHODS, CspCount, CspResult, Model
 from essais.csp.watch import watch_csp
 from essais.csp.xcsp import XcspError, read_xcsp
@@ -65,6 +61,7 @@ __all__ = [
     "lex_less_eq",
     "maximum",
     "minimum",
+    "n_values",
     "no_overlap",
     "predicate",
     "read_model",

@@ -1,6 +1,6 @@
 """The constraints of a model (essais.csp.model) beside its relations (essais.csp.expressions):
-all_different, tables, predicates and the global constraints, with the helpers that build terms
-(minimum, maximum, element, implies, if_then_else, count)."""
+all_different, tables, predicates and the global constraints (essais.csp.functions builds the
+terms a model writes as calls: count, minimum, element…)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.expressions import IntVar, Linear, LinearExpr, Operand, Owner, Term, Values, expression
+from essais.csp.expressions import IntVar, Linear, LinearExpr, Operand, Owner, Term, Values, expression, model_of
 
 
 @dataclass(eq=False)
@@ -201,60 +201,12 @@ def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDiff
         raise InvalidInput(f"all_different: hall={hall!r} is neither True nor False")
     checked = [expression(e) for e in expressions]
     written = [e if isinstance(e, LinearExpr) else LinearExpr({}, e, None) for e in checked]
-    model = _model_of(written, "all_different")
+    model = model_of(written, "all_different")
     if not all(len(e.terms) == 1 and isinstance(next(iter(e.terms)), int) for e in written):
         return AllDifferent(list(dict.fromkeys(v for e in written for v in e.variables)), [], [], model, hall, written)
     pairs = [next(iter(e.terms.items())) for e in written]
     return AllDifferent([var for var, _ in pairs], [a for _, a in pairs], [e.constant for e in written], model,  # type: ignore[misc]
                         hall)  # fmt: skip
-
-
-def count(expressions: Iterable[Operand], value: Operand) -> LinearExpr:
-    """How many of the expressions equal `value` (a number or an expression), `count(x, 0) == 2`:
-    a term of its own for a number (its propagation counts those fixed to it and those that can
-    take it), else a sum of 0/1 terms."""
-    operands = [LinearExpr({}, e, None) if isinstance(e, int) else e for e in map(expression, expressions)]
-    target = expression(value)
-    if isinstance(target, LinearExpr) and not target.terms:
-        target = target.constant
-    if isinstance(target, int) and operands:
-        return Term("count", [target, *operands])
-    return sum((e == value for e in operands), LinearExpr({}, 0, None))  # type: ignore[misc, return-value]
-
-
-def minimum(*expressions: Operand | Iterable[Operand]) -> LinearExpr:
-    """The least of the expressions (given one by one or as one list)."""
-    return Term("minimum", _listed(expressions, "minimum"))
-
-
-def maximum(*expressions: Operand | Iterable[Operand]) -> LinearExpr:
-    """The greatest of the expressions (given one by one or as one list)."""
-    return Term("maximum", _listed(expressions, "maximum"))
-
-
-def element(items: Sequence[Operand], index: Operand) -> LinearExpr:
-    """`items[index]`, the index an expression (from 0): an index beyond the list gives no value,
-    so that the constraints holding it fail there."""
-    listed = _listed([items], "element")
-    return Term("element", [expression(index), *listed])
-
-
-def implies(a: Operand, b: Operand) -> LinearExpr:
-    """1 unless `a` holds and `b` does not (relations, or terms of 0 and 1)."""
-    return Term("implies", [expression(a), expression(b)])
-
-
-def if_then_else(condition: Operand, then: Operand, otherwise: Operand) -> LinearExpr:
-    """`then` where `condition` holds (is 1), else `otherwise`."""
-    return Term("if_then_else", [expression(condition), expression(then), expression(otherwise)])
-
-
-def _listed(expressions: Sequence[Any], where: str) -> list[LinearExpr | int]:
-    one_list = len(expressions) == 1 and not isinstance(expressions[0], LinearExpr | Linear | int)
-    items = list(expressions[0]) if one_list else list(expressions)
-    if not items:
-        raise InvalidInput(f"{where}: no expressions")
-    return [expression(item) for item in items]
 
 
 def circuit(successors: Sequence[Operand]) -> Circuit | Written:
@@ -344,7 +296,7 @@ def predicate(function: Callable[..., bool], variables: Sequence[IntVar]) -> Pre
     if not callable(function):
         raise InvalidInput(f"predicate: {function!r} is not callable")
     indices = [_variable(var, "predicate") for var in variables]
-    return Predicate(function, indices, _model_of(variables, "predicate"))
+    return Predicate(function, indices, model_of(variables, "predicate"))
 
 
 def lex_less_eq(left: Sequence[Operand], right: Sequence[Operand]) -> LexLessEq:
@@ -358,11 +310,11 @@ def lex_less_eq(left: Sequence[Operand], right: Sequence[Operand]) -> LexLessEq:
     steps: list[LinearExpr] = []
     equal: LinearExpr | None = None  # (the places so far all equal: a 0/1 term)
     for x, y in zip(a, b, strict=True):
-        steps.append(expression(x <= y) if equal is None else implies(equal, x <= y))  # type: ignore[arg-type]
+        steps.append(expression(x <= y) if equal is None else Term("implies", [equal, expression(x <= y)]))  # type: ignore[arg-type]
         same = expression(x == y)
         equal = same if equal is None else Term("&", [equal, same])  # type: ignore[assignment]
     decomposed = Term("&", steps) == 1 if len(steps) > 1 else steps[0] == 1 if steps else LinearExpr({}, 0, None) == 0
-    return LexLessEq(a, b, decomposed, _model_of(a + b, "lex_less_eq"))
+    return LexLessEq(a, b, decomposed, model_of(a + b, "lex_less_eq"))
 
 
 def _operands(items: Iterable[Operand], where: str) -> tuple[list[int], list[LinearExpr]]:
@@ -379,19 +331,11 @@ def _operands(items: Iterable[Operand], where: str) -> tuple[list[int], list[Lin
 
 def _on(inner: Any, expressions: list[LinearExpr], where: str) -> Any:
     """The constraint on its variables, or (an expression among them) Written on them."""
-    model = _model_of(expressions, where)
+    model = model_of(expressions, where)
     if all(isinstance(e, IntVar) for e in expressions):
         inner.model = model
         return inner
     return Written(inner, expressions, model)
-
-
-def _model_of(expressions: Sequence[LinearExpr], where: str) -> Owner | None:
-    """The one model of a constraint's variables (None: none named one); two are refused."""
-    models = {id(e.model): e.model for e in expressions if e.model is not None}
-    if len(models) > 1:
-        raise InvalidInput(f"{where}: its variables belong to two models")
-    return next(iter(models.values()), None)
 
 
 def _variable(var: Any, where: str) -> int:

@@ -375,3 +375,11 @@ class Term(LinearExpr):
 def truth(relation: Linear) -> Term:
     """A relation as a term: 1 where it holds, else 0."""
     return Term(relation.relation, [LinearExpr(relation.terms, relation.constant, relation.model)])
+
+
+def model_of(expressions: Sequence[LinearExpr], where: str) -> Owner | None:
+    """The one model of a constraint's variables (None: none named one); two are refused."""
+    models = {id(e.model): e.model for e in expressions if e.model is not None}
+    if len(models) > 1:
+        raise InvalidInput(f"{where}: its variables belong to two models")
+    return next(iter(models.values()), None)

@@ -26,7 +26,8 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.core.signals import deferred
-from essais.csp.constraints import IntVar, LinearExpr, element
+from essais.csp.constraints import IntVar, LinearExpr
+from essais.csp.functions import element
 from essais.csp.model import Model
 
 MAX_DIGITS = 30  # in a number written in a model file (the numba engine's integers have 19)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import ast
 
-from essais.csp.constraints import count, element, if_then_else, implies, maximum, minimum
 from essais.csp.expressions import LinearExpr, relate
 from essais.csp.file_expressions import Expressions, Loop
+from essais.csp.functions import count, element, if_then_else, implies, maximum, minimum
 
 RELATIONS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 OF_MANY = {"abs": 1, "implies": 2, "if_then_else": 3}  # (the calls of a fixed number of expressions)

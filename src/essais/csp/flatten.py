@@ -27,8 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import AllDifferent, Constraint, Count, LexLessEq, Table, Written, element, if_then_else
+from essais.csp.constraints import AllDifferent, Constraint, Count, LexLessEq, Table, Written
 from essais.csp.expressions import Key, Linear, LinearExpr, Term
+from essais.csp.functions import element, if_then_else
 from essais.csp.model import MAX_SPAN, Model, Objective
 
 TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import maximum, minimum
 from essais.csp.expressions import Linear, LinearExpr, Term, expression, relate
+from essais.csp.functions import maximum, minimum, n_values
 from essais.csp.model import Model
 from essais.csp.xcsp_expressions import Array, Element, Fail, Scope, Value
 from essais.csp.xcsp_kinds import CONSTRAINTS, OPERATORS
@@ -222,11 +222,13 @@ class Instance(Scope):
                     raise self.fail(goal)(f"{len(items)} items and {len(coefficients)} coefficients")
                 found = sum((c * x for c, x in zip(coefficients, items, strict=True)), LinearExpr({}, 0, None))
             elif kind == "nValues":
-                raise self.fail(goal)("type='nValues' is not an objective essais reads")
+                found = n_values(items)
             else:
                 found = minimum(items) if kind == "minimum" else maximum(items)
         else:
-            raise self.fail(goal)(f"type={kind!r} is not an objective essais reads (expression, sum, minimum, maximum)")
+            raise self.fail(goal)(
+                f"type={kind!r} is not an objective essais reads (expression, sum, minimum, maximum, nValues)"
+            )
         if isinstance(found, Linear):
             found = expression(found)
         try:

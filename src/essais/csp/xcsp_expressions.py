@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import if_then_else, implies, maximum, minimum
 from essais.csp.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
+from essais.csp.functions import if_then_else, implies, maximum, minimum
 from essais.csp.model import MAX_SPAN, Model
 
 Value = LinearExpr | int

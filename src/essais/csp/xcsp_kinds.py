@@ -1,6 +1,7 @@
 """The XCSP3 constraints essais reads (essais.csp.xcsp_constraints reads the instance), each made
 the model's own constraints: intension, extension (supports or conflicts, `*` for any value),
-allDifferent, sum, element, count, ordered, lex, channel, minimum, maximum, circuit (a circuit
+allDifferent, sum, element (with an index, or without: the value is an item's), count, nValues
+(its values, `except` some), ordered, lex, channel, minimum, maximum, circuit (a circuit
 where no variable can take its own index, else a subcircuit: XCSP3's circuit allows loops),
 noOverlap (fixed lengths) and instantiation.
 
@@ -14,20 +15,9 @@ import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from essais.csp.constraints import (
-    all_different,
-    circuit,
-    count,
-    element,
-    increasing,
-    lex_less_eq,
-    maximum,
-    minimum,
-    no_overlap,
-    subcircuit,
-    table,
-)
+from essais.csp.constraints import all_different, circuit, increasing, lex_less_eq, no_overlap, subcircuit, table
 from essais.csp.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
+from essais.csp.functions import count, element, maximum, minimum, n_values
 from essais.csp.model import Model
 from essais.csp.xcsp_expressions import Element, Fail, Value
 
@@ -114,8 +104,12 @@ def _element(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     items = r.list_of(e, "list", arguments)
     start = int(e.child("list").attributes.get("startIndex", "0")) if e.child("list") else 0  # type: ignore[union-attr]
     index_holder = e.child("index")
-    if index_holder is None:
-        raise r.fail(e)("<element> without <index> (a value that some item takes) is not one essais reads")
+    if index_holder is None:  # (the value is one of the items')
+        value = e.child("value")
+        if value is None:
+            raise r.fail(e)("<element> without <index> holds a <value> (one that some item takes)")
+        r.expect(value)
+        return [relate(count(items, r.one(value.text.strip(), value, arguments)), ">=", 1)]
     r.expect(index_holder, {"rank"})
     index = r.one(index_holder.text.strip(), index_holder, arguments)
     chosen = element(items, index - start if start else index)
@@ -131,6 +125,15 @@ def _count(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     items, values = r.list_of(e, "list", arguments), r.list_of(e, "values", arguments)
     total = sum((count(items, v) for v in values), LinearExpr({}, 0, None))
     return [r.holding(total, r.condition(e, arguments))]
+
+
+def _n_values(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "except", "condition"})
+    items = r.list_of(e, "list", arguments)
+    ignored = r.list_of(e, "except", arguments) if e.child("except") is not None else []
+    if not all(isinstance(v, int) for v in ignored):
+        raise r.fail(e)("<except> holds whole numbers")
+    return [r.holding(n_values(items, ignored), r.condition(e, arguments))]  # type: ignore[arg-type]
 
 
 def _ordered(r: Reading, e: Element, arguments: list[str] | None) -> Made:
@@ -216,7 +219,7 @@ def _instantiation(r: Reading, e: Element, arguments: list[str] | None) -> Made:
 
 CONSTRAINTS: dict[str, Callable[[Any, Element, list[str] | None], Made]] = {
     "intension": _intension, "extension": _extension, "allDifferent": _all_different, "sum": _sum,
-    "element": _element, "count": _count, "ordered": _ordered, "lex": _lex, "channel": _channel,
+    "element": _element, "count": _count, "nValues": _n_values, "ordered": _ordered, "lex": _lex, "channel": _channel,
     "minimum": _extremum, "maximum": _extremum, "circuit": _circuit, "noOverlap": _no_overlap,
     "instantiation": _instantiation,
 }  # fmt: skip
