@@ -14,6 +14,7 @@ from essais.csp._domain_kernels import (
     COFF,
     CSTART,
     CVAR,
+    DOM,
     GIVEN,
     HALL,
     IS_CHANGED,
@@ -23,6 +24,8 @@ from essais.csp._domain_kernels import (
     TROWS,
     TSTART,
     VALUE,
+    ZERO,
+    bit_of,
     drop_bit,
     fixed_bit,
     has_bit,
@@ -312,13 +315,13 @@ def count(A, U, state, c):
     it; at its greatest as many as are fixed, the others lose the value; at its least as many as
     can take it, they all take it (TextbookCsp._count)."""
     start, n, value = A[A[CSTART] + c], A[A[CLEN] + c] - 1, A[A[CCONST] + c]
-    total = A[A[CVAR] + start + n]
+    total, places = A[A[CVAR] + start + n], A[TAB] + A[A[TSTART] + c]
     able, fixed = 0, 0
-    for k in range(n):
-        var = A[A[CVAR] + start + k]
-        if has_bit(A, U, var, value - A[A[LEAST] + var]):
+    for k in range(n):  # (each variable's word and bit of the value, at TAB: fewer lookups than has_bit's)
+        word = A[places + 2 * k]
+        if word >= 0 and (U[A[DOM] + word] & bit_of(A[places + 2 * k + 1])) != ZERO:
             able += 1
-            fixed += size_of(A, U, var) == 1
+            fixed += size_of(A, U, A[A[CVAR] + start + k]) == 1
     if not (_at_least(A, U, state, total, fixed) and _at_most(A, U, state, total, able)):
         return False
     low, high = term_span(A, U, total, np.int64(1))

@@ -83,7 +83,7 @@ def model_arrays(model: Model) -> CspArrays:
     domains = np.zeros(int(offsets[-1]), dtype=np.uint64)
     for var, values in enumerate(model.domains):
         domains[offsets[var] : offsets[var + 1]] = _words(values, words[var])
-    largest = [max((abs(v) for v in values), default=0) for values in model.domains]
+    largest = [max(abs(values[0]), abs(values[-1])) if values else 0 for values in model.domains]  # (ascending)
     kinds: list[int] = []
     starts: list[int] = []
     sizes: list[int] = []
@@ -135,6 +135,10 @@ def model_arrays(model: Model) -> CspArrays:
             kinds.append(k.COUNT)
             constants[-1] = constraint.value
             _fits(abs(constraint.value))
+            for var in constraint.variables[:-1]:  # (where the value's bit is: its word, -1 when outside)
+                bit = constraint.value - least[var]
+                rows += [int(offsets[var]) + bit // 64, bit % 64] if 0 <= bit < 64 * words[var] else [-1, 0]
+            table_rows[-1] = len(constraint.variables) - 1
             coefficients += [1] * len(constraint.variables)
             extra += [0] * len(constraint.variables)
         elif isinstance(constraint, Increasing):

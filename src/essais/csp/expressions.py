@@ -193,6 +193,8 @@ def key_bounds(key: Key, domains: Sequence[Sequence[int]]) -> tuple[int, int]:
 
 
 def variables_of(terms: Mapping[Key, int]) -> list[int]:
+    if all(isinstance(key, int) for key in terms):  # (no term: the keys themselves, at once)
+        return list(terms)  # type: ignore[arg-type]
     found: dict[int, None] = {}
     for key in terms:
         found.update(dict.fromkeys([key] if isinstance(key, int) else key.variables))

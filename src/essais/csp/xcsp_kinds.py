@@ -71,7 +71,7 @@ def _tuples(text: str, arity: int, fail: Fail) -> list[tuple[int | None, ...]]:
     for group in re.findall(r"\(([^()]*)\)", text):
         parts = [p.strip() for p in group.split(",")]
         if len(parts) != arity or not all(p == "*" or re.fullmatch(r"[+-]?\d{1,30}", p) for p in parts):
-            raise fail(f"({group}) is not a tuple of {arity} whole numbers or *")
+            raise fail(f"({' '.join(group.split())}) is not a tuple of {arity} whole numbers or *")  # (one line)
         rows.append(tuple(None if p == "*" else int(p) for p in parts))
     if re.sub(r"\([^()]*\)", "", text).strip():
         raise fail("the tuples are written (1,2)(2,3)…")
