@@ -26,6 +26,7 @@ from essais.csp._domain_kernels import (
     COUNTING,
     CSTART,
     CVAR,
+    DISTINCT,
     DOM,
     EQ,
     HALL,
@@ -488,6 +489,8 @@ def propagate(A, U, state, method, first, count):
         A[queued + c] = 0
         forget_changes(A, state)
         state[REVISIONS] += 1
+        # (a table of supports on distinct variables reaches its own fixed point: not queued again by its narrowings)
+        idempotent = A[A[KIND] + c] == TABLE and A[A[CCONST] + c] == 0 and A[A[DISTINCT] + c] == A[A[CLEN] + c]
         if not revise(A, U, state, method, c):
             if state[COUNTING]:  # (wdeg's weight: _kernels._refused)
                 A[A[WEIGHTS] + c] += 1
@@ -497,7 +500,7 @@ def propagate(A, U, state, method, first, count):
             var = A[A[CHANGED] + i]
             for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
                 other = A[A[ONLIST] + j]
-                if not A[queued + other]:
+                if not A[queued + other] and (other != c or not idempotent):
                     tail = head + size
                     A[queue + (tail if tail < capacity else tail - capacity)] = other
                     A[queued + other] = 1

@@ -81,6 +81,10 @@ class TextbookCsp(Domains):
         self.definitions, self.defined = model.definitions, list[int]()
         self.variable_order = variable_order
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
+        # the constraints whose propagation reaches its own fixed point: a table of supports on
+        # distinct variables (its narrowings never queue it again; the others' do)
+        self.idempotent = {index for index, c in enumerate(self.constraints) if isinstance(c, Table)
+                           and not c.conflicts and len(set(c.variables)) == len(c.variables)}  # fmt: skip
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
@@ -359,8 +363,9 @@ class TextbookCsp(Domains):
         return constraint.holds(given)  # type: ignore[arg-type]
 
     def _propagate(self, first: list[int]) -> bool:
-        """mac: the constraints in `first`, then those on every variable that loses values,
-        from a first-in first-out queue, until none removes anything; False at an empty domain."""
+        """mac: the constraints in `first`, then those on every variable that loses values (an
+        idempotent table not for its own), from a first-in first-out queue, until none removes
+        anything; False at an empty domain."""
         queue, queued = deque(first), set(first)
         while queue:
             index = queue.popleft()
@@ -372,7 +377,7 @@ class TextbookCsp(Domains):
                 return False
             for var in dict.fromkeys(self.changed):
                 for other in self._listed(var):
-                    if other not in queued:
+                    if other not in queued and (other != index or index not in self.idempotent):
                         queue.append(other)
                         queued.add(other)
         return True
