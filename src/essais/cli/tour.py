@@ -350,14 +350,10 @@ def _every_start(
     if as_json:
         print_json(table.to_dict())
         finish(table.status)
-    name = table.method
-    if count:
-        what = "status and tours counted"
-    elif name in WALK_METHODS:
-        what = "status and squares reached"
-    else:
-        what = "status, backtracks, tries and time"
-    console.print(start_table(problem.board.rows, problem.board.cols, table.rows, f"{name}: {what} per start square"))
+    what = ("status and tours counted" if count else "status and squares reached" if table.method in WALK_METHODS
+            else "status, backtracks, tries and time")  # fmt: skip
+    title = f"{table.method}: {what} per start square"
+    console.print(start_table(problem.board.rows, problem.board.cols, table.rows, title))
     console.print(table.conclusion())
     finish(table.status)
 
@@ -391,8 +387,7 @@ def _random(
         finish(run.status)
     tally = run.tally
     console.print(run.headline())
-    lengths = {length: count for length, count in enumerate(tally.lengths) if count}
-    console.print(histogram(lengths, "squares reached", "walks"))
+    console.print(histogram({length: n for length, n in enumerate(tally.lengths) if n}, "squares reached", "walks"))
     if until_found and tally.found_path:
         console.print(f"a full tour at walk {tally.attempts:,}:")
         console.print(numbered_board(problem.board.numbered(tally.found_path), tally.found_path), end="")
