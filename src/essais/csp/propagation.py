@@ -283,20 +283,19 @@ class Domains(GlobalPropagators):
         or None there) fails; one with a single place left, a variable that can still take its
         value, takes that value from it; others wait."""
         for row in constraint.allowed:
-            left = -1  # (the place left; -2: none can make the tuple, or two places are left)
-            for k, (var, value) in enumerate(zip(constraint.variables, row, strict=True)):
-                if value is None or self._fixed(var) == value:
+            place: tuple[int, int] | None = None  # (the one variable left and its value in the tuple)
+            for var, value in zip(constraint.variables, row, strict=True):
+                fixed = self._fixed(var)
+                if value is None or fixed == value:
                     continue
-                if self._fixed(var) is not None or not self.domain[var] & self._bit(var, value) or left >= 0:
-                    left = -2
-                    break
-                left = k
-            if left == -1:
-                return False
-            if left >= 0:
-                var = constraint.variables[left]
-                taken = row[left] or 0  # (a place left holds a value, never None)
-                self._narrow(var, ~self._bit(var, taken))  # (var keeps another value: it was not fixed)
+                if fixed is not None or not self.domain[var] & self._bit(var, value) or place is not None:
+                    break  # (the tuple cannot be made, or two places are left)
+                place = (var, value)
+            else:
+                if place is None:
+                    return False
+                var, value = place
+                self._narrow(var, ~self._bit(var, value))  # (var keeps another value: it was not fixed)
         return True
 
     def _predicate(self, constraint: Predicate) -> bool:
