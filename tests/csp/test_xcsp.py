@@ -323,6 +323,46 @@ def test_the_puzzles_written_as_xcsp3_give_the_same_answers(tmp_path, name):
             assert int(re.findall(r"cost='(-?\d+)'", out)[-1]) == solve_csp(model, method="mac/wdeg").objective
 
 
+def test_the_model_remembers_its_arrays_and_writes_them_back_as_arrays(tmp_path):
+    """A model file's array of two dimensions and an XCSP3 array with holes and domains of its
+    cells are written as <array>s of their sizes (they were v0, v1… with notes), read back with the
+    same names, arrays and solutions."""
+    grid = read_model(ROOT / "puzzles" / "sudoku.csp")
+    assert grid.arrays == {"c": (9, 9)} and grid.to_xcsp() == to_xcsp(grid)
+    assert '<array id="c" size="[9][9]"> 1..9 </array>' in grid.to_xcsp() and "note=" not in grid.to_xcsp()
+    (tmp_path / "grid.xml").write_text(grid.to_xcsp())
+    back = read_xcsp(tmp_path / "grid.xml")
+    assert back.arrays == grid.arrays and back.names == grid.names
+    assert [list(s.values()) for s in CspStream(back)] == [list(s.values()) for s in CspStream(grid)]  # (433)
+    holes = '<array id="a" size="[2][3]"><domain for="a[0][0] a[1][2]"> 1 2 </domain><domain for="a[1][0]"> 0..4 </domain></array>'
+    model = read_xcsp(write(tmp_path, "<allDifferent> a[][] </allDifferent>", variables=holes))
+    assert model.names == ["a[0][0]", "a[1][0]", "a[1][2]"] and model.arrays == {"a": (2, 3)}
+    written = model.to_xcsp()
+    assert (
+        '<domain for="a[0][0] a[1][2]"> 1 2 </domain>' in written and '<domain for="a[1][0]"> 0..4 </domain>' in written
+    )
+    (tmp_path / "holes.xml").write_text(written)
+    again = read_xcsp(tmp_path / "holes.xml")
+    assert (again.names, again.domains, again.arrays) == (model.names, model.domains, model.arrays)
+    assert count_csp(again).count == count_csp(model).count == 2 * 3  # (1 2 or 2 1, then a[1][0] another)
+
+
+def test_int_array_names_its_cells_as_xcsp3_does():
+    m = Model()
+    grid = m.int_array((2, 3), 0, 5, name="g")
+    row = m.int_array(4, {1, 3}, name="r")
+    assert [[v.name for v in line] for line in grid] == [[f"g[{i}][{j}]" for j in range(3)] for i in range(2)]
+    assert [v.name for v in row] == [f"r[{k}]" for k in range(4)] and m.domains[-1] == (1, 3)
+    assert m.arrays == {"g": (2, 3), "r": (4,)}
+    assert '<array id="g" size="[2][3]"> 0..5 </array>' in m.to_xcsp()
+    for shape, message in [((2, 0), "each of 1 or more"), ((), "is not a size"), ((1000, 1001), "more than 1,000,000"),
+                           ("3", "is not a size")]:  # fmt: skip
+        with pytest.raises(InvalidInput, match=message):
+            m.int_array(shape, 0, 1, name="h")
+    with pytest.raises(InvalidInput, match="'g' is the name of another array"):
+        m.int_array(2, 0, 1, name="g")
+
+
 def test_what_xcsp3_cannot_say_is_refused(tmp_path):
     m = Model()
     x, y = m.int_var(-3, 3, "x"), m.int_var(0, 3, "y")

@@ -48,7 +48,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.core.text import read_text, source_name
 from essais.csp.constraints import IntVar, LinearExpr
-from essais.csp.expressions import relate
+from essais.csp.expressions import cell_name, relate
 from essais.csp.file_constraints import CONSTRAINTS, Calls
 from essais.csp.file_expressions import (
     COMPARISONS,
@@ -246,8 +246,9 @@ class _Reader(Calls):
                 if not shape:
                     self.scalars[name] = self.model.int_var(values, name=name)
                 else:
-                    names = ("".join(f"[{k}]" for k in index) for index in shape_indices(shape))
-                    self.arrays[name] = Array(shape, [self.model.int_var(values, name=name + k) for k in names])
+                    cells = [self.model.int_var(values, name=cell_name(name, index)) for index in shape_indices(shape)]
+                    self.arrays[name] = Array(shape, cells)
+                    self.model.arrays[name] = shape
             except InvalidInput as error:
                 raise self.error(indent, str(error)) from None
 

@@ -14,6 +14,7 @@ A linear relation is kept as `sum(coefficient · variable) + constant REL 0` wit
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -22,10 +23,12 @@ from typing import Any
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
+from essais.csp import xcsp_writer
 from essais.csp.constraints import Constraint
-from essais.csp.expressions import IntVar, Linear, LinearExpr, Values, evaluate, expression_text
+from essais.csp.expressions import IntVar, Linear, LinearExpr, Values, cell_name, evaluate, expression_text
 
 MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
+MAX_CELLS = 1_000_000  # the variables of one array
 LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 with room to spare)
 
 # the methods of the course's order; variable orders and value orders are options of each
@@ -68,6 +71,9 @@ class Model:
     # a model as the engines see it (essais.csp.flatten): the constraint defining each auxiliary
     # variable, those being the last variables, after the decisions
     definitions: list[int] = field(default_factory=list)
+    # each array's sizes by its name: its cells are the variables named name[i][j]…, in that order
+    # (XCSP3 writes them back as one array; a cell left out of an XCSP3 array has no variable)
+    arrays: dict[str, tuple[int, ...]] = field(default_factory=dict)
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
     _domain: tuple[int, ...] = field(default=(), init=False, repr=False)  # the last domain checked
 
@@ -108,6 +114,31 @@ class Model:
             raise InvalidInput(f"n: {n!r} is not a number of variables")
         values = lo if isinstance(lo, int) else tuple(sorted(set(lo)))
         return [self.int_var(values, hi, f"{prefix}{k}") for k in range(n)]
+
+    def int_array(
+        self, shape: int | Sequence[int], lo: int | Iterable[int], hi: int | None = None, name: str = "x"
+    ) -> list[Any]:
+        """An array of variables with the same domain, named `x[0][0]`, `x[0][1]`… as XCSP3 names
+        them: a list of n variables for `shape` n, a list of rows for (n, m), and so on."""
+        sizes = (shape,) if isinstance(shape, int) else tuple(shape)
+        if not sizes or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in sizes):
+            raise InvalidInput(f"shape: {shape!r} is not a size (n, or sizes (n, m…) each of 1 or more)")
+        if math.prod(sizes) > MAX_CELLS:
+            raise InvalidInput(f"shape: {shape!r} holds more than {MAX_CELLS:,} variables")
+        if name in self.arrays or name in self._named:
+            raise InvalidInput(f"name: {name!r} is the name of another array or variable")
+        values = lo if isinstance(lo, int) else tuple(sorted(set(lo)))
+        cells = [self.int_var(values, hi, cell_name(name, index))
+                 for index in itertools.product(*map(range, sizes))]  # fmt: skip
+        self.arrays[name] = sizes
+        for size in reversed(sizes[1:]):
+            cells = [cells[k : k + size] for k in range(0, len(cells), size)]  # type: ignore[misc]
+        return cells
+
+    def to_xcsp(self) -> str:
+        """The model as an XCSP3 instance (the text of its XML file; essais.csp.write_xcsp writes
+        it into a file), so that ACE, Choco or CPMpy can solve it too."""
+        return xcsp_writer.to_xcsp(self)
 
     def add(self, constraint: Constraint | LinearExpr) -> None:
         """Add a constraint: a linear relation, all_different, table, predicate, circuit, no_overlap,
@@ -185,7 +216,7 @@ def solution_line(values: dict[str, int]) -> str:
     return "  ".join(f"{name}={value}" for name, value in values.items())
 
 
-MINIMIZE, MAXIMIZE = "minimize", "maximize"
+MINIMIZE, MAXIMIZE = "minimize", "maximize"  # (XCSP3's tags bear the same names: essais.csp.xcsp_writer)
 IMPROVEMENTS = "improvements"  # the counter of a model with an objective: solutions better than the one before
 RESTARTS = "restarts"  # the counter of a search with restarts: the runs begun again from the root
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.expressions import Linear, LinearExpr, Term, expression, relate
+from essais.csp.expressions import Linear, LinearExpr, Term, cell_name, expression, relate
 from essais.csp.functions import maximum, minimum, n_values
 from essais.csp.model import Model
 from essais.csp.xcsp_expressions import Array, Element, Fail, Scope, Value
@@ -108,8 +108,8 @@ class Instance(Scope):
                 domains |= dict.fromkeys(self._indices(cell, name, shape, self.fail(part)), domain)
         for index in itertools.product(*map(range, shape)):
             if index in domains:
-                label = name + "".join(f"[{k}]" for k in index)
-                array.cells[index] = self.model.int_var(domains[index], name=label)
+                array.cells[index] = self.model.int_var(domains[index], name=cell_name(name, index))
+        self.model.arrays[name] = shape
 
     def _indices(self, cell: str, name: str, shape: tuple[int, ...], fail: Fail) -> list[tuple[int, ...]]:
         match = re.fullmatch(rf"{name}((?:\[[^\]]*\])+)", cell)

@@ -1,9 +1,10 @@
-"""A model written as an XCSP3 instance (`Model.to_xcsp` … `to_xcsp(model)`, `essais csp FILE
+"""A model written as an XCSP3 instance (`Model.to_xcsp()`, `to_xcsp(model)`, `essais csp FILE
 --write-xcsp OUT.xml`), so that ACE, Choco or CPMpy can check it; read back by
 essais.csp.xcsp it gives the same solutions in the same variables' order.
 
-Variables keep their names where XCSP3 takes them (`x`, and runs `q[0]` … `q[7]` of one array,
-in order, as arrays); any other name is written `v<k>` with a note. Relations become `sum`
+Variables keep their names where XCSP3 takes them: `x`, and as arrays those the model remembers
+(`Model.arrays`, of any dimension, cells left out included) and runs `q[0]` … `q[7]` of names in
+order; any other name is written `v<k>` with a note. Relations become `sum`
 (weighted sums) or `intension` (with terms), all_different `allDifferent`, tables `extension`,
 circuit `circuit` (with each node kept from its own number: XCSP3's circuit allows loops),
 no_overlap `noOverlap`, increasing `ordered`, global_cardinality a `count` a value, lex_less_eq
@@ -14,9 +15,13 @@ truncate, essais's round down); an element whose index may fall beyond its list.
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
 from essais.core.errors import InvalidInput
@@ -31,8 +36,32 @@ from essais.csp.constraints import (
     Table,
     Written,
 )
-from essais.csp.expressions import Linear, LinearExpr, Term
-from essais.csp.model import MINIMIZE, Model
+from essais.csp.expressions import Linear, LinearExpr, Term, cell_name
+
+
+class Goal(Protocol):
+    @property
+    def terms(self) -> dict[Any, int]: ...
+    @property
+    def constant(self) -> int: ...
+    @property
+    def sense(self) -> str: ...  # "minimize" or "maximize", the names of XCSP3's tags
+
+
+class Writable(Protocol):
+    """What of a model (essais.csp.Model, which this module serves) is written."""
+
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def domains(self) -> list[tuple[int, ...]]: ...
+    @property
+    def constraints(self) -> list[Constraint]: ...
+    @property
+    def objective(self) -> Goal | None: ...
+    @property
+    def arrays(self) -> dict[str, tuple[int, ...]]: ...
+
 
 NAME = re.compile(r"[A-Za-z_]\w*$")
 # (names XCSP3's readers refuse as ids: its functions and constants)
@@ -49,7 +78,7 @@ FUNCTIONS = {"*": "mul", "abs": "abs", "div": "div", "mod": "mod", "minimum": "m
              "&": "and", "~": "not", "implies": "imp", "if_then_else": "if"}  # fmt: skip
 
 
-def to_xcsp(model: Model) -> str:
+def to_xcsp(model: Writable) -> str:
     """The model as an XCSP3 instance (the text of its XML file)."""
     writer = _Writer(model)
     parts = [f'<instance format="XCSP3" type="{"CSP" if model.objective is None else "COP"}">', "  <variables>",
@@ -60,12 +89,12 @@ def to_xcsp(model: Model) -> str:
     if model.objective is not None:
         goal = model.objective
         expression = writer.expression(LinearExpr(goal.terms, goal.constant, None))
-        tag = "minimize" if goal.sense == MINIMIZE else "maximize"
+        tag = goal.sense
         parts += ["  <objectives>", f"    <{tag}> {expression} </{tag}>", "  </objectives>"]
     return "\n".join([*parts, "</instance>", ""])
 
 
-def write_xcsp(model: Model, path: str | Path) -> str:
+def write_xcsp(model: Writable, path: str | Path) -> str:
     """Writes the model as an XCSP3 instance into `path`; what was written, said in one line."""
     text = to_xcsp(model)
     try:
@@ -95,28 +124,58 @@ def _domain(values: Sequence[int]) -> str:
     return " ".join(str(a) if a == b else f"{a} {b}" if b == a + 1 else f"{a}..{b}" for a, b in runs)
 
 
+@dataclass(frozen=True)
+class _Array:
+    """An array as the file declares it: its name, sizes and the variables of its cells (those
+    that have one, in order), each following the one before."""
+
+    base: str
+    shape: tuple[int, ...]
+    cells: list[int]
+
+
 class _Writer:
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Writable) -> None:
         self.model = model
+        self.arrays = self._arrays()
         self.ids = self._ids()
 
-    def _ids(self) -> list[str]:
-        """Each variable's name in the file: its own where XCSP3 takes it (a cell base[i] where
-        base[0] … base[n-1] stand in order and base names nothing else), else v<k>."""
+    def _arrays(self) -> dict[int, _Array]:
+        """The arrays the file declares, by their first variable: those the model remembers, and
+        runs base[0] … base[n-1] of names, where their cells follow each other in order and
+        their name is one XCSP3 takes (no variable's, no keyword)."""
         names = self.model.names
-        ids: list[str] = []
+        position = {name: k for k, name in enumerate(names)}
+        arrays: dict[int, _Array] = {}
+        for base, shape in self.model.arrays.items():
+            labels = (cell_name(base, index) for index in itertools.product(*map(range, shape)))
+            cells = [position[label] for label in labels if label in position]
+            if cells and cells == list(range(cells[0], cells[0] + len(cells))) and self._takes(base):
+                arrays[cells[0]] = _Array(base, shape, cells)
         k = 0
         while k < len(names):
             cell = CELL.match(names[k])
-            if cell is not None and cell.group("index") == "0" and cell.group("base") not in (*names, *KEYWORDS):
-                base, end = cell.group("base"), k
-                while end < len(names) and names[end] == f"{base}[{end - k}]":
-                    end += 1
-                ids += names[k:end]
-                k = end
+            if k in arrays or cell is None or cell.group("index") != "0" or not self._takes(cell.group("base")):
+                k += len(arrays[k].cells) if k in arrays else 1
                 continue
-            ids.append(names[k] if NAME.match(names[k]) and names[k] not in KEYWORDS else self._fresh(k))
-            k += 1
+            base, end = cell.group("base"), k
+            while end < len(names) and names[end] == f"{base}[{end - k}]" and end not in arrays:
+                end += 1
+            arrays[k] = _Array(base, (end - k,), list(range(k, end)))
+            k = end
+        return arrays
+
+    def _takes(self, base: str) -> bool:
+        return bool(NAME.match(base)) and base not in KEYWORDS and base not in self.model.names
+
+    def _ids(self) -> list[str]:
+        """Each variable's name in the file: its own where XCSP3 takes it (an array's cell, or a
+        name of letters, digits and _), else v<k>."""
+        names = self.model.names
+        ids = [name if NAME.match(name) and name not in KEYWORDS else self._fresh(k) for k, name in enumerate(names)]
+        for array in self.arrays.values():
+            for v in array.cells:
+                ids[v] = names[v]
         return ids
 
     def _fresh(self, k: int) -> str:
@@ -126,26 +185,29 @@ class _Writer:
         return fresh
 
     def variables(self) -> list[str]:
-        """<var> lines, and <array> for each run base[0] … base[n-1] of one array, in order."""
+        """<var> lines, and <array> for each array (its cells' domains given `for` them where they
+        differ, or where some cells have no variable)."""
         lines, k, names = [], 0, self.ids
         while k < len(names):
-            cell = CELL.match(names[k])
-            if cell is None:
+            array = self.arrays.get(k)
+            if array is None:
                 note = "" if names[k] == self.model.names[k] else f' note="{escape(self.model.names[k])}"'
                 lines.append(f'    <var id="{names[k]}"{note}> {_domain(self.model.domains[k])} </var>')
                 k += 1
                 continue
-            base, end = cell.group("base"), k
-            while end < len(names) and names[end] == f"{base}[{end - k}]":
-                end += 1
-            domains = self.model.domains[k:end]
-            if all(d == domains[0] for d in domains):
-                lines.append(f'    <array id="{base}" size="[{end - k}]"> {_domain(domains[0])} </array>')
+            size = "".join(f"[{n}]" for n in array.shape)
+            domains = [self.model.domains[v] for v in array.cells]
+            if len(domains) == math.prod(array.shape) and all(d == domains[0] for d in domains):
+                lines.append(f'    <array id="{array.base}" size="{size}"> {_domain(domains[0])} </array>')
             else:
-                lines.append(f'    <array id="{base}" size="[{end - k}]">')
-                lines += [f'      <domain for="{base}[{i}]"> {_domain(d)} </domain>' for i, d in enumerate(domains)]
+                cells_of: dict[tuple[int, ...], list[str]] = {}
+                for v in array.cells:
+                    cells_of.setdefault(self.model.domains[v], []).append(names[v])
+                lines.append(f'    <array id="{array.base}" size="{size}">')
+                lines += [f'      <domain for="{" ".join(cells)}"> {_domain(domain)} </domain>'
+                          for domain, cells in cells_of.items()]  # fmt: skip
                 lines.append("    </array>")
-            k = end
+            k += len(array.cells)
         return lines
 
     def listed(self, variables: Sequence[int]) -> str:
