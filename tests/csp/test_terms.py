@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from csp.test_csp import METHODS, brute_force, engines_agree_with_brute_force
 from essais.core.errors import InvalidInput
 from essais.csp import (
+    CspStream,
     Model,
     all_different,
     circuit,
@@ -34,7 +35,7 @@ from essais.csp import (
     table,
     watch_csp,
 )
-from essais.csp.constraints import Count
+from essais.csp.constraints import Count, Distance, Table
 from essais.csp.draw import describe
 from essais.csp.flatten import flattened
 
@@ -54,6 +55,7 @@ def expressions(variables, depth=2):
         st.builds(lambda a, b: a + b, inner, inner),
         st.builds(lambda a, b: a * b, inner, inner),
         st.builds(lambda a: abs(a) if not isinstance(a, int) else a, inner),
+        st.builds(lambda a, b: abs(a - b), *[st.sampled_from(variables)] * 2),  # (x twice: abs(0))
         st.builds(lambda a, k: a // k, st.sampled_from(variables), divisor),
         st.builds(lambda a, k: a % k, st.sampled_from(variables), divisor),
         st.builds(lambda items: minimum(items), st.lists(inner, min_size=1, max_size=3)),
@@ -197,6 +199,38 @@ def test_a_count_of_a_number_is_one_constraint_of_its_own():
                                                                 (2, 0, 2), (2, 1, 2), (2, 2, 0), (2, 2, 1)]  # fmt: skip
     for method in ("basic", "forward", "mac/wdeg"):
         engines_agree_with_brute_force(m, method)
+
+
+@settings(max_examples=80, deadline=None)
+@given(term_models(), st.sampled_from(METHODS))
+def test_a_distance_narrows_as_the_table_of_its_three_variables(model, method):
+    """abs(x - y) of two variables is a Distance (its propagation on words); with the table of
+    (x, y, |x - y|) it stood for, each engine gives the same solutions and the same counters."""
+    with patch.object(flatten, "_is_distance", lambda term: False):
+        tables = {engine: count_csp(model, method=method, engine=engine, workers=1) for engine in ("python", "numba")}
+    for engine, by_table in tables.items():
+        by_distance = count_csp(model, method=method, engine=engine, workers=1)
+        assert by_distance == by_table and by_distance.stats.own == by_table.stats.own
+
+
+def test_a_distance_of_wide_domains_is_one_constraint_of_its_own():
+    m = Model()
+    x, y = m.int_var(0, 3000, "x"), m.int_var(0, 3000, "y")
+    m.add(abs(x - y) == 2999)  # (a table of them would hold 9 million rows: refused before Distance)
+    flat = flattened(m)
+    [distance] = [c for c in flat.constraints if isinstance(c, Distance)]
+    assert not any(isinstance(c, Table) for c in flat.constraints) and flat.domains[2] == tuple(range(3001))
+    assert describe(distance, flat.names) == "abs(x - y) == (abs(x - y))"
+    for engine in ("python", "numba"):  # (mac: forward checking would try the 9 million pairs)
+        for method in ("mac", "mac/wdeg", "mac/input/lcv"):
+            found = count_csp(m, method=method, engine=engine, workers=1)
+            assert found.count == 4 and found.stats.nodes == 9  # (0, 2999), (1, 3000) and the same turned round
+    assert all(csp_error(m, s) is None for s in CspStream(m))
+    m = Model()
+    a, b = m.int_var(-40, 25, "a"), m.int_var(1000, 1100, "b")  # (far apart: distances 975 … 1140)
+    m.add(abs(b - a) <= 980)
+    assert flattened(m).domains[2] == tuple(range(975, 1141))
+    engines_agree_with_brute_force(m, "mac")
 
 
 def all_interval(n):

@@ -293,8 +293,10 @@ def test_a_model_written_as_xcsp3_and_read_back_has_the_same_solutions(tmp_path_
     path = tmp_path_factory.mktemp("written") / "m.xml"
     path.write_text(text)
     back = read_xcsp(path)
-    assert [list(d.values()) for d in CspStream(back)] == [list(d.values()) for d in CspStream(model)]
-    assert back.domains == model.domains
+    # (in the input order, the order of the solutions is the variables' order whatever the
+    # propagation: XCSP3 writes some terms as others, a count as a sum of equalities)
+    solutions = [[list(d.values()) for d in CspStream(m, method="mac/input")] for m in (back, model)]
+    assert solutions[0] == solutions[1] and back.domains == model.domains
 
 
 ROUND_TRIPS = ["send-more-money.csp", "zebra.csp", "all-interval.csp", "costas.csp", "magic-sequence.csp",

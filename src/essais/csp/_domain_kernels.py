@@ -27,8 +27,8 @@ from essais.core.sliced import FIRST_FREE_SLOT
 # constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table, circuit,
 # no_overlap (its durations as the terms' offsets), increasing (its constant 1 when strict),
 # global_cardinality (its (value, count) pairs as a table's rows of two), count (its value the
-# constant, the count its last variable)
-LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT = range(10)
+# constant, the count its last variable), distance (x, y, z: z = |x - y|)
+LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE = range(11)
 # a table's constant: 1 when its rows are conflicts; STAR in a row: any value there (XCSP3's *)
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)

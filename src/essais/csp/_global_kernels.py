@@ -1,5 +1,5 @@
 """numba kernels of the global constraints' propagators (essais.csp): circuit, no_overlap,
-increasing and global_cardinality, over the domains of essais.csp._domain_kernels, run by
+increasing, global_cardinality, count and distance, over the domains of essais.csp._domain_kernels, run by
 essais.csp._propagation_kernels's queue. Private: checked inputs only; imports numpy, numba,
 essais.core and the domain kernels beside it.
 
@@ -8,6 +8,7 @@ the same values in the same order, so that the queue and the counters are the sa
 
 import numpy as np
 
+from essais.core.bits import bit_index
 from essais.csp._domain_kernels import (
     CCONST,
     CLEN,
@@ -20,10 +21,12 @@ from essais.csp._domain_kernels import (
     IS_CHANGED,
     LEAST,
     NW,
+    SCRATCH,
     TAB,
     TROWS,
     TSTART,
     VALUE,
+    WOFF,
     ZERO,
     bit_of,
     drop_bit,
@@ -32,6 +35,7 @@ from essais.csp._domain_kernels import (
     inner,
     is_empty,
     keep_between,
+    keep_scratch,
     size_of,
     term_span,
 )
@@ -353,3 +357,61 @@ def cardinality_holds(A, c):
         if taken != A[pairs + 2 * p + 1]:
             return False
     return True
+
+
+@inner
+def _seen_word(A, U, var, k, shift):
+    """Word k of var's bits seen from `shift` bits on: its bit b is var's bit 64k + b + shift
+    (none outside var's words)."""
+    first = 64 * k + shift
+    w, r = first >> 6, first & 63
+    nw, w0 = A[A[NW] + var], A[DOM] + A[A[WOFF] + var]
+    low = U[w0 + w] if 0 <= w < nw else ZERO
+    if r == 0:
+        return low
+    high = U[w0 + w + 1] if 0 <= w + 1 < nw else ZERO
+    return (low >> np.uint64(r)) | (high << np.uint64(64 - r))
+
+
+@inner
+def _near_scratch(A, U, var, other, shift, z):
+    """The scratch words: the bits k of var with bit k + shift ± d of `other` for some d of z."""
+    least, w0 = A[A[LEAST] + z], A[DOM] + A[A[WOFF] + z]
+    for w in range(A[A[NW] + var]):
+        U[A[SCRATCH] + w] = ZERO
+    for wz in range(A[A[NW] + z]):
+        word = U[w0 + wz]
+        while word:
+            d = least + 64 * wz + bit_index(word)
+            word &= word - np.uint64(1)
+            for w in range(A[A[NW] + var]):
+                U[A[SCRATCH] + w] |= _seen_word(A, U, other, w, shift + d) | _seen_word(A, U, other, w, shift - d)
+
+
+@inner
+def distance(A, U, state, c):
+    """z = |x - y| on the words, as a table of the three would narrow them: x keeps the values
+    with a value of y at a distance of z, then y those with one of x, then z the distances some
+    value of x and one of y still have (TextbookCsp._distance)."""
+    start = A[A[CSTART] + c]
+    x, y, z = A[A[CVAR] + start], A[A[CVAR] + start + 1], A[A[CVAR] + start + 2]
+    shift = A[A[LEAST] + x] - A[A[LEAST] + y]  # (x's bit k and y's bit k + shift: the same value)
+    _near_scratch(A, U, x, y, shift, z)
+    if not keep_scratch(A, U, state, x):
+        return False
+    _near_scratch(A, U, y, x, -shift, z)
+    if not keep_scratch(A, U, state, y):
+        return False
+    least, w0, wx = A[A[LEAST] + z], A[DOM] + A[A[WOFF] + z], A[DOM] + A[A[WOFF] + x]
+    for wz in range(A[A[NW] + z]):
+        word, kept = U[w0 + wz], U[w0 + wz]
+        while word:
+            b = bit_index(word)
+            word &= word - np.uint64(1)
+            d, met = least + 64 * wz + b, ZERO
+            for w in range(A[A[NW] + x]):
+                met |= U[wx + w] & (_seen_word(A, U, y, w, shift + d) | _seen_word(A, U, y, w, shift - d))
+            if not met:
+                kept &= ~bit_of(b)
+        U[A[SCRATCH] + wz] = kept
+    return keep_scratch(A, U, state, z)

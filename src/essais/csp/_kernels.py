@@ -30,6 +30,7 @@ from essais.csp._domain_kernels import (
     CVAR,
     DEFINED,
     DEFS,
+    DISTANCE,
     DMARK,
     DOM,
     EQ,
@@ -129,6 +130,10 @@ def _checks(A, c, var):
             return True
     if kind == COUNT:
         return _counted(A, c) == A[value + A[A[CVAR] + start + size - 1]]
+    if kind == DISTANCE:
+        return (
+            abs(A[value + A[A[CVAR] + start]] - A[value + A[A[CVAR] + start + 1]]) == A[value + A[A[CVAR] + start + 2]]
+        )
     if kind == TABLE:  # (one row matches; a conflicts table: none)
         tab = A[TAB]
         for r in range(A[A[TROWS] + c]):
@@ -336,6 +341,13 @@ def _counted(A, c):
 
 
 @inner
+def _distance_given(A, c):
+    """|x - y| of distance c's first two variables (given)."""
+    start, value = A[A[CSTART] + c], A[VALUE]
+    return abs(A[value + A[A[CVAR] + start]] - A[value + A[A[CVAR] + start + 1]])
+
+
+@inner
 def _defined_value(A, c):
     """(1, the value) of the auxiliary variable that constraint c defines (its last variable)
     from its inputs' values; (0, 0) while an input is free; (2, 0) when it has none there
@@ -352,6 +364,8 @@ def _defined_value(A, c):
         return 1, total
     if A[A[KIND] + c] == COUNT:
         return 1, _counted(A, c)
+    if A[A[KIND] + c] == DISTANCE:
+        return 1, _distance_given(A, c)
     tab = A[TAB]
     for r in range(A[A[TROWS] + c]):
         row = A[A[TSTART] + c] + r * size

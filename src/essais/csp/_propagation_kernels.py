@@ -26,6 +26,7 @@ from essais.csp._domain_kernels import (
     COUNTING,
     CSTART,
     CVAR,
+    DISTANCE,
     DISTINCT,
     DOM,
     EQ,
@@ -73,7 +74,7 @@ from essais.csp._domain_kernels import (
     store_word,
     term_span,
 )
-from essais.csp._global_kernels import cardinality, circuit, count, increasing, no_overlap
+from essais.csp._global_kernels import cardinality, circuit, count, distance, increasing, no_overlap
 
 
 # the propagators (TextbookCsp._revise and the methods it calls)
@@ -434,19 +435,15 @@ def _conflicts(A, U, state, c):
 
 @inner
 def revise(A, U, state, method, c):
-    """Constraint c's propagator (the objective's bound also through its capacity)."""
-    if c == state[BOUND]:
-        return _revise(A, U, state, method, c) and relaxed_holds(A, U, c)
-    return _revise(A, U, state, method, c)
-
-
-@inner
-def _revise(A, U, state, method, c):
+    """Constraint c's propagator (the objective's bound also through its capacity). One function
+    for every kind: each level of calls compiles the code beneath it once more."""
     kind = A[A[KIND] + c]
     if kind == ALL_DIFFERENT:
         return _all_different(A, U, state, method, c)
     if kind == TABLE:
         return _table(A, U, state, c)
+    if kind == DISTANCE:
+        return distance(A, U, state, c)
     if kind == CIRCUIT:
         return circuit(A, U, state, c)
     if kind == NO_OVERLAP:
@@ -457,9 +454,8 @@ def _revise(A, U, state, method, c):
         return cardinality(A, U, state, c)
     if kind == COUNT:
         return count(A, U, state, c)
-    if method == MAC and A[A[CLEN] + c] == 2:
-        return _supports(A, U, state, c)
-    return _bounds(A, U, state, c)
+    holds = _supports(A, U, state, c) if method == MAC and A[A[CLEN] + c] == 2 else _bounds(A, U, state, c)
+    return holds and (c != state[BOUND] or relaxed_holds(A, U, c))
 
 
 @inner
@@ -489,8 +485,11 @@ def propagate(A, U, state, method, first, count):
         A[queued + c] = 0
         forget_changes(A, state)
         state[REVISIONS] += 1
-        # (a table of supports on distinct variables reaches its own fixed point: not queued again by its narrowings)
-        idempotent = A[A[KIND] + c] == TABLE and A[A[CCONST] + c] == 0 and A[A[DISTINCT] + c] == A[A[CLEN] + c]
+        # (a table of supports on distinct variables, or a distance, reaches its own fixed point: not
+        # queued again by its narrowings)
+        idempotent = A[A[KIND] + c] == DISTANCE or (
+            A[A[KIND] + c] == TABLE and A[A[CCONST] + c] == 0 and A[A[DISTINCT] + c] == A[A[CLEN] + c]
+        )
         if not revise(A, U, state, method, c):
             if state[COUNTING]:  # (wdeg's weight: _kernels._refused)
                 A[A[WEIGHTS] + c] += 1

@@ -26,6 +26,7 @@ from essais.csp.constraints import (
     Cardinality,
     Circuit,
     Count,
+    Distance,
     Increasing,
     Linear,
     NoOverlap,
@@ -139,6 +140,10 @@ def model_arrays(model: Model) -> CspArrays:
                 bit = constraint.value - least[var]
                 rows += [int(offsets[var]) + bit // 64, bit % 64] if 0 <= bit < 64 * words[var] else [-1, 0]
             table_rows[-1] = len(constraint.variables) - 1
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
+        elif isinstance(constraint, Distance):
+            kinds.append(k.DISTANCE)
             coefficients += [1] * len(constraint.variables)
             extra += [0] * len(constraint.variables)
         elif isinstance(constraint, Increasing):

@@ -146,6 +146,19 @@ class Count:
 
 
 @dataclass(eq=False)
+class Distance:
+    """The last of three variables is the distance of the first two, z = |x - y| (an `abs(x - y)`
+    term's definition in a flattened model: essais.csp.flatten)."""
+
+    variables: list[int]
+    model: Owner | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        x, y, z = self.variables
+        return abs(values[x] - values[y]) == values[z]
+
+
+@dataclass(eq=False)
 class LexLessEq:
     """The left expressions, read as a word, come no later than the right ones in dictionary
     order (`decomposed`: the same as one relation of 0/1 terms, which the engines see — at each
@@ -186,7 +199,7 @@ class Written:
 
 
 Constraint = (Linear | AllDifferent | Table | Predicate | Circuit | NoOverlap | Increasing | Cardinality | Count
-              | LexLessEq | Written)  # fmt: skip
+              | Distance | LexLessEq | Written)  # fmt: skip
 
 
 def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDifferent:

@@ -22,6 +22,7 @@ from essais.csp.constraints import (
     Circuit,
     Constraint,
     Count,
+    Distance,
     Increasing,
     LexLessEq,
     Linear,
@@ -132,6 +133,9 @@ def describe(constraint: Constraint, names: list[str]) -> str:
     elif isinstance(constraint, Count):
         *counted, total = (names[v] for v in constraint.variables)
         text = f"count([{', '.join(counted)}], {constraint.value}) == {total}"
+    elif isinstance(constraint, Distance):
+        x, y, z = (names[v] for v in constraint.variables)
+        text = f"abs({x} - {y}) == {z}"
     elif isinstance(constraint, Increasing):
         strict = ", strict=True" if constraint.strict else ""
         text = f"increasing({', '.join(names[v] for v in constraint.variables)}{strict})"

@@ -12,6 +12,8 @@ model's constraints (in their order, each in one of the engines' kinds), then th
   variable first; `minimum`, `maximum`, `|` and `&` of many arguments two at a time, and an
   element of expressions as `if_then_else` on its index, item after item;
 - a count of expressions equal to a number by a Count of them (each made one variable);
+- the distance of two variables, `abs(x - y)`, by a Distance (its propagation a table's, on
+  words: each value's support a shift and an AND, for domains of any width);
 - a weighted sum of two variables or more, where one variable is wanted (an argument, a member
   of all_different), by a linear equality `z = Σ a·x + c`, its domain from interval arithmetic.
 
@@ -27,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from essais.core.errors import InvalidInput
-from essais.csp.constraints import AllDifferent, Constraint, Count, LexLessEq, Table, Written
+from essais.csp.constraints import AllDifferent, Constraint, Count, Distance, LexLessEq, Table, Written
 from essais.csp.expressions import Key, Linear, LinearExpr, Term
 from essais.csp.functions import element, if_then_else
 from essais.csp.model import MAX_SPAN, Model, Objective
@@ -132,6 +134,8 @@ class _Flattening:
             return self.made[id(term)][1]
         if term.operator == "count":
             z = self.count(term)
+        elif _is_distance(term):
+            z = self.distance(term)
         else:
             chained = None if self.few(term.variables) else _chained(term)
             z = self.term(chained) if chained is not None else self.table(term)
@@ -146,6 +150,21 @@ class _Flattening:
         able = sum(value in self.domains[var] for var in inputs)
         z = self.new(term.text_with(self.names), tuple(range(able + 1)))
         self.definitions.append(Count([*inputs, z], value))  # type: ignore[arg-type]
+        return z
+
+    def distance(self, term: Term) -> int:
+        """A new variable defined by a Distance of the term's two variables, its values every
+        distance between theirs (those a table of them would hold: its search is the table's)."""
+        x, y = term.variables
+        xs, ys = self.domains[x], self.domains[y]
+        origin = ys[-1] - xs[0] if xs and ys else 0
+        backwards = sum(1 << (ys[-1] - b) for b in ys)
+        signed = 0  # bit a - b + origin: some a of x and b of y that far apart, a shift of y's bits an a
+        for a in xs:
+            signed |= backwards << (a - xs[0])
+        distances = {abs(k - origin) for k in range(signed.bit_length()) if signed >> k & 1}
+        z = self.new(term.text_with(self.names), tuple(sorted(distances)))
+        self.definitions.append(Distance([x, y, z]))
         return z
 
     def few(self, columns: list[int]) -> bool:
@@ -205,6 +224,13 @@ class _Flattening:
         self.names.append(f"({text})")
         self.domains.append(values)
         return len(self.names) - 1
+
+
+def _is_distance(term: Term) -> bool:
+    """`abs(x - y)` of two variables (either way round)."""
+    if term.operator != "abs" or not isinstance(argument := term.arguments[0], LinearExpr) or argument.constant:
+        return False
+    return sorted(argument.terms.values()) == [-1, 1] and all(isinstance(key, int) for key in argument.terms)
 
 
 def _chained(term: Term) -> Term | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from abc import ABC, abstractmethod
 
-from essais.csp.constraints import Cardinality, Circuit, Count, Increasing, NoOverlap
+from essais.csp.constraints import Cardinality, Circuit, Count, Distance, Increasing, NoOverlap
 
 
 class GlobalPropagators(ABC):
@@ -173,6 +173,21 @@ class GlobalPropagators(ABC):
                 self._narrow(var, self._bit(var, constraint.value))
         return True
 
+    def _distance(self, constraint: Distance) -> bool:
+        """z = |x - y| on the bit sets, as a table of the three would narrow them: x keeps the
+        values a with a + d or a - d in y for some d of z (y's bits shifted by d, both ways, an OR
+        a distance), then y those with such a value in x, then z the distances some value of x and
+        one of y still have (an AND of x with y shifted)."""
+        x, y, z = constraint.variables
+        shift = self.least[x] - self.least[y]  # (x's bit k and y's bit k + shift: the same value)
+        distances = [self.least[z] + k for k in range(self.domain[z].bit_length()) if self.domain[z] >> k & 1]
+        if not self._narrow(x, _near(self.domain[y], shift, distances)):
+            return False
+        if not self._narrow(y, _near(self.domain[x], -shift, distances)):
+            return False
+        kept = sum(1 << (d - self.least[z]) for d in distances if self.domain[x] & _near(self.domain[y], shift, [d]))
+        return self._narrow(z, kept)
+
     def _at_least(self, var: int, value: int) -> bool:
         """var keeps its values from `value` up; False when none is left."""
         return self._narrow(var, -1 << max(value - self.least[var], 0))
@@ -180,3 +195,12 @@ class GlobalPropagators(ABC):
     def _at_most(self, var: int, value: int) -> bool:
         """var keeps its values up to `value`; False when none is left."""
         return self._narrow(var, (1 << max(value - self.least[var] + 1, 0)) - 1)
+
+
+def _near(mask: int, shift: int, distances: list[int]) -> int:
+    """The bits k with bit k + shift ± d of `mask` set, for some d of `distances`."""
+    near = 0
+    for d in distances:
+        for s in (shift + d, shift - d):
+            near |= mask >> s if s >= 0 else mask << -s
+    return near

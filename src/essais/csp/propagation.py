@@ -16,6 +16,7 @@ from essais.csp.constraints import (
     Circuit,
     Constraint,
     Count,
+    Distance,
     Increasing,
     Linear,
     NoOverlap,
@@ -130,6 +131,8 @@ class Domains(GlobalPropagators):
             return self._cardinality(constraint)
         if isinstance(constraint, Count):
             return self._count(constraint)
+        if isinstance(constraint, Distance):
+            return self._distance(constraint)
         assert isinstance(constraint, Predicate)  # (the engines see the model flattened: no Written, no LexLessEq)
         return self._predicate(constraint)
 

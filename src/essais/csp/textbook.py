@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
-from essais.csp.constraints import AllDifferent, Constraint, Count, Linear, Table
+from essais.csp.constraints import AllDifferent, Constraint, Count, Distance, Linear, Table
 from essais.csp.model import IMPROVEMENTS, RESTARTS, Model, relaxation
 from essais.csp.propagation import OWN, Domains
 
@@ -82,9 +82,9 @@ class TextbookCsp(Domains):
         self.variable_order = variable_order
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
         # the constraints whose propagation reaches its own fixed point: a table of supports on
-        # distinct variables (its narrowings never queue it again; the others' do)
-        self.idempotent = {index for index, c in enumerate(self.constraints) if isinstance(c, Table)
-                           and not c.conflicts and len(set(c.variables)) == len(c.variables)}  # fmt: skip
+        # distinct variables, a distance (its narrowings never queue it again; the others' do)
+        self.idempotent = {index for index, c in enumerate(self.constraints) if isinstance(c, Distance) or (
+            isinstance(c, Table) and not c.conflicts and len(set(c.variables)) == len(c.variables))}  # fmt: skip
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
@@ -332,6 +332,9 @@ class TextbookCsp(Domains):
             return constraint.constant + sum(a * given[var] for var, a in inputs)  # type: ignore[operator]
         if isinstance(constraint, Count):
             return sum(given[var] == constraint.value for var in constraint.variables[:-1])
+        if isinstance(constraint, Distance):
+            x, y, _ = constraint.variables
+            return abs(given[x] - given[y])  # type: ignore[operator]
         assert isinstance(constraint, Table)
         row = tuple(given[var] for var in constraint.variables[:-1])
         return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)
