@@ -37,6 +37,7 @@ from essais.csp._domain_kernels import (
     keep_between,
     keep_scratch,
     size_of,
+    store_word,
     term_span,
 )
 
@@ -396,6 +397,8 @@ def distance(A, U, state, c):
     start = A[A[CSTART] + c]
     x, y, z = A[A[CVAR] + start], A[A[CVAR] + start + 1], A[A[CVAR] + start + 2]
     shift = A[A[LEAST] + x] - A[A[LEAST] + y]  # (x's bit k and y's bit k + shift: the same value)
+    if A[A[NW] + x] == 1 and A[A[NW] + y] == 1 and A[A[NW] + z] == 1:
+        return _one_word_distance(A, U, state, x, y, z, shift)
     _near_scratch(A, U, x, y, shift, z)
     if not keep_scratch(A, U, state, x):
         return False
@@ -415,3 +418,46 @@ def distance(A, U, state, c):
                 kept &= ~bit_of(b)
         U[A[SCRATCH] + wz] = kept
     return keep_scratch(A, U, state, z)
+
+
+@inner
+def _shifted(word, shift):
+    """The word's bit k + shift at bit k (none beyond the word)."""
+    if 0 <= shift < 64:
+        return word >> np.uint64(shift)
+    if -64 < shift < 0:
+        return word << np.uint64(-shift)
+    return ZERO
+
+
+@inner
+def _one_word_distance(A, U, state, x, y, z, shift):
+    """distance when each domain is one word: the same narrowings, the words held in registers."""
+    ox, oy, oz = A[A[WOFF] + x], A[A[WOFF] + y], A[A[WOFF] + z]
+    wx, wy, wz, least = U[A[DOM] + ox], U[A[DOM] + oy], U[A[DOM] + oz], A[A[LEAST] + z]
+    near, word = ZERO, wz
+    while word:
+        d = least + bit_index(word)
+        word &= word - np.uint64(1)
+        near |= _shifted(wy, shift + d) | _shifted(wy, shift - d)
+    wx &= near
+    store_word(A, U, state, x, ox, wx)
+    if wx == ZERO:
+        return False
+    near, word = ZERO, wz
+    while word:
+        d = least + bit_index(word)
+        word &= word - np.uint64(1)
+        near |= _shifted(wx, d - shift) | _shifted(wx, -d - shift)
+    wy &= near
+    store_word(A, U, state, y, oy, wy)
+    if wy == ZERO:
+        return False
+    kept, word = wz, wz
+    while word:
+        b = bit_index(word)
+        word &= word - np.uint64(1)
+        if not wx & (_shifted(wy, shift + least + b) | _shifted(wy, shift - least - b)):
+            kept &= ~bit_of(b)
+    store_word(A, U, state, z, oz, kept)
+    return kept != ZERO

@@ -85,6 +85,7 @@ from essais.csp._domain_kernels import (
     forget_changes,
     give,
     has_bit,
+    inlined,
     inner,
     is_empty,
     listed_from,
@@ -167,7 +168,7 @@ def _compatible(A, U, state, method, var):
             return current == -1
 
 
-@inner
+@inlined
 def _step(A, U, state, method, var):
     """The value just given to var holds, by the method's means (TextbookCsp._compatible): the
     bound first once it prunes, then var's own constraints."""
@@ -256,7 +257,7 @@ def _refused(A, state, c):
         A[A[WEIGHTS] + c] += 1
 
 
-@inner
+@inlined
 def _ruled_out(A, U, state, method, var, value):
     """How many values of the others one pass of var's constraints removes once var has
     `value` (lcv's look-ahead: counts nothing, leaves the domains as they were)."""
@@ -273,7 +274,7 @@ def _ruled_out(A, U, state, method, var, value):
     return state[REMOVED]
 
 
-@inner
+@inlined
 def _list_values(A, U, state, method, lcv, level, var):
     """var's values at `level`, in the order they are tried, in VBUF from VSTART[level]."""
     start = A[A[VSTART] + level]
