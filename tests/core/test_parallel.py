@@ -10,7 +10,7 @@ import pytest
 import essais
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, SearchStopped
-from essais.core.parallel import TaskResult, cluster, run_split
+from essais.core.parallel import TaskResult, cluster, run_split, split
 from essais.core.result import Stats, Status
 from essais.core.signals import holding
 from essais.queens import count_queens
@@ -27,15 +27,33 @@ def count_multiples(task, control):
     return TaskResult((len(range(0, limit, divisor)),), Stats(nodes=limit))
 
 
+@pytest.fixture
+def pool_always(monkeypatch):
+    """Every split count with workers > 1 goes to the pool at once (however small its count)."""
+    monkeypatch.setattr(split, "ALONE_SECONDS", 0.0)
+    monkeypatch.setattr(split, "POOL_WORTH_SECONDS", 0.0)
+
+
 @pytest.mark.parametrize("method", ["mrv", "bitmask"])
 @pytest.mark.parametrize("n", [10, 11, 12])
-def test_the_pool_gives_the_same_counts(n, method):
+def test_the_pool_gives_the_same_counts(n, method, pool_always):
     here = count_queens(n, method=method)
     pooled = count_queens(n, method=method, workers=2)
     assert here.count == pooled.count == A000170[n]
     assert here.stats.counters() == pooled.stats.counters()  # the same sub-trees, in any order
     assert count_queens(n, method=method, workers=2, distinct=True).count == A002562[n]
     assert pooled.split == {"done": pooled.split["total"], "total": pooled.split["total"], "resumed": 0}
+
+
+def test_a_pool_starts_only_for_the_work_the_first_subtrees_foretell(monkeypatch):
+    """A count whose first sub-trees (ALONE_SECONDS of them) foretell less work than a pool is
+    worth ends in this process; one that foretells more goes to the pool."""
+    pools = []
+    on_pool = split.on_pool
+    monkeypatch.setattr(split, "on_pool", lambda *arguments: pools.append(1) or on_pool(*arguments))
+    assert count_queens(11, method="mrv", workers=2).count == A000170[11] and not pools
+    monkeypatch.setattr(split, "POOL_WORTH_SECONDS", 0.0)
+    assert count_queens(15, method="mrv", workers=2).count == A000170[15] and pools == [1]
 
 
 def test_a_node_limit_stops_at_that_node_in_this_process():

@@ -18,6 +18,12 @@ from essais.core.parallel.tasks import Progress, Solver, SplitRun, TaskResult
 from essais.core.result import Status
 
 ALONE_SECONDS = 0.05  # a split's first sub-trees run in this process this long before a pool starts
+# A pool starts only for more work than this (seconds of one process, as the first sub-trees
+# foretell): two processes on 2026-12-01's Intel machine ran 1.34 times one's pace (each 1.7 s
+# where one alone took 1.17 s) and a pool's start and messages cost some 0.1 s, so less work
+# than some 0.4 s ends sooner here (12 queens: 0.19 s on one process, 0.21 s on a pool); on
+# 2026-11-29's AMD machine, where two ran 1.9 times one's pace, from some 0.2 s.
+POOL_WORTH_SECONDS = 0.5
 
 
 def run_split(
@@ -104,12 +110,37 @@ def _first_here(
     run: SplitRun,
     best: Any,
 ) -> Status | None:
-    """The first sub-trees in this process for ALONE_SECONDS (a time limit of its own, unless
-    the run's comes first), before a pool starts: a small count ends here, never slower than one
-    search for a pool's start and messages. A sub-tree that time stops partway is counted again
-    on the pool (its partial counters dropped)."""
+    """The first sub-trees in this process for ALONE_SECONDS, before a pool starts; when those
+    foretell less than POOL_WORTH_SECONDS of work left (the time they took, by the sub-trees left
+    over those done), the rest here too, for twice that at most: a small count ends here, never
+    slower than one search for a pool's start and messages. A sub-tree that such a time stops
+    partway is counted again on the pool (its partial counters dropped)."""
+    started, before = control.limit_elapsed(), len(run.results)
+    status = _here_for(ALONE_SECONDS, todo, solve, finished, control, progress, run, best)
+    done = len(run.results) - before
+    if status is not None or done == 0:
+        return status
+    foretold = (control.limit_elapsed() - started) * (len(todo) - done) / done
+    if foretold >= POOL_WORTH_SECONDS:
+        return None
+    left = [(index, task) for index, task in todo if index not in run.results]
+    return _here_for(2 * foretold + ALONE_SECONDS, left, solve, finished, control, progress, run, best)
+
+
+def _here_for(
+    seconds: float,
+    todo: list[tuple[int, Any]],
+    solve: Solver,
+    finished: Callable[[int, TaskResult], Status | None],
+    control: SearchControl,
+    progress: Progress | None,
+    run: SplitRun,
+    best: Any,
+) -> Status | None:
+    """_here for `seconds` at most (a time limit of its own, unless the run's comes first):
+    None when that time stopped it."""
     own = control.limits
-    until = control.limit_elapsed() + ALONE_SECONDS
+    until = control.limit_elapsed() + seconds
     control.limits = replace(own, time=until if own.time is None else min(own.time, until))
     control.shared_best = best
     try:
