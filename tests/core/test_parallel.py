@@ -51,7 +51,7 @@ def test_a_pool_starts_only_for_the_work_the_first_subtrees_foretell(monkeypatch
     pools = []
     on_pool = split.on_pool
     monkeypatch.setattr(split, "on_pool", lambda *arguments: pools.append(1) or on_pool(*arguments))
-    assert count_queens(11, method="mrv", workers=2).count == A000170[11] and not pools
+    assert count_queens(12, method="mrv", workers=2).count == A000170[12] and not pools  # (some 10 ms)
     monkeypatch.setattr(split, "POOL_WORTH_SECONDS", 0.0)
     assert count_queens(15, method="mrv", workers=2).count == A000170[15] and pools == [1]
 

@@ -19,11 +19,11 @@ from essais.core.result import Status
 
 ALONE_SECONDS = 0.05  # a split's first sub-trees run in this process this long before a pool starts
 # A pool starts only for more work than this (seconds of one process, as the first sub-trees
-# foretell): two processes on 2026-12-01's Intel machine ran 1.34 times one's pace (each 1.7 s
-# where one alone took 1.17 s) and a pool's start and messages cost some 0.1 s, so less work
-# than some 0.4 s ends sooner here (12 queens: 0.19 s on one process, 0.21 s on a pool); on
-# 2026-11-29's AMD machine, where two ran 1.9 times one's pace, from some 0.2 s.
-POOL_WORTH_SECONDS = 0.5
+# foretell): on 2026-12-01's Intel machine two processes ran at 1.95 times one's pace and a
+# pool's start and messages cost some 0.03 s, so it pays from some 0.07 s of work left (12
+# queens' count: 0.187 s on one process, 0.151 s with the 0.14 s left after the first 50 ms on a
+# pool; 11 queens ends within the first 50 ms). Less work is finished here.
+POOL_WORTH_SECONDS = 0.1
 
 
 def run_split(
