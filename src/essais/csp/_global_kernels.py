@@ -431,25 +431,27 @@ def _shifted(word, shift):
 
 
 @inner
+def _near_word(other, distances, least, shift):
+    """The bits k with bit k + shift ± d of the word `other`, for some d of the word `distances`
+    (its bit b: the distance least + b)."""
+    near, word = ZERO, distances
+    while word:
+        d = least + bit_index(word)
+        word &= word - np.uint64(1)
+        near |= _shifted(other, shift + d) | _shifted(other, shift - d)
+    return near
+
+
+@inner
 def _one_word_distance(A, U, state, x, y, z, shift):
     """distance when each domain is one word: the same narrowings, the words held in registers."""
     ox, oy, oz = A[A[WOFF] + x], A[A[WOFF] + y], A[A[WOFF] + z]
     wx, wy, wz, least = U[A[DOM] + ox], U[A[DOM] + oy], U[A[DOM] + oz], A[A[LEAST] + z]
-    near, word = ZERO, wz
-    while word:
-        d = least + bit_index(word)
-        word &= word - np.uint64(1)
-        near |= _shifted(wy, shift + d) | _shifted(wy, shift - d)
-    wx &= near
+    wx &= _near_word(wy, wz, least, shift)
     store_word(A, U, state, x, ox, wx)
     if wx == ZERO:
         return False
-    near, word = ZERO, wz
-    while word:
-        d = least + bit_index(word)
-        word &= word - np.uint64(1)
-        near |= _shifted(wx, d - shift) | _shifted(wx, -d - shift)
-    wy &= near
+    wy &= _near_word(wx, wz, least, -shift)
     store_word(A, U, state, y, oy, wy)
     if wy == ZERO:
         return False

@@ -115,42 +115,32 @@ def _first_here(
     over those done), the rest here too, for twice that at most: a small count ends here, never
     slower than one search for a pool's start and messages. A sub-tree that such a time stops
     partway is counted again on the pool (its partial counters dropped)."""
+
+    def alone(seconds: float, tasks: list[tuple[int, Any]]) -> Status | None:
+        """_here for `seconds` at most (a time limit of its own, unless the run's comes first):
+        None when that time stopped it."""
+        own = control.limits
+        until = control.limit_elapsed() + seconds
+        control.limits = replace(own, time=until if own.time is None else min(own.time, until))
+        control.shared_best = best
+        try:
+            status = _here(tasks, solve, finished, control, progress, run)
+        finally:
+            control.limits, control.shared_best = own, None
+        if status == Status.LIMIT and control.stop_reason(run.nodes()) is None:  # (this time, not the run's limit)
+            run.partial.clear()
+            return None
+        return status
+
     started, before = control.limit_elapsed(), len(run.results)
-    status = _here_for(ALONE_SECONDS, todo, solve, finished, control, progress, run, best)
+    status = alone(ALONE_SECONDS, todo)
     done = len(run.results) - before
     if status is not None or done == 0:
         return status
     foretold = (control.limit_elapsed() - started) * (len(todo) - done) / done
     if foretold >= POOL_WORTH_SECONDS:
         return None
-    left = [(index, task) for index, task in todo if index not in run.results]
-    return _here_for(2 * foretold + ALONE_SECONDS, left, solve, finished, control, progress, run, best)
-
-
-def _here_for(
-    seconds: float,
-    todo: list[tuple[int, Any]],
-    solve: Solver,
-    finished: Callable[[int, TaskResult], Status | None],
-    control: SearchControl,
-    progress: Progress | None,
-    run: SplitRun,
-    best: Any,
-) -> Status | None:
-    """_here for `seconds` at most (a time limit of its own, unless the run's comes first):
-    None when that time stopped it."""
-    own = control.limits
-    until = control.limit_elapsed() + seconds
-    control.limits = replace(own, time=until if own.time is None else min(own.time, until))
-    control.shared_best = best
-    try:
-        status = _here(todo, solve, finished, control, progress, run)
-    finally:
-        control.limits, control.shared_best = own, None
-    if status == Status.LIMIT and control.stop_reason(run.nodes()) is None:  # (this time, not the run's limit)
-        run.partial.clear()
-        return None
-    return status
+    return alone(2 * foretold + ALONE_SECONDS, [(index, task) for index, task in todo if index not in run.results])
 
 
 def _load_kernels(solve: Solver, task: Any) -> None:
