@@ -132,9 +132,7 @@ def _checks(A, c, var):
     if kind == COUNT:
         return _counted(A, c) == A[value + A[A[CVAR] + start + size - 1]]
     if kind == DISTANCE:
-        return (
-            abs(A[value + A[A[CVAR] + start]] - A[value + A[A[CVAR] + start + 1]]) == A[value + A[A[CVAR] + start + 2]]
-        )
+        return _distance_given(A, c) == A[value + A[A[CVAR] + start + 2]]
     if kind == TABLE:  # (one row matches; a conflicts table: none)
         tab = A[TAB]
         for r in range(A[A[TROWS] + c]):
