@@ -137,6 +137,7 @@ class _Array:
 class _Writer:
     def __init__(self, model: Writable) -> None:
         self.model = model
+        self.named = set(model.names)
         self.arrays = self._arrays()
         self.ids = self._ids()
 
@@ -166,7 +167,7 @@ class _Writer:
         return arrays
 
     def _takes(self, base: str) -> bool:
-        return bool(NAME.match(base)) and base not in KEYWORDS and base not in self.model.names
+        return bool(NAME.match(base)) and base not in KEYWORDS and base not in self.named
 
     def _ids(self) -> list[str]:
         """Each variable's name in the file: its own where XCSP3 takes it (an array's cell, or a
@@ -180,7 +181,7 @@ class _Writer:
 
     def _fresh(self, k: int) -> str:
         fresh = f"v{k}"
-        while fresh in self.model.names:
+        while fresh in self.named:
             fresh = "_" + fresh
         return fresh
 
