@@ -9,7 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from essais.core.cover.compiled import CompiledCover
+from essais.core.cover.links import link
 from essais.core.errors import InvalidInput, MemoryRefused
+from essais.core.limits import Limits, SearchControl, SearchStopped
 from essais.core.result import Status
 from essais.cover import (
     CoverError,
@@ -324,6 +327,23 @@ def test_limits_stop_a_count_with_its_counters_so_far():
     assert count_covers(polyomino("6x10"), time_limit=0.05, workers=2).status == Status.LIMIT
     with pytest.raises(InvalidInput, match="numba"):
         count_covers(langford(7), engine="python", workers=2)
+
+
+def test_solutions_listed_in_blocks_are_those_found_one_at_a_time():
+    """The kernel lists solutions a block at a time (the stable sets of coloring.stable_cover):
+    the same solutions in the same order; a node limit hands on the block's solutions first."""
+    problem = langford(8).problem
+    one_by_one = list(CompiledCover(link(problem.arrays), "dlx", SearchControl()).solutions())
+    blocks = list(CompiledCover(link(problem.arrays), "dlx", SearchControl()).solution_blocks(64))
+    assert len(one_by_one) == A014552[8] and all(is_cover(problem, solution) for solution in one_by_one)
+    assert [row[row >= 0].tolist() for block in blocks for row in block] == one_by_one
+    assert [len(block) for block in blocks] == [64, 64, 22]
+    listed = []
+    stopped = CompiledCover(link(problem.arrays), "dlx", SearchControl(Limits(nodes=1_000)))
+    with pytest.raises(SearchStopped):
+        for block in stopped.solution_blocks(10_000):
+            listed.extend(row[row >= 0].tolist() for row in block)
+    assert 0 < len(listed) < A014552[8] and listed == one_by_one[: len(listed)]
 
 
 def test_results_follow_the_house_contract():

@@ -2,9 +2,9 @@
 inputs only; imports numpy, numba and essais.core alone.
 
 `cover_slice` is core.cover.textbook.TextbookCover with an explicit stack (`items`, `choices`:
-the item chosen and the option node tried at each level) and the links packed in two flat
-arrays (`nd`, `it`, see below), in resumable slices of a node budget: the same solutions in
-the same order, the same counters (updates included). It can start from a level `base` whose
+the item chosen and the option node tried at each level, as their offsets) and the links
+packed in two flat arrays (`nd`, `it`, see below), in resumable slices of a node budget: the
+same solutions in the same order, the same counters (updates included). It can start from a level `base` whose
 options `replay` chose (a sub-tree of a split count), and report each node of level `split` as
 FRONTIER instead of searching it (listing the sub-trees; such a node is counted by its
 sub-tree, not here)."""
@@ -19,63 +19,59 @@ UPDATES = FIRST_FREE_SLOT
 SOLUTIONS = FIRST_FREE_SLOT + 1
 BASE = FIRST_FREE_SLOT + 2  # the level the search started at: leaving it ends the search
 SPLIT = FIRST_FREE_SLOT + 3  # the level whose nodes are reported as FRONTIER (-1: none)
-STATE_SIZE = FIRST_FREE_SLOT + 4
-# The fields of a node in `nd` (node k's at 4k … 4k + 3: side by side, as Knuth's C programs
-# keep them, one cache line a node rather than four) and of an item in `it` (its list links).
-# Indexed unsigned (_at, _on), numba leaves out its test for negative indices: the 6x10
-# pentominoes' count 8.9 s with four arrays, 8.5 s packed, 6.4 s packed and unsigned (measured).
-TOP, ULINK, DLINK, COLOR = 0, 1, 2, 3
+LISTED = FIRST_FREE_SLOT + 4  # the rows of `found` filled (the solutions listed since it was emptied)
+STATE_SIZE = FIRST_FREE_SLOT + 5
+# The fields of a node in `nd`, side by side as Knuth's C programs keep them (one cache line a
+# node rather than one a field), and of an item in `it` (its list links). Every link in them,
+# and an option node's TOP, is the offset of a node's fields in `nd` (node k's at FIELDS * k),
+# or of an item's links in `it` (item i's at FIELDS * i, as its header's): the kernel reads a
+# field without multiplying (numba multiplied each index by the node's size, three times an
+# update). NEXT makes each option a ring (the first node after the last): walking it steps on
+# no spacer. Indexed unsigned (_at), numba leaves out its test for negative indices. The 6x10
+# pentominoes' search: 8.9 s with four arrays, 8.5 s packed, 6.4 s packed and unsigned
+# (2026-11, AMD); 5.55 s -> 4.4 s with offsets and rings (2026-12, Intel).
+TOP, ULINK, DLINK, COLOR, NEXT = 0, 1, 2, 3, 4
+FIELDS = 5
 LLINK, RLINK = 0, 1
 
 
 @njit(inline="always")
-def _at(node, field):
-    """Where a node's field is in `nd`, as an unsigned index (numba then leaves out the test
-    for negative indices)."""
-    return np.uint64(node) * np.uint64(4) + np.uint64(field)
-
-
-@njit(inline="always")
-def _on(item, field):
-    """Where an item's link is in `it`, unsigned."""
-    return np.uint64(item) * np.uint64(2) + np.uint64(field)
+def _at(offset, field):
+    """Where a field of the node (or item) at `offset` is, as an unsigned index (numba then
+    leaves out the test for negative indices)."""
+    return np.uint64(offset) + np.uint64(field)
 
 
 @njit(inline="always")
 def _hide(p, nd):
     """The other nodes of p's option out of their items' lists; the updates made."""
     updates = 0
-    q = p + 1
+    q = nd[_at(p, NEXT)]
     while q != p:
-        x = nd[_at(q, TOP)]
-        if x <= 0:
-            q = nd[_at(q, ULINK)]
-        elif nd[_at(q, COLOR)] < 0:
-            q += 1
-        else:
+        if nd[_at(q, COLOR)] >= 0:
             u, d = nd[_at(q, ULINK)], nd[_at(q, DLINK)]
             nd[_at(u, DLINK)] = d
             nd[_at(d, ULINK)] = u
-            nd[_at(x, TOP)] -= 1
+            nd[_at(nd[_at(q, TOP)], TOP)] -= 1
             updates += 1
-            q += 1
+        q = nd[_at(q, NEXT)]
     return updates
 
 
 @njit(inline="always")
 def _unhide(p, nd):
-    q = p - 1
+    q = p - FIELDS
     while q != p:
         x = nd[_at(q, TOP)]
         if x <= 0:
             q = nd[_at(q, DLINK)]
         elif nd[_at(q, COLOR)] < 0:
-            q -= 1
+            q -= FIELDS
         else:
             nd[_at(nd[_at(q, ULINK)], DLINK)] = q
             nd[_at(nd[_at(q, DLINK)], ULINK)] = q
             nd[_at(x, TOP)] += 1
-            q -= 1
+            q -= FIELDS
 
 
 @njit
@@ -85,16 +81,16 @@ def _cover(i, nd, it):
     while p != i:
         updates += _hide(p, nd)
         p = nd[_at(p, DLINK)]
-    left, right = it[_on(i, LLINK)], it[_on(i, RLINK)]
-    it[_on(left, RLINK)] = right
-    it[_on(right, LLINK)] = left
+    left, right = it[_at(i, LLINK)], it[_at(i, RLINK)]
+    it[_at(left, RLINK)] = right
+    it[_at(right, LLINK)] = left
     return updates
 
 
 @njit
 def _uncover(i, nd, it):
-    it[_on(it[_on(i, LLINK)], RLINK)] = i
-    it[_on(it[_on(i, RLINK)], LLINK)] = i
+    it[_at(it[_at(i, LLINK)], RLINK)] = i
+    it[_at(it[_at(i, RLINK)], LLINK)] = i
     p = nd[_at(i, ULINK)]
     while p != i:
         _unhide(p, nd)
@@ -131,23 +127,19 @@ def _unpurify(p, nd):
 @njit
 def _commit_others(x, nd, it):
     updates = 0
-    p = x + 1
+    p = nd[_at(x, NEXT)]
     while p != x:
-        j = nd[_at(p, TOP)]
-        if j <= 0:
-            p = nd[_at(p, ULINK)]
-        else:
-            if nd[_at(p, COLOR)] == 0:
-                updates += _cover(j, nd, it)
-            elif nd[_at(p, COLOR)] > 0:
-                updates += _purify(p, nd)
-            p += 1
+        if nd[_at(p, COLOR)] == 0:
+            updates += _cover(nd[_at(p, TOP)], nd, it)
+        elif nd[_at(p, COLOR)] > 0:
+            updates += _purify(p, nd)
+        p = nd[_at(p, NEXT)]
     return updates
 
 
 @njit
 def _uncommit_others(x, nd, it):
-    p = x - 1
+    p = x - FIELDS
     while p != x:
         j = nd[_at(p, TOP)]
         if j <= 0:
@@ -157,29 +149,29 @@ def _uncommit_others(x, nd, it):
                 _uncover(j, nd, it)
             elif nd[_at(p, COLOR)] > 0:
                 _unpurify(p, nd)
-            p -= 1
+            p -= FIELDS
 
 
 @njit(inline="always")
 def _choose(fewest, nd, it):
     """The first primary item left, or with `fewest` the one with the fewest options (LEN is
     TOP of its header), the first of them in the items' order."""
-    best = it[_on(0, RLINK)]
+    best = it[_at(0, RLINK)]
     if not fewest:
         return best
     least = nd[_at(best, TOP)]
-    p = it[_on(best, RLINK)]
+    p = it[_at(best, RLINK)]
     while p != 0 and least > 0:
         if nd[_at(p, TOP)] < least:
             best, least = p, nd[_at(p, TOP)]
-        p = it[_on(p, RLINK)]
+        p = it[_at(p, RLINK)]
     return best
 
 
 @njit(cache=True, nogil=True)
 def replay(prefix, nd, it, items, choices):
-    """Choose the options of `prefix` (their nodes, one a level from level 0) as the search
-    did, counting nothing: the links as the search had them at level len(prefix)."""
+    """Choose the options of `prefix` (their nodes' offsets, one a level from level 0) as the
+    search did, counting nothing: the links as the search had them at level len(prefix)."""
     for level in range(len(prefix)):
         x = prefix[level]
         items[level] = nd[_at(x, TOP)]
@@ -189,11 +181,12 @@ def replay(prefix, nd, it, items, choices):
 
 
 @njit(cache=True, nogil=True)
-def cover_slice(nd, it, items, choices, fewest, state, stop_at_solution, node_stop):
-    """Algorithm C until `node_stop` nodes (PAUSED), a solution (SOLUTION, with
-    `stop_at_solution`: its option nodes in choices[:depth]), a node of level SPLIT (FRONTIER,
-    its options in choices[:depth]) or the end (EXHAUSTED). ENTERING set: the node of level
-    DEPTH is to be entered; clear: the search goes back up from it (C8)."""
+def cover_slice(nd, it, items, choices, fewest, state, found, node_stop):
+    """Algorithm C until `node_stop` nodes (PAUSED), `found` full (SOLUTION: each row a
+    solution's option nodes, -1 after them; the last one's in choices[:depth] too), a node of
+    level SPLIT (FRONTIER, its options in choices[:depth]) or the end (EXHAUSTED). A count
+    passes a `found` of no rows: nothing is listed. ENTERING set: the node of level DEPTH is to
+    be entered; clear: the search goes back up from it (C8)."""
     level, entering, nodes, tries, backtracks = load_counters(state)
     updates, solutions, base, split = state[UPDATES], state[SOLUTIONS], state[BASE], state[SPLIT]
     outcome = PAUSED
@@ -209,11 +202,16 @@ def cover_slice(nd, it, items, choices, fewest, state, stop_at_solution, node_st
                 break
             nodes += 1
             entering = 0
-            if it[_on(0, RLINK)] == 0:
+            if it[_at(0, RLINK)] == 0:
                 solutions += 1
-                if stop_at_solution:
-                    outcome = SOLUTION
-                    break
+                if len(found):
+                    row = state[LISTED]
+                    found[row, :level] = choices[:level]
+                    found[row, level] = -1
+                    state[LISTED] = row + 1
+                    if row + 1 == len(found):
+                        outcome = SOLUTION
+                        break
             else:
                 i = _choose(fewest, nd, it)  # C3
                 updates += _cover(i, nd, it)  # C4

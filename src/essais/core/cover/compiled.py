@@ -9,17 +9,20 @@ import numpy as np
 
 from essais.core.cover._kernels import (
     BASE,
+    FIELDS,
+    LISTED,
+    LLINK,
+    RLINK,
     SOLUTIONS,
     SPLIT,
     STATE_SIZE,
-    TOP,
     UPDATES,
     cover_slice,
     replay,
 )
 from essais.core.cover.links import Links, link, options_of_nodes
 from essais.core.cover.problem import CoverArrays
-from essais.core.limits import BUDGET_SPENT, SOLUTION, SearchControl
+from essais.core.limits import BUDGET_SPENT, SOLUTION, SearchControl, SearchStopped
 from essais.core.parallel import TaskResult
 from essais.core.parallel import count_subtree as counted
 from essais.core.result import Stats
@@ -35,14 +38,17 @@ class CompiledCover(SplitSearch):
     def __init__(self, links: Links, method: str, control: SearchControl, prefix: tuple[int, ...] = ()) -> None:
         super().__init__(control, STATE_SIZE)
         self.fewest = method == "dlx"
-        self.nd = np.stack([links.top, links.ulink, links.dlink, links.color], axis=1).ravel()  # (_kernels' TOP… COLOR)
-        self.it = np.stack([links.llink, links.rlink], axis=1).ravel()
-        self.items = np.zeros(links.depth + 1, dtype=np.int32)
-        self.choices = np.zeros(links.depth + 1, dtype=np.int32)
+        self.top = links.top  # (which option a node is in, read at the first solution)
+        self.nd, self.it = _packed(links)
+        offsets = self.nd.dtype  # (what holds the nodes' offsets)
+        self.items = np.zeros(links.depth + 1, dtype=offsets)
+        self.choices = np.zeros(links.depth + 1, dtype=offsets)
+        self.nothing = np.zeros((0, links.depth + 1), dtype=offsets)  # (a count lists no solution)
+        self.found = np.zeros((1, links.depth + 1), dtype=offsets)  # the solutions listed, a row each
         self.state[SPLIT] = -1
         self.option_at: np.ndarray | None = None  # each node's option (made at the first solution)
         if prefix:
-            replay(np.array(prefix, dtype=np.int32), self.nd, self.it, self.items, self.choices)
+            replay(np.array(prefix, dtype=offsets) * FIELDS, self.nd, self.it, self.items, self.choices)
             self.state[DEPTH] = self.state[BASE] = len(prefix)
 
     def stats(self) -> Stats:
@@ -51,34 +57,56 @@ class CompiledCover(SplitSearch):
         return stats
 
     def step(self, stop_at_solution: bool, node_stop: int) -> int:
-        return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.state, stop_at_solution,
-                               node_stop))  # fmt: skip
+        found = self.found if stop_at_solution else self.nothing
+        return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.state, found, node_stop))
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution, as its options' indices in the order they were chosen."""
-        while self.run(True) == SOLUTION:
-            yield self._chosen()
+        for block in self.solution_blocks(1):
+            yield block[0][block[0] >= 0].tolist()
+
+    def solution_blocks(self, rows: int) -> Iterator[np.ndarray]:
+        """Every solution, listed `rows` at a time by the kernel (a caller that wants them all
+        saves a call a solution): blocks of rows of their options' indices in the order they
+        were chosen, -1 after them. A limit or Ctrl-C hands on the solutions listed first."""
+        self.found = np.zeros((rows, len(self.choices)), dtype=self.nd.dtype)
+        outcome = SOLUTION
+        while outcome == SOLUTION:
+            try:
+                outcome = self.run(True)
+            except SearchStopped:
+                if self.state[LISTED]:
+                    yield self._listed()
+                raise
+            if self.state[LISTED]:
+                yield self._listed()
 
     def first_within(self, budget: int) -> list[int] | None | bool:
         """The first solution (its options' indices), None when there is none, or False when
         `budget` nodes were spent first."""
 
+        self.found = self.found[:1]
         outcome = self.slices_within(lambda node_stop: self.step(True, node_stop), budget)
         if outcome == BUDGET_SPENT:
             return False
         if outcome != SOLUTION:
             return None
-        return self._chosen()
+        row = self._listed()[0]
+        return row[row >= 0].tolist()
 
-    def _chosen(self) -> list[int]:
-        """The options of the solution found (their indices, in the order they were chosen)."""
+    def _listed(self) -> np.ndarray:
+        """The solutions the kernel listed since the last call (their options' indices, -1 after
+        them), taken out of `found`."""
         if self.option_at is None:
-            self.option_at = options_of_nodes(self.nd[TOP::4], len(self.it) // 2 - 2)
-        return self.option_at[self.choices[: self.state[DEPTH]]].tolist()
+            self.option_at = options_of_nodes(self.top, len(self.it) // FIELDS - 2)
+        nodes = self.found[: self.state[LISTED]]
+        self.state[LISTED] = 0
+        held = np.logical_and.accumulate(nodes >= 0, axis=1)  # (past a solution's -1: an older one's nodes)
+        return np.where(held, self.option_at[np.where(held, nodes // FIELDS, 0)], -1)
 
     def root(self, level: int) -> tuple[int, ...]:
         """A sub-tree's root: the option nodes that lead there."""
-        return tuple(self.choices[:level].tolist())
+        return tuple((self.choices[:level] // FIELDS).tolist())
 
 
 _LINKS: dict[str, Links] = {}  # in a worker: the links of the problems it has counted, by digest
@@ -93,3 +121,31 @@ def count_subtree(task: tuple[CoverArrays, str, tuple[int, ...]], control: Searc
         _LINKS.clear()  # (one problem at a time: a long-lived process keeps no more)
         links = _LINKS[arrays.digest] = link(arrays)
     return counted(CompiledCover(links, method, control, prefix))
+
+
+def _packed(links: Links) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's `nd` and `it` (core.cover._kernels): each node's fields side by side, TOP
+    to NEXT, each item's links at its header's offset; links as offsets (int32, or int64 past
+    429 million nodes: the kernel is compiled for either)."""
+    items, size = len(links.llink) - 2, len(links.top) * FIELDS
+    offsets = np.dtype(np.int32 if size <= np.iinfo(np.int32).max else np.int64)
+    top = links.top.astype(offsets)
+    top[items + 1 :][top[items + 1 :] > 0] *= FIELDS  # (an option node's item; not LEN, nor a spacer's -k)
+    fields = [top, links.ulink.astype(offsets) * FIELDS, links.dlink.astype(offsets) * FIELDS, links.color,
+              _ring(links).astype(offsets) * FIELDS]  # fmt: skip
+    it = np.zeros((items + 2, FIELDS), dtype=offsets)
+    it[:, LLINK], it[:, RLINK] = links.llink * FIELDS, links.rlink * FIELDS
+    return np.stack(fields, axis=1, dtype=offsets).ravel(), it.ravel()
+
+
+def _ring(links: Links) -> np.ndarray:
+    """Each option's nodes in a ring (NEXT: the node after, the first after the last), so that
+    the kernel walks an option without stepping on its spacers; 0 for the other nodes."""
+    following = np.zeros(len(links.top), dtype=np.int32)
+    nodes = np.flatnonzero(links.top > 0)
+    nodes = nodes[nodes >= len(links.llink)]  # (not the items' headers, whose TOP is their LEN)
+    after = nodes + 1
+    at_spacer = links.top[after] <= 0
+    after[at_spacer] = links.ulink[after[at_spacer]]
+    following[nodes] = after
+    return following
