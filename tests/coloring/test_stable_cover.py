@@ -7,6 +7,7 @@ import pytest
 from essais.coloring import chromatic_number, color_graph, is_coloring, named_graph
 from essais.coloring.graph import edge_cliques
 from essais.coloring.stable_cover import (
+    _StableSets,
     board_symmetries,
     clique_split,
     every_edge_in_a_clique,
@@ -49,6 +50,27 @@ def test_the_stable_sets_of_a_queen_graph_are_the_queens_solutions(n):
     assert rows is not None and len(rows) == {6: 4, 8: 92, 10: 724}[n]
     assert all(not graph.neighbours[u] & set(map(int, row)) for row in rows for u in row)
     assert len({tuple(row) for row in rows}) == len(rows)
+
+
+def test_each_stable_sets_image_under_a_symmetry_is_found_by_its_vertices():
+    """The symmetric covers' index (a sum of random weights a set, checked): each set's image
+    is the set of the images of its vertices, as a plain dictionary of the sets says; and
+    when two sets' keys meet, other weights are drawn."""
+    graph = named_graph("queen:10")
+    cliques = every_edge_in_a_clique(graph, edge_cliques(graph))
+    control = SearchControl(Limits())
+    members = stable_sets(graph, clique_split(graph, cliques, 10, control), cliques, control)
+    index = {frozenset(row.tolist()): k for k, row in enumerate(members)}
+    sets = _StableSets(members)
+    for symmetry in board_symmetries(graph):
+        assert sets.images(symmetry).tolist() == [index[frozenset(symmetry[row].tolist())] for row in members]
+    sets.weights[:] = 1  # (every set's key the same: the check fails and other weights are drawn)
+    sets.keys[:] = len(members[0])
+    assert (
+        sets.images(board_symmetries(graph)[0]).tolist()
+        == [index[frozenset(board_symmetries(graph)[0][row].tolist())] for row in members]
+        and sets.seed == 1
+    )
 
 
 @pytest.mark.slow

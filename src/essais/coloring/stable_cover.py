@@ -19,7 +19,7 @@ from essais.core.board import Board
 from essais.core.cover.compiled import CompiledCover
 from essais.core.cover.links import Links, link
 from essais.core.cover.problem import CoverArrays, CoverProblem
-from essais.core.cover.search import BYTES_PER_NODE, cover_engine
+from essais.core.cover.search import BYTES_PER_NODE, cover_engine, links_of
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import BUDGET_SPENT, EXHAUSTED, SearchControl
@@ -31,6 +31,7 @@ HALF_TURN = 3  # the half turn's place in core.board.Board.symmetries
 # The most entries (vertices of the stable sets; candidates of the search, one list a depth)
 # the route holds: 200 MB of each. Past them it is left to the other proofs.
 MAX_ENTRIES = 50_000_000
+SOLUTIONS_A_CALL = 4096  # the stable sets the kernel lists before it hands them back
 
 
 def clique_split(graph: Graph, cliques: list[list[int]], size: int, control: SearchControl) -> list[list[int]] | None:
@@ -68,16 +69,14 @@ def stable_sets(
             meets[vertex].append(f"c{index}")
     problem = CoverProblem.make([f"p{i}" for i in range(len(split))], meets, [f"c{i}" for i in range(len(inside))])
     most = MAX_ENTRIES // max(len(split), len(split[0]) + 1)
-    rows = np.empty((1024, len(split)), dtype=np.int32)
-    count = 0
-    for solution in cover_engine(problem, "dlx", "numba", None)(control).solutions():  # (option v: vertex v)
-        if count == most:
+    blocks, count = [], 0
+    search = CompiledCover(links_of(problem, None), "dlx", control)
+    for block in search.solution_blocks(SOLUTIONS_A_CALL):  # (option v: vertex v)
+        count += len(block)
+        if count > most:
             return None
-        if count == len(rows):
-            rows = np.concatenate([rows, np.empty_like(rows)])
-        rows[count] = sorted(solution)
-        count += 1
-    return rows[:count]
+        blocks.append(np.sort(block[:, : len(split)], axis=1))  # (each solution has one option a part)
+    return np.concatenate(blocks) if blocks else np.zeros((0, len(split)), dtype=np.int32)
 
 
 class StableCover(SlicedSearch):
@@ -205,11 +204,13 @@ def symmetric_cover(
     if not involutions:
         return False, Stats(0, 0, 0, 0.0)
     covers: dict[int, _SymmetricOptions] = {}  # (made as they are first searched)
+    sets: list[_StableSets] = []  # (made for the first)
 
     def attempt(index: int, budget: int, random: np.random.Generator | None) -> tuple[list[int] | None | bool, Stats]:
         if index not in covers:
-            with control.setting_up():  # (a second or two on queen:14: a limit or Ctrl-C stops it)
-                covers[index] = _SymmetricOptions(members, involutions[index])
+            with control.setting_up():  # (some 0.3 s on queen:14: a limit or Ctrl-C stops it)
+                sets[:] = sets or [_StableSets(members)]
+                covers[index] = _SymmetricOptions(sets[0], involutions[index])
         return _attempt(covers[index], graph.n, budget, random, control)
 
     found, stats = attempt(0, first_nodes, None)
@@ -229,22 +230,50 @@ def symmetric_cover(
     return (None if not unsettled else False), stats
 
 
+class _StableSets:
+    """The stable sets `members` as every symmetry's cover uses them, made once: their
+    vertices' bits, and an index that finds a set from its vertices in whatever order."""
+
+    def __init__(self, members: np.ndarray) -> None:
+        self.members = members
+        self.bits = _bit_rows(members.astype(np.int64), (int(members.max()) + 64) // 64)
+        self._index(seed=0)
+
+    def _index(self, seed: int) -> None:
+        # a set's key: the sum of its vertices' random 64-bit weights (numpy's sums wrap round)
+        self.seed = seed
+        self.weights = np.random.default_rng(seed).integers(0, 2**64 - 1, int(self.members.max()) + 1,
+                                                            dtype=np.uint64, endpoint=True)  # fmt: skip
+        keys = self.weights[self.members].sum(axis=1, dtype=np.uint64)
+        self.order = np.argsort(keys)
+        self.keys = keys[self.order]
+
+    def images(self, symmetry: np.ndarray) -> np.ndarray:
+        """Each set's image under `symmetry` (which maps stable sets onto stable sets), as its
+        index in `members`."""
+        while True:
+            images = symmetry[self.members]
+            keys = self.weights[images].sum(axis=1, dtype=np.uint64)
+            found = self.order[np.searchsorted(self.keys, keys).clip(max=len(self.keys) - 1)]
+            if np.array_equal(np.sort(self.members[found], axis=1), np.sort(images, axis=1)):
+                return found
+            self._index(self.seed + 1)  # two sets' keys met (some 1 in 10^8 for a million sets)
+
+
 class _SymmetricOptions:
     """The options of the exact cover a symmetry keeps: each orbit of the stable sets under it
     whose sets are disjoint, as their vertices (`options`, a row each, padded with -1) and
     their sets (`orbits`, the same)."""
 
-    def __init__(self, members: np.ndarray, symmetry: np.ndarray) -> None:
-        index = {row.tobytes(): i for i, row in enumerate(np.sort(members, axis=1))}
-        images = np.sort(symmetry[members], axis=1).astype(members.dtype)
-        image = np.array([index[row.tobytes()] for row in images])  # (the image of a stable set is one)
+    def __init__(self, sets: _StableSets, symmetry: np.ndarray) -> None:
+        members, bits = sets.members, sets.bits
+        image = sets.images(symmetry)
         powers = [np.arange(len(members))]
         while not np.array_equal(next_power := image[powers[-1]], powers[0]):
             powers.append(next_power)
         orbits = np.sort(np.stack(powers, axis=1), axis=1)
         orbits = orbits[orbits[:, 0] == np.arange(len(members))]  # each orbit once, from its least set
         orbits[:, 1:][orbits[:, 1:] == orbits[:, :-1]] = -1  # a set met again along a shorter orbit
-        bits = _bit_rows(members.astype(np.int64), (int(members.max()) + 64) // 64)
         held = np.where(orbits[..., None] >= 0, bits[orbits], 0)
         union = np.bitwise_or.reduce(held, axis=1)
         disjoint = np.bitwise_count(union).sum(axis=1) == np.bitwise_count(held).sum(axis=(1, 2))
