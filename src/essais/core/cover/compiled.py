@@ -141,11 +141,9 @@ def _packed(links: Links) -> tuple[np.ndarray, np.ndarray]:
 def _ring(links: Links) -> np.ndarray:
     """Each option's nodes in a ring (NEXT: the node after, the first after the last), so that
     the kernel walks an option without stepping on its spacers; 0 for the other nodes."""
-    following = np.zeros(len(links.top), dtype=np.int32)
-    nodes = np.flatnonzero(links.top > 0)
-    nodes = nodes[nodes >= len(links.llink)]  # (not the items' headers, whose TOP is their LEN)
-    after = nodes + 1
-    at_spacer = links.top[after] <= 0
-    after[at_spacer] = links.ulink[after[at_spacer]]
-    following[nodes] = after
+    items = len(links.llink) - 2
+    following = np.arange(1, len(links.top) + 1, dtype=np.int32)
+    spacers = items + 1 + np.flatnonzero(links.top[items + 1 :] <= 0)
+    following[spacers[1:] - 1] = links.ulink[spacers[1:]]  # (an option's last node: its first, the spacer's ULINK)
+    following[: items + 1] = following[spacers] = 0
     return following

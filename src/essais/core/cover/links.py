@@ -64,14 +64,14 @@ def link(arrays: CoverArrays) -> Links:
     sorted_nodes, sorted_items = nodes[order], items[order]
     first_of_item = np.r_[True, sorted_items[1:] != sorted_items[:-1]] if len(items) else np.zeros(0, dtype=bool)
     last_of_item = np.r_[first_of_item[1:], True] if len(items) else first_of_item
-    above = np.where(first_of_item, sorted_items, np.roll(sorted_nodes, 1))
-    below = np.where(last_of_item, sorted_items, np.roll(sorted_nodes, -1))
+    above, below = np.roll(sorted_nodes, 1), np.roll(sorted_nodes, -1)
+    above[first_of_item], below[last_of_item] = sorted_items[first_of_item], sorted_items[last_of_item]
     ulink[sorted_nodes], dlink[sorted_nodes] = above, below
     headers = np.arange(1, n + 1, dtype=np.int32)
     ulink[headers] = dlink[headers] = headers  # an item without options: its list is empty
     dlink[sorted_items[first_of_item]] = sorted_nodes[first_of_item]
     ulink[sorted_items[last_of_item]] = sorted_nodes[last_of_item]
-    top[headers] = np.bincount(items, minlength=n + 1)[1:]  # LEN
+    top[sorted_items[first_of_item]] = np.diff(np.flatnonzero(np.r_[first_of_item, True]))  # LEN (0 where none)
     return Links(top, ulink, dlink, color, llink, rlink, primary)
 
 
