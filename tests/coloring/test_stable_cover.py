@@ -14,8 +14,10 @@ from essais.coloring.stable_cover import (
     stable_sets,
     symmetric_cover,
 )
+from essais.core.cover.problem import CoverProblem
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Status
+from essais.cover import CoverStream
 
 from conftest import invoke
 
@@ -50,6 +52,23 @@ def test_the_stable_sets_of_a_queen_graph_are_the_queens_solutions(n):
     assert rows is not None and len(rows) == {6: 4, 8: 92, 10: 724}[n]
     assert all(not graph.neighbours[u] & set(map(int, row)) for row in rows for u in row)
     assert len({tuple(row) for row in rows}) == len(rows)
+
+
+@pytest.mark.parametrize("name", ["queen:8", "queen:10", "queen:5x10", "queen:4x12"])
+def test_the_stable_sets_come_in_the_order_dancing_links_find_them(name):
+    """The bit-set search lists the stable sets as Algorithm X over the split's cliques
+    (primary items) and the other cliques (secondary ones) lists its solutions: the order the
+    covers' options, and so their searches, are built in."""
+    graph = named_graph(name)
+    cliques = every_edge_in_a_clique(graph, edge_cliques(graph))
+    control = SearchControl(Limits())
+    split = clique_split(graph, cliques, max(len(clique) for clique in cliques), control)
+    inside = [clique for clique in cliques if clique not in split]
+    part = {vertex: index for index, clique in enumerate(split) for vertex in clique}
+    meets = [[f"p{part[v]}", *(f"c{k}" for k, clique in enumerate(inside) if v in clique)] for v in range(graph.n)]
+    problem = CoverProblem.make([f"p{i}" for i in range(len(split))], meets, [f"c{k}" for k in range(len(inside))])
+    listed = [sorted(solution) for solution in CoverStream(problem)]
+    assert stable_sets(graph, split, cliques, control).tolist() == listed
 
 
 def test_each_stable_sets_image_under_a_symmetry_is_found_by_its_vertices():

@@ -13,11 +13,13 @@ a node budget."""
 import numpy as np
 from numba import njit
 
-from essais.core.bits import popcount
+from essais.core.bits import bit_index, popcount
 from essais.core.limits import EXHAUSTED, PAUSED, SOLUTION
 from essais.core.sliced import FIRST_FREE_SLOT, load_counters, store_counters
 
 STATE_SIZE = FIRST_FREE_SLOT
+LISTED = FIRST_FREE_SLOT  # stable_slice's: the rows of `found` filled
+STABLE_STATE_SIZE = FIRST_FREE_SLOT + 1
 
 
 @njit(cache=True, nogil=True)
@@ -126,5 +128,71 @@ def cover_slice(sets, members, cliques, k, listed, first, last, next_at, vertex_
                 outcome = EXHAUSTED
                 break
             depth -= 1
+    store_counters(state, depth, entering, nodes, tries, backtracks)
+    return outcome
+
+
+@njit(cache=True, nogil=True)
+def stable_slice(parts, conflicts, allowed, left, part_at, open_parts, chosen, state, found, node_stop):
+    """Every set of one vertex in each part (`parts`, rows of bits) none of whose vertices is
+    in another's `conflicts` row, listed in `found` (a row each, its vertices in the order
+    chosen) until `node_stop` nodes (PAUSED), `found` full (SOLUTION) or the end (EXHAUSTED).
+    At depth d (`allowed[d]`: the vertices still possible) the open part with the fewest of
+    them comes first (the first such part), its vertices in increasing order (`left[d]`: those
+    not yet tried): as Algorithm X over the parts (primary items) and the conflicts (secondary
+    ones) chooses and lists its options, vertex v being option v, in the same order."""
+    depth, entering, nodes, tries, backtracks = load_counters(state)
+    count, words = parts.shape
+    outcome = PAUSED
+    while True:
+        if entering:
+            if nodes >= node_stop:
+                break
+            nodes += 1
+            entering = 0
+            if depth == count:
+                row = state[LISTED]
+                found[row, :] = chosen[:count]
+                state[LISTED] = row + 1
+                if row + 1 == len(found):
+                    outcome = SOLUTION
+                    break
+            else:
+                best, least = -1, words * 64 + 1
+                for part in range(count):
+                    if open_parts[part] and least > 0:
+                        held = 0
+                        for w in range(words):
+                            held += popcount(parts[part, w] & allowed[depth, w])
+                        if held < least:
+                            best, least = part, held
+                part_at[depth] = best
+                open_parts[best] = False
+                for w in range(words):
+                    left[depth, w] = parts[best, w] & allowed[depth, w]
+        while True:  # the next vertex at this depth, or back up
+            w = 0
+            while depth < count and w < words and left[depth, w] == 0:
+                w += 1
+            if depth < count and w < words:
+                word = left[depth, w]
+                left[depth, w] = word & (word - np.uint64(1))
+                vertex = w * 64 + bit_index(word)
+                chosen[depth] = vertex
+                for x in range(words):
+                    allowed[depth + 1, x] = allowed[depth, x] & ~conflicts[vertex, x]
+                tries += 1
+                depth += 1
+                entering = 1
+                break
+            if depth < count:
+                open_parts[part_at[depth]] = True
+            if depth == 0:
+                outcome = EXHAUSTED
+                break
+            depth -= 1
+            backtracks += 1
+        if outcome == EXHAUSTED:
+            break
     store_counters(state, depth, entering, nodes, tries, backtracks)
     return outcome

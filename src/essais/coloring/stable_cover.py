@@ -11,6 +11,8 @@ vertices by ω of them is coloring._cover_kernels.cover_slice's search."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from essais.coloring import _cover_kernels as kernels
@@ -19,10 +21,10 @@ from essais.core.board import Board
 from essais.core.cover.compiled import CompiledCover
 from essais.core.cover.links import Links, link
 from essais.core.cover.problem import CoverArrays, CoverProblem
-from essais.core.cover.search import BYTES_PER_NODE, cover_engine, links_of
+from essais.core.cover.search import BYTES_PER_NODE, cover_engine
 from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
-from essais.core.limits import BUDGET_SPENT, EXHAUSTED, SearchControl
+from essais.core.limits import BUDGET_SPENT, EXHAUSTED, SOLUTION, SearchControl
 from essais.core.result import Stats
 from essais.core.sliced import SlicedSearch
 
@@ -61,22 +63,68 @@ def stable_sets(
     """Every stable set with one vertex in each clique of `split`, a row of vertices each
     (`cliques` holds every edge); None when they would not fit in MAX_ENTRIES, or the search
     for a cover by `len(split[0])` of them would not."""
-    part = {vertex: index for index, clique in enumerate(split) for vertex in clique}
-    inside = [clique for clique in cliques if clique not in split]
-    meets: list[list[str]] = [[f"p{part[v]}"] for v in range(graph.n)]
-    for index, clique in enumerate(inside):
-        for vertex in clique:
-            meets[vertex].append(f"c{index}")
-    problem = CoverProblem.make([f"p{i}" for i in range(len(split))], meets, [f"c{i}" for i in range(len(inside))])
+    words = (graph.n + 63) // 64
     most = MAX_ENTRIES // max(len(split), len(split[0]) + 1)
+    if graph.n * words * 2 > MAX_ENTRIES:  # (the conflicts' bits: n rows of n bits, 8 bytes a word)
+        return None
+    inside = [clique for clique in cliques if clique not in split]
+    search = _StableSetSearch(_bit_sets(split, words), _conflicts(graph.n, [*split, *inside], words), control)
     blocks, count = [], 0
-    search = CompiledCover(links_of(problem, None), "dlx", control)
-    for block in search.solution_blocks(SOLUTIONS_A_CALL):  # (option v: vertex v)
+    for block in search.blocks(SOLUTIONS_A_CALL):
         count += len(block)
         if count > most:
             return None
-        blocks.append(np.sort(block[:, : len(split)], axis=1))  # (each solution has one option a part)
-    return np.concatenate(blocks) if blocks else np.zeros((0, len(split)), dtype=np.int32)
+        blocks.append(np.sort(block, axis=1))
+    return np.concatenate(blocks) if blocks else np.zeros((0, len(split)), dtype=np.int64)
+
+
+def _bit_sets(sets: list[list[int]], words: int) -> np.ndarray:
+    """Sets of vertices (lists) as rows of 64-bit words."""
+    bits = np.zeros((len(sets), words), dtype=np.uint64)
+    which = np.repeat(np.arange(len(sets)), [len(members) for members in sets])
+    vertices = np.array([vertex for members in sets for vertex in members], dtype=np.uint64)
+    np.bitwise_or.at(bits, (which, vertices >> np.uint64(6)), np.uint64(1) << (vertices & np.uint64(63)))
+    return bits
+
+
+def _conflicts(vertices: int, cliques: list[list[int]], words: int) -> np.ndarray:
+    """Each vertex's row of the vertices that share one of `cliques` with it (itself included)."""
+    bits = _bit_sets(cliques, words)
+    which = np.repeat(np.arange(len(cliques)), [len(clique) for clique in cliques])
+    conflicts = np.zeros((vertices, words), dtype=np.uint64)
+    np.bitwise_or.at(conflicts, np.array([vertex for clique in cliques for vertex in clique]), bits[which])
+    return conflicts
+
+
+class _StableSetSearch(SlicedSearch):
+    """The stable sets with one vertex in each part (`parts`: bit rows; `conflicts`: each
+    vertex's row of the vertices it rules out), by kernels.stable_slice in slices, listed in
+    blocks: the order of dancing links over the parts and the cliques (option v: vertex v)."""
+
+    def __init__(self, parts: np.ndarray, conflicts: np.ndarray, control: SearchControl) -> None:
+        super().__init__(control, kernels.STABLE_STATE_SIZE)
+        count, words = parts.shape
+        self.parts, self.conflicts = parts, conflicts
+        self.allowed = np.zeros((count + 1, words), dtype=np.uint64)
+        self.allowed[0] = np.bitwise_or.reduce(parts, axis=0)
+        self.left = np.zeros((count, words), dtype=np.uint64)
+        self.part_at, self.chosen = np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
+        self.open_parts = np.ones(count, dtype=np.bool_)
+
+    def blocks(self, rows: int) -> Iterator[np.ndarray]:
+        """Every such stable set, `rows` at a time: blocks of rows of its vertices (in the order
+        chosen)."""
+        found = np.zeros((rows, len(self.chosen)), dtype=np.int64)
+
+        def step(node_stop: int) -> int:
+            return int(kernels.stable_slice(self.parts, self.conflicts, self.allowed, self.left, self.part_at,
+                                            self.open_parts, self.chosen, self.state, found, node_stop))  # fmt: skip
+
+        outcome = SOLUTION
+        while outcome == SOLUTION:
+            outcome = self.slices(step)
+            yield found[: self.state[kernels.LISTED]].copy()
+            self.state[kernels.LISTED] = 0
 
 
 class StableCover(SlicedSearch):
