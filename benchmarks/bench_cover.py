@@ -1,12 +1,15 @@
 """Exact covers: essais's dancing links beside a plain C program of the same algorithm
-(benchmarks/dlx/dlx.c, gcc -O3) and beside xcover (numba, `pip install -e ".[bench]"`), on the
-same files, in one run.
+(benchmarks/dlx/dlx.c, gcc -O3), beside the lean C program of Algorithm X without colours
+(../shared/anchors/dlx-lean/dlx.c, built here when it is there) and beside xcover (numba,
+`pip install -e ".[bench]"`), on the same files, in one run.
 
 Each row is one problem file in Knuth's format, written by essais's generators (`--dlx`),
 counted by: the C program on one core; `essais cover FILE --count` on one process and on two
 (whole processes: start-up, reading, searching); xcover's `covers` counted from Python in a
 process of its own (its numba cache warm). The C program prints its nodes and updates: they
-must equal essais's (the same algorithm, the same choices), which the script checks.
+must equal essais's (the same algorithm, the same choices), which the script checks. The lean
+program counts nodes without the root and updates without the items' own unlinking: its count
+is checked, its counters are not comparable.
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_cover.py [--quick] [--runs N]
 It rewrites its section of BENCHMARKS.md (--quick runs the small files and writes nothing).
@@ -27,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _report import machine, write_section  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+LEAN = HERE.parent.parent / "shared" / "anchors" / "dlx-lean" / "dlx.c"
 ESSAIS = [sys.executable, "-m", "essais"]
 # (name, the command that writes the file, runs: None for the --runs asked)
 PROBLEMS = [
@@ -83,6 +87,9 @@ def main() -> None:
     try:
         program = folder / "dlx"
         subprocess.run(["gcc", "-O3", "-march=native", "-o", str(program), str(HERE / "dlx" / "dlx.c")], check=True)
+        lean = folder / "lean" if LEAN.exists() else None
+        if lean is not None:
+            subprocess.run(["gcc", "-O3", "-march=native", "-o", str(lean), str(LEAN)], check=True)
         xcover = has_xcover()
         subprocess.run([*ESSAIS, "cover", "-", "--count"], input="a\na\n", capture_output=True, text=True)  # warm
         rows = []
@@ -92,7 +99,7 @@ def main() -> None:
             file = folder / "problem.dlx"
             file.write_text(subprocess.run([*ESSAIS, *generator, "--dlx"], capture_output=True, text=True,
                                            check=True).stdout)  # fmt: skip
-            rows.append(measure(name, file, program, fixed_runs or runs, xcover))
+            rows.append(measure(name, file, program, lean, fixed_runs or runs, xcover))
             print(rows[-1], flush=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -100,10 +107,13 @@ def main() -> None:
         report(rows, runs, xcover)
 
 
-def measure(name: str, file: Path, program: Path, runs: int, xcover: bool) -> str:
+def measure(name: str, file: Path, program: Path, lean: Path | None, runs: int, xcover: bool) -> str:
     c_seconds, c_out = median_of(runs, [str(program)], stdin=file)
     count, nodes, updates = map(int, c_out.split())
-    cells = []
+    lean_seconds, lean_out = median_of(runs, [str(lean)], stdin=file) if lean else (0.0, "")
+    if lean and int(lean_out.split()[0]) != count:
+        raise SystemExit(f"{name}: the lean program counts {lean_out.split()[0]}, not {count}")
+    cells, wholes = [], []
     for workers in ("1", "2"):
         whole, search, document = median_json(runs, [*ESSAIS, "cover", str(file), "--count", "--json", "--workers",
                                                      workers])  # fmt: skip
@@ -111,6 +121,8 @@ def measure(name: str, file: Path, program: Path, runs: int, xcover: bool) -> st
         if (document["count"], stats["nodes"], stats["updates"]) != (count, nodes, updates):
             raise SystemExit(f"{name}: essais and the C program disagree: {document} against {c_out}")
         cells.append(f"{whole:.3g} s ({c_seconds / whole:.2f}), search {search:.3g} s")
+        wholes.append(whole)
+    lean_cell = f"{lean_seconds:.3g} s ({lean_seconds / wholes[0]:.2f})" if lean else "not built"
     x_cell = "not installed"
     if xcover:
         results = [timed([sys.executable, "-c", XCOVER, str(file)]) for _ in range(runs)]
@@ -120,7 +132,8 @@ def measure(name: str, file: Path, program: Path, runs: int, xcover: bool) -> st
         x_whole = statistics.median(seconds for seconds, _ in results)
         x_search = statistics.median(float(out.split()[1]) for _, out in results)
         x_cell = f"{x_whole:.3g} s ({c_seconds / x_whole:.2f}), search {x_search:.3g} s"
-    return f"| {name} | {count:,} | {nodes:,} | {updates:,} | {c_seconds:.3g} s | {cells[0]} | {cells[1]} | {x_cell} |"
+    counts = f"| {name} | {count:,} | {nodes:,} | {updates:,} |"
+    return f"{counts} {c_seconds:.3g} s | {lean_cell} | {cells[0]} | {cells[1]} | {x_cell} |"
 
 
 def report(rows: list[str], runs: int, xcover: bool) -> None:
@@ -133,16 +146,19 @@ def report(rows: list[str], runs: int, xcover: bool) -> None:
             "whole processes: the C program (`benchmarks/dlx/dlx.c`, gcc -O3 -march=native, one core);",
             "`essais cover FILE --count` on one process and on two; xcover's `covers` counted from Python"
             + (" (numba's cache warm)." if xcover else " (not installed)."),
-            "In brackets: the C program's time over the whole process's (above 1: faster than the C program);",
+            "The lean C program (`../shared/anchors/dlx-lean/dlx.c`: Algorithm X, no colours, no counting in its inner",
+            "loops; gcc -O3 -march=native, one core): in brackets its time over essais's on one process (above 1:",
+            "essais is faster). Elsewhere in brackets: the C program's time over the whole process's (above 1:",
+            "faster than the C program);",
             "`search`: the search alone (essais's `stats.seconds`: the split listed and the sub-trees counted;",
             "xcover: its count timed in its process). The C program and essais report the same nodes and",
             "updates (checked): the same search, step for step. An essais process spends some 0.8 s starting",
             "(Python, numba, the command line, the kernels loaded from numba's cache) before its search: on",
             "small files that start-up is the whole difference.",
             "",
-            "| problem | solutions | nodes | updates | C, one core | essais, 1 process | essais, 2 processes "
-            "| xcover, 1 process |",
-            "|---|---|---|---|---|---|---|---|",
+            "| problem | solutions | nodes | updates | C, one core | lean C, one core | essais, 1 process "
+            "| essais, 2 processes | xcover, 1 process |",
+            "|---|---|---|---|---|---|---|---|---|",
             *rows,
         ],
     )

@@ -40,7 +40,7 @@ WHERE_WE_STAND = [  # (read with the table it follows; rewrite it when the figur
     "each (essais.csp.flatten's Distance: a table's pruning on the domains' words, the values a",
     "distance away a shift of the other's bits, in registers when a domain is one word) instead of a",
     "121-row table: the same nodes, pruning and revisions, 4 times faster. With forward checking",
-    "(`method=\"forward/input\"`) the series of 12 counts in 0.65 s (1.2×), and with",
+    '(`method="forward/input"`) the series of 12 counts in 0.65 s (1.2×), and with',
     "`all_different(steps, hall=True)` — NuCS's all-different is bounds-consistent, as Hall intervals",
     "are — in 0.75 s. What is left is how many revisions a node: NuCS's statistics show 35,321",
     "propagations on the series of 11 (about essais's 35,342 nodes with Hall intervals on the steps)",

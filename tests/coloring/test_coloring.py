@@ -305,6 +305,20 @@ def test_chromatic_methods_and_their_limits_are_checked():
         assert invoke(["color", bad]).exit_code == 2
 
 
+def test_sat_raises_the_lower_bound_from_below_while_the_gap_is_wide():
+    """Mycielski's graphs have no triangle (a clique of 2) and χ = k: the SAT solver is asked
+    for the fewest colours not yet proved too few while the best colouring is two or more
+    above them, each "no" a proved lower bound that a stopped run reports (at_least)."""
+    proved = chromatic_number("mycielski:6", method="sat")
+    assert (proved.chromatic, proved.lower, proved.at_least, proved.proof) == (6, 2, 6, "sat")
+    assert is_coloring(proved.graph, proved.colors, 6)
+    stopped = chromatic_number("mycielski:7", method="sat", time_limit=2)
+    assert stopped.status == Status.LIMIT and stopped.lower == 2 and 3 <= stopped.at_least <= 7 == stopped.upper
+    assert (
+        stopped.to_dict()["at_least"] == stopped.at_least and f"between {stopped.at_least} and 7" in stopped.headline()
+    )
+
+
 def test_the_chromatic_number_of_queen_9_is_proved():
     """The clique and |V|/α bounds are both 9: the proof of 10 is the search's (a few seconds)."""
     graph = named_graph("queen:9")

@@ -336,7 +336,10 @@ def test_the_model_remembers_its_arrays_and_writes_them_back_as_arrays(tmp_path)
     back = read_xcsp(tmp_path / "grid.xml")
     assert back.arrays == grid.arrays and back.names == grid.names
     assert [list(s.values()) for s in CspStream(back)] == [list(s.values()) for s in CspStream(grid)]  # (433)
-    holes = '<array id="a" size="[2][3]"><domain for="a[0][0] a[1][2]"> 1 2 </domain><domain for="a[1][0]"> 0..4 </domain></array>'
+    holes = (
+        '<array id="a" size="[2][3]"><domain for="a[0][0] a[1][2]"> 1 2 </domain>'
+        '<domain for="a[1][0]"> 0..4 </domain></array>'
+    )
     model = read_xcsp(write(tmp_path, "<allDifferent> a[][] </allDifferent>", variables=holes))
     assert model.names == ["a[0][0]", "a[1][0]", "a[1][2]"] and model.arrays == {"a": (2, 3)}
     written = model.to_xcsp()

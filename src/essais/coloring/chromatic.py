@@ -52,9 +52,10 @@ def prove_chromatic(graph: Graph, method: str | None, limits: Limits | None, tab
     cover = bounds.cover_stats
     stats = run.stats + Stats(cover.nodes, cover.tries, cover.backtracks)  # (the time is the run's)
     stats = stats + Stats(sat.nodes, sat.tries, sat.backtracks) if sat else stats
+    at_least = chromatic if chromatic is not None else bounds.floor
     return ChromaticResult(status=run.stopped or Status.FOUND, graph=graph, chromatic=chromatic, lower=bounds.lower,
-                           colors=bounds.best, bounds=bounds.found, stats=stats, method=bounds.method or method,
-                           engine="numba",
+                           at_least=at_least, colors=bounds.best, bounds=bounds.found, stats=stats,
+                           method=bounds.method or method, engine="numba",
                            proof=None if run.stopped else bounds.proof)  # fmt: skip
 
 
@@ -181,20 +182,25 @@ def _prove_by_dsatur(graph: Graph, search: CompiledDsatur, bounds: _Bounds) -> N
 
 
 def _prove_by_sat(graph: Graph, search: CompiledDsatur, bounds: _Bounds) -> None:
-    """The SAT solver asked for one colour fewer than the best each time, until it says no."""
+    """The SAT solver asked about the fewest colours not yet proved too few while the best
+    colouring has two or more above them (each "no" raises the lower bound, which a run stopped
+    by a limit reports: proving fewer colours too few is far quicker than the last step, χ - 1),
+    then about one colour fewer than the best, until the bounds meet."""
     best = bounds.best_count
     if best is None or best <= bounds.floor:
         return
     formula = SatColouring(graph, best - 1, bounds.clique, bounds.cliques, search.control)
     try:
         while best > bounds.floor:
-            colors = formula.colouring(best - 1)
+            upward = best - bounds.floor >= 2
+            k = bounds.floor if upward else best - 1
+            colors = formula.colouring(k, fewer_next=not upward)
             bounds.sat_stats = formula.stats()
             if colors is None:
-                bounds.proof = "sat"
-                return
-            bounds.record(colors, "sat", search)
-            best = len(set(colors))
+                bounds.floor, bounds.proof = k + 1, "sat"
+            else:
+                bounds.record(colors, "sat", search)
+                best = len(set(colors))
     finally:
         bounds.sat_stats = formula.stats()
         formula.close()

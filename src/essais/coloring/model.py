@@ -101,6 +101,9 @@ class ChromaticResult(Pictured, Result):
     engine: str | None = None
     # what proved it: "clique" (a colouring met it), "cover", "dsatur" or "sat" (none with fewer)
     proof: str | None = None
+    # the fewest colours not proved too few: the clique's size, or more where the cover or the
+    # SAT solver proved fewer colours too few (a run stopped by a limit reports how far it got)
+    at_least: int = 0
 
     @property
     def upper(self) -> int | None:
@@ -120,13 +123,13 @@ class ChromaticResult(Pictured, Result):
             fewer = "" if self.proof == "clique" else f", none with fewer colours ({self.proof})"
             return f"{where}: chromatic number {self.chromatic} (a clique of {clique}{fewer}; proved)"
         if self.upper is None:
-            least = max(self.lower, 1 if self.graph.n else 0)
+            least = max(self.at_least, 1 if self.graph.n else 0)
             stopped = f"stopped ({self.status}) before any colouring was found"
             return f"{where}: {stopped}; the chromatic number is at least {least}"
-        return f"{where}: stopped ({self.status}); the chromatic number is between {self.lower} and {self.upper}"
+        return f"{where}: stopped ({self.status}); the chromatic number is between {self.at_least} and {self.upper}"
 
     def brief(self) -> str:
-        number = f"χ = {self.chromatic}" if self.chromatic is not None else f"{self.lower} ≤ χ ≤ {self.upper}"
+        number = f"χ = {self.chromatic}" if self.chromatic is not None else f"{self.at_least} ≤ χ ≤ {self.upper}"
         return f"{self.graph.describe()}: {number}"
 
     def text(self) -> str:
@@ -139,5 +142,7 @@ class ChromaticResult(Pictured, Result):
 
     def to_dict(self) -> dict[str, Any]:
         document = coloring_document(self.status, self.graph, self.upper or 0, self.colors, self.chromatic, self.stats)
-        document.update(lower=self.lower, proof=self.proof, bounds=self.bounds, **self.ran_keys())
+        document.update(
+            lower=self.lower, at_least=self.at_least, proof=self.proof, bounds=self.bounds, **self.ran_keys()
+        )
         return document

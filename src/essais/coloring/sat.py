@@ -1,5 +1,6 @@
 """Method sat of the chromatic number: "can k colours do?" as a Boolean formula for a CDCL SAT
-solver (PySAT, the extra essais[sat]), asked for fewer colours each time until it says no.
+solver (PySAT, the extra essais[sat]), asked about a number of colours at a time
+(coloring.chromatic says which) until the bounds meet.
 
 The formula, for colourings with at most `most` colours:
 
@@ -14,7 +15,7 @@ The formula, for colourings with at most `most` colours:
   lets the solver see at once what a colour still needs). Added for the call for k, they stay
   for the calls for fewer colours, where they still hold: fewer than k colours cannot colour a
   clique of k vertices at all (guarding them with a literal to assume made the solver four
-  times slower on queen:11).
+  times slower on queen:11). A call after which more colours will be asked for adds none.
 
 The solver keeps what it learnt from one k to the next."""
 
@@ -75,9 +76,11 @@ class SatColouring:
                     clauses.append([-x(v, c), m(i - 1, c - 1)])
         return clauses
 
-    def colouring(self, k: int) -> list[int] | None:
-        """A colouring with at most k colours, or None when there is none."""
-        added = [[self.colour(v, c) for v in clique] for clique in self.cliques if len(clique) == k for c in range(k)]
+    def colouring(self, k: int, fewer_next: bool = True) -> list[int] | None:
+        """A colouring with at most k colours, or None when there is none. `fewer_next`: every
+        later call asks for fewer colours (the cliques of k vertices are then added, see above)."""
+        cliques = self.cliques if fewer_next else []
+        added = [[self.colour(v, c) for v in clique] for clique in cliques if len(clique) == k for c in range(k)]
         fewer = [-self.used(self.graph.n - 1, k)] if k < self.most else []
         true = self.solver.solve(fewer, added)
         if true is None:
