@@ -15,8 +15,8 @@ from essais.coloring.stable_cover import (
     symmetric_cover,
 )
 from essais.core.cover.problem import CoverProblem
-from essais.core.limits import Limits, SearchControl
-from essais.core.result import Status
+from essais.core.limits import Limits, SearchControl, SearchStopped
+from essais.core.result import Stats, Status
 from essais.cover import CoverStream
 
 from conftest import invoke
@@ -135,9 +135,10 @@ def test_a_cover_the_half_turn_keeps():
         members = stable_sets(graph, clique_split(graph, cliques, n, control), cliques, control)
         half_turn = board_symmetries(graph)[0]
         assert [int(half_turn[v]) for v in (0, n + 2)] == [n * n - 1, n * n - 1 - (n + 2)]
-        colours, stats = symmetric_cover(graph, members, [half_turn], control, restarts_nodes=0)
+        spent: list[Stats] = []
+        colours = symmetric_cover(graph, members, [half_turn], control, spent.append, restarts_nodes=0)
         if not expected:
-            assert colours is None and stats.nodes > 0
+            assert colours is None and sum(stats.nodes for stats in spent) > 0
             continue
         assert is_coloring(graph, colours, n) and len(set(colours)) == n
         classes = {frozenset(v for v in range(graph.n) if colours[v] == c) for c in range(n)}
@@ -160,15 +161,20 @@ def test_restarts_find_a_cover_the_first_search_did_not():
         control = SearchControl(Limits())
         members = stable_sets(graph, clique_split(graph, cliques, n, control), cliques, control)
         symmetries = board_symmetries(graph)
-        colours, stats = symmetric_cover(graph, members, symmetries, control, first_nodes=10)
-        assert stats.nodes > 10
+        spent = []
+        colours = symmetric_cover(graph, members, symmetries, control, spent.append, first_nodes=10)
+        assert sum(stats.nodes for stats in spent) > 10 and len(spent) > 1
         if n == 10:
             assert colours is None
             continue
         assert is_coloring(graph, colours, n) and len(set(colours)) == n
         assert any(kept_by(symmetry, colours) for symmetry in symmetries if (symmetry[symmetry] == range(n * n)).all())
-    spent, _ = symmetric_cover(graph, members, symmetries, control, first_nodes=10, restarts_nodes=0)
-    assert spent is False  # (queen:10: the first search alone, its budget spent)
+    found = symmetric_cover(graph, members, symmetries, control, lambda stats: None, first_nodes=10, restarts_nodes=0)
+    assert found is False  # (queen:10: the first search alone, its budget spent)
+    spent = []
+    with pytest.raises(SearchStopped):  # a limit inside a search: its counters so far are handed on
+        symmetric_cover(graph, members, symmetries, SearchControl(Limits(nodes=5)), spent.append, first_nodes=10)
+    assert [stats.nodes for stats in spent] == [5]
 
 
 def test_the_symmetries_of_a_board_graph():

@@ -104,6 +104,9 @@ class _Bounds:
             }
         )
 
+    def add_cover_stats(self, stats: Stats) -> None:
+        self.cover_stats = self.cover_stats + stats
+
     @property
     def best_count(self) -> int | None:
         return None if self.best is None else len(set(self.best))
@@ -155,8 +158,7 @@ def _cover_by_stable_sets(graph: Graph, search: CompiledDsatur, bounds: _Bounds)
     bounds.method = "cover"
     symmetries = board_symmetries(graph)
     if symmetries:  # a cover that a symmetry of the board keeps, if one comes soon
-        found, stats = symmetric_cover(graph, members, symmetries, search.control)
-        bounds.cover_stats = bounds.cover_stats + stats
+        found = symmetric_cover(graph, members, symmetries, search.control, bounds.add_cover_stats)
         if isinstance(found, list):
             bounds.record(found, "cover", search)
             return

@@ -11,7 +11,7 @@ vertices by ω of them is coloring._cover_kernels.cover_slice's search."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -223,9 +223,10 @@ def symmetric_cover(
     members: np.ndarray,
     symmetries: list[np.ndarray],
     control: SearchControl,
+    tally: Callable[[Stats], None],
     first_nodes: int = FIRST_NODES,
     restarts_nodes: int = RESTARTS_NODES,
-) -> tuple[list[int] | None | bool, Stats]:
+) -> list[int] | None | bool:
     """A cover of the vertices by stable sets of `members` that one of `symmetries` (permutations
     of the vertices that keep the edges) maps onto itself: an exact cover (core.cover, dancing
     links) by the unions of the sets' orbits whose sets are disjoint. Where covers are rare,
@@ -243,39 +244,40 @@ def symmetric_cover(
 
     Each vertex's colour (its set's index) when one is found; None when there is none (every
     symmetry's search exhausted: a cover may still exist, one that no symmetry keeps); False
-    when the nodes were spent first. With the searches' counters."""
+    when the nodes were spent first. Each search's counters go to `tally` as it ends, a limit
+    or Ctrl-C included."""
     try:  # the links hold each stable set at most once (in one orbit): its vertices bound them
         check_memory(members.size * BYTES_PER_NODE, "the symmetric covers' links", control.limits)
     except InvalidInput:
-        return False, Stats(0, 0, 0, 0.0)  # (left to the other proofs)
+        return False  # (left to the other proofs)
     involutions = [symmetry for symmetry in symmetries if np.array_equal(symmetry[symmetry], np.arange(graph.n))]
     if not involutions:
-        return False, Stats(0, 0, 0, 0.0)
+        return False
     covers: dict[int, _SymmetricOptions] = {}  # (made as they are first searched)
     sets: list[_StableSets] = []  # (made for the first)
 
-    def attempt(index: int, budget: int, random: np.random.Generator | None) -> tuple[list[int] | None | bool, Stats]:
+    def attempt(index: int, budget: int, random: np.random.Generator | None) -> tuple[list[int] | None | bool, int]:
         if index not in covers:
             with control.setting_up():  # (some 0.3 s on queen:14: a limit or Ctrl-C stops it)
                 sets[:] = sets or [_StableSets(members)]
                 covers[index] = _SymmetricOptions(sets[0], involutions[index])
-        return _attempt(covers[index], graph.n, budget, random, control)
+        return _attempt(covers[index], graph.n, budget, random, control, tally)
 
-    found, stats = attempt(0, first_nodes, None)
+    found, _ = attempt(0, first_nodes, None)
     if found is not False:
-        return found, stats
+        return found
     random = np.random.default_rng(RESTART_SEED)
     budget, spent, unsettled = RESTART_NODES, 0, list(range(len(involutions)))
     turn = 0
     while unsettled and spent < restarts_nodes:
         index = unsettled[turn % len(unsettled)]
-        found, more = attempt(index, min(budget, restarts_nodes - spent), random)
-        stats, spent, budget, turn = stats + more, spent + more.nodes, budget * 3 // 2, turn + 1
+        found, nodes = attempt(index, min(budget, restarts_nodes - spent), random)
+        spent, budget, turn = spent + nodes, budget * 3 // 2, turn + 1
         if found is None:
             unsettled.remove(index)  # this symmetry keeps no cover
         elif found is not False:
-            return found, stats
-    return (None if not unsettled else False), stats
+            return found
+    return None if not unsettled else False
 
 
 class _StableSets:
@@ -343,17 +345,26 @@ class _SymmetricOptions:
 
 
 def _attempt(
-    cover: _SymmetricOptions, vertices: int, budget: int, random: np.random.Generator | None, control: SearchControl
-) -> tuple[list[int] | None | bool, Stats]:
-    """One search for a cover kept by the symmetry, within `budget` nodes, and its counters."""
+    cover: _SymmetricOptions,
+    vertices: int,
+    budget: int,
+    random: np.random.Generator | None,
+    control: SearchControl,
+    tally: Callable[[Stats], None],
+) -> tuple[list[int] | None | bool, int]:
+    """One search for a cover kept by the symmetry, within `budget` nodes, and the nodes it
+    spent (its counters to `tally`)."""
     links, orbits = cover.links(vertices, random)
     search = CompiledCover(links, "dlx", control)
-    chosen = search.first_within(budget)
+    try:
+        chosen = search.first_within(budget)
+    finally:
+        tally(search.stats())
     if not isinstance(chosen, list):
-        return chosen, search.stats()
+        return chosen, search.nodes()
     colours = [0] * vertices
     sets = [int(member) for option in chosen for member in orbits[option] if member >= 0]
     for colour, member in enumerate(sets):
         for vertex in cover.members[member]:
             colours[int(vertex)] = colour
-    return colours, search.stats()
+    return colours, search.nodes()
