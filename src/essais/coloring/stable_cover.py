@@ -5,9 +5,10 @@ sets of m vertices each, and none exists when no such cover does: χ > ω. The q
 side n split into their rows (Vasquez, "On the queen graph coloring problem", 2006, proved
 χ = n for n = 12 and 14, and χ = 11 for n = 10, by such covers).
 
-The stable sets of m vertices are the solutions of an exact cover (core.cover): one vertex of
-each clique of the split, at most one of each clique of a cover of the edges. The cover of the
-vertices by ω of them is coloring._cover_kernels.cover_slice's search."""
+The stable sets of m vertices are the solutions of an exact cover: one vertex of each clique of
+the split, at most one of each clique of a cover of the edges; coloring._cover_kernels.
+stable_slice lists them on bits, in the order dancing links (core.cover) would. The cover of
+the vertices by ω of them is coloring._cover_kernels.cover_slice's search."""
 
 from __future__ import annotations
 
@@ -307,7 +308,7 @@ class _StableSets:
             found = self.order[np.searchsorted(self.keys, keys).clip(max=len(self.keys) - 1)]
             if np.array_equal(np.sort(self.members[found], axis=1), np.sort(images, axis=1)):
                 return found
-            self._index(self.seed + 1)  # two sets' keys met (some 1 in 10^8 for a million sets)
+            self._index(self.seed + 1)  # two sets' keys met (some 1 in 40 million for a million sets)
 
 
 class _SymmetricOptions:
