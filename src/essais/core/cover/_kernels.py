@@ -60,18 +60,16 @@ def _hide(p, nd):
 
 @njit(inline="always")
 def _unhide(p, nd):
-    q = p - FIELDS
+    """The other nodes of p's option back in their items' lists. Each is in a list of its own
+    (an option names an item once), so they go back in any order: along the ring, as `_hide`
+    took them out, not backwards over the spacer as Knuth's unhide."""
+    q = nd[_at(p, NEXT)]
     while q != p:
-        x = nd[_at(q, TOP)]
-        if x <= 0:
-            q = nd[_at(q, DLINK)]
-        elif nd[_at(q, COLOR)] < 0:
-            q -= FIELDS
-        else:
+        if nd[_at(q, COLOR)] >= 0:
             nd[_at(nd[_at(q, ULINK)], DLINK)] = q
             nd[_at(nd[_at(q, DLINK)], ULINK)] = q
-            nd[_at(x, TOP)] += 1
-            q -= FIELDS
+            nd[_at(nd[_at(q, TOP)], TOP)] += 1
+        q = nd[_at(q, NEXT)]
 
 
 @njit
