@@ -152,7 +152,8 @@ def stable_slice(parts, conflicts, allowed, left, part_at, open_parts, chosen, s
             entering = 0
             if depth == count:
                 row = state[LISTED]
-                found[row, :] = chosen[:count]
+                for k in range(count):
+                    found[row, k] = chosen[k]
                 state[LISTED] = row + 1
                 if row + 1 == len(found):
                     outcome = SOLUTION

@@ -204,7 +204,8 @@ def cover_slice(nd, it, items, choices, fewest, state, found, node_stop):
                 solutions += 1
                 if len(found):
                     row = state[LISTED]
-                    found[row, :level] = choices[:level]
+                    for k in range(level):
+                        found[row, k] = choices[k]
                     found[row, level] = -1
                     state[LISTED] = row + 1
                     if row + 1 == len(found):
