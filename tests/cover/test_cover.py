@@ -2,6 +2,7 @@
 solution checked (against a brute force on small problems), the published counts, split counts
 equal to one search, the generators and the commands."""
 
+import contextlib
 import itertools
 import json
 
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from essais.core.cover import compiled
 from essais.core.cover.compiled import CompiledCover
 from essais.core.cover.links import link
 from essais.core.errors import InvalidInput, MemoryRefused
@@ -344,6 +346,27 @@ def test_solutions_listed_in_blocks_are_those_found_one_at_a_time():
         for block in stopped.solution_blocks(10_000):
             listed.extend(row[row >= 0].tolist() for row in block)
     assert 0 < len(listed) < A014552[8] and listed == one_by_one[: len(listed)]
+
+
+def take(search):
+    """The solutions a search lists before its node limit, if one stops it."""
+    listed = []
+    with contextlib.suppress(SearchStopped):
+        listed.extend(search.solutions())
+    return listed
+
+
+@pytest.mark.parametrize("puzzle", [langford(8), polyomino("6x10")])
+def test_both_ways_of_unhiding_give_the_same_search(puzzle, monkeypatch):
+    """Links larger than the cache are unhidden backwards over the spacers, smaller ones along
+    the options' rings: the same solutions, in the same order, and the same counters."""
+    ring = CompiledCover(link(puzzle.problem.arrays), "dlx", SearchControl())
+    monkeypatch.setattr(compiled, "RING_UNHIDE_BYTES", 0)
+    backwards = CompiledCover(link(puzzle.problem.arrays), "dlx", SearchControl())
+    assert ring.ring and not backwards.ring
+    ring.control.limits = backwards.control.limits = Limits(nodes=200_000)  # (the 6x10's first 200,000 nodes)
+    assert take(ring) == take(backwards) and ring.stats().nodes > 0
+    assert (ring.stats().nodes, ring.stats().own) == (backwards.stats().nodes, backwards.stats().own)
 
 
 def test_results_follow_the_house_contract():
