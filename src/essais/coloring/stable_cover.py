@@ -79,21 +79,25 @@ def stable_sets(
     return np.concatenate(blocks) if blocks else np.zeros((0, len(split)), dtype=np.int64)
 
 
+def _memberships(sets: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Each (set, vertex) pair of `sets` (lists of vertices): the sets' indices, the vertices."""
+    which = np.repeat(np.arange(len(sets)), [len(members) for members in sets])
+    return which, np.array([vertex for members in sets for vertex in members], dtype=np.uint64)
+
+
 def _bit_sets(sets: list[list[int]], words: int) -> np.ndarray:
     """Sets of vertices (lists) as rows of 64-bit words."""
     bits = np.zeros((len(sets), words), dtype=np.uint64)
-    which = np.repeat(np.arange(len(sets)), [len(members) for members in sets])
-    vertices = np.array([vertex for members in sets for vertex in members], dtype=np.uint64)
+    which, vertices = _memberships(sets)
     np.bitwise_or.at(bits, (which, vertices >> np.uint64(6)), np.uint64(1) << (vertices & np.uint64(63)))
     return bits
 
 
 def _conflicts(vertices: int, cliques: list[list[int]], words: int) -> np.ndarray:
     """Each vertex's row of the vertices that share one of `cliques` with it (itself included)."""
-    bits = _bit_sets(cliques, words)
-    which = np.repeat(np.arange(len(cliques)), [len(clique) for clique in cliques])
+    which, members = _memberships(cliques)
     conflicts = np.zeros((vertices, words), dtype=np.uint64)
-    np.bitwise_or.at(conflicts, np.array([vertex for clique in cliques for vertex in clique]), bits[which])
+    np.bitwise_or.at(conflicts, members.astype(np.intp), _bit_sets(cliques, words)[which])
     return conflicts
 
 
