@@ -17,7 +17,8 @@ from essais.core.cover._kernels import (
     SPLIT,
     STATE_SIZE,
     UPDATES,
-    cover_slice,
+    cover_slice_in_cache,
+    cover_slice_out_of_cache,
     replay,
 )
 from essais.core.cover.links import Links, link, options_of_nodes
@@ -40,7 +41,8 @@ class CompiledCover(SplitSearch):
         self.fewest = method == "dlx"
         self.top = links.top  # (which option a node is in, read at the first solution)
         self.nd, self.it = _packed(links)
-        self.ring = self.nd.nbytes <= RING_UNHIDE_BYTES  # (how _kernels._unhide walks an option)
+        in_cache = self.nd.nbytes <= RING_UNHIDE_BYTES  # (how _kernels._unhide walks an option)
+        self.kernel = cover_slice_in_cache if in_cache else cover_slice_out_of_cache
         offsets = self.nd.dtype  # (what holds the nodes' offsets)
         self.items = np.zeros(links.depth + 1, dtype=offsets)
         self.choices = np.zeros(links.depth + 1, dtype=offsets)
@@ -59,8 +61,7 @@ class CompiledCover(SplitSearch):
 
     def step(self, stop_at_solution: bool, node_stop: int) -> int:
         found = self.found if stop_at_solution else self.nothing
-        return int(cover_slice(self.nd, self.it, self.items, self.choices, self.fewest, self.ring, self.state, found,
-                               node_stop))  # fmt: skip
+        return int(self.kernel(self.nd, self.it, self.items, self.choices, self.fewest, self.state, found, node_stop))
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution, as its options' indices in the order they were chosen."""
