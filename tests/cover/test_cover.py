@@ -6,12 +6,13 @@ import contextlib
 import itertools
 import json
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from essais.core.cover import compiled
-from essais.core.cover._kernels import cover_slice_in_cache, cover_slice_out_of_cache
+from essais.core.cover._kernels import COLOR, COLOURED, COLOURLESS, COVER_SLICES, DLINK, NEXT, TOP, ULINK
 from essais.core.cover.compiled import CompiledCover
 from essais.core.cover.links import link
 from essais.core.errors import InvalidInput, MemoryRefused
@@ -336,13 +337,13 @@ def test_solutions_listed_in_blocks_are_those_found_one_at_a_time():
     """The kernel lists solutions a block at a time (the stable sets of coloring.stable_cover):
     the same solutions in the same order; a node limit hands on the block's solutions first."""
     problem = langford(8).problem
-    one_by_one = list(CompiledCover(link(problem.arrays), "dlx", SearchControl()).solutions())
-    blocks = list(CompiledCover(link(problem.arrays), "dlx", SearchControl()).solution_blocks(64))
+    one_by_one = list(CompiledCover(problem.arrays, "dlx", SearchControl()).solutions())
+    blocks = list(CompiledCover(problem.arrays, "dlx", SearchControl()).solution_blocks(64))
     assert len(one_by_one) == A014552[8] and all(is_cover(problem, solution) for solution in one_by_one)
     assert [row[row >= 0].tolist() for block in blocks for row in block] == one_by_one
     assert [len(block) for block in blocks] == [64, 64, 22]
     listed = []
-    stopped = CompiledCover(link(problem.arrays), "dlx", SearchControl(Limits(nodes=1_000)))
+    stopped = CompiledCover(problem.arrays, "dlx", SearchControl(Limits(nodes=1_000)))
     with pytest.raises(SearchStopped):
         for block in stopped.solution_blocks(10_000):
             listed.extend(row[row >= 0].tolist() for row in block)
@@ -357,16 +358,45 @@ def take(search):
     return listed
 
 
-@pytest.mark.parametrize("puzzle", [langford(8), polyomino("6x10")])
-def test_both_ways_of_unhiding_give_the_same_search(puzzle, monkeypatch):
+@settings(max_examples=60, deadline=None)
+@given(cover_problems())
+def test_the_numba_engines_links_are_knuths_layout_as_offsets(problem):
+    """The numba engine packs the links in one pass (core.cover._kernels.pack): node by node
+    the python engine's (core.cover.links.link), as offsets, each option a ring (NEXT), the
+    COLOR field only where an option gives a colour."""
+    links = link(problem.arrays)
+    search = CompiledCover(problem.arrays, "dlx", SearchControl())
+    fields = search.fields
+    assert fields == (COLOURED if any(problem.arrays.colors) else COLOURLESS)
+    nodes, item_links = search.nd.reshape(-1, fields), search.it.reshape(-1, fields)
+    headers = len(links.llink) - 1
+    option_node = (np.arange(len(links.top)) >= headers) & (links.top > 0)
+    assert np.array_equal(nodes[:, TOP], np.where(option_node, links.top * fields, links.top))
+    assert np.array_equal(nodes[:, ULINK], links.ulink * fields)
+    assert np.array_equal(nodes[:, DLINK], links.dlink * fields)
+    assert fields == COLOURLESS or np.array_equal(nodes[:, COLOR], links.color)
+    last = option_node & ~np.r_[option_node[1:], False]  # (an option's last node: the spacer after it says its first)
+    following = np.where(last, np.r_[links.ulink[1:], 0], np.arange(1, len(links.top) + 1))
+    assert np.array_equal(nodes[:, NEXT], np.where(option_node, following * fields, 0))
+    assert np.array_equal(item_links[:, :2], np.stack([links.llink, links.rlink], axis=1) * fields)
+    assert not item_links[:, 2:].any()
+
+
+@pytest.mark.parametrize(
+    ("problem", "fields"),
+    [(langford(8).problem, COLOURLESS), (polyomino("6x10").problem, COLOURLESS), (parse_cover(KNUTH), COLOURED)],
+)
+def test_both_ways_of_unhiding_give_the_same_search(problem, fields, monkeypatch):
     """Links larger than the cache are unhidden backwards over the spacers, smaller ones along
-    the options' rings: the same solutions, in the same order, and the same counters."""
-    ring = CompiledCover(link(puzzle.problem.arrays), "dlx", SearchControl())
+    the options' rings: the same solutions, in the same order, and the same counters, in
+    either layout (a problem without colours has nodes without a COLOR field)."""
+    ring = CompiledCover(problem.arrays, "dlx", SearchControl())
     monkeypatch.setattr(compiled, "RING_UNHIDE_BYTES", 0)
-    backwards = CompiledCover(link(puzzle.problem.arrays), "dlx", SearchControl())
-    assert ring.kernel is cover_slice_in_cache and backwards.kernel is cover_slice_out_of_cache
+    backwards = CompiledCover(problem.arrays, "dlx", SearchControl())
+    assert ring.kernel is COVER_SLICES[fields, True] and backwards.kernel is COVER_SLICES[fields, False]
     ring.control.limits = backwards.control.limits = Limits(nodes=200_000)  # (the 6x10's first 200,000 nodes)
-    assert take(ring) == take(backwards) and ring.stats().nodes > 0
+    listed = take(ring)
+    assert listed and listed == take(backwards) and all(is_cover(problem, solution) for solution in listed)
     assert (ring.stats().nodes, ring.stats().own) == (backwards.stats().nodes, backwards.stats().own)
 
 

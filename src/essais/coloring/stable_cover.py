@@ -20,7 +20,6 @@ from essais.coloring import _cover_kernels as kernels
 from essais.coloring.graph import Graph
 from essais.core.board import Board
 from essais.core.cover.compiled import CompiledCover
-from essais.core.cover.links import Links, link
 from essais.core.cover.problem import CoverArrays, CoverProblem
 from essais.core.cover.search import BYTES_PER_NODE, cover_engine
 from essais.core.engine import check_memory
@@ -336,8 +335,8 @@ class _SymmetricOptions:
         vertices = np.where(self.orbits[..., None] >= 0, members[self.orbits], -1)
         self.options = vertices.reshape(len(self.orbits), orbits.shape[1] * members.shape[1])
 
-    def links(self, vertices: int, random: np.random.Generator | None) -> tuple[Links, np.ndarray]:
-        """The problem's dancing links, its options (and vertices) in a random order unless
+    def arrays(self, vertices: int, random: np.random.Generator | None) -> tuple[CoverArrays, np.ndarray]:
+        """The exact cover's arrays, its options (and vertices) in a random order unless
         `random` is None; with the orbit of each option."""
         order = np.arange(len(self.options)) if random is None else random.permutation(len(self.options))
         label = np.arange(vertices, dtype=np.int32) if random is None else random.permutation(vertices).astype(np.int32)
@@ -346,7 +345,7 @@ class _SymmetricOptions:
         np.cumsum((options >= 0).sum(axis=1), out=starts[1:])
         items = label[options[options >= 0]]
         arrays = CoverArrays("symmetric", vertices, vertices, starts, items, np.zeros(len(items), dtype=np.int32))
-        return link(arrays), self.orbits[order]
+        return arrays, self.orbits[order]
 
 
 def _attempt(
@@ -359,8 +358,8 @@ def _attempt(
 ) -> tuple[list[int] | None | bool, int]:
     """One search for a cover kept by the symmetry, within `budget` nodes, and the nodes it
     spent (its counters to `tally`)."""
-    links, orbits = cover.links(vertices, random)
-    search = CompiledCover(links, "dlx", control)
+    arrays, orbits = cover.arrays(vertices, random)
+    search = CompiledCover(arrays, "dlx", control)
     try:
         chosen = search.first_within(budget)
     finally:

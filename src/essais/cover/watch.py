@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from essais.core.cover.search import links_of
+from essais.core.cover.links import link
+from essais.core.cover.search import checked
 from essais.core.cover.textbook import TextbookCover
 from essais.core.engine import run_watched
 from essais.core.errors import InvalidInput
@@ -66,7 +67,7 @@ def watch_cover(
     log = OptionLog(cols, cells, max_events)
 
     def build(control: SearchControl) -> TextbookCover:
-        search = TextbookCover(links_of(puzzle.problem, limits), method, control)
+        search = TextbookCover(link(checked(puzzle.problem, limits).arrays), method, control)
         log.own_counters = lambda: {"updates": search.updates}
         return search
 

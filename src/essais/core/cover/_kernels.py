@@ -23,15 +23,17 @@ LISTED = FIRST_FREE_SLOT + 4  # the rows of `found` filled (the solutions listed
 STATE_SIZE = FIRST_FREE_SLOT + 5
 # The fields of a node in `nd`, side by side as Knuth's C programs keep them (one cache line a
 # node rather than one a field), and of an item in `it` (its list links). Every link in them,
-# and an option node's TOP, is the offset of a node's fields in `nd` (node k's at FIELDS * k),
-# or of an item's links in `it` (item i's at FIELDS * i, as its header's): the kernel reads a
+# and an option node's TOP, is the offset of a node's fields in `nd` (node k's at `fields` * k),
+# or of an item's links in `it` (item i's at `fields` * i, as its header's): the kernel reads a
 # field without multiplying (numba multiplied each index by the node's size, three times an
 # update). NEXT makes each option a ring (the first node after the last): walking it steps on
-# no spacer. Indexed unsigned (_at), numba leaves out its test for negative indices. The 6x10
-# pentominoes' search: 8.9 s with four arrays, 8.5 s packed, 6.4 s packed and unsigned
-# (2026-11, AMD); 5.55 s -> 4.4 s with offsets and rings (2026-12, Intel).
-TOP, ULINK, DLINK, COLOR, NEXT = 0, 1, 2, 3, 4
-FIELDS = 5
+# no spacer. A problem in which no option gives a colour has no COLOR field: 16-byte nodes, a
+# fifth less memory to sweep and four to a cache line. Indexed unsigned (_at), numba leaves out
+# its test for negative indices. The 6x10 pentominoes' search: 8.9 s with four arrays, 8.5 s
+# packed, 6.4 s packed and unsigned (2026-11, AMD); 5.55 s -> 4.4 s with offsets and rings
+# (2026-12, Intel).
+TOP, ULINK, DLINK, NEXT, COLOR = 0, 1, 2, 3, 4
+COLOURED, COLOURLESS = 5, 4  # the fields a node has, with COLOR and without
 LLINK, RLINK = 0, 1
 
 
@@ -43,12 +45,19 @@ def _at(offset, field):
 
 
 @njit(inline="always")
-def _hide(p, nd):
+def _colour(q, nd, fields):
+    """Node q's COLOR (-1: purified away); 0 in a layout without that field. `fields` is a
+    constant of each compiled kernel (see cover_slice), so the test goes at compile time."""
+    return nd[_at(q, COLOR)] if fields > COLOR else 0
+
+
+@njit(inline="always")
+def _hide(p, nd, fields):
     """The other nodes of p's option out of their items' lists; the updates made."""
     updates = 0
     q = nd[_at(p, NEXT)]
     while q != p:
-        if nd[_at(q, COLOR)] >= 0:
+        if _colour(q, nd, fields) >= 0:
             u, d = nd[_at(q, ULINK)], nd[_at(q, DLINK)]
             nd[_at(u, DLINK)] = d
             nd[_at(d, ULINK)] = u
@@ -59,7 +68,7 @@ def _hide(p, nd):
 
 
 @njit(inline="always")
-def _unhide(p, nd, ring):
+def _unhide(p, nd, fields, ring):
     """The other nodes of p's option back in their items' lists. Each is in a list of its own
     (an option names an item once), so they go back in any order. With `ring` (links that fit
     in the processor's cache) along the ring, as `_hide` took them out: no spacer to step on
@@ -69,32 +78,32 @@ def _unhide(p, nd, ring):
     if ring:
         q = nd[_at(p, NEXT)]
         while q != p:
-            if nd[_at(q, COLOR)] >= 0:
+            if _colour(q, nd, fields) >= 0:
                 nd[_at(nd[_at(q, ULINK)], DLINK)] = q
                 nd[_at(nd[_at(q, DLINK)], ULINK)] = q
                 nd[_at(nd[_at(q, TOP)], TOP)] += 1
             q = nd[_at(q, NEXT)]
         return
-    q = p - FIELDS
+    q = p - fields
     while q != p:
         x = nd[_at(q, TOP)]
         if x <= 0:
             q = nd[_at(q, DLINK)]
-        elif nd[_at(q, COLOR)] < 0:
-            q -= FIELDS
+        elif _colour(q, nd, fields) < 0:
+            q -= fields
         else:
             nd[_at(nd[_at(q, ULINK)], DLINK)] = q
             nd[_at(nd[_at(q, DLINK)], ULINK)] = q
             nd[_at(x, TOP)] += 1
-            q -= FIELDS
+            q -= fields
 
 
 @njit
-def _cover(i, nd, it):
+def _cover(i, nd, it, fields):
     updates = 1  # i unlinked from its list
     p = nd[_at(i, DLINK)]
     while p != i:
-        updates += _hide(p, nd)
+        updates += _hide(p, nd, fields)
         p = nd[_at(p, DLINK)]
     left, right = it[_at(i, LLINK)], it[_at(i, RLINK)]
     it[_at(left, RLINK)] = right
@@ -103,68 +112,70 @@ def _cover(i, nd, it):
 
 
 @njit
-def _uncover(i, nd, it, ring):
+def _uncover(i, nd, it, fields, ring):
     it[_at(it[_at(i, LLINK)], RLINK)] = i
     it[_at(it[_at(i, RLINK)], LLINK)] = i
     p = nd[_at(i, ULINK)]
     while p != i:
-        _unhide(p, nd, ring)
+        _unhide(p, nd, fields, ring)
         p = nd[_at(p, ULINK)]
 
 
 @njit
-def _purify(p, nd):
+def _purify(p, nd, fields):
     updates = 0
-    c, i = nd[_at(p, COLOR)], nd[_at(p, TOP)]
+    c, i = _colour(p, nd, fields), nd[_at(p, TOP)]
     q = nd[_at(i, DLINK)]
     while q != i:
-        if nd[_at(q, COLOR)] == c:
+        if _colour(q, nd, fields) == c:
             if q != p:
                 nd[_at(q, COLOR)] = -1
         else:
-            updates += _hide(q, nd)
+            updates += _hide(q, nd, fields)
         q = nd[_at(q, DLINK)]
     return updates
 
 
 @njit
-def _unpurify(p, nd, ring):
-    c, i = nd[_at(p, COLOR)], nd[_at(p, TOP)]
+def _unpurify(p, nd, fields, ring):
+    c, i = _colour(p, nd, fields), nd[_at(p, TOP)]
     q = nd[_at(i, ULINK)]
     while q != i:
-        if nd[_at(q, COLOR)] < 0:
+        if _colour(q, nd, fields) < 0:
             nd[_at(q, COLOR)] = c
         elif q != p:
-            _unhide(q, nd, ring)
+            _unhide(q, nd, fields, ring)
         q = nd[_at(q, ULINK)]
 
 
 @njit
-def _commit_others(x, nd, it):
+def _commit_others(x, nd, it, fields):
     updates = 0
     p = nd[_at(x, NEXT)]
     while p != x:
-        if nd[_at(p, COLOR)] == 0:
-            updates += _cover(nd[_at(p, TOP)], nd, it)
-        elif nd[_at(p, COLOR)] > 0:
-            updates += _purify(p, nd)
+        c = _colour(p, nd, fields)
+        if c == 0:
+            updates += _cover(nd[_at(p, TOP)], nd, it, fields)
+        elif c > 0:
+            updates += _purify(p, nd, fields)
         p = nd[_at(p, NEXT)]
     return updates
 
 
 @njit
-def _uncommit_others(x, nd, it, ring):
-    p = x - FIELDS
+def _uncommit_others(x, nd, it, fields, ring):
+    p = x - fields
     while p != x:
         j = nd[_at(p, TOP)]
         if j <= 0:
             p = nd[_at(p, DLINK)]
         else:
-            if nd[_at(p, COLOR)] == 0:
-                _uncover(j, nd, it, ring)
-            elif nd[_at(p, COLOR)] > 0:
-                _unpurify(p, nd, ring)
-            p -= FIELDS
+            c = _colour(p, nd, fields)
+            if c == 0:
+                _uncover(j, nd, it, fields, ring)
+            elif c > 0:
+                _unpurify(p, nd, fields, ring)
+            p -= fields
 
 
 @njit(inline="always")
@@ -184,39 +195,78 @@ def _choose(fewest, nd, it):
 
 
 @njit(cache=True, nogil=True)
-def replay(prefix, nd, it, items, choices):
+def pack(starts, items, colors, n_items, primary, nd, it):
+    """Fill `nd` and `it` (zeros, len(it) // (n_items + 2) fields a node) with the links of
+    the problem (core.cover.problem.CoverArrays' fields) as Algorithm C's step C1 sets them
+    up, Knuth's layout of core.cover.links.link as offsets: header i is node i (TOP its LEN),
+    spacer k node n_items + 1 + starts[k] + k (TOP -k, ULINK the first node of the option
+    before, DLINK the last of the option after), option k's nodes after it (TOP their item's
+    offset, NEXT the ring). One pass over the entries, each appended to its item's list."""
+    fields = len(it) // (n_items + 2)
+    last = np.arange(n_items + 1) * fields  # the last node of each item's list (its header at first)
+    for k in range(len(starts) - 1):
+        spacer = (n_items + 1 + starts[k] + k) * fields
+        first, after = spacer + fields, spacer + (starts[k + 1] - starts[k] + 1) * fields
+        nd[_at(spacer, TOP)] = -k
+        nd[_at(spacer, DLINK)] = after - fields
+        nd[_at(after, ULINK)] = first
+        for e in range(starts[k], starts[k + 1]):
+            x, i = first + (e - starts[k]) * fields, items[e] + 1
+            nd[_at(x, TOP)] = i * fields
+            nd[_at(x, ULINK)] = last[i]
+            nd[_at(last[i], DLINK)] = x
+            nd[_at(x, NEXT)] = x + fields if x + fields < after else first
+            if fields > COLOR:
+                nd[_at(x, COLOR)] = colors[e]
+            nd[_at(i * fields, TOP)] += 1
+            last[i] = x
+    nd[_at((n_items + 1 + starts[-1] + len(starts) - 1) * fields, TOP)] = 1 - len(starts)  # the last spacer
+    for i in range(1, n_items + 1):
+        nd[_at(last[i], DLINK)] = i * fields
+        nd[_at(i * fields, ULINK)] = last[i]
+    for head, low, high in ((0, 1, primary), (n_items + 1, primary + 1, n_items)):  # the items' two lists
+        before = head
+        for i in range(low, high + 1):
+            it[_at(before * fields, RLINK)] = i * fields
+            it[_at(i * fields, LLINK)] = before * fields
+            before = i
+        it[_at(before * fields, RLINK)] = head * fields
+        it[_at(head * fields, LLINK)] = before * fields
+
+
+@njit(cache=True, nogil=True)
+def replay(prefix, nd, it, items, choices, fields):
     """Choose the options of `prefix` (their nodes' offsets, one a level from level 0) as the
     search did, counting nothing: the links as the search had them at level len(prefix)."""
     for level in range(len(prefix)):
         x = prefix[level]
         items[level] = nd[_at(x, TOP)]
         choices[level] = x
-        _cover(nd[_at(x, TOP)], nd, it)
-        _commit_others(x, nd, it)
+        _cover(nd[_at(x, TOP)], nd, it, fields)
+        _commit_others(x, nd, it, fields)
 
 
-@njit(cache=True, nogil=True)
-def cover_slice_in_cache(nd, it, items, choices, fewest, state, found, node_stop):
-    """`_cover_slice` for links that fit in the processor's cache: unhide walks the rings."""
-    return _cover_slice(nd, it, items, choices, fewest, True, state, found, node_stop)
+def cover_slice(fields, ring):
+    """`_cover_slice` compiled for one layout (`fields`: COLOURED or COLOURLESS) and one walk of
+    unhide (`ring`: for links that fit in the processor's cache), both constants of the kernel
+    made: numba compiles each without the others' tests. Read at run time, the `ring` test
+    alone cost small covers 8-10 % (Langford 13's search 0.97-1.01 s against 0.88-0.94 s,
+    2026-12, Intel)."""
 
+    @njit(cache=True, nogil=True)
+    def kernel(nd, it, items, choices, fewest, state, found, node_stop):
+        return _cover_slice(nd, it, items, choices, fewest, fields, ring, state, found, node_stop)
 
-@njit(cache=True, nogil=True)
-def cover_slice_out_of_cache(nd, it, items, choices, fewest, state, found, node_stop):
-    """`_cover_slice` for links larger than the cache: unhide walks backwards over spacers."""
-    return _cover_slice(nd, it, items, choices, fewest, False, state, found, node_stop)
+    return kernel
 
 
 @njit(nogil=True)
-def _cover_slice(nd, it, items, choices, fewest, ring, state, found, node_stop):
+def _cover_slice(nd, it, items, choices, fewest, fields, ring, state, found, node_stop):
     """Algorithm C until `node_stop` nodes (PAUSED), `found` full (SOLUTION: each row a
     solution's option nodes, -1 after them; the last one's in choices[:depth] too), a node of
     level SPLIT (FRONTIER, its options in choices[:depth]) or the end (EXHAUSTED). A count
     passes a `found` of no rows: nothing is listed. ENTERING set: the node of level DEPTH is to
-    be entered; clear: the search goes back up from it (C8). `ring` (how _unhide walks) is a
-    constant of the two kernels above, so numba compiles each walk without the other's test:
-    read at run time, that test cost small covers 8-10 % (Langford 13's search 0.97-1.01 s
-    against 0.88-0.94 s, 2026-12, Intel)."""
+    be entered; clear: the search goes back up from it (C8)."""
     level, entering, nodes, tries, backtracks = load_counters(state)
     updates, solutions, base, split = state[UPDATES], state[SOLUTIONS], state[BASE], state[SPLIT]
     outcome = PAUSED
@@ -245,7 +295,7 @@ def _cover_slice(nd, it, items, choices, fewest, ring, state, found, node_stop):
                         break
             else:
                 i = _choose(fewest, nd, it)  # C3
-                updates += _cover(i, nd, it)  # C4
+                updates += _cover(i, nd, it, fields)  # C4
                 items[level] = i
                 x = nd[_at(i, DLINK)]
                 trying = True
@@ -255,17 +305,17 @@ def _cover_slice(nd, it, items, choices, fewest, ring, state, found, node_stop):
                 if x != i:
                     tries += 1
                     choices[level] = x
-                    updates += _commit_others(x, nd, it)
+                    updates += _commit_others(x, nd, it, fields)
                     level += 1
                     entering = 1
                     break
-                _uncover(i, nd, it, ring)  # C7
+                _uncover(i, nd, it, fields, ring)  # C7
             if level == base:  # C8
                 outcome = EXHAUSTED
                 break
             level -= 1
             x = choices[level]  # C6
-            _uncommit_others(x, nd, it, ring)
+            _uncommit_others(x, nd, it, fields, ring)
             backtracks += 1
             x = nd[_at(x, DLINK)]
             trying = True
@@ -274,3 +324,8 @@ def _cover_slice(nd, it, items, choices, fewest, ring, state, found, node_stop):
     store_counters(state, level, entering, nodes, tries, backtracks)
     state[UPDATES], state[SOLUTIONS] = updates, solutions
     return outcome
+
+
+# The kernel for each layout and walk, by (fields, ring): compiled at its first call, cached.
+COVER_SLICES = {(fields, ring): cover_slice(fields, ring) for fields in (COLOURED, COLOURLESS)
+                for ring in (True, False)}  # fmt: skip

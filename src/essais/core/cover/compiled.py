@@ -9,19 +9,17 @@ import numpy as np
 
 from essais.core.cover._kernels import (
     BASE,
-    FIELDS,
+    COLOURED,
+    COLOURLESS,
+    COVER_SLICES,
     LISTED,
-    LLINK,
-    RLINK,
     SOLUTIONS,
     SPLIT,
     STATE_SIZE,
     UPDATES,
-    cover_slice_in_cache,
-    cover_slice_out_of_cache,
+    pack,
     replay,
 )
-from essais.core.cover.links import Links, link, options_of_nodes
 from essais.core.cover.problem import CoverArrays
 from essais.core.limits import BUDGET_SPENT, SOLUTION, SearchControl, SearchStopped
 from essais.core.parallel import TaskResult
@@ -36,22 +34,25 @@ class CompiledCover(SplitSearch):
 
     solutions_slot, split_slot = SOLUTIONS, SPLIT
 
-    def __init__(self, links: Links, method: str, control: SearchControl, prefix: tuple[int, ...] = ()) -> None:
+    def __init__(self, arrays: CoverArrays, method: str, control: SearchControl, prefix: tuple[int, ...] = ()) -> None:
         super().__init__(control, STATE_SIZE)
         self.fewest = method == "dlx"
-        self.top = links.top  # (which option a node is in, read at the first solution)
-        self.nd, self.it = _packed(links)
+        self.fields = COLOURED if arrays.colors.any() else COLOURLESS  # (a node's size in the kernel's layout)
+        self.nd, self.it = _packed(arrays, self.fields)
         in_cache = self.nd.nbytes <= RING_UNHIDE_BYTES  # (how _kernels._unhide walks an option)
-        self.kernel = cover_slice_in_cache if in_cache else cover_slice_out_of_cache
+        self.kernel = COVER_SLICES[self.fields, in_cache]
+        # (a node's option: the spacer before it says)
+        self.spacers = arrays.n_items + 1 + arrays.starts + np.arange(len(arrays.starts))
         offsets = self.nd.dtype  # (what holds the nodes' offsets)
-        self.items = np.zeros(links.depth + 1, dtype=offsets)
-        self.choices = np.zeros(links.depth + 1, dtype=offsets)
-        self.nothing = np.zeros((0, links.depth + 1), dtype=offsets)  # (a count lists no solution)
-        self.found = np.zeros((1, links.depth + 1), dtype=offsets)  # the solutions listed, a row each
+        depth = arrays.primary  # (the most options a solution holds: one a primary item)
+        self.items = np.zeros(depth + 1, dtype=offsets)
+        self.choices = np.zeros(depth + 1, dtype=offsets)
+        self.nothing = np.zeros((0, depth + 1), dtype=offsets)  # (a count lists no solution)
+        self.found = np.zeros((1, depth + 1), dtype=offsets)  # the solutions listed, a row each
         self.state[SPLIT] = -1
-        self.option_at: np.ndarray | None = None  # each node's option (made at the first solution)
         if prefix:
-            replay(np.array(prefix, dtype=offsets) * FIELDS, self.nd, self.it, self.items, self.choices)
+            replay(np.array(prefix, dtype=offsets) * self.fields, self.nd, self.it, self.items, self.choices,
+                   self.fields)  # fmt: skip
             self.state[DEPTH] = self.state[BASE] = len(prefix)
 
     def stats(self) -> Stats:
@@ -100,56 +101,38 @@ class CompiledCover(SplitSearch):
     def _listed(self) -> np.ndarray:
         """The solutions the kernel listed since the last call (their options' indices, -1 after
         them), taken out of `found`."""
-        if self.option_at is None:
-            self.option_at = options_of_nodes(self.top, len(self.it) // FIELDS - 2)
         nodes = self.found[: self.state[LISTED]]
         self.state[LISTED] = 0
         held = np.logical_and.accumulate(nodes >= 0, axis=1)  # (past a solution's -1: an older one's nodes)
-        return np.where(held, self.option_at[np.where(held, nodes // FIELDS, 0)], -1)
+        options = np.searchsorted(self.spacers, np.where(held, nodes // self.fields, 0), side="right") - 1
+        return np.where(held, options, -1)
 
     def root(self, level: int) -> tuple[int, ...]:
         """A sub-tree's root: the option nodes that lead there."""
-        return tuple((self.choices[:level] // FIELDS).tolist())
+        return tuple((self.choices[:level] // self.fields).tolist())
 
 
 # Links up to this size are unhidden along their options' rings, larger ones backwards (the
 # processor's cache: 2 MB of L2 a core on this Intel Xeon, 0.5-1 MB on AMD EPYCs, more of L3)
 RING_UNHIDE_BYTES = 4 * 2**20
-_LINKS: dict[str, Links] = {}  # in a worker: the links of the problems it has counted, by digest
 
 
 def count_subtree(task: tuple[CoverArrays, str, tuple[int, ...]], control: SearchControl) -> TaskResult:
     """One sub-tree of a split count (essais.core.parallel): task = (the problem's arrays, the
     method, the option nodes that lead to the sub-tree's root); values: (its solutions,)."""
     arrays, method, prefix = task
-    links = _LINKS.get(arrays.digest)
-    if links is None:
-        _LINKS.clear()  # (one problem at a time: a long-lived process keeps no more)
-        links = _LINKS[arrays.digest] = link(arrays)
-    return counted(CompiledCover(links, method, control, prefix))
+    return counted(CompiledCover(arrays, method, control, prefix))
 
 
-def _packed(links: Links) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel's `nd` and `it` (core.cover._kernels): each node's fields side by side, TOP
-    to NEXT, each item's links at its header's offset; links as offsets (int32, or int64 past
-    429 million nodes: the kernel is compiled for either)."""
-    items, size = len(links.llink) - 2, len(links.top) * FIELDS
+def _packed(arrays: CoverArrays, fields: int) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's `nd` and `it` (core.cover._kernels.pack): each node's `fields` side by
+    side, TOP to NEXT and COLOR if COLOURED, each item's links at its header's offset; links
+    as offsets (int32, or int64 past 429 million nodes: the kernel is compiled for either).
+    Made by a kernel in one pass: numpy's sorts and scatters (core.cover.links.link, then
+    a copy) took 0.45 s for the 5 million nodes of a symmetric cover of queen:14, the kernel
+    takes 0.03 s (2026-12, Intel)."""
+    size = arrays.node_count() * fields
     offsets = np.dtype(np.int32 if size <= np.iinfo(np.int32).max else np.int64)
-    top = links.top.astype(offsets)
-    top[items + 1 :][top[items + 1 :] > 0] *= FIELDS  # (an option node's item; not LEN, nor a spacer's -k)
-    fields = [top, links.ulink.astype(offsets) * FIELDS, links.dlink.astype(offsets) * FIELDS, links.color,
-              _ring(links).astype(offsets) * FIELDS]  # fmt: skip
-    it = np.zeros((items + 2, FIELDS), dtype=offsets)
-    it[:, LLINK], it[:, RLINK] = links.llink * FIELDS, links.rlink * FIELDS
-    return np.stack(fields, axis=1, dtype=offsets).ravel(), it.ravel()
-
-
-def _ring(links: Links) -> np.ndarray:
-    """Each option's nodes in a ring (NEXT: the node after, the first after the last), so that
-    the kernel walks an option without stepping on its spacers; 0 for the other nodes."""
-    items = len(links.llink) - 2
-    following = np.arange(1, len(links.top) + 1, dtype=np.int32)
-    spacers = items + 1 + np.flatnonzero(links.top[items + 1 :] <= 0)
-    following[spacers[1:] - 1] = links.ulink[spacers[1:]]  # (an option's last node: its first, the spacer's ULINK)
-    following[: items + 1] = following[spacers] = 0
-    return following
+    nd, it = np.zeros(size, dtype=offsets), np.zeros((arrays.n_items + 2) * fields, dtype=offsets)
+    pack(arrays.starts, arrays.items, arrays.colors, arrays.n_items, arrays.primary, nd, it)
+    return nd, it

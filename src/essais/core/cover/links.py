@@ -75,17 +75,6 @@ def link(arrays: CoverArrays) -> Links:
     return Links(top, ulink, dlink, color, llink, rlink, primary)
 
 
-def options_of_nodes(top: np.ndarray, items: int) -> np.ndarray:
-    """Each node's option (0-based), for every node at once (what option_of_node says of one),
-    -1 for the `items` headers and the spacers: a solution's options read in one lookup."""
-    options = np.full(len(top), -1, dtype=np.int64)
-    spacers = items + 1 + np.flatnonzero(top[items + 1 :] <= 0)
-    nodes = np.arange(items + 2, spacers[-1])
-    options[nodes] = -top[spacers[np.searchsorted(spacers, nodes)]] - 1
-    options[spacers] = -1
-    return options
-
-
 def option_of_node(top: np.ndarray, node: int) -> int:
     """The option (0-based) a node belongs to: the spacer after it says."""
     while top[node] > 0:

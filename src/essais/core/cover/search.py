@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from essais.core.cover.links import Links, link
+from essais.core.cover.links import link
 from essais.core.cover.problem import CoverProblem
 from essais.core.cover.textbook import TextbookCover
 from essais.core.engine import CountingSearch, Methods, check_memory, loading_compiled, run_search
@@ -26,8 +26,9 @@ from essais.core.parallel.settings import Settings
 from essais.core.result import Stats, Status
 
 METHODS = Methods({"dlx": ("python", "numba"), "first": ("python", "numba")}, default={"python": "dlx", "numba": "dlx"})
-# A node's memory: four int32 fields in the links and again in the numba engine's packed copy,
-# or in the python engine four list slots and their int objects (8 + 28 bytes each), rounded up.
+# A node's memory, the larger engine's: the numba engine packs four or five int32 fields (int64
+# past 429 million nodes), the python engine holds four list slots and their int objects (8 + 28
+# bytes each), rounded up.
 BYTES_PER_NODE = 160
 
 
@@ -44,10 +45,10 @@ class CoverTally:
     split: dict[str, int] | None = None
 
 
-def links_of(problem: CoverProblem, limits: Limits | None) -> Links:
-    """The problem's dancing links, their memory checked before they are made."""
+def checked(problem: CoverProblem, limits: Limits | None) -> CoverProblem:
+    """The problem, once the memory of its dancing links is checked (before they are made)."""
     check_memory(problem.arrays.node_count() * BYTES_PER_NODE, f"the dancing links of {problem.name}", limits)
-    return link(problem.arrays)
+    return problem
 
 
 def cover_engine(
@@ -58,8 +59,8 @@ def cover_engine(
         with loading_compiled("exact cover"):
             from essais.core.cover.compiled import CompiledCover
 
-        return lambda control: CompiledCover(links_of(problem, limits), method, control)
-    return lambda control: TextbookCover(links_of(problem, limits), method, control)
+        return lambda control: CompiledCover(checked(problem, limits).arrays, method, control)
+    return lambda control: TextbookCover(link(checked(problem, limits).arrays), method, control)
 
 
 def first_cover(problem: CoverProblem, settings: Settings) -> tuple[Status, list[int] | None, Stats]:
@@ -86,10 +87,10 @@ def _split_count(problem: CoverProblem, settings: Settings) -> CoverTally:
     with loading_compiled("exact cover"):
         from essais.core.cover.compiled import CompiledCover, count_subtree
 
-    links = links_of(problem, settings.limits)
+    arrays = checked(problem, settings.limits).arrays
     method = settings.method
     described = {"problem": "cover", "name": problem.name, "digest": problem.digest, "method": method}
-    done = split_count(described, lambda control: CompiledCover(links, method, control),
+    done = split_count(described, lambda control: CompiledCover(arrays, method, control),
                        lambda prefix: (problem.arrays, method, prefix), count_subtree,
                        nothing=Stats(own={"updates": 0}), settings=settings)  # fmt: skip
     return CoverTally(done.status, done.count, done.stats, method, "numba", done.split)
