@@ -1,13 +1,14 @@
 """numba kernels of exact covering by dancing links (essais.core.cover). Private: checked
 inputs only; imports numpy, numba and essais.core alone.
 
-`cover_slice` is core.cover.textbook.TextbookCover with an explicit stack (`items`, `choices`:
+`_cover_slice` is core.cover.textbook.TextbookCover with an explicit stack (`items`, `choices`:
 the item chosen and the option node tried at each level, as their offsets) and the links
-packed in two flat arrays (`nd`, `it`, see below), in resumable slices of a node budget: the
-same solutions in the same order, the same counters (updates included). It can start from a level `base` whose
-options `replay` chose (a sub-tree of a split count), and report each node of level `split` as
-FRONTIER instead of searching it (listing the sub-trees; such a node is counted by its
-sub-tree, not here)."""
+packed in two flat arrays (`nd`, `it`, see below; `pack` fills them), in resumable slices of a
+node budget: the same solutions in the same order, the same counters (updates included). It
+can start from a level `base` whose options `replay` chose (a sub-tree of a split count), and
+report each node of level `split` as FRONTIER instead of searching it (listing the sub-trees;
+such a node is counted by its sub-tree, not here). One body, four kernels (COVER_SLICES, made
+by `cover_slice`): for nodes with or without a COLOR field, and for either walk of unhide."""
 
 import numpy as np
 from numba import njit
@@ -249,9 +250,10 @@ def replay(prefix, nd, it, items, choices, fields):
 def cover_slice(fields, ring):
     """`_cover_slice` compiled for one layout (`fields`: COLOURED or COLOURLESS) and one walk of
     unhide (`ring`: for links that fit in the processor's cache), both constants of the kernel
-    made: numba compiles each without the others' tests. Read at run time, the `ring` test
-    alone cost small covers 8-10 % (Langford 13's search 0.97-1.01 s against 0.88-0.94 s,
-    2026-12, Intel)."""
+    made (numba passes a constant on as a literal: each callee is compiled for it, its tests
+    gone). Read at run time, the `ring` test alone cost small covers 8-10 % (Langford 13's
+    search 0.97-1.01 s against 0.88-0.94 s, 2026-12, Intel). A closure over constants only:
+    numba's cache keeps one compiled kernel for each."""
 
     @njit(cache=True, nogil=True)
     def kernel(nd, it, items, choices, fewest, state, found, node_stop):
