@@ -56,22 +56,25 @@ def test_each_row_set_counts_the_solutions_that_split_so(n):
     assert total == sum(tally.values()) == A000170[n - 1]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
-    st.lists(st.integers(0, (1 << 35) - 1), min_size=1, max_size=300),
-    st.lists(st.integers(0, (1 << 34) - 1), min_size=1, max_size=80),
+    st.lists(st.integers(0, (1 << 64) - 1), min_size=1, max_size=1200),
+    st.lists(st.one_of(st.just(0), st.integers(0, (1 << 64) - 1)), min_size=1, max_size=80),  # (0: meets every key)
     st.integers(0, 11),
     st.lists(st.integers(0, 5), min_size=9, max_size=9),
+    st.sampled_from([23, 35, 41, 61]),
 )
-def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, sparsity, weights):
+def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, sparsity, weights, bits):
     """count_disjoint against every pair looked at in turn, weighted by the long diagonals' bits
-    each key holds (bit 34, the centre's, in sliced keys alone: such a key holds none); a
-    weight 0: the pair is neither counted nor tested."""
-    from essais.queens._join_kernels import count_disjoint
+    each key holds (the top bit, the centre's, in sliced keys alone: such a key holds none); a
+    weight 0: the pair is neither counted nor tested. Keys of 23 to 61 bits (11 to 31 queens:
+    chunks of 4 to 11 bits), lists over several groups of 512 keys."""
+    from essais.queens._join_kernels import count_disjoint, table_words
 
-    sliced = [key & (key >> (sparsity % 4)) for key in sliced]  # sparser keys: more pairs agree
-    walked = [key & (key >> (sparsity // 4)) for key in walked]
-    long_diagonals, center = (1 << 8) | (1 << 25), 1 << 34
+    every = (1 << bits) - 1
+    sliced = [key & every & (key >> (sparsity % 4)) for key in sliced]  # sparser keys: more pairs agree
+    walked = [key & (every >> 1) & (key >> (sparsity // 4)) for key in walked]
+    long_diagonals, center = (1 << 8) | (1 << (bits // 2 + 4)), 1 << (bits - 1)
     table = np.array(weights, dtype=np.int64).reshape(3, 3)
 
     def held(key: int) -> int:
@@ -79,11 +82,27 @@ def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, s
 
     expected = sum(int(table[held(b), held(a)]) for a in sliced for b in walked if a & b == 0)
     tested = sum(1 for a in sliced for b in walked if table[held(b), held(a)])
-    planes = np.empty(((len(sliced) + 63) // 64 + 3) * 35, dtype=np.uint64)
+    tables = np.empty(table_words(len(sliced), bits), dtype=np.uint64)
     as_keys = [np.array(keys, dtype=np.uint64) for keys in (sliced, walked)]
-    counted = count_disjoint(as_keys[0], len(sliced), as_keys[1], len(walked), 35, planes,
+    counted = count_disjoint(as_keys[0], len(sliced), as_keys[1], len(walked), bits, tables,
                              np.uint64(long_diagonals), np.uint64(center), table)  # fmt: skip
     assert counted == (expected, tested)
+
+
+@pytest.mark.parametrize("bits", [23, 35, 61])
+def test_a_key_of_no_bit_meets_every_key_and_no_place_past_them(bits):
+    """The key 0 shares no bit with any: it meets every sliced key of each block, however many
+    (the places past a block's last key, up to its next 512, hold none)."""
+    from essais.queens._join_kernels import count_disjoint, table_words
+
+    long_diagonals, center = (1 << 8) | (1 << (bits // 2 + 4)), 1 << (bits - 1)
+    weights = np.array([[1, 10, 100], [0, 0, 0], [0, 0, 0]], dtype=np.int64)
+    for free, one, two in [(1, 0, 0), (63, 64, 65), (511, 513, 0), (0, 130, 1)]:
+        sliced = np.array([2] * free + [1 << 8] * one + [long_diagonals] * two, dtype=np.uint64)
+        tables = np.empty(table_words(len(sliced), bits), dtype=np.uint64)
+        counted = count_disjoint(sliced, len(sliced), np.zeros(1, dtype=np.uint64), 1, bits, tables,
+                                 np.uint64(long_diagonals), np.uint64(center), weights)  # fmt: skip
+        assert counted == (free + 10 * one + 100 * two, free + one + two)
 
 
 def test_counters_and_the_default():

@@ -30,6 +30,7 @@ from essais.queens._join_kernels import (
     STARTS_AT,
     join_slice,
     quarter_boards,
+    table_words,
 )
 from essais.queens._join_kernels import SOLUTIONS as JOIN_SOLUTIONS
 from essais.queens._join_kernels import STATE_SIZE as JOIN_STATE_SIZE
@@ -234,7 +235,7 @@ class JoinedSearch(SlicedSearch):
         self.n = n
         self.starts, self.keys, self.layout = join_tables(n, control.check_setup, control.limits)
         self.row_sets, self.weights = row_sets(n, north)
-        self.east = self.west = self.planes = np.empty(0, dtype=np.uint64)
+        self.east = self.west = self.tables = np.empty(0, dtype=np.uint64)
 
     def run(self) -> tuple[int]:
         """(the solutions of the task's row sets, each times its weight)."""
@@ -246,7 +247,7 @@ class JoinedSearch(SlicedSearch):
         return int(
             join_slice(
                 self.n, self.starts, self.keys, self.layout, self.row_sets, self.weights, self.state, node_stop,
-                self.east, self.west, self.planes,
+                self.east, self.west, self.tables,
             )
         )  # fmt: skip
 
@@ -259,13 +260,13 @@ class JoinedSearch(SlicedSearch):
         return stats
 
     def _make_room(self, keys: int) -> None:
-        """Key buffers for `keys` half boards a side (at least twice the old), and bit planes
-        for as many keys."""
+        """Key buffers for `keys` half boards a side (at least twice the old), and the lookup
+        tables of as many keys."""
         keys = max(keys, 2 * len(self.east), 1024)
-        plane_words = ((keys + 63) // 64 + 3) * (2 * (self.n - 1) + self.n % 2)  # (3 blocks, each from a word)
-        check_memory(8 * (2 * keys + plane_words), f"the half boards of {self.n} queens", self.control.limits)
+        tables = int(table_words(keys, 2 * (self.n - 1) + self.n % 2))
+        check_memory(8 * (2 * keys + tables), f"the half boards of {self.n} queens", self.control.limits)
         self.east, self.west = np.empty(keys, dtype=np.uint64), np.empty(keys, dtype=np.uint64)
-        self.planes = np.empty(plane_words, dtype=np.uint64)
+        self.tables = np.empty(tables, dtype=np.uint64)
 
 
 def count_joined_rows(task: tuple[int, int], control: SearchControl) -> TaskResult:
