@@ -63,12 +63,14 @@ def test_each_row_set_counts_the_solutions_that_split_so(n):
     st.integers(0, 11),
     st.lists(st.integers(0, 5), min_size=9, max_size=9),
     st.sampled_from([23, 35, 41, 61]),
+    st.lists(st.integers(0, 22), min_size=0, max_size=3),
 )
-def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, sparsity, weights, bits):
+def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, sparsity, weights, bits, cuts):
     """count_disjoint against every pair looked at in turn, weighted by the long diagonals' bits
     each key holds (the top bit, the centre's, in sliced keys alone: such a key holds none); a
     weight 0: the pair is neither counted nor tested. Keys of 23 to 61 bits (11 to 31 queens:
-    chunks of 4 to 11 bits), lists over several groups of 512 keys."""
+    chunks of 4 to 11 bits), lists over several groups of 512 keys, any 0 to 3 bits as the cuts (a
+    pair of cells passed over is tested all the same)."""
     from essais.queens._join_kernels import count_disjoint, table_words
 
     every = (1 << bits) - 1
@@ -85,7 +87,7 @@ def test_pairs_with_no_bit_in_common_are_counted_as_one_by_one(sliced, walked, s
     tables = np.empty(table_words(len(sliced), bits), dtype=np.uint64)
     as_keys = [np.array(keys, dtype=np.uint64) for keys in (sliced, walked)]
     counted = count_disjoint(as_keys[0], len(sliced), as_keys[1], len(walked), bits, tables,
-                             np.uint64(long_diagonals), np.uint64(center), table)  # fmt: skip
+                             np.uint64(long_diagonals), np.uint64(center), np.array(cuts), table)  # fmt: skip
     assert counted == (expected, tested)
 
 
@@ -101,7 +103,7 @@ def test_a_key_of_no_bit_meets_every_key_and_no_place_past_them(bits):
         sliced = np.array([2] * free + [1 << 8] * one + [long_diagonals] * two, dtype=np.uint64)
         tables = np.empty(table_words(len(sliced), bits), dtype=np.uint64)
         counted = count_disjoint(sliced, len(sliced), np.zeros(1, dtype=np.uint64), 1, bits, tables,
-                                 np.uint64(long_diagonals), np.uint64(center), weights)  # fmt: skip
+                                 np.uint64(long_diagonals), np.uint64(center), np.array([1, 9]), weights)  # fmt: skip
         assert counted == (free + 10 * one + 100 * two, free + one + two)
 
 
