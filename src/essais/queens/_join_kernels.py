@@ -16,8 +16,10 @@ planes (for each key bit, over 64 keys: those that leave that diagonal free), an
 into lookup tables: the key bits in six chunks, each value of a chunk's bits the AND of its
 planes. A key of the shorter list is then tested against 512 keys at once with six lookups of
 eight words each, whatever the number of diagonals it holds (13 for 18 queens: 13 ANDs a word
-with the planes alone). (The idea of the planes and the chunks is Kluev's N-Queens-Count-Sol's;
-this code and its layout are essais's own.)
+with the planes alone). And both lists are sorted into cells by a few diagonals that both halves
+hold often (the cut bits): a pair of cells that hold the same one is passed over whole. (The
+ideas of the planes, the chunks and the cuts are Kluev's N-Queens-Count-Sol's; this code and its
+layout are essais's own.)
 
 The two long diagonals (row = col, row + col = n - 1) cut the work once more. The reflection in
 one of them keeps that diagonal's queen where it is and moves the other's to the other half
