@@ -224,12 +224,11 @@ def count_disjoint(sliced, many, walked, few, bits, tables, long_diagonals, cent
     the `long_diagonals` bits and whose sliced key holds j weighs weights[i, j] (0: the pair is
     not tested; a key with the `center` bit holds none). The keys are sorted into cells by the
     long diagonals they hold and by their bits at `cuts` (k <= MOST_CUTS bit positions, 3 << k
-    cells): a pair of cells
-    whose keys share a cut bit is passed over whole (its pairs are tested all the same: none
-    counts). The sliced keys of each cell are laid out 512 to a group and each group's lookup
-    tables made (_lookup_tables); a walked key is cut into CHUNKS chunks of bits, each a table
-    entry (the group's keys that leave those bits clear): it ANDs CHUNKS entries and counts the
-    bits."""
+    cells): a pair of cells whose keys share a cut bit is passed over whole (its pairs count as
+    tested: the index tested them, and none counts). The sliced keys of each cell are laid out
+    512 to a group and each group's lookup tables made (_lookup_tables); a walked key is cut into
+    CHUNKS chunks of bits, each a table entry (the group's keys that leave those bits clear): it
+    ANDs CHUNKS entries and counts the bits."""
     width = chunk_width(bits)
     cells = _cell_starts(sliced, many, long_diagonals, center, cuts)
     first_group = np.zeros(len(cells), dtype=np.int64)  # where each cell's groups start, and where the last ends
