@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -25,7 +26,7 @@ from _report import machine, write_section  # noqa: E402
 SPLIT = ("bitmask", "mrv", "join")
 KLUEV = Path(__file__).resolve().parent.parent.parent / "shared" / "anchors" / "kluev-nqueens"
 BESIDE_KLUEV = (16, 17, 18, 19)
-ROUNDS = 3  # whole-process runs of each, taken in turn; the best is reported
+ROUNDS = {18: 5}  # whole-process runs of each beside Kluev, in turn (3 unless said): the median is reported
 # Kluev's settings by board size, from the table in his solcounter.h (sizes 16 to 22):
 # sieveCuts, matchMinSize, BMI2 instructions, prefetch (his "*" taken as true)
 KLUEV_SETTINGS = {16: (0, 40, False, True), 17: (0, 40, False, True), 18: (0, 40, False, True),
@@ -68,8 +69,9 @@ def whole_process(command: list[str]) -> tuple[float, int]:
 
 
 def beside_kluev() -> list[str]:
-    """Whole processes in turn, ROUNDS times each: `essais queens N --count` (its default,
-    every core) and Kluev's program on two threads; both counts checked against each other."""
+    """Whole processes in turn, ROUNDS times each (3 unless said): `essais queens N --count`
+    (its default, every core) and Kluev's program on two threads; both counts checked against
+    each other; the medians."""
     essais = str(Path(sys.executable).with_name("essais"))
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -78,17 +80,19 @@ def beside_kluev() -> list[str]:
             commands = {"essais": [essais, "queens", str(n), "--count"]}
             if binary is not None:
                 commands["kluev"] = [str(binary), "2"]
-            best: dict[str, float] = {}
+            runs: dict[str, list[float]] = {name: [] for name in commands}
             counts = set()
-            for _ in range(ROUNDS):
+            for _ in range(ROUNDS.get(n, 3)):
                 for name, command in commands.items():
                     seconds, count = whole_process(command)
-                    best[name] = min(best.get(name, seconds), seconds)
+                    runs[name].append(seconds)
                     counts.add(count)
             assert len(counts) == 1, f"{n} queens: the counts differ ({counts})"
-            kluev = f"{best['kluev']:.2f}" if "kluev" in best else "—"
-            ratio = f"{best['kluev'] / best['essais']:.2f}" if "kluev" in best else "—"
-            rows.append(f"| {n} | {counts.pop():,} | {best['essais']:.2f} | {kluev} | {ratio} |")
+            median = {name: statistics.median(seconds) for name, seconds in runs.items()}
+            kluev = f"{median['kluev']:.2f}" if "kluev" in median else "—"
+            ratio = f"{median['kluev'] / median['essais']:.2f}" if "kluev" in median else "—"
+            ours = f"{median['essais']:.2f}"
+            rows.append(f"| {n} | {len(runs['essais'])} | {counts.pop():,} | {ours} | {kluev} | {ratio} |")
             print(rows[-1], flush=True)
     return rows
 
@@ -133,13 +137,13 @@ def main() -> None:
             "",
             "### Beside Kluev's N-Queens-Count-Sol",
             "",
-            "Whole processes, in turn, the best of " + str(ROUNDS) + " runs each: `essais queens N --count`",
+            "Whole processes, in turn, the median of the runs each: `essais queens N --count`",
             "(method join, the default from 16 to 21 queens, on every core) and Kluev's program (C++,",
             "built here from its source with the settings its solcounter.h gives for the size, on two",
             "threads: `nqueens 2`). Speed is Kluev's time over ours (above 1: we are faster).",
             "",
-            "| n | solutions | essais s | Kluev s | speed |",
-            "|---:|---:|---:|---:|---:|",
+            "| n | runs | solutions | essais s | Kluev s | speed |",
+            "|---:|---:|---:|---:|---:|---:|",
             *kluev_rows,
             "",
             "Method join, Kluev's idea in essais's own code: every placement of each quarter board is",
