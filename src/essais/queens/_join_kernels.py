@@ -230,14 +230,14 @@ def count_disjoint(sliced, many, walked, few, bits, tables, long_diagonals, cent
     CHUNKS chunks of bits, each a table entry (the group's keys that leave those bits clear): it
     ANDs CHUNKS entries and counts the bits."""
     width = chunk_width(bits)
-    cells = _cell_starts(sliced, many, long_diagonals, center, cuts)
+    cell_of, cells = _cells(sliced, many, long_diagonals, center, cuts)
     first_group = np.zeros(len(cells), dtype=np.int64)  # where each cell's groups start, and where the last ends
     for cell in range(len(cells) - 1):
         groups = (cells[cell + 1] - cells[cell] + KEYS_A_GROUP - 1) // KEYS_A_GROUP
         first_group[cell + 1] = first_group[cell] + groups
-    _lookup_tables(sliced, many, width, tables, long_diagonals, center, cuts, cells, first_group)
-    walking = _cell_starts(walked, few, long_diagonals, center, cuts)
-    entries = _entries(walked, few, width, long_diagonals, center, cuts, walking)
+    _lookup_tables(sliced, many, width, tables, _places(cell_of, first_group * KEYS_A_GROUP), cells, first_group)
+    walked_cell_of, walking = _cells(walked, few, long_diagonals, center, cuts)
+    entries = _entries(walked, few, width, _places(walked_cell_of, walking))
     total = tested = 0
     for walked_cell in range(len(cells) - 1):
         keys = walking[walked_cell + 1] - walking[walked_cell]
@@ -262,29 +262,40 @@ def _cell(key, long_diagonals, center, cuts):
 
 
 @njit(inline="always")
-def _cell_starts(keys, count, long_diagonals, center, cuts):
-    """Where each cell of keys[:count] would start if they were put in order of their cells,
-    and where the last would end (3 << len(cuts) cells, one number more)."""
+def _cells(keys, count, long_diagonals, center, cuts):
+    """The cell of each of keys[:count], and where each cell would start if they were put
+    in order of their cells, and where the last would end (3 << len(cuts) cells, one number more)."""
+    cell_of = np.empty(count, dtype=np.int64)
     starts = np.zeros((3 << len(cuts)) + 1, dtype=np.int64)
     for i in range(count):
-        starts[_cell(keys[i], long_diagonals, center, cuts) + 1] += 1
+        cell_of[i] = _cell(keys[i], long_diagonals, center, cuts)
+        starts[cell_of[i] + 1] += 1
     for cell in range(len(starts) - 1):
         starts[cell + 1] += starts[cell]
-    return starts
+    return cell_of, starts
 
 
 @njit(inline="always")
-def _entries(walked, few, width, long_diagonals, center, cuts, walking):
-    """The walked keys in order of their cells, each as its CHUNKS table entries (where, in
-    a group's tables, the entry of the value of its bits in that chunk starts)."""
+def _places(cell_of, first):
+    """Where each key goes when the keys are put in order of their cells, cell c's from
+    first[c] on, in the order they come."""
+    places = np.empty(len(cell_of), dtype=np.int64)
+    place = first[: len(first) - 1].copy()
+    for i in range(len(cell_of)):
+        places[i] = place[cell_of[i]]
+        place[cell_of[i]] += 1
+    return places
+
+
+@njit(inline="always")
+def _entries(walked, few, width, places):
+    """The walked keys at their `places`, each as its CHUNKS table entries (where, in a
+    group's tables, the entry of the value of its bits in that chunk starts)."""
     entries = np.empty(few * CHUNKS, dtype=np.uint64)
-    place = walking[:-1].copy()
     mask = np.uint64((1 << width) - 1)
     for k in range(few):
         key = walked[k]
-        cell = _cell(key, long_diagonals, center, cuts)
-        at = place[cell] * CHUNKS
-        place[cell] += 1
+        at = places[k] * CHUNKS
         for c in range(CHUNKS):
             value = (key >> np.uint64(width * c)) & mask
             entries[at + c] = (np.uint64(c << width) + value) * U_GROUP
@@ -323,8 +334,8 @@ def _free(tables, entries, width, first_key, last_key, first_group, last_group):
 
 
 @njit(inline="always")
-def _lookup_tables(sliced, many, width, tables, long_diagonals, center, cuts, cells, first_group):
-    """count_disjoint's tables: the sliced keys put in their cells' places, 64 to a word (a
+def _lookup_tables(sliced, many, width, tables, places, cells, first_group):
+    """count_disjoint's tables: the sliced keys put at their `places`, 64 to a word (a
     place past a cell's last key holds no key), each word's keys turned into bit planes (a
     64 x 64 bit matrix transposed: plane b has bit i set when key i leaves bit b clear), then
     for each chunk c and each value v of its bits the entry of the word's keys that leave
@@ -332,11 +343,8 @@ def _lookup_tables(sliced, many, width, tables, long_diagonals, center, cuts, ce
     tables[(((group * CHUNKS + c) << width) + v) * GROUP + the word's place in its group]."""
     groups = first_group[-1]
     ordered = np.full(groups * KEYS_A_GROUP, ONES, dtype=np.uint64)  # (in each word, key i at 63 - i)
-    place = first_group[:-1] * KEYS_A_GROUP
     for i in range(many):
-        cell = _cell(sliced[i], long_diagonals, center, cuts)
-        ordered[place[cell] ^ 63] = sliced[i]
-        place[cell] += 1
+        ordered[places[i] ^ 63] = sliced[i]
     for cell in range(len(cells) - 1):
         last_place = first_group[cell] * KEYS_A_GROUP + cells[cell + 1] - cells[cell]
         for group in range(first_group[cell], first_group[cell + 1]):
