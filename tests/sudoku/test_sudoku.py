@@ -316,7 +316,7 @@ def test_bitwise_propagation_sees_a_cell_that_must_take_two_values():
     grid = np.zeros(GRID9, dtype=np.int32)
     grid[:] = (1 << 27) - 1
     for digit in (0, 1):  # digits 1 and 2: in row 0 only at cell 0
-        grid[3 * digit] &= ~((1 << 9) - 2)
+        grid[digit] &= ~((1 << 9) - 2)  # (slot 9 × band + digit)
     assert not _propagate9(grid, ALL_DIGITS)
 
 
