@@ -7,8 +7,8 @@ its sibling's slots of the search state).
 A grid is held digit by digit: for each digit d and band b (rows 3b to 3b+2), a 27-bit set of
 the band's cells where d may still go (bit 9k + c: row 3b + k, column c), slot 9b + d (a band's
 nine digits side by side: placing a digit walks them); then, in slots UNSOLVED to UNSOLVED + 2,
-each band's cells whose digit is not placed yet. A placed cell
-keeps its own digit's bit alone. A row of a band is 9 bits of a word and a box 3 × 3 bits.
+each band's cells whose digit is not placed yet. A placed cell keeps its own digit's bit alone.
+A row of a band is 9 bits of a word and a box 3 × 3 bits.
 
 A digit's rules come down to 3 × 3 matrices of bits. In a band: may row k hold the digit in box j
 (bit 3k + j)? In a stack of three columns: may band b hold it in the stack's column c (bit 3b + c)?
