@@ -122,6 +122,9 @@ def test_002s_sudoku_replays_to_its_solution(browser, tmp_path):
     page.click("#to-start")
     start = "".join(str(value) for row in page.evaluate("window.essais.board()") for value in row)
     assert start == grid.replace(".", "0")  # the givens alone
+    shades = page.eval_on_selector_all("#board div", "cells => cells.map(cell => cell.className.split(' ')[0])")
+    assert shades[:9] == ["light"] * 3 + ["dark"] * 3 + ["light"] * 3  # shaded by box, not square by square
+    assert shades[27] == "dark" and shades[30] == "light"
     assert errors == []
 
 

@@ -40,6 +40,7 @@ def replay_page(
     best_unit: str = "",
     tree: str | None = None,
     note: str = "",
+    box: int | None = None,
 ) -> str:
     """The page that replays `log` on a rows×cols board that starts as `initial`; `final` holds
     the search's own ending ({"status", "nodes", "tries", "backtracks"}), shown at the end when
@@ -51,7 +52,8 @@ def replay_page(
     grows it as it replays: each call at the event entering it, the call the search is in
     ringed, each refused try marked at the event refusing it (at the search's end, every one),
     the way to the first solution bold from its finding on. `note`: what an event is, where a search's
-    events are not squares numbered and erased (the default)."""
+    events are not squares numbered and erased (the default). `box`: the squares shaded by
+    box×box blocks (a Sudoku's boxes), not one by one as a chessboard's."""
     data = {
         "rows": rows,
         "cols": cols,
@@ -62,6 +64,7 @@ def replay_page(
         "symbols": {str(value): symbol for value, symbol in (symbols or {}).items()},
         "palette": {str(value): color for value, color in (palette or {}).items()},
         "cells": cells,
+        "box": box,
         "best": log.best,
         "best_unit": best_unit,
         "tree": tree,
@@ -172,6 +175,7 @@ class Replay(Pictured, Watch):
     cells: int | None = None  # the first cells only are squares (a graph's vertices in a grid)
     best_unit: str = ""  # what the score of a better answer counts (log.best): "jumps"
     note: str = ""  # what an event is, when not a square numbered or erased (replay_page)
+    box: int | None = None  # the squares shaded by box×box blocks (a Sudoku's boxes)
 
     @property
     def drawable(self) -> bool:
@@ -183,13 +187,14 @@ class Replay(Pictured, Watch):
     def to_html(self) -> str:
         tree = self.tree_svg() if self.tree is not None and self.tree.complete and len(self.tree) <= PAGE_TREE else None
         return replay_page(self.rows, self.cols, self.initial, self.log, self.final(), self.title, self.symbols,
-                           self.palette, self.cells, self.best_unit, tree, self.note)  # fmt: skip
+                           self.palette, self.cells, self.best_unit, tree, self.note, self.box)  # fmt: skip
 
 
 BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
   .grid div { display: flex; align-items: center; justify-content: center; font-size: var(--font);
                width: var(--cell); height: var(--cell); font-variant-numeric: tabular-nums; }
   .grid .light { background: #f0d9b5; } .grid .dark { background: #b58863; }
+  .grid .lined { box-shadow: inset 0 0 0 1px rgba(60, 40, 20, 0.18); }  /* (squares inside a box) */
   .grid .plain { background: #eeeeee; box-shadow: inset 0 0 0 1px #bbbbbb; } .grid .absent { background: #ffffff; }
   .grid .numbered { font-weight: 600; }
   #caption { color: #c0392b; min-height: 1.3em; margin: 0.4em 0 0; max-width: 36em; }
@@ -227,7 +232,8 @@ BOARD_SCRIPT = """
     for (let i = 0; i < data.rows * data.cols; i++) {
       const div = document.createElement("div");
       const row = Math.floor(i / data.cols), col = i % data.cols;
-      if (data.cells === null) div.className = (row + col) % 2 === 0 ? "light" : "dark";
+      const shade = data.box ? Math.floor(row / data.box) + Math.floor(col / data.box) : row + col;
+      if (data.cells === null) div.className = (shade % 2 === 0 ? "light" : "dark") + (data.box ? " lined" : "");
       else div.className = i < data.cells ? "plain" : "absent";
       grid.appendChild(div);
       into.push(div);

@@ -50,4 +50,4 @@ def watch_sudoku(
     symbols = {value: grid.alphabet[value - 1] for value in range(1, grid.n + 1)}
     what = "every solution" if count else "the first solution"
     title = f"essais: a {grid.n}x{grid.n} Sudoku, 002's search to {what} (textbook)"
-    return Replay(result, log, grid.n, grid.n, givens, title, symbols, method="textbook")
+    return Replay(result, log, grid.n, grid.n, givens, title, symbols, method="textbook", box=grid.box)
