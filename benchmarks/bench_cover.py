@@ -55,14 +55,6 @@ print(count, time.perf_counter() - started)
 """
 
 
-def median_json(runs: int, command: list[str]) -> tuple[float, float, dict]:
-    """Whole-process seconds and the search's own (its JSON's stats.seconds), medians of `runs`."""
-    results = [timed(command) for _ in range(runs)]
-    documents = [json.loads(out) for _, out in results]
-    searches = [document["stats"]["seconds"] for document in documents]
-    return statistics.median(seconds for seconds, _ in results), statistics.median(searches), documents[0]
-
-
 def timed(command: list[str], stdin: Path | None = None) -> tuple[float, str]:
     started = time.perf_counter()
     with open(stdin) if stdin else open("/dev/null") as source:
@@ -70,10 +62,19 @@ def timed(command: list[str], stdin: Path | None = None) -> tuple[float, str]:
     return time.perf_counter() - started, out
 
 
-def median_of(runs: int, command: list[str], stdin: Path | None = None) -> tuple[float, str]:
-    """Whole-process seconds, the median of `runs`, and the first run's output."""
-    results = [timed(command, stdin) for _ in range(runs)]
-    return statistics.median(seconds for seconds, _ in results), results[0][1]
+def in_turn(runs: int, commands: dict[str, tuple[list[str], Path | None]]) -> dict[str, list[tuple[float, str]]]:
+    """Each command (with its stdin) run `runs` times, the commands taking turns (one run of
+    each, then again): a machine whose speed drifts moves them all alike. Whole-process
+    seconds and output of each run."""
+    results: dict[str, list[tuple[float, str]]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, (command, stdin) in commands.items():
+            results[name].append(timed(command, stdin))
+    return results
+
+
+def median_seconds(results: list[tuple[float, str]]) -> float:
+    return statistics.median(seconds for seconds, _ in results)
 
 
 def has_xcover() -> bool:
@@ -108,29 +109,40 @@ def main() -> None:
 
 
 def measure(name: str, file: Path, program: Path, lean: Path | None, runs: int, xcover: bool) -> str:
-    c_seconds, c_out = median_of(runs, [str(program)], stdin=file)
+    commands: dict[str, tuple[list[str], Path | None]] = {"c": ([str(program)], file)}
+    if lean:
+        commands["lean"] = ([str(lean)], file)
+    for workers in ("1", "2"):
+        commands[workers] = ([*ESSAIS, "cover", str(file), "--count", "--json", "--workers", workers], None)
+    if xcover:
+        commands["xcover"] = ([sys.executable, "-c", XCOVER, str(file)], None)
+    results = in_turn(runs, commands)
+    c_seconds, c_out = median_seconds(results["c"]), results["c"][0][1]
     count, nodes, updates = map(int, c_out.split())
-    lean_seconds, lean_out = median_of(runs, [str(lean)], stdin=file) if lean else (0.0, "")
-    if lean and int(lean_out.split()[0]) != count:
-        raise SystemExit(f"{name}: the lean program counts {lean_out.split()[0]}, not {count}")
+    lean_cell = "not built"
+    if lean:
+        lean_seconds, lean_out = median_seconds(results["lean"]), results["lean"][0][1]
+        if int(lean_out.split()[0]) != count:
+            raise SystemExit(f"{name}: the lean program counts {lean_out.split()[0]}, not {count}")
     cells, wholes = [], []
     for workers in ("1", "2"):
-        whole, search, document = median_json(runs, [*ESSAIS, "cover", str(file), "--count", "--json", "--workers",
-                                                     workers])  # fmt: skip
-        stats = document["stats"]
-        if (document["count"], stats["nodes"], stats["updates"]) != (count, nodes, updates):
-            raise SystemExit(f"{name}: essais and the C program disagree: {document} against {c_out}")
+        documents = [json.loads(out) for _, out in results[workers]]
+        stats = documents[0]["stats"]
+        if (documents[0]["count"], stats["nodes"], stats["updates"]) != (count, nodes, updates):
+            raise SystemExit(f"{name}: essais and the C program disagree: {documents[0]} against {c_out}")
+        whole = median_seconds(results[workers])
+        search = statistics.median(document["stats"]["seconds"] for document in documents)
         cells.append(f"{whole:.3g} s ({c_seconds / whole:.2f}), search {search:.3g} s")
         wholes.append(whole)
-    lean_cell = f"{lean_seconds:.3g} s ({lean_seconds / wholes[0]:.2f})" if lean else "not built"
+    if lean:
+        lean_cell = f"{lean_seconds:.3g} s ({lean_seconds / wholes[0]:.2f})"
     x_cell = "not installed"
     if xcover:
-        results = [timed([sys.executable, "-c", XCOVER, str(file)]) for _ in range(runs)]
-        x_counts = {int(out.split()[0]) for _, out in results}
+        x_counts = {int(out.split()[0]) for _, out in results["xcover"]}
         if x_counts != {count}:
             raise SystemExit(f"{name}: xcover counts {x_counts}, not {count}")
-        x_whole = statistics.median(seconds for seconds, _ in results)
-        x_search = statistics.median(float(out.split()[1]) for _, out in results)
+        x_whole = median_seconds(results["xcover"])
+        x_search = statistics.median(float(out.split()[1]) for _, out in results["xcover"])
         x_cell = f"{x_whole:.3g} s ({c_seconds / x_whole:.2f}), search {x_search:.3g} s"
     counts = f"| {name} | {count:,} | {nodes:,} | {updates:,} |"
     return f"{counts} {c_seconds:.3g} s | {lean_cell} | {cells[0]} | {cells[1]} | {x_cell} |"
@@ -142,7 +154,8 @@ def report(rows: list[str], runs: int, xcover: bool) -> None:
         [
             "## Exact covers (`.venv/bin/python benchmarks/bench_cover.py`)",
             "",
-            f"Measured {machine()}. Each file counted whole, medians of {runs} runs (Langford 1..15: one run),",
+            f"Measured {machine()}. Each file counted whole, medians of {runs} runs taken in turn (one run of each",
+            "command, then again; Langford 1..15: one run each),",
             "whole processes: the C program (`benchmarks/dlx/dlx.c`, gcc -O3 -march=native, one core);",
             "`essais cover FILE --count` on one process and on two; xcover's `covers` counted from Python"
             + (" (numba's cache warm)." if xcover else " (not installed)."),
