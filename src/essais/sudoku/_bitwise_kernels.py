@@ -206,7 +206,7 @@ def _digit_rules(grid, digit):
         if not singles0 | singles1 | singles2 and _digit_columns(cells0, cells1, cells2) == kept:
             # Nothing placed, and the bands' rules took no column from the stacks' matrices: a
             # round more would find the same matrices (what lies on their permutations stays
-            # so), so change nothing (4 rounds in 78 a puzzle of 17_clue.txt, 2-3 % of the time)
+            # so), so change nothing (4 rounds in 78 a puzzle of 17_clue.txt, 1-3 % of the time)
             return lost & ~(1 << digit)
         for band in range(3):
             singles = singles0 if band == 0 else singles1 if band == 1 else singles2
