@@ -119,11 +119,6 @@ def measure(name: str, file: Path, program: Path, lean: Path | None, runs: int, 
     results = in_turn(runs, commands)
     c_seconds, c_out = median_seconds(results["c"]), results["c"][0][1]
     count, nodes, updates = map(int, c_out.split())
-    lean_cell = "not built"
-    if lean:
-        lean_seconds, lean_out = median_seconds(results["lean"]), results["lean"][0][1]
-        if int(lean_out.split()[0]) != count:
-            raise SystemExit(f"{name}: the lean program counts {lean_out.split()[0]}, not {count}")
     cells, wholes = [], []
     for workers in ("1", "2"):
         documents = [json.loads(out) for _, out in results[workers]]
@@ -134,7 +129,12 @@ def measure(name: str, file: Path, program: Path, lean: Path | None, runs: int, 
         search = statistics.median(document["stats"]["seconds"] for document in documents)
         cells.append(f"{whole:.3g} s ({c_seconds / whole:.2f}), search {search:.3g} s")
         wholes.append(whole)
+    lean_cell = "not built"
     if lean:
+        lean_counts = {int(out.split()[0]) for _, out in results["lean"]}
+        if lean_counts != {count}:
+            raise SystemExit(f"{name}: the lean program counts {lean_counts}, not {count}")
+        lean_seconds = median_seconds(results["lean"])
         lean_cell = f"{lean_seconds:.3g} s ({lean_seconds / wholes[0]:.2f})"
     x_cell = "not installed"
     if xcover:
