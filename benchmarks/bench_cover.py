@@ -77,6 +77,14 @@ def median_seconds(results: list[tuple[float, str]]) -> float:
     return statistics.median(seconds for seconds, _ in results)
 
 
+def checked_seconds(results: list[tuple[float, str]], who: str, name: str, count: int) -> float:
+    """The median time of a program whose every run printed `count` first; else stop, saying so."""
+    counts = {int(out.split()[0]) for _, out in results}
+    if counts != {count}:
+        raise SystemExit(f"{name}: {who} counts {counts}, not {count}")
+    return median_seconds(results)
+
+
 def has_xcover() -> bool:
     return subprocess.run([sys.executable, "-c", "import xcover"], capture_output=True).returncode == 0
 
@@ -131,17 +139,11 @@ def measure(name: str, file: Path, program: Path, lean: Path | None, runs: int, 
         wholes.append(whole)
     lean_cell = "not built"
     if lean:
-        lean_counts = {int(out.split()[0]) for _, out in results["lean"]}
-        if lean_counts != {count}:
-            raise SystemExit(f"{name}: the lean program counts {lean_counts}, not {count}")
-        lean_seconds = median_seconds(results["lean"])
+        lean_seconds = checked_seconds(results["lean"], "the lean program", name, count)
         lean_cell = f"{lean_seconds:.3g} s ({lean_seconds / wholes[0]:.2f})"
     x_cell = "not installed"
     if xcover:
-        x_counts = {int(out.split()[0]) for _, out in results["xcover"]}
-        if x_counts != {count}:
-            raise SystemExit(f"{name}: xcover counts {x_counts}, not {count}")
-        x_whole = median_seconds(results["xcover"])
+        x_whole = checked_seconds(results["xcover"], "xcover", name, count)
         x_search = statistics.median(float(out.split()[1]) for _, out in results["xcover"])
         x_cell = f"{x_whole:.3g} s ({c_seconds / x_whole:.2f}), search {x_search:.3g} s"
     counts = f"| {name} | {count:,} | {nodes:,} | {updates:,} |"
