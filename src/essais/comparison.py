@@ -20,8 +20,7 @@ from essais import api
 from essais.core.errors import InvalidInput
 from essais.core.result import Result, Stats, Status, SweepStats, format_seconds
 from essais.cover import count_covers, langford, polyomino, solve_cover
-from essais.csp import count_csp, solve_csp
-from essais.csp.files import read_model
+from essais.csp import count_csp, read_model, solve_csp
 from essais.draw.picture import Pictured
 from essais.draw.plots import figure_svg, series_figure
 from essais.queens import find_queens

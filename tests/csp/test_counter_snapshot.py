@@ -17,7 +17,7 @@ def _cases():
         yield pytest.param(name, "python", True, id=f"{name}-python-every-order", marks=pytest.mark.slow)
 
 
-@pytest.mark.parametrize(("name", "engine", "every_order"), _cases())
+@pytest.mark.parametrize(("name", "engine", "every_order"), list(_cases()))
 def test_the_counters_are_those_of_the_snapshot(name, engine, every_order):
     mine = [run for run in runs() if run[0] == name and run[1] == engine]
     if engine == "python":

@@ -293,8 +293,8 @@ def test_an_empty_domain_or_an_unsatisfiable_model_is_a_result():
 
 
 def test_model_files_and_the_command(tmp_path):
+    from essais.csp import CspFileError, read_model
     from essais.csp.draw import describe
-    from essais.csp.files import CspFileError, read_model
 
     from conftest import ROOT, invoke
 
@@ -345,7 +345,7 @@ def test_model_files_and_the_command(tmp_path):
 
 
 def test_the_zebra_and_the_magic_squares():
-    from essais.csp.files import read_model
+    from essais.csp import read_model
 
     from conftest import ROOT
 
@@ -360,7 +360,7 @@ def test_the_zebra_and_the_magic_squares():
 
 def test_the_4x4_magic_squares_are_7040():
     """Frénicle's count (1693): 880 up to the square's symmetries, 7,040 in all; each one checked."""
-    from essais.csp.files import read_model
+    from essais.csp import read_model
 
     from conftest import ROOT
 
@@ -374,7 +374,7 @@ def test_the_4x4_magic_squares_are_7040():
 def test_002s_sudoku_as_a_model_has_its_433_solutions():
     """002's first grid (question 1: 433 solutions) as a model of 81 variables; each solution
     listed is a Sudoku solution of the grid, and the count is the seed's."""
-    from essais.csp.files import read_model
+    from essais.csp import read_model
     from essais.sudoku import count_sudoku
     from essais.sudoku.check import solution_error
 
@@ -410,7 +410,7 @@ def test_compare_prints_the_textbook_table():
 def test_a_watched_count_ends_with_every_domain_as_it_began(method):
     """Every value given, struck out or set aside is put back by the end of a count: the events
     replayed leave the table as it started; the counters are those of the search unwatched."""
-    from essais.csp.watch import watch_csp
+    from essais.csp.draw.watch import watch_csp
 
     model = queens(5)
     replay = watch_csp(model, method=method, count=True)
@@ -425,7 +425,7 @@ def test_a_watched_count_ends_with_every_domain_as_it_began(method):
 
 
 def test_a_table_too_large_to_watch_is_refused():
-    from essais.csp.watch import watch_csp
+    from essais.csp.draw.watch import watch_csp
 
     m = Model()
     m.int_var(0, 100, "x")
@@ -435,7 +435,7 @@ def test_a_table_too_large_to_watch_is_refused():
 
 def test_odd_model_files_are_refused_in_one_line(tmp_path):
     """Inputs that once ended in a traceback: each refused with its line and column."""
-    from essais.csp.files import CspFileError, read_model
+    from essais.csp import CspFileError, read_model
 
     from conftest import invoke
 
@@ -456,7 +456,7 @@ def test_odd_model_files_are_refused_in_one_line(tmp_path):
 
 
 def test_a_sum_of_ten_thousand_terms_reads_and_solves():
-    from essais.csp.files import read_model
+    from essais.csp import read_model
 
     terms = " + ".join(f"{k % 3 + 1}*x[{k % 5000}]" for k in range(10_000))  # (each variable twice)
     model = read_model("long.csp", f"var x[5000] in 0..1\nvar y in 0..9\n{terms} - (y - x[0]) == 2 - y + y\n")
@@ -467,7 +467,7 @@ def test_a_sum_of_ten_thousand_terms_reads_and_solves():
 
 def test_a_model_is_weighed_before_it_is_built():
     from essais.core.errors import MemoryRefused
-    from essais.csp.files import read_model
+    from essais.csp import read_model
 
     with pytest.raises(MemoryRefused, match="the variables of big.csp up to line 2 needs about"):
         read_model("big.csp", "var x in 0..1\nvar q[100000] in 0..4095\n", limits=Limits(memory=50_000_000))

@@ -1,4 +1,4 @@
-"""Terms in model files (essais.csp.file_terms): each the term the Python API makes (the same
+"""Terms in model files (essais.csp.files.terms): each the term the Python API makes (the same
 solutions in the same order, the same counters), the shipped examples' published numbers, and
 the brute force's solutions."""
 

@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from essais.csp import _domain_kernels as k
+from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled import in_slot_order
 
 from conftest import TESTS

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from essais.csp import CspFileError, CspStream, Model, all_different, count_csp, csp_error, read_model, solve_csp
-from essais.csp.constraints import AllDifferent
 from essais.csp.draw import describe
+from essais.csp.model.constraints import AllDifferent
 
 from conftest import ROOT, invoke
 

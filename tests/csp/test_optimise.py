@@ -241,9 +241,9 @@ def test_the_shipped_models_have_their_known_optima():
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_split_search_gives_the_same_optimum(monkeypatch, workers):
-    import essais.csp.optimise
+    import essais.csp.api.optimise
 
-    monkeypatch.setattr(essais.csp.optimise, "PROBE_NODES", 50)  # (split a small ruler, not solve it in the probe)
+    monkeypatch.setattr(essais.csp.api.optimise, "PROBE_NODES", 50)  # (split a small ruler, not solve it in the probe)
     found = solve_csp(golomb(7), workers=workers, scheduler=None if workers > 1 else "local")
     assert found.optimal and found.objective == 25 and is_golomb_ruler(found.values, 7)
     assert found.split["done"] == found.split["total"] > 1
@@ -253,9 +253,9 @@ def test_a_split_search_gives_the_same_optimum(monkeypatch, workers):
 
 
 def test_a_checkpoint_keeps_the_best_and_resumes_from_it(monkeypatch, tmp_path):
-    import essais.csp.optimise
+    import essais.csp.api.optimise
 
-    monkeypatch.setattr(essais.csp.optimise, "PROBE_NODES", 50)
+    monkeypatch.setattr(essais.csp.api.optimise, "PROBE_NODES", 50)
     checkpoint = tmp_path / "g.sqlite"
     stopped = solve_csp(golomb(8), checkpoint=checkpoint, node_limit=1_000)  # (3,162 nodes in all, split 1,611 ways)
     assert stopped.status == Status.LIMIT and not stopped.optimal and stopped.objective >= 34

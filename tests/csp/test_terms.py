@@ -1,4 +1,4 @@
-"""Terms in a model's expressions (essais.csp.expressions): each against a brute force on
+"""Terms in a model's expressions (essais.csp.model.expressions): each against a brute force on
 hypothesis-made models, in both engines alike with every method, and the published counts of
 the models that need them (Costas arrays, magic sequences, all-interval series)."""
 
@@ -20,7 +20,6 @@ from essais.csp import (
     count_csp,
     csp_error,
     element,
-    flatten,
     global_cardinality,
     if_then_else,
     implies,
@@ -35,9 +34,10 @@ from essais.csp import (
     table,
     watch_csp,
 )
-from essais.csp.constraints import Count, Distance, Table
 from essais.csp.draw import describe
-from essais.csp.flatten import flattened
+from essais.csp.model import flatten
+from essais.csp.model.constraints import Count, Distance, Table
+from essais.csp.model.flatten import flattened
 
 
 def expressions(variables, depth=2):

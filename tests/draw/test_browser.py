@@ -265,8 +265,8 @@ def test_a_model_replays_on_its_domains_with_the_constraint_that_fails(browser, 
     """SEND+MORE=MONEY watched on its table of domains: at each event the board is the log's
     (values given, struck out, set aside, put back), the caption names the constraint that
     refused a value, and the page ends on the solution and the search's counters."""
-    from essais.csp.files import read_model
-    from essais.csp.watch import watch_csp
+    from essais.csp import read_model
+    from essais.csp.draw.watch import watch_csp
 
     from conftest import ROOT
 

@@ -25,11 +25,10 @@ from essais.cli.terminal import progress_bar
 from essais.core.errors import InvalidInput
 from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import Status
-from essais.csp import CspCount, CspResult, CspStream, count_csp, solve_csp
+from essais.csp import CspCount, CspResult, CspStream, count_csp, read_model, solve_csp
 from essais.csp.api import competition_output
-from essais.csp.files import read_model
-from essais.csp.watch import watch_csp
-from essais.csp.xcsp_writer import write_xcsp as write_model_as_xcsp
+from essais.csp.draw.watch import watch_csp
+from essais.csp.xcsp.writer import write_xcsp as write_model_as_xcsp
 from essais.draw.player import Replay
 
 EXAMPLES = [

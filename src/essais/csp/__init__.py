@@ -3,21 +3,25 @@ constraints (linear relations, all_different, circuit, subcircuit, no_overlap, i
 global_cardinality, tables, Python predicates), searched by the course's methods, basic,
 forward checking and arc consistency maintained.
 
-expressions.py holds the expressions (terms.py what each term computes, functions.py the calls
-that build terms: count, element…), constraints.py the constraints, flatten.py the model as the
-engines see it (each term an auxiliary variable), model.py the model, its objective and the
-results; textbook.py, propagation.py and
-global_propagation.py the python engine (the search; the domains and propagators), compiled.py,
-_kernels.py, _propagation_kernels.py, _global_kernels.py and _domain_kernels.py the numba engine
-(one kernel for every model, passed as arrays); plan.py resolves how a search runs, optimise.py
-the branch and bound's best and its count, api.py the public functions; check.py the checker;
-files.py, file_constraints.py, file_expressions.py and file_terms.py the model files; draw.py
-the table of the domains and watch.py the search watched on it.
+The package is laid out by layer, each importing only those below it (import-linter holds
+them: pyproject.toml), from the top:
+
+- `api`: the public functions, how a search is resolved, the branch and bound, a model read
+  from a path by its suffix;
+- `draw`: the table of the domains and the search watched on it;
+- `files` and `xcsp`: essais's model files, and XCSP3 in and out (neither imports the other);
+- `textbook` and `compiled`: the python engine and the numba engine (loaded only when it runs);
+  `check`: the checker;
+- `model`: the model as written (variables, expressions, terms, constraints) and as the engines
+  see it (flattened).
 """
 
-from essais.csp.api import CspStream, count_csp, solve_csp
+from essais.csp.api import CspStream, count_csp, read_model, solve_csp
 from essais.csp.check import csp_error, is_csp_solution
-from essais.csp.constraints import (
+from essais.csp.draw import watch_csp
+from essais.csp.files import CspFileError
+from essais.csp.model import METHODS, CspCount, CspResult, Model
+from essais.csp.model.constraints import (
     IntVar,
     LinearExpr,
     all_different,
@@ -30,12 +34,8 @@ from essais.csp.constraints import (
     subcircuit,
     table,
 )
-from essais.csp.files import CspFileError, read_model
-from essais.csp.functions import count, element, if_then_else, implies, maximum, minimum, n_values
-from essais.csp.model import METHODS, CspCount, CspResult, Model
-from essais.csp.watch import watch_csp
-from essais.csp.xcsp import XcspError, read_xcsp
-from essais.csp.xcsp_writer import to_xcsp, write_xcsp
+from essais.csp.model.functions import count, element, if_then_else, implies, maximum, minimum, n_values
+from essais.csp.xcsp import XcspError, read_xcsp, to_xcsp, write_xcsp
 
 __all__ = [
     "METHODS",

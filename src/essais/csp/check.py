@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from essais.csp.model import Model
+from essais.csp.model.problem import Model
 
 
 def csp_error(model: Model, values: Mapping[str, int]) -> str | None:

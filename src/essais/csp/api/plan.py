@@ -1,0 +1,88 @@
+"""How a model is searched: the method with its orders, the engine and the settings, resolved once
+from a public function's keywords (essais.csp.api.solving, essais.csp.api.optimise)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from essais.core.engine import CountingSearch, check_memory, loading_compiled
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchControl
+from essais.core.parallel import Progress, workers_for
+from essais.core.parallel.settings import Settings
+from essais.csp.model.constraints import Predicate
+from essais.csp.model.flatten import flattened
+from essais.csp.model.problem import METHODS, Model, method_orders
+from essais.csp.textbook.search import TextbookCsp
+
+if TYPE_CHECKING:
+    from essais.csp.compiled.engine import CspArrays
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What runs: the method with its orders, how to build one search, and the settings (their
+    method the label `mac/mrv/min`)."""
+
+    method: str
+    variable_order: str
+    value_order: str
+    build: Callable[[SearchControl], CountingSearch]
+    settings: Settings
+    arrays: CspArrays | None = None  # the numba engine's model
+
+    @property
+    def label(self) -> str:
+        return self.settings.method
+
+    @property
+    def engine(self) -> str:
+        return self.settings.engine
+
+
+def make_plan(model: Model, method: str | None, engine: str | None, limits: Limits | None, workers: int | None = 1,
+          scheduler: str | None = None, checkpoint: str | Path | None = None,
+          progress: Progress | None = None, restarts: str | None = None) -> Plan:  # fmt: skip
+    """The search to run, its settings made once. No engine named: numba, or python for a model
+    with a predicate (a Python test runs in the python engine alone). `restarts`: None or
+    "luby" (with wdeg: the weights are what a restart keeps)."""
+    name, variable_order, value_order = method_orders(method)
+    if workers is None and (variable_order == "wdeg" or restarts is not None):
+        workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
+    has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
+    name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
+    settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),
+                        scheduler, checkpoint, progress)  # fmt: skip
+    if settings.split and variable_order == "wdeg":
+        raise InvalidInput("method: wdeg learns its weights along one search; a split search (workers, scheduler, "
+                           "checkpoint) takes input or mrv")  # fmt: skip
+    if restarts not in (None, "luby"):
+        raise InvalidInput(f"restarts: {restarts!r} is not a restart policy (luby)")
+    if restarts and variable_order != "wdeg":
+        raise InvalidInput(f"restarts: with {variable_order} a restart learns nothing and runs the same search "
+                           "again; restarts go with wdeg (mac/wdeg)")  # fmt: skip
+    if restarts and settings.split:
+        raise InvalidInput("restarts: a split search (workers, scheduler, checkpoint) runs without restarts")
+    if settings.split and has_predicate:
+        raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
+                           "(no workers, scheduler or checkpoint)")  # fmt: skip
+    settings.check_split()
+    model = flattened(model)  # (the engines see each term as an auxiliary variable)
+    if engine == "python":
+
+        def textbook(control: SearchControl) -> CountingSearch:
+            return TextbookCsp(model, name, variable_order, value_order, control, restarts=restarts is not None)
+
+        return Plan(name, variable_order, value_order, textbook, settings)
+    with loading_compiled("constraint search"):
+        from essais.csp.compiled.engine import CompiledCsp, model_arrays
+
+    arrays = model_arrays(model)
+    check_memory(arrays.work_bytes(), "the search's arrays", limits)
+    return Plan(name, variable_order, value_order,
+                 lambda control: CompiledCsp(arrays, name, variable_order, value_order, control,
+                                             restarts=restarts is not None), settings,
+                 arrays)  # fmt: skip

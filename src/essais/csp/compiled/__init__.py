@@ -1,0 +1,15 @@
+"""The numba engine: a model encoded as one arena of arrays and the search over it in slices
+(engine.py), with its kernels (_kernels.py the search, _propagation_kernels.py and
+_global_kernels.py the propagators, _domain_kernels.py the arena's layout and the domains'
+words). Imported only when the numba engine runs: `import essais.csp` does not load numba."""
+
+from essais.csp.compiled.engine import (
+    CompiledCsp,
+    CspArrays,
+    best_in_subtree,
+    count_subtree,
+    in_slot_order,
+    model_arrays,
+)
+
+__all__ = ["CompiledCsp", "CspArrays", "best_in_subtree", "count_subtree", "in_slot_order", "model_arrays"]

@@ -1,0 +1,284 @@
+"""numba kernels of a model's domains (essais.csp): the arena that holds a model and its
+search, the domains as bit sets, their narrowing with the trail and the counters, for the
+propagators of essais.csp.compiled._propagation_kernels and the search of essais.csp.compiled._kernels. Private:
+checked inputs only; imports numpy, numba and essais.core alone.
+
+The model and the search's work live in one int64 array, `A` (an arena): its header (the
+constants below) says where each section starts, `A[A[CVAR] + t]` being the variable of term t.
+The model's sections: each variable's least value and its words in the domains (a bit set, bit k:
+the value least + k, 64 to a word); each constraint's kind, its variables with their
+coefficients and offsets (cstart, clen), its constant (an all_different's: 1 when it looks for
+Hall intervals), its table rows; the constraints on each variable; the objective's relaxation
+(RELAX: its items' count, the capacity, then each item's variable, weight and worth;
+essais.csp.model.Relaxation); the constraint defining each auxiliary variable (DEFS; those are the
+last variables, after the N_DECISIONS the search gives values to: essais.csp.model.flatten). The
+search's: the values given, the stack of levels, the queue, the trail, the Hall intervals' bounds
+and orders, each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
+level's mark in DMARK). The words
+(`U`, uint64: the domains, the trail's old words, a scratch word set) have their sections placed
+by the same header."""
+
+import numpy as np
+from numba import njit
+
+from essais.core.bits import bit_index, leading_zeros, popcount
+from essais.core.sliced import FIRST_FREE_SLOT
+
+# constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table, circuit,
+# no_overlap (its durations as the terms' offsets), increasing (its constant 1 when strict),
+# global_cardinality (its (value, count) pairs as a table's rows of two), count (its value the
+# constant, the count its last variable), distance (x, y, z: z = |x - y|)
+LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE = range(11)
+# a table's constant: 1 when its rows are conflicts; STAR in a row: any value there (XCSP3's *)
+STAR = -(1 << 62)
+BASIC, FORWARD, MAC = range(3)
+INPUT, MRV, WDEG = range(3)  # the variable orders
+# The arena's header, declared here once: where each section starts (the model's, the search's,
+# the words' in U: slot k for the k-th section), then the model's sizes. compiled.py builds the
+# sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
+MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
+         DISTINCT, RELAX, DEFS) = tuple(range(18))  # fmt: skip
+WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL, WEIGHTS, DEFINED, DMARK) = tuple(range(18, 41))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (41, 42, 43)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 44, 45, 46
+HEADER = 47
+# state slots beyond the shared ones
+SOLUTIONS = FIRST_FREE_SLOT
+PRUNED = FIRST_FREE_SLOT + 1
+REVISIONS = FIRST_FREE_SLOT + 2
+TRAIL_TOP = FIRST_FREE_SLOT + 3
+N_CHANGED = FIRST_FREE_SLOT + 4
+COUNTING = FIRST_FREE_SLOT + 5  # 0 while lcv looks ahead or a split's sub-tree replays its path
+LOOKING = FIRST_FREE_SLOT + 6  # the variable lcv looks ahead from (-1: none)
+REMOVED = FIRST_FREE_SLOT + 7  # values lcv's look-ahead removed from the other variables
+BASE = FIRST_FREE_SLOT + 8  # the level the search started at: leaving it ends the search
+SPLIT = FIRST_FREE_SLOT + 9  # the level whose nodes are reported as FRONTIER (-1: none)
+STARTED = FIRST_FREE_SLOT + 10  # the root's checks and propagation done
+ROOT_FALSE = FIRST_FREE_SLOT + 11  # a constraint without variables is false
+# branch and bound (TextbookCsp.bound_by): the objective's bound is the last constraint, first
+# on its variables' lists; it prunes once BOUND_ON, and each solution lowers it while TIGHTEN
+BOUND = FIRST_FREE_SLOT + 12  # the bound's constraint (-1: the model has no objective)
+BOUND_ON = FIRST_FREE_SLOT + 13
+TIGHTEN = FIRST_FREE_SLOT + 14
+BEST = FIRST_FREE_SLOT + 15  # the signed objective of the best solution found
+IMPROVEMENTS = FIRST_FREE_SLOT + 16
+# restarts (TextbookCsp.solutions): run RUN stops after luby(RUN) · RESTART_BACKTRACKS backtracks
+RESTARTING = FIRST_FREE_SLOT + 17  # 1: restarts on
+RESTARTS = FIRST_FREE_SLOT + 18
+RUN = FIRST_FREE_SLOT + 19
+RUN_START = FIRST_FREE_SLOT + 20  # the backtracks counted when the run began
+N_DEFINED = FIRST_FREE_SLOT + 21  # the auxiliary variables given so far (DEFINED: which, in order)
+STATE_SIZE = FIRST_FREE_SLOT + 22
+RESTART_BACKTRACKS = 100
+
+# Measured on 12 queens' count: without reference counting (nothing here allocates) a call
+# costs no atomic count per array, 28 s -> 1.0 s with the model as tuples of arrays; one arena
+# instead of 36 arrays makes each call pass 3 arrays, not 36 (0.44 s -> 0.35 s). Without the
+# wrappers that let Python call them, the first compilation 20 s -> 10 s.
+# A literal argument (or a variable set first to a literal, then changed) compiles a function a
+# second time for that literal: such arguments are written np.int64(…) (the first compilation
+# 17.1 s -> 15.5 s, a 3-variable solve_csp).
+inner = njit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
+# A function of one call site whose callees are large, inlined into its caller by numba: compiled
+# apart, it would optimise its callees' code once more (numba optimises each function's module
+# with its callees' linked in): _step, _ruled_out and _list_values so, the first compilation
+# 19.2 s -> 16.7 s (a 3-variable solve_csp, measured).
+inlined = njit(inline="always", _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
+entry = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
+
+ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+ZERO = np.uint64(0)
+
+
+@inner
+def span_mask(a, b):
+    """Bits a..b of a word (0 <= a <= b <= 63)."""
+    return (ONES >> np.uint64(63 - b)) & (ONES << np.uint64(a))
+
+
+@inner
+def bit_of(k):
+    return np.uint64(1) << np.uint64(k & 63)
+
+
+# a variable's domain
+@inner
+def size_of(A, U, var):
+    """The values left in var's domain (kept up to date as its words change)."""
+    return A[A[SIZE] + var]
+
+
+@inner
+def _lowest(A, U, var):
+    """The least value's bit, -1 when the domain is empty."""
+    w0 = A[A[WOFF] + var]
+    for w in range(A[A[NW] + var]):
+        word = U[A[DOM] + w0 + w]
+        if word:
+            return 64 * w + bit_index(word)
+    return -1
+
+
+@inner
+def _highest(A, U, var):
+    w0 = A[A[WOFF] + var]
+    for w in range(A[A[NW] + var] - 1, -1, -1):
+        word = U[A[DOM] + w0 + w]
+        if word:
+            return 64 * w + 63 - leading_zeros(word)
+    return -1
+
+
+@inner
+def fixed_bit(A, U, var):
+    """The bit of the one value left, -1 when there are more (or none)."""
+    if A[A[SIZE] + var] != 1:
+        return -1
+    w0 = A[A[WOFF] + var]
+    w = 0
+    while not U[A[DOM] + w0 + w]:
+        w += 1
+    return 64 * w + bit_index(U[A[DOM] + w0 + w])
+
+
+@inner
+def has_bit(A, U, var, k):
+    """Bit k (a value's offset from the least) is in var's domain (False outside its words)."""
+    if k < 0 or k >= 64 * A[A[NW] + var]:
+        return False
+    return (U[A[DOM] + A[A[WOFF] + var] + (k >> 6)] & bit_of(k)) != ZERO
+
+
+# where a variable's constraints begin (TextbookCsp._listed, _own)
+@inner
+def _leads(A, state, var):
+    """1 when var's constraints begin with the objective's bound, else 0."""
+    start = A[A[ONSTART] + var]
+    return 1 if state[BOUND] >= 0 and start < A[A[ONSTART] + var + 1] and A[A[ONLIST] + start] == state[BOUND] else 0
+
+
+@inner
+def listed_from(A, state, var):
+    """The first of var's constraints that prune now (past the bound while it rests)."""
+    return A[A[ONSTART] + var] + (0 if state[BOUND_ON] else _leads(A, state, var))
+
+
+@inner
+def own_from(A, state, var):
+    """The first of var's constraints but the bound."""
+    return A[A[ONSTART] + var] + _leads(A, state, var)
+
+
+# narrowing, with the trail, the counters and the variables changed
+@inner
+def store_word(A, U, state, var, w, new):
+    """Word w of the domains becomes `new` (a subset of it): trailed, counted, var changed."""
+    old = U[A[DOM] + w]
+    if old == new:
+        return
+    top = state[TRAIL_TOP]
+    A[A[TRAIL] + top], A[A[TRAIL_VAR] + top] = w, var
+    U[A[TRAIL_OLD] + top] = old
+    state[TRAIL_TOP] = top + 1
+    U[A[DOM] + w] = new
+    removed = popcount(old & ~new)
+    A[A[SIZE] + var] -= removed
+    if state[COUNTING]:
+        state[PRUNED] += removed
+    elif var != state[LOOKING]:
+        state[REMOVED] += removed
+    if not A[A[IS_CHANGED] + var]:
+        A[A[IS_CHANGED] + var] = 1
+        A[A[CHANGED] + state[N_CHANGED]] = var
+        state[N_CHANGED] += 1
+
+
+@inner
+def keep_between(A, U, state, var, a, b):
+    """var keeps the values whose bits lie in a..b; False when none is left."""
+    w0, nw = A[A[WOFF] + var], A[A[NW] + var]
+    left = False
+    for w in range(nw):
+        lo, hi = max(a - 64 * w, 0), min(b - 64 * w, 63)
+        old = U[A[DOM] + w0 + w]
+        new = old & span_mask(lo, hi) if lo <= hi else ZERO
+        store_word(A, U, state, var, w0 + w, new)
+        left = left or new != ZERO
+    return left
+
+
+@inner
+def keep_scratch(A, U, state, var):
+    """var keeps the values of the scratch words; False when none is left."""
+    w0 = A[A[WOFF] + var]
+    left = False
+    for w in range(A[A[NW] + var]):
+        new = U[A[DOM] + w0 + w] & U[A[SCRATCH] + w]
+        store_word(A, U, state, var, w0 + w, new)
+        left = left or new != ZERO
+    return left
+
+
+@inner
+def drop_bit(A, U, state, var, k):
+    """Bit k out of var's domain (if it is there)."""
+    if has_bit(A, U, var, k):
+        w = A[A[WOFF] + var] + (k >> 6)
+        store_word(A, U, state, var, w, U[A[DOM] + w] & ~bit_of(k))
+
+
+@inner
+def is_empty(A, U, var):
+    w0 = A[A[WOFF] + var]
+    left = ZERO
+    for w in range(w0, w0 + A[A[NW] + var]):
+        left |= U[A[DOM] + w]
+    return left == ZERO
+
+
+@inner
+def give(A, U, state, var, value):
+    """var's domain becomes `value` alone (a choice: trailed, not counted as pruned)."""
+    k = value - A[A[LEAST] + var]
+    w0 = A[A[WOFF] + var]
+    for w in range(A[A[NW] + var]):
+        new = bit_of(k) if w == k >> 6 else ZERO
+        if U[A[DOM] + w0 + w] != new:
+            top = state[TRAIL_TOP]
+            A[A[TRAIL] + top], A[A[TRAIL_VAR] + top] = w0 + w, var
+            U[A[TRAIL_OLD] + top] = U[A[DOM] + w0 + w]
+            state[TRAIL_TOP] = top + 1
+            U[A[DOM] + w0 + w] = new
+    A[A[SIZE] + var] = 1
+
+
+@inner
+def undo(A, U, state, mark):
+    top = state[TRAIL_TOP]
+    while top > mark:
+        top -= 1
+        w, old = A[A[TRAIL] + top], U[A[TRAIL_OLD] + top]
+        A[A[SIZE] + A[A[TRAIL_VAR] + top]] += popcount(old) - popcount(U[A[DOM] + w])
+        U[A[DOM] + w] = old
+    state[TRAIL_TOP] = top
+
+
+@inner
+def forget_changes(A, state):
+    for i in range(state[N_CHANGED]):
+        A[A[IS_CHANGED] + A[A[CHANGED] + i]] = 0
+    state[N_CHANGED] = 0
+
+
+@inner
+def term_span(A, U, var, a):
+    """(least, greatest) of a·var over its domain."""
+    least = A[A[LEAST] + var]
+    low, high = a * (least + _lowest(A, U, var)), a * (least + _highest(A, U, var))
+    return (low, high) if a > 0 else (high, low)
+
+
+@inner
+def ceil_div(x, a):
+    return -((-x) // a)

@@ -1,0 +1,465 @@
+"""numba kernels of the global constraints' propagators (essais.csp): circuit, no_overlap,
+increasing, global_cardinality, count and distance, over the domains of essais.csp.compiled._domain_kernels, run by
+essais.csp.compiled._propagation_kernels's queue. Private: checked inputs only; imports numpy, numba,
+essais.core and the domain kernels beside it.
+
+Each keeps the python engine's order of work (essais.csp.textbook.global_propagators): the same variables lose
+the same values in the same order, so that the queue and the counters are the same."""
+
+import numpy as np
+
+from essais.core.bits import bit_index
+from essais.csp.compiled._domain_kernels import (
+    CCONST,
+    CLEN,
+    COFF,
+    CSTART,
+    CVAR,
+    DOM,
+    GIVEN,
+    HALL,
+    IS_CHANGED,
+    LEAST,
+    NW,
+    SCRATCH,
+    TAB,
+    TROWS,
+    TSTART,
+    VALUE,
+    WOFF,
+    ZERO,
+    bit_of,
+    drop_bit,
+    fixed_bit,
+    has_bit,
+    inner,
+    is_empty,
+    keep_between,
+    keep_scratch,
+    size_of,
+    store_word,
+    term_span,
+)
+
+
+@inner
+def circuit(A, U, state, c):
+    """Each node keeps the successors 0 … n-1 but itself (a subcircuit's, its constant 1: and
+    itself); a fixed successor is taken from the others; then the chains of fixed successors
+    (GlobalPropagators._circuit, _chains)."""
+    start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    after, flags = A[HALL], A[HALL] + n
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        origin = A[A[LEAST] + var]
+        if not keep_between(A, U, state, var, max(-origin, 0), min(n - 1 - origin, 64 * A[A[NW] + var] - 1)):
+            return False
+        if n > 1 and not loops:
+            drop_bit(A, U, state, var, k - origin)
+            if is_empty(A, U, var):
+                return False
+    if _pointed(A, U, c, flags) < 0:
+        return False
+    for k in range(n):
+        if A[after + k] >= 0:
+            continue
+        var = A[A[CVAR] + start + k]
+        for node in range(n):
+            if A[flags + node]:
+                drop_bit(A, U, state, var, node - A[A[LEAST] + var])
+        if A[A[IS_CHANGED] + var] and is_empty(A, U, var):
+            return False
+    return _chains(A, U, state, c)
+
+
+@inner
+def _pointed(A, U, c, flags):
+    """The fixed successors at HALL (_snapshot) and, at `flags`, 1 for each node one points to:
+    how many are fixed, -1 when two point to one node."""
+    _snapshot(A, U, c)
+    n, after, fixed = A[A[CLEN] + c], A[HALL], 0
+    for node in range(n):
+        A[flags + node] = 0
+    for k in range(n):
+        node = A[after + k]
+        if node >= 0:
+            if A[flags + node]:
+                return -1
+            A[flags + node] = 1
+            fixed += 1
+    return fixed
+
+
+@inner
+def _snapshot(A, U, c):
+    """Each node's fixed successor (-1: not fixed), at HALL."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        bit = fixed_bit(A, U, var)
+        A[A[HALL] + k] = A[A[LEAST] + var] + bit if bit >= 0 else -1
+
+
+@inner
+def _chains(A, U, state, c):
+    """The chains of fixed successors, over those fixed when it begins; a subcircuit's loops
+    left out (GlobalPropagators._chains): `reached` holds each node's chain (its first node + 1)."""
+    start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    after, pointed, reached = A[HALL], A[HALL] + n, A[HALL] + 2 * n
+    fixed = _pointed(A, U, c, pointed)
+    if fixed < 0:
+        return False
+    for node in range(n):
+        A[reached + node] = 0
+    if fixed == n:
+        return _one_cycle(A, c)
+    for first in range(n):
+        if A[pointed + first]:
+            continue
+        last, length = first, 1
+        A[reached + first] = first + 1
+        while A[after + last] >= 0:
+            last = A[after + last]
+            length += 1
+            A[reached + last] = first + 1
+        closes = length == n or (loops and (length == 1 or _all_out_but(A, U, c, first + 1)))
+        if not closes:
+            var = A[A[CVAR] + start + last]
+            drop_bit(A, U, state, var, first - A[A[LEAST] + var])
+            if is_empty(A, U, var):
+                return False
+    on_cycle = 0  # fixed nodes on no chain (a subcircuit's loops aside): on a cycle of fixed nodes
+    for k in range(n):
+        on_cycle += A[after + k] >= 0 and not A[reached + k] and (A[after + k] != k or not loops)
+    if on_cycle == 0:
+        return True
+    if not loops:
+        return False
+    for k in range(n):  # (a subcircuit's one cycle: every other node left out)
+        if A[after + k] >= 0 and not A[reached + k] and A[after + k] != k:
+            continue
+        var = A[A[CVAR] + start + k]
+        if not keep_between(A, U, state, var, k - A[A[LEAST] + var], k - A[A[LEAST] + var]):
+            return False
+    return True
+
+
+@inner
+def _one_cycle(A, c):
+    """Every successor fixed (at HALL): those that are not a subcircuit's loops make one cycle
+    (of two nodes or more in a subcircuit)."""
+    n, loops, after = A[A[CLEN] + c], A[A[CCONST] + c], A[HALL]
+    first, inside = -1, 0
+    for k in range(n):
+        if A[after + k] != k or not loops:
+            inside += 1
+            if first < 0:
+                first = k
+    if inside < (2 if loops else 1):
+        return False
+    node = first
+    for step in range(1, n + 1):
+        node = A[after + node]
+        if node == first:
+            return step == inside
+    return False
+
+
+@inner
+def _all_out_but(A, U, c, chain):
+    """Every node but those of `chain` (their mark at HALL + 2n) may be its own successor."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        if A[A[HALL] + 2 * n + k] != chain and not has_bit(A, U, var, k - A[A[LEAST] + var]):
+            return False
+    return True
+
+
+@inner
+def circuit_holds(A, c):
+    """basic: once every node's successor is given, they make one cycle through all (those
+    that are not a subcircuit's loops)."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    if not all_given(A, c):
+        return True
+    for k in range(n):
+        successor = A[A[VALUE] + A[A[CVAR] + start + k]]
+        if not 0 <= successor < n:
+            return False
+        A[A[HALL] + k] = successor
+    return _one_cycle(A, c)
+
+
+@inner
+def no_overlap(A, U, state, c):
+    """Each pair of tasks of positive durations, in order, by their bounds as they are then
+    (GlobalPropagators._no_overlap)."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    for i in range(n):
+        a, da = A[A[CVAR] + start + i], A[A[COFF] + start + i]
+        if da == 0:
+            continue
+        for j in range(i + 1, n):
+            b, db = A[A[CVAR] + start + j], A[A[COFF] + start + j]
+            if db == 0:
+                continue
+            lo_a, hi_a = term_span(A, U, a, np.int64(1))
+            lo_b, hi_b = term_span(A, U, b, np.int64(1))
+            a_first, b_first = lo_a + da <= hi_b, lo_b + db <= hi_a
+            if not a_first and not b_first:
+                return False
+            if a_first != b_first:
+                if a_first:
+                    early, d_early, lo_early, late, hi_late = a, da, lo_a, b, hi_b
+                else:
+                    early, d_early, lo_early, late, hi_late = b, db, lo_b, a, hi_a
+                if not _at_least(A, U, state, late, lo_early + d_early):
+                    return False
+                if not _at_most(A, U, state, early, hi_late - d_early):
+                    return False
+    return True
+
+
+@inner
+def _at_least(A, U, state, var, value):
+    top = 64 * A[A[NW] + var] - 1
+    return keep_between(A, U, state, var, max(value - A[A[LEAST] + var], 0), top)
+
+
+@inner
+def _at_most(A, U, state, var, value):
+    top = 64 * A[A[NW] + var] - 1
+    return keep_between(A, U, state, var, np.int64(0), min(value - A[A[LEAST] + var], top))
+
+
+@inner
+def no_overlap_holds(A, c):
+    """basic: once every start is given, no two tasks of positive durations overlap."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    if not all_given(A, c):
+        return True
+    for i in range(n):
+        a, da = A[A[VALUE] + A[A[CVAR] + start + i]], A[A[COFF] + start + i]
+        for j in range(i + 1, n):
+            b, db = A[A[VALUE] + A[A[CVAR] + start + j]], A[A[COFF] + start + j]
+            if da and db and a + da > b and b + db > a:
+                return False
+    return True
+
+
+@inner
+def increasing(A, U, state, c):
+    """Each least value raised to the one before's (plus 1 when strict), first to last; then each
+    greatest lowered to the one after's (less 1), last to first (GlobalPropagators._increasing)."""
+    start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    for k in range(1, n):
+        least, _ = term_span(A, U, A[A[CVAR] + start + k - 1], np.int64(1))
+        if not _at_least(A, U, state, A[A[CVAR] + start + k], least + step):
+            return False
+    for k in range(n - 2, -1, -1):
+        _, greatest = term_span(A, U, A[A[CVAR] + start + k + 1], np.int64(1))
+        if not _at_most(A, U, state, A[A[CVAR] + start + k], greatest - step):
+            return False
+    return True
+
+
+@inner
+def increasing_holds(A, c):
+    """basic: once every variable is given, none below the one before (strict: above it)."""
+    start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    if not all_given(A, c):
+        return True
+    for k in range(1, n):
+        if A[A[VALUE] + A[A[CVAR] + start + k - 1]] + step > A[A[VALUE] + A[A[CVAR] + start + k]]:
+            return False
+    return True
+
+
+@inner
+def all_given(A, c):
+    """Every variable of constraint c has its value (basic checks a global constraint then)."""
+    start, free = A[A[CSTART] + c], 0
+    for t in range(start, start + A[A[CLEN] + c]):
+        free += A[A[GIVEN] + A[A[CVAR] + t]] == 0
+    return free == 0
+
+
+@inner
+def cardinality(A, U, state, c):
+    """Value after value: too many fixed to it or too few able to take it fails; as many fixed
+    as its count, the others lose it; as few able as its count, they all take it
+    (GlobalPropagators._cardinality)."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    pairs = A[TAB] + A[A[TSTART] + c]
+    for p in range(A[A[TROWS] + c]):
+        value, count = A[pairs + 2 * p], A[pairs + 2 * p + 1]
+        able, fixed = 0, 0
+        for k in range(n):
+            var = A[A[CVAR] + start + k]
+            if has_bit(A, U, var, value - A[A[LEAST] + var]):
+                able += 1
+                fixed += size_of(A, U, var) == 1
+        if fixed > count or able < count:
+            return False
+        for k in range(n):
+            var = A[A[CVAR] + start + k]
+            bit = value - A[A[LEAST] + var]
+            if not has_bit(A, U, var, bit):
+                continue
+            if fixed == count and size_of(A, U, var) != 1:
+                drop_bit(A, U, state, var, bit)
+            elif able == count and fixed < count:
+                keep_between(A, U, state, var, bit, bit)
+    return True
+
+
+@inner
+def count(A, U, state, c):
+    """The count (the last variable) between those fixed to the value and those that can take
+    it; at its greatest as many as are fixed, the others lose the value; at its least as many as
+    can take it, they all take it (GlobalPropagators._count)."""
+    start, n, value = A[A[CSTART] + c], A[A[CLEN] + c] - 1, A[A[CCONST] + c]
+    total, places = A[A[CVAR] + start + n], A[TAB] + A[A[TSTART] + c]
+    able, fixed = 0, 0
+    for k in range(n):  # (each variable's word and bit of the value, at TAB: fewer lookups than has_bit's)
+        word = A[places + 2 * k]
+        if word >= 0 and (U[A[DOM] + word] & bit_of(A[places + 2 * k + 1])) != ZERO:
+            able += 1
+            fixed += size_of(A, U, A[A[CVAR] + start + k]) == 1
+    if not (_at_least(A, U, state, total, fixed) and _at_most(A, U, state, total, able)):
+        return False
+    low, high = term_span(A, U, total, np.int64(1))
+    if high != fixed and low != able:  # (the loop below would change nothing)
+        return True
+    for k in range(n):
+        var = A[A[CVAR] + start + k]
+        bit = value - A[A[LEAST] + var]
+        if not has_bit(A, U, var, bit):
+            continue
+        if high == fixed and size_of(A, U, var) != 1:
+            drop_bit(A, U, state, var, bit)
+        elif low == able:
+            keep_between(A, U, state, var, bit, bit)
+    return True
+
+
+@inner
+def cardinality_holds(A, c):
+    """basic: once every variable is given, each value listed taken by its count of them."""
+    if not all_given(A, c):
+        return True
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    pairs = A[TAB] + A[A[TSTART] + c]
+    for p in range(A[A[TROWS] + c]):
+        taken = 0
+        for k in range(n):
+            taken += A[A[VALUE] + A[A[CVAR] + start + k]] == A[pairs + 2 * p]
+        if taken != A[pairs + 2 * p + 1]:
+            return False
+    return True
+
+
+@inner
+def _seen_word(A, U, var, k, shift):
+    """Word k of var's bits seen from `shift` bits on: its bit b is var's bit 64k + b + shift
+    (none outside var's words)."""
+    first = 64 * k + shift
+    w, r = first >> 6, first & 63
+    nw, w0 = A[A[NW] + var], A[DOM] + A[A[WOFF] + var]
+    low = U[w0 + w] if 0 <= w < nw else ZERO
+    if r == 0:
+        return low
+    high = U[w0 + w + 1] if 0 <= w + 1 < nw else ZERO
+    return (low >> np.uint64(r)) | (high << np.uint64(64 - r))
+
+
+@inner
+def _near_scratch(A, U, var, other, shift, z):
+    """The scratch words: the bits k of var with bit k + shift ± d of `other` for some d of z."""
+    least, w0 = A[A[LEAST] + z], A[DOM] + A[A[WOFF] + z]
+    for w in range(A[A[NW] + var]):
+        U[A[SCRATCH] + w] = ZERO
+    for wz in range(A[A[NW] + z]):
+        word = U[w0 + wz]
+        while word:
+            d = least + 64 * wz + bit_index(word)
+            word &= word - np.uint64(1)
+            for w in range(A[A[NW] + var]):
+                U[A[SCRATCH] + w] |= _seen_word(A, U, other, w, shift + d) | _seen_word(A, U, other, w, shift - d)
+
+
+@inner
+def distance(A, U, state, c):
+    """z = |x - y| on the words, as a table of the three would narrow them: x keeps the values
+    with a value of y at a distance of z, then y those with one of x, then z the distances some
+    value of x and one of y still have (GlobalPropagators._distance)."""
+    start = A[A[CSTART] + c]
+    x, y, z = A[A[CVAR] + start], A[A[CVAR] + start + 1], A[A[CVAR] + start + 2]
+    shift = A[A[LEAST] + x] - A[A[LEAST] + y]  # (x's bit k and y's bit k + shift: the same value)
+    if A[A[NW] + x] == 1 and A[A[NW] + y] == 1 and A[A[NW] + z] == 1:
+        return _one_word_distance(A, U, state, x, y, z, shift)
+    _near_scratch(A, U, x, y, shift, z)
+    if not keep_scratch(A, U, state, x):
+        return False
+    _near_scratch(A, U, y, x, -shift, z)
+    if not keep_scratch(A, U, state, y):
+        return False
+    least, w0, wx = A[A[LEAST] + z], A[DOM] + A[A[WOFF] + z], A[DOM] + A[A[WOFF] + x]
+    for wz in range(A[A[NW] + z]):
+        word, kept = U[w0 + wz], U[w0 + wz]
+        while word:
+            b = bit_index(word)
+            word &= word - np.uint64(1)
+            d, met = least + 64 * wz + b, ZERO
+            for w in range(A[A[NW] + x]):
+                met |= U[wx + w] & (_seen_word(A, U, y, w, shift + d) | _seen_word(A, U, y, w, shift - d))
+            if not met:
+                kept &= ~bit_of(b)
+        U[A[SCRATCH] + wz] = kept
+    return keep_scratch(A, U, state, z)
+
+
+@inner
+def _shifted(word, shift):
+    """The word's bit k + shift at bit k (none beyond the word)."""
+    if 0 <= shift < 64:
+        return word >> np.uint64(shift)
+    if -64 < shift < 0:
+        return word << np.uint64(-shift)
+    return ZERO
+
+
+@inner
+def _near_word(other, distances, least, shift):
+    """The bits k with bit k + shift ± d of the word `other`, for some d of the word `distances`
+    (its bit b: the distance least + b)."""
+    near, word = ZERO, distances
+    while word:
+        d = least + bit_index(word)
+        word &= word - np.uint64(1)
+        near |= _shifted(other, shift + d) | _shifted(other, shift - d)
+    return near
+
+
+@inner
+def _one_word_distance(A, U, state, x, y, z, shift):
+    """distance when each domain is one word: the same narrowings, the words held in registers."""
+    ox, oy, oz = A[A[WOFF] + x], A[A[WOFF] + y], A[A[WOFF] + z]
+    wx, wy, wz, least = U[A[DOM] + ox], U[A[DOM] + oy], U[A[DOM] + oz], A[A[LEAST] + z]
+    wx &= _near_word(wy, wz, least, shift)
+    store_word(A, U, state, x, ox, wx)
+    if wx == ZERO:
+        return False
+    wy &= _near_word(wx, wz, least, -shift)
+    store_word(A, U, state, y, oy, wy)
+    if wy == ZERO:
+        return False
+    kept, word = wz, wz
+    while word:
+        b = bit_index(word)
+        word &= word - np.uint64(1)
+        if not wx & (_shifted(wy, shift + least + b) | _shifted(wy, shift - least - b)):
+            kept &= ~bit_of(b)
+    store_word(A, U, state, z, oz, kept)
+    return kept != ZERO

@@ -1,0 +1,550 @@
+"""numba kernels of constraint search (essais.csp). Private: checked inputs only; imports numpy,
+numba, essais.core and the domain and propagation kernels beside it.
+
+`csp_slice` is essais.csp.textbook.TextbookCsp with an explicit stack, over a model passed as
+arrays (one kernel for every model: a new model compiles nothing; the arena and its words are
+described in essais.csp.compiled._domain_kernels), in resumable slices of a node budget: the same
+solutions in the same order and the same counters (pruned and revisions included)."""
+
+import numpy as np
+
+from essais.core.bits import bit_index
+from essais.core.limits import EXHAUSTED, FRONTIER, PAUSED, SOLUTION
+from essais.core.sliced import load_counters, store_counters
+from essais.csp.compiled._domain_kernels import (
+    ALL_DIFFERENT,
+    BASE,
+    BASIC,
+    BEST,
+    BOUND,
+    BOUND_ON,
+    CARDINALITY,
+    CCOEF,
+    CCONST,
+    CIRCUIT,
+    CLEN,
+    COFF,
+    COUNT,
+    COUNTING,
+    CSTART,
+    CVAR,
+    DEFINED,
+    DEFS,
+    DISTANCE,
+    DMARK,
+    DOM,
+    EQ,
+    FORWARD,
+    FREE,
+    GIVEN,
+    IMPROVEMENTS,
+    INCREASING,
+    INPUT,
+    KIND,
+    LE,
+    LEAST,
+    LOOKING,
+    MAC,
+    MARK,
+    N_DECISIONS,
+    N_DEFINED,
+    N_VARIABLES,
+    NO_OVERLAP,
+    NW,
+    ONLIST,
+    ONSTART,
+    REMOVED,
+    RESTART_BACKTRACKS,
+    RESTARTING,
+    RESTARTS,
+    REVISIONS,
+    ROOT_FALSE,
+    RUN,
+    RUN_START,
+    SCORES,
+    SOLUTIONS,
+    SPLIT,
+    STAR,
+    STARTED,
+    TAB,
+    TABLE,
+    TIGHTEN,
+    TRAIL_TOP,
+    TROWS,
+    TSTART,
+    VALUE,
+    VAR_AT,
+    VBUF,
+    VCOUNT,
+    VPOS,
+    VSTART,
+    WDEG,
+    WEIGHTS,
+    WOFF,
+    entry,
+    forget_changes,
+    give,
+    has_bit,
+    inlined,
+    inner,
+    is_empty,
+    listed_from,
+    own_from,
+    size_of,
+    undo,
+)
+from essais.csp.compiled._global_kernels import cardinality_holds, circuit_holds, increasing_holds, no_overlap_holds
+from essais.csp.compiled._propagation_kernels import (
+    bound_holds,
+    propagate,
+    revise,
+)
+
+
+# basic: the checks against the variables given so far (TextbookCsp._checks)
+@inner
+def _checks(A, c, var):
+    start, size, kind = A[A[CSTART] + c], A[A[CLEN] + c], A[A[KIND] + c]
+    given, value = A[GIVEN], A[VALUE]
+    if kind == ALL_DIFFERENT:
+        for t in range(start, start + size):
+            if A[A[CVAR] + t] != var:
+                continue
+            image = A[A[CCOEF] + t] * A[value + var] + A[A[COFF] + t]
+            for s in range(start, start + size):
+                other = A[A[CVAR] + s]
+                # the other positions of var (each pair once) and those of the variables given
+                mine_or_given = (other == var and s > t) or (other != var and A[given + other])
+                if mine_or_given and A[A[CCOEF] + s] * A[value + other] + A[A[COFF] + s] == image:
+                    return False
+        return True
+    if kind == CIRCUIT:
+        return circuit_holds(A, c)
+    if kind == NO_OVERLAP:
+        return no_overlap_holds(A, c)
+    if kind == INCREASING:
+        return increasing_holds(A, c)
+    if kind == CARDINALITY:
+        return cardinality_holds(A, c)
+    for t in range(start, start + size):
+        if not A[given + A[A[CVAR] + t]]:
+            return True
+    if kind == COUNT:
+        return _counted(A, c) == A[value + A[A[CVAR] + start + size - 1]]
+    if kind == DISTANCE:
+        return _distance_given(A, c) == A[value + A[A[CVAR] + start + 2]]
+    if kind == TABLE:  # (one row matches; a conflicts table: none)
+        tab = A[TAB]
+        for r in range(A[A[TROWS] + c]):
+            row = A[A[TSTART] + c] + r * size
+            match = True
+            for j in range(size):
+                if A[tab + row + j] != STAR and A[tab + row + j] != A[value + A[A[CVAR] + start + j]]:
+                    match = False
+                    break
+            if match:
+                return A[A[CCONST] + c] == 0
+        return A[A[CCONST] + c] != 0
+    total = A[A[CCONST] + c]
+    for t in range(start, start + size):
+        total += A[A[CCOEF] + t] * A[value + A[A[CVAR] + t]]
+    return total <= 0 if kind == LE else total == 0 if kind == EQ else total != 0
+
+
+@inner
+def _compatible(A, U, state, method, var):
+    """The value just given to var holds, and so do those its auxiliary variables then take
+    (TextbookCsp._compatible, then _define): var's step, then each auxiliary variable's (but
+    under mac, whose propagation fixed them), one call site of the step for all (a second one
+    would be compiled again: 3 s of the first compilation)."""
+    current, k = var, np.int64(0)
+    while True:
+        if (current == var or method != MAC) and not _step(A, U, state, method, current):
+            return False
+        current, k = _next_defined(A, U, state, k)
+        if current < 0:
+            return current == -1
+
+
+@inlined
+def _step(A, U, state, method, var):
+    """The value just given to var holds, by the method's means (TextbookCsp._compatible): the
+    bound first once it prunes, then var's own constraints."""
+    first, last = own_from(A, state, var), A[A[ONSTART] + var + 1]
+    ok = True
+    if method == BASIC:
+        if state[BOUND_ON] and not bound_holds(A, U, state[BOUND]):
+            _refused(A, state, state[BOUND])
+            return False
+        for j in range(first, last):
+            if not _checks(A, A[A[ONLIST] + j], var):
+                _refused(A, state, A[A[ONLIST] + j])
+                ok = False
+                break
+        return ok
+    if method == FORWARD:
+        if state[BOUND_ON]:
+            state[REVISIONS] += 1
+            ok = revise(A, U, state, method, state[BOUND])
+            if not ok:
+                _refused(A, state, state[BOUND])
+        for j in range(first, last if ok else first):
+            state[REVISIONS] += 1
+            if not revise(A, U, state, method, A[A[ONLIST] + j]):
+                _refused(A, state, A[A[ONLIST] + j])
+                ok = False
+                break
+        forget_changes(A, state)
+        return ok
+    return propagate(A, U, state, method, first, last - first)
+
+
+# the orders (TextbookCsp._choose, _ordered)
+@inner
+def _degree(A, state, var):
+    """The constraints on var with another free variable."""
+    degree = 0
+    for j in range(own_from(A, state, var), A[A[ONSTART] + var + 1]):
+        if A[A[FREE] + A[A[ONLIST] + j]] >= 2:
+            degree += 1
+    return degree
+
+
+@inner
+def _weight(A, state, var):
+    """wdeg's weight of var: the weights of its constraints with another free variable."""
+    weight = 0
+    for j in range(own_from(A, state, var), A[A[ONSTART] + var + 1]):
+        if A[A[FREE] + A[A[ONLIST] + j]] >= 2:
+            weight += A[A[WEIGHTS] + A[A[ONLIST] + j]]
+    return weight
+
+
+@inner
+def _choose(A, U, state, order):
+    """The first free variable (input); with mrv the one with the fewest values left, ties by
+    the most constraints with other free variables, then the first; with wdeg the least values
+    left per weight, |D(x)|·w(y) < |D(y)|·w(x), ties by the first (TextbookCsp._choose)."""
+    best, best_size, best_degree = np.int64(-1), 0, -1
+    for var in range(A[N_DECISIONS]):
+        if A[A[GIVEN] + var]:
+            continue
+        if order == INPUT:
+            return var
+        size = size_of(A, U, var)
+        if order == WDEG:
+            weight = _weight(A, state, var)
+            if best < 0 or size * best_degree < best_size * weight:
+                best, best_size, best_degree = var, size, weight
+        elif best < 0 or size < best_size:
+            best, best_size, best_degree = var, size, -1
+        elif size == best_size:
+            if best_degree < 0:
+                best_degree = _degree(A, state, best)
+            degree = _degree(A, state, var)
+            if degree > best_degree:
+                best, best_degree = var, degree
+    return best
+
+
+@inner
+def _refused(A, state, c):
+    """Constraint c emptied a domain or failed basic's test: wdeg's weight of it grows (not
+    while lcv looks ahead nor while a split's sub-tree replays its path)."""
+    if state[COUNTING]:
+        A[A[WEIGHTS] + c] += 1
+
+
+@inlined
+def _ruled_out(A, U, state, method, var, value):
+    """How many values of the others one pass of var's constraints removes once var has
+    `value` (lcv's look-ahead: counts nothing, leaves the domains as they were)."""
+    mark = state[TRAIL_TOP]
+    counting = state[COUNTING]
+    state[COUNTING], state[LOOKING], state[REMOVED] = 0, var, 0
+    give(A, U, state, var, value)
+    for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
+        if not revise(A, U, state, method, A[A[ONLIST] + j]):
+            break
+    undo(A, U, state, mark)
+    forget_changes(A, state)
+    state[COUNTING], state[LOOKING] = counting, -1
+    return state[REMOVED]
+
+
+@inlined
+def _list_values(A, U, state, method, lcv, level, var):
+    """var's values at `level`, in the order they are tried, in VBUF from VSTART[level]."""
+    start = A[A[VSTART] + level]
+    count = 0
+    w0, origin = A[A[WOFF] + var], A[A[LEAST] + var]
+    for w in range(A[A[NW] + var]):
+        word = U[A[DOM] + w0 + w]
+        while word:
+            A[A[VBUF] + start + count] = origin + 64 * w + bit_index(word)
+            word &= word - np.uint64(1)
+            count += 1
+    A[A[VCOUNT] + level], A[A[VPOS] + level] = count, 0
+    A[A[VSTART] + level + 1] = start + count
+    if lcv and count > 1:
+        scores = A[SCORES]
+        for i in range(count):
+            A[scores + i] = _ruled_out(A, U, state, method, var, A[A[VBUF] + start + i])
+        for i in range(1, count):  # insertion sort by (removed, value): the values are ascending already
+            j = i
+            while j > 0 and A[scores + j - 1] > A[scores + j]:
+                A[scores + j - 1], A[scores + j] = A[scores + j], A[scores + j - 1]
+                A[A[VBUF] + start + j - 1], A[A[VBUF] + start + j] = A[A[VBUF] + start + j], A[A[VBUF] + start + j - 1]
+                j -= 1
+
+
+@inner
+def _take(A, U, state, var, value):
+    """var is given `value` (the search's step: freeing counts kept for mrv's degree)."""
+    A[A[GIVEN] + var], A[A[VALUE] + var] = 1, value
+    for j in range(A[A[ONSTART] + var], A[A[ONSTART] + var + 1]):
+        A[A[FREE] + A[A[ONLIST] + j]] -= 1
+    give(A, U, state, var, value)
+
+
+@inner
+def _free(A, var):
+    A[A[GIVEN] + var] = 0
+    for j in range(A[A[ONSTART] + var], A[A[ONSTART] + var + 1]):
+        A[A[FREE] + A[A[ONLIST] + j]] += 1
+
+
+@inner
+def _mark(A, state, level):
+    """Where the trail and the auxiliary variables given stand before level's value."""
+    A[A[MARK] + level], A[A[DMARK] + level] = state[TRAIL_TOP], state[N_DEFINED]
+
+
+@inner
+def _untake(A, U, state, var, level):
+    """var's value at `level` taken back, with the auxiliary variables given since (TextbookCsp._undefine)."""
+    while state[N_DEFINED] > A[A[DMARK] + level]:
+        state[N_DEFINED] -= 1
+        _free(A, A[A[DEFINED] + state[N_DEFINED]])
+    _free(A, var)
+    undo(A, U, state, A[A[MARK] + level])
+
+
+@inner
+def _counted(A, c):
+    """How many of count c's variables but the last have its value (all given)."""
+    start, taken = A[A[CSTART] + c], 0
+    for t in range(start, start + A[A[CLEN] + c] - 1):
+        taken += A[A[VALUE] + A[A[CVAR] + t]] == A[A[CCONST] + c]
+    return taken
+
+
+@inner
+def _distance_given(A, c):
+    """|x - y| of distance c's first two variables (given)."""
+    start, value = A[A[CSTART] + c], A[VALUE]
+    return abs(A[value + A[A[CVAR] + start]] - A[value + A[A[CVAR] + start + 1]])
+
+
+@inner
+def _defined_value(A, c):
+    """(1, the value) of the auxiliary variable that constraint c defines (its last variable)
+    from its inputs' values; (0, 0) while an input is free; (2, 0) when it has none there
+    (TextbookCsp._defined_value)."""
+    start, size = A[A[CSTART] + c], A[A[CLEN] + c]
+    value = A[VALUE]
+    for t in range(start, start + size - 1):
+        if not A[A[GIVEN] + A[A[CVAR] + t]]:
+            return 0, 0
+    if A[A[KIND] + c] == EQ:
+        total = A[A[CCONST] + c]
+        for t in range(start, start + size - 1):
+            total += A[A[CCOEF] + t] * A[value + A[A[CVAR] + t]]
+        return 1, total
+    if A[A[KIND] + c] == COUNT:
+        return 1, _counted(A, c)
+    if A[A[KIND] + c] == DISTANCE:
+        return 1, _distance_given(A, c)
+    tab = A[TAB]
+    for r in range(A[A[TROWS] + c]):
+        row = A[A[TSTART] + c] + r * size
+        match = True
+        for j in range(size - 1):
+            if A[tab + row + j] != A[value + A[A[CVAR] + start + j]]:
+                match = False
+                break
+        if match:
+            return 1, A[tab + row + size - 1]
+    return 2, 0
+
+
+@inner
+def _next_defined(A, U, state, k):
+    """The next auxiliary variable, from the k-th, whose inputs are all given, given its value
+    (TextbookCsp._define): (it, the next k); (-1, k) when there is none, (-2, k) when its value
+    is not in its domain (its definition refuses)."""
+    decisions = A[N_DECISIONS]
+    while k < A[N_VARIABLES] - decisions:
+        aux = decisions + k
+        k += 1
+        if A[A[GIVEN] + aux]:
+            continue
+        c = A[A[DEFS] + k - 1]
+        found, value = _defined_value(A, c)
+        if found == 0:
+            continue
+        if found == 2 or not has_bit(A, U, aux, value - A[A[LEAST] + aux]):
+            _refused(A, state, c)
+            return -2, k
+        A[A[DEFINED] + state[N_DEFINED]] = aux
+        state[N_DEFINED] += 1
+        _take(A, U, state, aux, value)
+        return aux, k
+    return -1, k
+
+
+@inner
+def _start(A, U, state, method):
+    """The root's work: False when a domain is empty, a constant constraint false, or (mac)
+    the first propagation empties a domain."""
+    state[STARTED] = 1
+    if state[ROOT_FALSE]:
+        return False
+    for var in range(A[N_VARIABLES]):
+        if is_empty(A, U, var):
+            return False
+    return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(-1))
+
+
+@inner
+def _improved(A, state):
+    """A solution found with the objective tightening: the best so far, the bound below it
+    (TextbookCsp._improved)."""
+    c = state[BOUND]
+    best = 0
+    for t in range(A[A[CSTART] + c], A[A[CSTART] + c] + A[A[CLEN] + c]):
+        best += A[A[CCOEF] + t] * A[A[VALUE] + A[A[CVAR] + t]]
+    state[BEST] = best
+    state[IMPROVEMENTS] += 1
+    A[A[CCONST] + c] = 1 - best
+    state[BOUND_ON] = 1
+
+
+@entry
+def replay(A, U, state, method, path_vars, path_values):
+    """The root's work and the values of a sub-tree's path given as the search gave them,
+    counting nothing: the domains as the search had them at level len(path_vars)."""
+    state[COUNTING] = 0
+    revisions = state[REVISIONS]
+    _start(A, U, state, method)
+    for level in range(len(path_vars)):
+        var, value = path_vars[level], path_values[level]
+        A[A[VAR_AT] + level] = var
+        _mark(A, state, level)
+        _take(A, U, state, var, value)
+        _compatible(A, U, state, method, var)
+    state[COUNTING], state[REVISIONS] = 1, revisions
+
+
+@inner
+def _luby(n):
+    """The n-th term of Luby's sequence (textbook.luby)."""
+    while True:
+        k = 0
+        while (1 << k) <= n:
+            k += 1
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
+
+
+@inner
+def _restart(A, U, state, level, backtracks):
+    """A run ends: the levels above the root undone (counting nothing), the root's domains as
+    they were before its work, the next run counted; the level to enter again (the root's)."""
+    while level > 0:
+        level -= 1
+        _untake(A, U, state, A[A[VAR_AT] + level], level)
+    undo(A, U, state, np.int64(0))
+    forget_changes(A, state)
+    state[RESTARTS] += 1
+    state[RUN] += 1
+    state[RUN_START] = backtracks
+    return level
+
+
+@entry
+def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
+    """The search until `node_stop` nodes (PAUSED), a solution (SOLUTION: the values in
+    VALUE), a node of level SPLIT (FRONTIER: its path in VAR_AT and VALUE) or the end
+    (EXHAUSTED). ENTERING set: the node of level DEPTH is to be entered; clear: the search goes
+    back up from it."""
+    level, entering, nodes, tries, backtracks = load_counters(state)
+    base, split, n = state[BASE], state[SPLIT], A[N_DECISIONS]
+    outcome = PAUSED
+    if not state[STARTED]:
+        if nodes >= node_stop:
+            return PAUSED
+        if not _start(A, U, state, method):
+            store_counters(state, level, 0, nodes + 1, tries, backtracks)
+            return EXHAUSTED
+    while True:
+        trying = False
+        if entering:
+            if level == split:
+                outcome = FRONTIER
+                entering = 0
+                break
+            if nodes >= node_stop:
+                break
+            nodes += 1
+            entering = 0
+            if level == n:
+                state[SOLUTIONS] += 1
+                if state[BOUND] >= 0 and state[TIGHTEN]:
+                    _improved(A, state)
+                if stop_at_solution:
+                    outcome = SOLUTION
+                    break
+            else:
+                var = _choose(A, U, state, order)
+                A[A[VAR_AT] + level] = var
+                _list_values(A, U, state, method, lcv, level, var)
+                trying = True
+        while True:
+            if trying:
+                var = A[A[VAR_AT] + level]
+                descended = False
+                while A[A[VPOS] + level] < A[A[VCOUNT] + level]:
+                    value = A[A[VBUF] + A[A[VSTART] + level] + A[A[VPOS] + level]]
+                    A[A[VPOS] + level] += 1
+                    tries += 1
+                    _mark(A, state, level)
+                    _take(A, U, state, var, value)
+                    if _compatible(A, U, state, method, var):
+                        descended = True
+                        break
+                    _untake(A, U, state, var, level)
+                if descended:
+                    level += 1
+                    entering = 1
+                    break
+            if level == base:
+                outcome = EXHAUSTED
+                break
+            level -= 1
+            backtracks += 1
+            _untake(A, U, state, A[A[VAR_AT] + level], level)
+            trying = True
+            if state[RESTARTING] and backtracks - state[RUN_START] >= _luby(state[RUN]) * RESTART_BACKTRACKS:
+                level = _restart(A, U, state, level, backtracks)
+                if not _start(A, U, state, method):
+                    nodes += 1
+                    outcome = EXHAUSTED
+                    break
+                entering = 1
+                break
+        if outcome == EXHAUSTED:
+            break
+    store_counters(state, level, entering, nodes, tries, backtracks)
+    return outcome

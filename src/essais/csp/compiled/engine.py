@@ -1,0 +1,366 @@
+"""The numba engine of constraint search (over essais.csp.compiled._kernels): a model as arrays (made
+once; every model runs the same compiled kernel), one search from the top, the sub-trees of a
+split count listed at a level, and one sub-tree counted in a worker."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import SOLUTION, SearchControl
+from essais.core.parallel import TaskResult
+from essais.core.parallel import count_subtree as counted
+from essais.core.parallel.tasks import solve_subtree
+from essais.core.result import Stats
+from essais.core.signals import holding
+from essais.core.sliced import DEPTH, SplitSearch
+from essais.csp.compiled import _domain_kernels as k
+from essais.csp.compiled._kernels import csp_slice, replay
+from essais.csp.model.constraints import (
+    AllDifferent,
+    Cardinality,
+    Circuit,
+    Count,
+    Distance,
+    Increasing,
+    Linear,
+    NoOverlap,
+    Predicate,
+    Table,
+)
+from essais.csp.model.problem import IMPROVEMENTS, LARGEST, PRUNED, RESTARTS, REVISIONS, Model, relaxation
+
+METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
+VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
+RELATIONS = {"<=": k.LE, "==": k.EQ, "!=": k.NE}
+Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
+# bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
+BYTES_PER_VALUE = 64
+
+
+@dataclass(frozen=True)
+class CspArrays:
+    """A model as the kernel reads it (essais.csp.compiled._kernels, M and the first domains), with the
+    sizes of the search's work arrays and a digest naming it."""
+
+    model: tuple[np.ndarray, ...]
+    domains: np.ndarray
+    root_false: bool
+    constraints: int
+    values: int  # the domains' sizes added up
+    sizes: np.ndarray  # each domain's size
+    widest_table: int  # the most rows of a table, the most variables of an all_different
+    most_words: int
+    digest: str
+    decisions: int  # the variables the search gives values to (the others are auxiliary)
+    bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
+
+    def work_bytes(self) -> int:
+        return BYTES_PER_VALUE * (self.values + self.domains.size) + 64 * self.constraints
+
+
+def _words(values: tuple[int, ...], count: int) -> np.ndarray:
+    """A domain's bit set as `count` words (bit k: the value values[0] + k), made as one Python
+    integer (a numpy operation a value took 2 ms of a count of 30 variables)."""
+    if not values:
+        return np.zeros(count, dtype=np.uint64)
+    if values[-1] - values[0] + 1 == len(values):
+        mask = (1 << len(values)) - 1
+    else:
+        mask = sum(1 << (value - values[0]) for value in values)
+    return np.frombuffer(mask.to_bytes(8 * count, "little"), dtype="<u8").astype(np.uint64)
+
+
+def model_arrays(model: Model) -> CspArrays:
+    """The arrays of a model without predicates (checked: every sum fits the kernel's integers)."""
+    least = [values[0] if values else 0 for values in model.domains]
+    words = [(values[-1] - values[0]) // 64 + 1 if values else 1 for values in model.domains]
+    offsets = np.concatenate([[0], np.cumsum(words)]).astype(np.int64)
+    domains = np.zeros(int(offsets[-1]), dtype=np.uint64)
+    for var, values in enumerate(model.domains):
+        domains[offsets[var] : offsets[var + 1]] = _words(values, words[var])
+    largest = [max(abs(values[0]), abs(values[-1])) if values else 0 for values in model.domains]  # (ascending)
+    kinds: list[int] = []
+    starts: list[int] = []
+    sizes: list[int] = []
+    constants: list[int] = []
+    variables: list[int] = []
+    coefficients: list[int] = []
+    extra: list[int] = []  # all_different's offsets (0 elsewhere)
+    table_starts: list[int] = []
+    table_rows: list[int] = []
+    rows: list[int] = []
+    distinct: list[int] = []
+    on: list[list[int]] = [[] for _ in model.names]
+    constraints = list(model.constraints)
+    if model.objective is not None:  # (TextbookCsp's bound: the last constraint, first on its variables)
+        constraints.append(Linear(model.objective.signed, 0, "<="))
+        for var in model.objective.terms:
+            on[var].append(len(model.constraints))
+    for index, constraint in enumerate(constraints):
+        if isinstance(constraint, Predicate):
+            raise InvalidInput("engine: a model with a predicate runs in the python engine (a Python test "
+                               "cannot run in compiled code)")  # fmt: skip
+        starts.append(len(variables))
+        sizes.append(len(constraint.variables))
+        table_starts.append(len(rows))
+        table_rows.append(0)
+        constants.append(0)
+        if isinstance(constraint, Linear):
+            kinds.append(RELATIONS[constraint.relation])
+            constants[-1] = constraint.constant
+            _fits(abs(constraint.constant) + sum(abs(a) * largest[v] for v, a in constraint.terms.items()))
+            coefficients += constraint.terms.values()
+            extra += [0] * len(constraint.terms)
+        elif isinstance(constraint, AllDifferent):
+            kinds.append(k.ALL_DIFFERENT)
+            constants[-1] = int(constraint.hall)
+            for var, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True):
+                _fits(abs(a) * largest[var] + abs(b))
+            coefficients += constraint.coefficients
+            extra += constraint.offsets
+        elif isinstance(constraint, Cardinality):
+            kinds.append(k.CARDINALITY)
+            for value, count in constraint.counts.items():
+                _fits(max(abs(value), count))
+                rows += [value, count]
+            table_rows[-1] = len(constraint.counts)
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
+        elif isinstance(constraint, Count):
+            kinds.append(k.COUNT)
+            constants[-1] = constraint.value
+            _fits(abs(constraint.value))
+            for var in constraint.variables[:-1]:  # (where the value's bit is: its word, -1 when outside)
+                bit = constraint.value - least[var]
+                rows += [int(offsets[var]) + bit // 64, bit % 64] if 0 <= bit < 64 * words[var] else [-1, 0]
+            table_rows[-1] = len(constraint.variables) - 1
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
+        elif isinstance(constraint, Distance):
+            kinds.append(k.DISTANCE)
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
+        elif isinstance(constraint, Increasing):
+            kinds.append(k.INCREASING)
+            constants[-1] = int(constraint.strict)
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
+        elif isinstance(constraint, NoOverlap):
+            kinds.append(k.NO_OVERLAP)
+            for var, length in zip(constraint.variables, constraint.durations, strict=True):
+                _fits(largest[var] + length)
+            coefficients += [1] * len(constraint.variables)
+            extra += constraint.durations
+        elif isinstance(constraint, Circuit):
+            kinds.append(k.CIRCUIT)
+            constants[-1] = int(constraint.loops)
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
+        elif isinstance(constraint, Table):
+            kinds.append(k.TABLE)
+            constants[-1] = int(constraint.conflicts)
+            for row in constraint.allowed:
+                _fits(max((abs(v) for v in row if v is not None), default=0))
+                rows += [k.STAR if v is None else v for v in row]
+            table_rows[-1] = len(constraint.allowed)
+            coefficients += [1] * len(constraint.variables)
+            extra += [0] * len(constraint.variables)
+        variables += constraint.variables
+        mine = dict.fromkeys(constraint.variables)
+        distinct.append(len(mine))
+        for var in mine if index < len(model.constraints) else ():
+            on[var].append(index)
+    on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
+    sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: kinds, k.CSTART: starts, k.CLEN: sizes,
+                k.CCONST: constants, k.CVAR: variables, k.CCOEF: coefficients, k.COFF: extra, k.TSTART: table_starts,
+                k.TROWS: table_rows, k.TAB: rows, k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs],
+                k.DISTINCT: distinct, k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0]}  # fmt: skip
+    m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
+    root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
+    digest = _digest([*m, domains])
+    widest = max([1, *table_rows, *sizes])
+    domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
+    bound = len(model.constraints) if model.objective is not None else -1
+    return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, widest,
+                     max(words, default=1), digest, model.decisions, bound)  # fmt: skip
+
+
+def _relaxation_section(model: Model) -> list[int]:
+    """The objective's relaxation as the kernel reads it: its items' count, its capacity, then
+    each item's variable, weight and worth (0, 0: none)."""
+    relaxed = relaxation(model)
+    if relaxed is None:
+        return [0, 0]
+    return [len(relaxed.items), relaxed.capacity, *(number for item in relaxed.items for number in item)]
+
+
+def _digest(sections: list[np.ndarray]) -> str:
+    """A hash of the arrays, each led by its length: two models never share one by moving
+    numbers from one section to the next."""
+    hashed = hashlib.sha256()
+    for section in sections:
+        hashed.update(np.int64(section.size).tobytes())
+        hashed.update(section.tobytes())
+    return hashed.hexdigest()[:16]
+
+
+def _fits(largest: int) -> None:
+    if largest >= LARGEST:
+        raise InvalidInput(f"engine: a constraint's sums reach {largest:,}, beyond the numba engine's integers "
+                           "(the python engine takes them)")  # fmt: skip
+
+
+class CompiledCsp(SplitSearch):
+    """The search of essais.csp.textbook.search by `csp_slice`, from the top or (`path`: the
+    (variable, value) pairs given at the levels above) from a sub-tree's root."""
+
+    solutions_slot, split_slot = k.SOLUTIONS, k.SPLIT
+
+    def __init__(self, arrays: CspArrays, method: str, variable_order: str, value_order: str,
+                 control: SearchControl, path: tuple[tuple[int, int], ...] = (),
+                 bound: Bound | None = None, restarts: bool = False) -> None:  # fmt: skip
+        super().__init__(control, k.STATE_SIZE)
+        self.arrays = arrays
+        self.method = METHOD_CODES[method]
+        self.order, self.lcv = VARIABLE_ORDER_CODES[variable_order], value_order == "lcv"
+        n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
+        self.variables = arrays.decisions
+        sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: n + 1, k.VSTART: n + 2, k.VCOUNT: n + 1,
+                 k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
+                 k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest_table, k.IMAGES: arrays.widest_table,
+                 k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n,
+                 k.HALL: 4 * arrays.widest_table, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: n + 1}  # fmt: skip
+        work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
+        work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
+        work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
+        self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m, arrays.decisions])
+        self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
+        self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
+            0,
+            arrays.domains.size,
+            arrays.domains.size + 2 * values + 8,
+        )
+        self.state[k.COUNTING], self.state[k.LOOKING], self.state[k.SPLIT] = 1, -1, -1
+        self.state[k.ROOT_FALSE] = arrays.root_false
+        self.state[k.BOUND], self.state[k.TIGHTEN] = arrays.bound, 1
+        self.state[k.RESTARTING], self.state[k.RUN] = restarts, 1
+        if bound is not None:
+            self.bound_by(*bound)
+        if path:
+            path_vars = np.array([var for var, _ in path], dtype=np.int64)
+            path_values = np.array([value for _, value in path], dtype=np.int64)
+            replay(self.A, self.U, self.state, self.method, path_vars, path_values)
+            self.state[DEPTH] = self.state[k.BASE] = len(path)
+
+    def _section(self, slot: int, size: int) -> np.ndarray:
+        """A view of one section of the arena."""
+        start = int(self.A[slot])
+        return self.A[start : start + size]
+
+    def stats(self) -> Stats:
+        stats = super().stats()
+        stats.own = {PRUNED: int(self.state[k.PRUNED]), REVISIONS: int(self.state[k.REVISIONS])}
+        if self.arrays.bound >= 0:
+            stats.own[IMPROVEMENTS] = int(self.state[k.IMPROVEMENTS])
+        if self.state[k.RESTARTING]:
+            stats.own[RESTARTS] = int(self.state[k.RESTARTS])
+        return stats
+
+    def bound_by(self, most: int, tighten: bool = True) -> None:
+        """From now on the signed objective is at most `most` (TextbookCsp.bound_by)."""
+        self._section(k.CCONST, self.arrays.constraints)[self.arrays.bound] = -most
+        self.state[k.BOUND_ON], self.state[k.TIGHTEN] = 1, tighten
+
+    def _share(self) -> None:
+        """A sub-tree of a split optimisation (control.shared_best: the signed objective, 1 once
+        a solution is there, its values): publish this search's best when it is better, else
+        prune with the one shared."""
+        shared, best = self.control.shared_best, self.best
+        with holding(shared):
+            if best is not None and (not shared[1] or best < shared[0]):
+                shared[: 2 + self.variables] = [best, 1, *self._section(k.VALUE, self.variables).tolist()]
+            elif shared[1] and (best is None or shared[0] < best):
+                self.bound_by(shared[0] - 1)
+
+    @property
+    def improvements(self) -> int:
+        return int(self.state[k.IMPROVEMENTS])
+
+    @property
+    def best(self) -> int | None:
+        """The signed objective of the best solution this search found (None: none yet)."""
+        return int(self.state[k.BEST]) if self.improvements else None
+
+    def step(self, stop_at_solution: bool, node_stop: int) -> int:
+        if self.control.shared_best is not None and self.arrays.bound >= 0:
+            self._share()
+        return int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.lcv, stop_at_solution,
+                             node_stop))  # fmt: skip
+
+    def solutions(self) -> Iterator[list[int]]:
+        """Every solution: each variable's value, in the model's order."""
+        while self.run(True) == SOLUTION:
+            yield self.values()
+
+    def values(self) -> list[int]:
+        """The values of the solution the kernel stopped at."""
+        return self._section(k.VALUE, self.variables).tolist()  # type: ignore[no-any-return]
+
+    def root(self, level: int) -> tuple[tuple[int, int], ...]:
+        """A sub-tree's root: the (variable, value) pairs that lead there."""
+        values = self._section(k.VALUE, self.variables)
+        return tuple((var, int(values[var])) for var in self._section(k.VAR_AT, level).tolist())
+
+
+def in_slot_order(sections: Mapping[int, Any], slots: tuple[int, ...]) -> list[Any]:
+    """The sections keyed by their slots in the arena's header, in the header's order: every
+    slot given once, none other (the kernels read each section through its own slot)."""
+    if sorted(sections) != sorted(slots):
+        raise AssertionError(f"the arena's sections {sorted(sections)} are not its header's slots {sorted(slots)}")
+    return [sections[slot] for slot in slots]
+
+
+def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
+    """One int64 array: the header (where each section starts, then the sizes), the sections
+    (the model's, then the search's: slot k's section is the k-th)."""
+    starts = np.cumsum([k.HEADER] + [len(section) for section in sections])
+    header = np.zeros(k.HEADER, dtype=np.int64)
+    header[: len(sections)] = starts[:-1]
+    header[k.N_VARIABLES], header[k.N_CONSTRAINTS], header[k.N_DECISIONS] = sizes
+    return np.concatenate([header, *sections]).astype(np.int64)
+
+
+Task = tuple[CspArrays, str, str, str, tuple[tuple[int, int], ...], Bound | None]
+
+
+def count_subtree(task: Task, control: SearchControl) -> TaskResult:
+    """One sub-tree of a split count (essais.core.parallel): task = (the model's arrays, the
+    method and its orders, the path to the sub-tree's root, the objective's bound or None);
+    values: (its solutions,)."""
+    arrays, method, variable_order, value_order, path, bound = task
+    return counted(CompiledCsp(arrays, method, variable_order, value_order, control, path, bound))
+
+
+def best_in_subtree(task: Task, control: SearchControl) -> TaskResult:
+    """One sub-tree of a split optimisation (the task of count_subtree): its best solution by
+    branch and bound, pruned with the best any sub-tree shared (control.shared_best); values:
+    (1, the signed objective, the values) when it found one, else (0,)."""
+    arrays, method, variable_order, value_order, path, bound = task
+    search = CompiledCsp(arrays, method, variable_order, value_order, control, path, bound)
+    last: list[int] = []
+
+    def best() -> tuple[int, ...]:
+        return (1, search.best, *last) if search.best is not None else (0,)  # type: ignore[misc]
+
+    def solve() -> tuple[int, ...]:
+        for values in search.solutions():
+            last[:] = values
+        return best()
+
+    return solve_subtree(solve, best, search.stats)

@@ -1,0 +1,158 @@
+"""A model's domains drawn as a table, for the watched search's page (essais.csp.draw.watch): a row a
+variable (its name in the first column), a column a value (from the least value of any domain
+to the greatest), each square showing its value while it is in the variable's domain, green
+once given (the variable's other values then blank), red once propagation struck it out; and a
+constraint said in words.
+
+A square's number on the page (EventLog's value) tells both what it shows and how: the value
+in column j is `j + 1` while it is in the domain, `GIVEN + j + 1` once given, `STRUCK + j + 1`
+once struck out (GIVEN and STRUCK are multiples of the table's width); `symbols` turns each
+number into its text and `palette` into its colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from essais.core.errors import InvalidInput
+from essais.core.result import plural
+from essais.csp.model.constraints import (
+    AllDifferent,
+    Cardinality,
+    Circuit,
+    Constraint,
+    Count,
+    Distance,
+    Increasing,
+    LexLessEq,
+    Linear,
+    NoOverlap,
+    Predicate,
+    Table,
+    Written,
+)
+from essais.csp.model.expressions import LinearExpr, expression_text
+from essais.csp.model.problem import Model
+from essais.draw.svg import MAX_LABELLED
+
+GIVEN_COLOR, STRUCK_COLOR = "#9fd8a8", "#e8a19b"
+NAME_LENGTH = 6  # characters of a variable's name shown in its row
+CONSTRAINT_LENGTH = 90  # characters of a constraint said in words
+
+
+@dataclass(frozen=True)
+class DomainTable:
+    """The table of a model's domains: its size, where each value stands, the numbers of its
+    squares and their texts and colours."""
+
+    model: Model
+    least: int  # the value of the second column
+    cols: int  # a column for the names, then one a value
+
+    @classmethod
+    def of(cls, model: Model) -> DomainTable:
+        values = [value for domain in model.domains for value in domain]
+        if not values:
+            raise InvalidInput("animate: the model has no values to show (every domain is empty)")
+        least, greatest = min(values), max(values)
+        if greatest - least + 1 > MAX_LABELLED or len(model.names) > MAX_LABELLED:
+            raise InvalidInput(f"animate: a table of {len(model.names)} variables and values {least}..{greatest} is "
+                               f"too large to watch (at most {MAX_LABELLED} of each)")  # fmt: skip
+        return cls(model, least, greatest - least + 2)
+
+    @property
+    def rows(self) -> int:
+        return len(self.model.names)
+
+    @property
+    def given(self) -> int:
+        return self.cols
+
+    @property
+    def struck(self) -> int:
+        return 2 * self.cols
+
+    @property
+    def names(self) -> int:
+        return 3 * self.cols
+
+    def square(self, var: int, value: int) -> tuple[int, int]:
+        return var, value - self.least + 1
+
+    def shown(self, value: int, kind: int) -> int:
+        """The number of the square of `value`: in the domain (kind 0), given (1), struck out (2)."""
+        return kind * self.cols + value - self.least + 1
+
+    def initial(self) -> list[list[int]]:
+        """Each variable's name, then its first domain."""
+        table = [[0] * self.cols for _ in range(self.rows)]
+        for var, domain in enumerate(self.model.domains):
+            table[var][0] = self.names + var
+            for value in domain:
+                table[var][value - self.least + 1] = self.shown(value, 0)
+        return table
+
+    def symbols(self) -> dict[int, str]:
+        texts = {}
+        for j in range(1, self.cols):
+            for kind in range(3):
+                texts[kind * self.cols + j] = str(self.least + j - 1)
+        for var, name in enumerate(self.model.names):
+            texts[self.names + var] = name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
+        return texts
+
+    def palette(self) -> dict[int, str]:
+        colors = {}
+        for j in range(1, self.cols):
+            colors[self.given + j] = GIVEN_COLOR
+            colors[self.struck + j] = STRUCK_COLOR
+        return colors
+
+
+def describe(constraint: Constraint, names: list[str]) -> str:
+    """A constraint in words, as a model file writes it (long ones cut short)."""
+    if isinstance(constraint, Written):
+        return describe(constraint.inner, [_text(e, names) for e in constraint.expressions])
+    if isinstance(constraint, LexLessEq):
+        left, right = ([_text(e, names) for e in side] for side in (constraint.left, constraint.right))
+        text = f"lex_less_eq([{', '.join(left)}], [{', '.join(right)}])"
+    elif isinstance(constraint, Linear):
+        text = constraint.text_with(names)
+    elif isinstance(constraint, AllDifferent):
+        parts = (
+            [expression_text(e.terms, e.constant, names) for e in constraint.written]
+            if constraint.written
+            else [
+                expression_text({v: a}, b, names)
+                for v, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)
+            ]
+        )
+        text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
+    elif isinstance(constraint, Cardinality):
+        text = f"global_cardinality([{', '.join(names[v] for v in constraint.variables)}], {constraint.counts})"
+    elif isinstance(constraint, Count):
+        *counted, total = (names[v] for v in constraint.variables)
+        text = f"count([{', '.join(counted)}], {constraint.value}) == {total}"
+    elif isinstance(constraint, Distance):
+        x, y, z = (names[v] for v in constraint.variables)
+        text = f"abs({x} - {y}) == {z}"
+    elif isinstance(constraint, Increasing):
+        strict = ", strict=True" if constraint.strict else ""
+        text = f"increasing({', '.join(names[v] for v in constraint.variables)}{strict})"
+    elif isinstance(constraint, NoOverlap):
+        text = f"no_overlap([{', '.join(names[v] for v in constraint.variables)}], {constraint.durations})"
+    elif isinstance(constraint, Circuit):
+        text = f"{'subcircuit' if constraint.loops else 'circuit'}({', '.join(names[v] for v in constraint.variables)})"
+    elif isinstance(constraint, Table):
+        relation = "not in" if constraint.conflicts else "in"
+        rows = plural(len(constraint.allowed), "row")
+        text = f"table({', '.join(names[v] for v in constraint.variables)}) {relation} {rows}"
+    else:
+        assert isinstance(constraint, Predicate)
+        name = getattr(constraint.function, "__name__", "a test")
+        text = f"predicate {name}({', '.join(names[v] for v in constraint.variables)})"
+    return text if len(text) <= CONSTRAINT_LENGTH else text[: CONSTRAINT_LENGTH - 1] + "…"
+
+
+def _text(expression: LinearExpr, names: list[str]) -> str:
+    return expression_text(expression.terms, expression.constant, names)

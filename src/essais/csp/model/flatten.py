@@ -1,0 +1,255 @@
+"""A model as the engines see it: each term (essais.csp.model.expressions) an auxiliary variable,
+defined by one constraint of its own, never branched on and given once its inputs are.
+
+The model keeps its constraints as they were written (its checker, names, solutions and
+descriptions see only those); the engines get a flattened copy, in which the model's variables
+come first (the decisions), then the auxiliary ones, each after those it is made of, and the
+model's constraints (in their order, each in one of the engines' kinds), then the definitions:
+
+- a term whose variables' values are at most WHOLE_ROWS together is defined by a table of them
+  and its value (`abs(x - y)`: the rows (x, y, |x - y|)) — its propagation then loses nothing;
+- a larger one by a table of its arguments (at most TABLE_ROWS rows), each argument made one
+  variable first; `minimum`, `maximum`, `|` and `&` of many arguments two at a time, and an
+  element of expressions as `if_then_else` on its index, item after item;
+- a count of expressions equal to a number by a Count of them (each made one variable);
+- the distance of two variables, `abs(x - y)`, by a Distance (its propagation a table's, on
+  words: each value's support a shift and an AND, for domains of any width);
+- a weighted sum of two variables or more, where one variable is wanted (an argument, a member
+  of all_different), by a linear equality `z = Σ a·x + c`, its domain from interval arithmetic.
+
+An auxiliary variable's domain is the values its table gives (or its interval), refused, naming
+the term, when they span more than MAX_SPAN; a table beyond TABLE_ROWS rows is refused too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from essais.core.errors import InvalidInput
+from essais.csp.model.constraints import AllDifferent, Constraint, Count, Distance, LexLessEq, Table, Written
+from essais.csp.model.expressions import Key, Linear, LinearExpr, Term
+from essais.csp.model.functions import element, if_then_else
+from essais.csp.model.problem import MAX_SPAN, Model, Objective
+
+TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)
+WHOLE_ROWS = 4_096  # the most rows of a term's table of its variables (a larger one: of its arguments)
+Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its table's columns'
+
+
+def flattened(model: Model) -> Model:
+    """The model as the engines see it; a model without terms as it is."""
+    if not any(_has_terms(constraint) for constraint in model.constraints) and not (
+        model.objective is not None and not all(isinstance(key, int) for key in model.objective.terms)
+    ):
+        return model
+    return _Flattening(model).flat
+
+
+def _has_terms(constraint: Constraint) -> bool:
+    if isinstance(constraint, LexLessEq | Written):
+        return True
+    if isinstance(constraint, Linear):
+        return not all(isinstance(key, int) for key in constraint.terms)
+    return isinstance(constraint, AllDifferent) and constraint.written is not None
+
+
+class _Flattening:
+    """One model flattened (`flat`): its variables and constraints, then the auxiliary variables
+    and their definitions."""
+
+    def __init__(self, model: Model) -> None:
+        self.names, self.domains = list(model.names), list(model.domains)
+        self.definitions: list[Constraint] = []
+        self.made: dict[int, tuple[Term, int]] = {}  # id(term) -> (the term, its variable)
+        constraints = [self.constraint(constraint) for constraint in model.constraints]
+        objective = None
+        if model.objective is not None:
+            goal = model.objective
+            objective = Objective(self.linear(goal.terms), goal.constant, goal.sense)
+        self.flat = Model(self.names, self.domains, constraints + self.definitions, objective=objective,
+                          definitions=[len(constraints) + k for k in range(len(self.definitions))])  # fmt: skip
+
+    def constraint(self, constraint: Constraint) -> Constraint:
+        if isinstance(constraint, Linear):
+            return Linear(self.linear(constraint.terms), constraint.constant, constraint.relation)
+        if isinstance(constraint, LexLessEq):
+            return self.constraint(constraint.decomposed)
+        if isinstance(constraint, Written):
+            return replace(constraint.inner, variables=[self.variable(e) for e in constraint.expressions])
+        if isinstance(constraint, AllDifferent) and constraint.written is not None:
+            members = [self.affine(e) for e in constraint.written]
+            return AllDifferent([v for v, _, _ in members], [a for _, a, _ in members], [b for _, _, b in members],
+                                hall=constraint.hall)  # fmt: skip
+        return constraint
+
+    def linear(self, terms: dict[Key, int]) -> dict[Key, int]:
+        """The sum's terms, each term its variable."""
+        flat: dict[Key, int] = {}
+        for key, coefficient in terms.items():
+            var = key if isinstance(key, int) else self.term(key)
+            flat[var] = flat.get(var, 0) + coefficient
+        return {var: c for var, c in flat.items() if c}
+
+    def affine(self, expression: LinearExpr) -> tuple[int, int, int]:
+        """An expression as (variable, coefficient, offset)."""
+        if len(expression.terms) == 1:  # (the most frequent, at once)
+            [(key, coefficient)] = expression.terms.items()
+            if isinstance(key, int):
+                return key, coefficient, expression.constant
+        if not expression.terms:  # (a number where a variable stands: a variable of that value alone)
+            z = self.new(str(expression.constant), (expression.constant,))
+            self.definitions.append(Table([z], [(expression.constant,)]))
+            return z, 1, 0
+        terms = self.linear(expression.terms)
+        if len(terms) == 1:
+            [(var, coefficient)] = terms.items()
+            return var, coefficient, expression.constant  # type: ignore[return-value]
+        return self.sum_variable(terms, expression.text()), 1, expression.constant
+
+    def variable(self, argument: LinearExpr) -> int:
+        """An argument as one variable (itself, its term's, or a sum's)."""
+        var, coefficient, offset = self.affine(argument)
+        if coefficient == 1 and offset == 0:
+            return var
+        return self.sum_variable({var: coefficient}, argument.text(), offset)
+
+    def sum_variable(self, terms: dict[Key, int], text: str, constant: int = 0) -> int:
+        """A new variable equal to Σ terms + constant, its domain the sum's interval."""
+        low = high = constant
+        for var, a in terms.items():
+            values = self.domains[var] or (0,)  # type: ignore[index]  # (an empty domain: an empty sum's, below)
+            low, high = low + min(a * values[0], a * values[-1]), high + max(a * values[0], a * values[-1])
+        empty = any(not self.domains[var] for var in terms)  # type: ignore[index]
+        z = self.new(text, () if empty else tuple(range(low, high + 1)) if high - low < MAX_SPAN else (low, high))
+        self.definitions.append(Linear({**terms, z: -1}, constant, "=="))
+        return z
+
+    def term(self, term: Term) -> int:
+        """The term's variable, made once (a term of many arguments: as a chain of smaller ones
+        where its table would be too large)."""
+        if id(term) in self.made:
+            return self.made[id(term)][1]
+        if term.operator == "count":
+            z = self.count(term)
+        elif _is_distance(term):
+            z = self.distance(term)
+        else:
+            chained = None if self.few(term.variables) else _chained(term)
+            z = self.term(chained) if chained is not None else self.table(term)
+        self.made[id(term)] = (term, z)
+        return z
+
+    def count(self, term: Term) -> int:
+        """A new variable defined by a Count of the term's arguments (each made a variable), its
+        values 0 up to how many of them can take the value counted."""
+        value, *counted = term.arguments
+        inputs = [self.variable(e) for e in counted]  # type: ignore[arg-type]
+        able = sum(value in self.domains[var] for var in inputs)
+        z = self.new(term.text_with(self.names), tuple(range(able + 1)))
+        self.definitions.append(Count([*inputs, z], value))  # type: ignore[arg-type]
+        return z
+
+    def distance(self, term: Term) -> int:
+        """A new variable defined by a Distance of the term's two variables, its values every
+        distance between theirs (those a table of them would hold: its search is the table's)."""
+        x, y = term.variables
+        xs, ys = self.domains[x], self.domains[y]
+        origin = ys[-1] - xs[0] if xs and ys else 0
+        backwards = sum(1 << (ys[-1] - b) for b in ys)
+        signed = 0  # bit a - b + origin: some a of x and b of y that far apart, a shift of y's bits an a
+        for a in xs:
+            signed |= backwards << (a - xs[0])
+        distances = {abs(k - origin) for k in range(signed.bit_length()) if signed >> k & 1}
+        z = self.new(term.text_with(self.names), tuple(sorted(distances)))
+        self.definitions.append(Distance([x, y, z]))
+        return z
+
+    def few(self, columns: list[int]) -> bool:
+        """The term's variables' values are few enough together for one table of them all."""
+        return math.prod(len(self.domains[v]) for v in columns) <= min(WHOLE_ROWS, TABLE_ROWS)
+
+    def table(self, term: Term) -> int:
+        """A new variable defined by a table: of the term's variables' values and its value when
+        they are few enough together, else of its arguments' (each made a variable first)."""
+        text = term.text_with(self.names)
+        columns = term.variables
+        if self.few(columns) and all(
+            isinstance(a, int) or all(isinstance(k, int) for k in a.terms) for a in term.arguments
+        ):  # (sums of variables: each one's value found at once)
+            sums = [(a, []) if isinstance(a, int) else (a.constant, [(columns.index(v), c) for v, c in a.terms.items()])  # type: ignore[arg-type]
+                    for a in term.arguments]  # fmt: skip
+
+            def value_of(values: Sequence[int]) -> int | None:
+                return term.kind.apply([constant + sum(c * values[k] for k, c in terms) for constant, terms in sums])
+        elif self.few(columns):
+
+            def value_of(values: Sequence[int]) -> int | None:
+                return term.value(dict(zip(columns, values, strict=True)))
+        else:
+            inputs = [a if isinstance(a, int) else self.variable(a) for a in term.arguments]
+            columns = list(dict.fromkeys(v for v, a in zip(inputs, term.arguments, strict=True)
+                                         if not isinstance(a, int)))  # fmt: skip
+
+            def value_of(values: Sequence[int]) -> int | None:
+                given = dict(zip(columns, values, strict=True))
+                return term.kind.apply([v if isinstance(a, int) else given[v]
+                                        for v, a in zip(inputs, term.arguments, strict=True)])  # fmt: skip
+
+        rows = self.rows(columns, value_of, text)
+        z = self.new(text, tuple(sorted({row[-1] for row in rows})))
+        self.definitions.append(Table([*columns, z], rows))
+        return z
+
+    def rows(self, columns: list[int], value_of: Evaluation, text: str) -> list[tuple[int, ...]]:
+        """Each combination of the columns' values with the term's value there (none where it
+        has none), counted before it is made."""
+        size = math.prod(len(self.domains[v]) for v in columns)
+        if size > TABLE_ROWS:
+            raise InvalidInput(f"term {text}: its inputs take {size:,} combinations of values, more than "
+                               f"{TABLE_ROWS:,} (narrow their domains)")  # fmt: skip
+        rows = []
+        for values in itertools.product(*(self.domains[v] for v in columns)):
+            value = value_of(values)
+            if value is not None:
+                rows.append((*values, value))
+        return rows
+
+    def new(self, text: str, values: tuple[int, ...]) -> int:
+        """A new auxiliary variable named by its term, refused when its values span too far."""
+        if values and values[-1] - values[0] >= MAX_SPAN:
+            raise InvalidInput(f"term {text}: its values span {values[0]}..{values[-1]}, more than {MAX_SPAN:,}")
+        self.names.append(f"({text})")
+        self.domains.append(values)
+        return len(self.names) - 1
+
+
+def _is_distance(term: Term) -> bool:
+    """`abs(x - y)` of two variables (either way round)."""
+    if term.operator != "abs" or not isinstance(argument := term.arguments[0], LinearExpr) or argument.constant:
+        return False
+    return sorted(argument.terms.values()) == [-1, 1] and all(isinstance(key, int) for key in argument.terms)
+
+
+def _chained(term: Term) -> Term | None:
+    """A term of many arguments as a chain of smaller ones, each with a table of its own:
+    minimum, maximum, | and & two at a time; an element of expressions as if_then_else on its
+    index, item after item (None: the term has no such chain)."""
+    operator, arguments = term.operator, term.arguments
+    if operator in ("minimum", "maximum", "|", "&") and len(arguments) > 2:
+        chain = arguments[0]
+        for argument in arguments[1:]:
+            chain = Term(operator, [chain, argument])
+        return chain  # type: ignore[return-value]
+    index, *items = arguments
+    if operator != "element" or isinstance(index, int) or len(items) < 2 or all(isinstance(i, int) for i in items):
+        return None
+    chain = items[-1]
+    for j in range(len(items) - 2, -1, -1):
+        chain = if_then_else(index == j, items[j], chain)
+    low, high = index.bounds(term.model.domains if term.model is not None else [])
+    if low < 0 or high >= len(items):  # (no value beyond the list: the chain's element at 1 there)
+        chain = element([chain], ~((index >= 0) & (index <= len(items) - 1)))
+    return chain  # type: ignore[return-value]

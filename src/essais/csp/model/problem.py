@@ -1,0 +1,378 @@
+"""Constraints of one's own (000 §3.1): variables X = {x1 … xn} with finite domains of integers,
+and constraints on the values that go together.
+
+A model is built in Python: `m = Model()`, `x = m.int_var(0, 9, "x")` (or a set of values),
+`q = m.int_vars(8, 0, 7, "q")`, then `m.add(…)` of linear relations written with Python's
+operators (`x + 2 * y <= 10`, `==`, `!=`, `<`, `>`, `>=`), `all_different(exprs)` on
+variables or on a variable plus a constant (`q[i] + i`), `table(vars, allowed)` and
+`predicate(function, vars)`.
+
+A linear relation is kept as `sum(coefficient · variable) + constant REL 0` with REL one of
+`==`, `!=`, `<=` (`<` is `<= -1`, `>=` and `>` are turned round).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from essais.core.engine import Methods
+from essais.core.errors import InvalidInput
+from essais.core.result import CountResult, Result, Stats, Status, plural
+from essais.csp.model.constraints import Constraint
+from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Values, cell_name, evaluate, expression_text
+
+MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
+MAX_CELLS = 1_000_000  # the variables of one array
+LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 with room to spare)
+
+# the methods of the course's order; variable orders and value orders are options of each
+METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"), "mac": ("python", "numba")},
+                  default={"python": "mac", "numba": "mac"})  # fmt: skip
+VARIABLE_ORDERS = ("input", "mrv", "wdeg")
+VALUE_ORDERS = ("min", "lcv")
+
+
+def method_orders(method: str | None) -> tuple[str, str, str]:
+    """(method name, variable order, value order) from `basic`, `mac/mrv`, `forward/input/lcv`…:
+    the default orders are mrv and min (the name is checked where an engine is chosen)."""
+    name, *orders = (method or METHODS.default_method()).split("/")
+    variable_order, value_order = "mrv", "min"
+    for order in orders:
+        if order in VARIABLE_ORDERS:
+            variable_order = order
+        elif order in VALUE_ORDERS:
+            value_order = order
+        else:
+            raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}) "
+                               f"nor a value order ({', '.join(VALUE_ORDERS)})")  # fmt: skip
+    return name, variable_order, value_order
+
+
+def _ascending_integers(values: tuple[Any, ...]) -> bool:
+    return all(type(v) is int for v in values) and all(a < b for a, b in itertools.pairwise(values))
+
+
+@dataclass(eq=False)
+class Model:
+    """Variables with finite domains and constraints (000 §3.1). Two models are equal only when
+    they are one (a model is compared by identity, never field by field)."""
+
+    names: list[str] = field(default_factory=list)
+    domains: list[tuple[int, ...]] = field(default_factory=list)  # each variable's values, ascending
+    constraints: list[Constraint] = field(default_factory=list)
+    variables: list[IntVar] = field(default_factory=list)
+    objective: Objective | None = None  # what minimize or maximize asked for
+    # a model as the engines see it (essais.csp.model.flatten): the constraint defining each auxiliary
+    # variable, those being the last variables, after the decisions
+    definitions: list[int] = field(default_factory=list)
+    # each array's sizes by its name: its cells are the variables named name[i][j]…, in that order
+    # (XCSP3 writes them back as one array; a cell left out of an XCSP3 array has no variable)
+    arrays: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
+    _domain: tuple[int, ...] = field(default=(), init=False, repr=False)  # the last domain checked
+
+    def __repr__(self) -> str:
+        return f"<Model of {plural(len(self.names), 'variable')} and {plural(len(self.constraints), 'constraint')}>"
+
+    def int_var(self, lo: int | Iterable[int], hi: int | None = None, name: str | None = None) -> IntVar:
+        """A variable with the values lo..hi, or (`lo` a set or a list) exactly those values."""
+        if isinstance(lo, int) and not isinstance(lo, bool):
+            if not isinstance(hi, int) or isinstance(hi, bool):
+                raise InvalidInput(f"hi: {hi!r} is not an integer")
+            if lo > hi:
+                raise InvalidInput(f"lo: {lo} is more than hi ({hi})")
+            if hi - lo >= MAX_SPAN:
+                raise InvalidInput(f"domain: {lo}..{hi} spans more than {MAX_SPAN:,} values")
+            values: tuple[int, ...] = tuple(range(lo, hi + 1))
+        elif isinstance(lo, tuple) and (lo is self._domain or _ascending_integers(lo)):
+            values = self._domain = lo  # (shared by the variables of one declaration: a domain never changes)
+        else:
+            values = tuple(sorted(set(lo)))  # type: ignore[arg-type]
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+                raise InvalidInput(f"lo: {lo!r} holds a value that is not an integer")
+            if values and values[-1] - values[0] >= MAX_SPAN:
+                raise InvalidInput(f"domain: its values span more than {MAX_SPAN:,} (from least to greatest)")
+        name = f"x{len(self.names)}" if name is None else str(name)
+        if name in self._named:
+            raise InvalidInput(f"name: {name!r} is the name of another variable")
+        var = IntVar(self, len(self.names), name)
+        self._named.add(name)
+        self.names.append(name)
+        self.domains.append(values)
+        self.variables.append(var)
+        return var
+
+    def int_vars(self, n: int, lo: int | Iterable[int], hi: int | None = None, prefix: str = "x") -> list[IntVar]:
+        """n variables named prefix0, prefix1, … with the same domain."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise InvalidInput(f"n: {n!r} is not a number of variables")
+        values = lo if isinstance(lo, int) else tuple(sorted(set(lo)))
+        return [self.int_var(values, hi, f"{prefix}{k}") for k in range(n)]
+
+    def int_array(
+        self, shape: int | Sequence[int], lo: int | Iterable[int], hi: int | None = None, name: str = "x"
+    ) -> list[Any]:
+        """An array of variables with the same domain, named `x[0][0]`, `x[0][1]`… as XCSP3 names
+        them: a list of n variables for `shape` n, a list of rows for (n, m), and so on."""
+        sizes = (shape,) if isinstance(shape, int) else tuple(shape)
+        if not sizes or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in sizes):
+            raise InvalidInput(f"shape: {shape!r} is not a size (n, or sizes (n, m…) each of 1 or more)")
+        if math.prod(sizes) > MAX_CELLS:
+            raise InvalidInput(f"shape: {shape!r} holds more than {MAX_CELLS:,} variables")
+        if name in self.arrays or name in self._named:
+            raise InvalidInput(f"name: {name!r} is the name of another array or variable")
+        values = lo if isinstance(lo, int) else tuple(sorted(set(lo)))
+        cells = [self.int_var(values, hi, cell_name(name, index))
+                 for index in itertools.product(*map(range, sizes))]  # fmt: skip
+        self.arrays[name] = sizes
+        for size in reversed(sizes[1:]):
+            cells = [cells[k : k + size] for k in range(0, len(cells), size)]  # type: ignore[misc]
+        return cells
+
+    def add(self, constraint: Constraint | LinearExpr) -> None:
+        """Add a constraint: a linear relation, all_different, table, predicate, circuit, no_overlap,
+        increasing or global_cardinality; or a term of 0 and 1 that must be 1, `(x == 1) | (y == 2)`
+        or `implies(a, b)`."""
+        if isinstance(constraint, LinearExpr):
+            low, high = constraint.bounds(self.domains)
+            if low < 0 or high > 1:
+                raise InvalidInput(f"constraint: {constraint.text()} takes {low}..{high}; an expression given as a "
+                                   "constraint must take 0 and 1 alone (a relation, |, &, ~, implies)")  # fmt: skip
+            constraint = constraint == 1
+        if not isinstance(constraint, Constraint):  # (a linear relation or one of the constraints' kinds)
+            raise InvalidInput(f"constraint: {constraint!r} is not a constraint (a relation, all_different…)")
+        if constraint.model is not None and constraint.model is not self:
+            raise InvalidInput("constraint: its variables belong to another model")
+        for var in constraint.variables:
+            if not 0 <= var < len(self.names):
+                raise InvalidInput("constraint: it names a variable of another model")
+        self.constraints.append(constraint)
+
+    @property
+    def decisions(self) -> int:
+        """The variables the search gives values to (the others, auxiliary, follow from them)."""
+        return len(self.names) - len(self.definitions)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        """Every constraint holds for these values (one a variable, in order)."""
+        return all(constraint.holds(values) for constraint in self.constraints)
+
+    def minimize(self, expression: LinearExpr) -> None:
+        """Ask for a solution with the least value of `expression` (a variable or a weighted sum
+        of them, plus a constant): a search then proves that none is less."""
+        self._optimise(expression, MINIMIZE)
+
+    def maximize(self, expression: LinearExpr) -> None:
+        """Ask for a solution with the greatest value of `expression`, proved."""
+        self._optimise(expression, MAXIMIZE)
+
+    def _optimise(self, expression: LinearExpr, sense: str) -> None:
+        if self.objective is not None:
+            raise InvalidInput(f"{sense}: the model has an objective already ({self.objective.sense} "
+                               f"{self.objective.text(self.names)}); a model has one")  # fmt: skip
+        if not isinstance(expression, LinearExpr):
+            raise InvalidInput(f"{sense}: {expression!r} is not a linear expression of the model's variables")
+        if expression.model is not None and expression.model is not self:
+            raise InvalidInput(f"{sense}: its variables belong to another model")
+        if not expression.terms:
+            raise InvalidInput(f"{sense}: {expression.text()} names no variable (a constant has no best value)")
+        self.objective = Objective(dict(expression.terms), expression.constant, sense)
+
+    def named(self, values: Sequence[int]) -> dict[str, int]:
+        """{name: value} of each variable's value, in the model's order."""
+        return dict(zip(self.names, values, strict=True))
+
+    def solution_text(self, values: dict[str, int]) -> str:
+        """A solution as a stream shows it, `x=1  y=2` (with its objective's value, for a model
+        with one: `x=1  y=2  (objective 3)`)."""
+        if self.objective is None:
+            return solution_line(values)
+        return f"{solution_line(values)}  (objective {self._objective_of(values)})"
+
+    def solution_keys(self, values: dict[str, int]) -> dict[str, Any]:
+        """A solution's JSON keys in a stream (with `objective`, for a model with one)."""
+        if self.objective is None:
+            return {"values": values}
+        return {"values": values, "objective": self._objective_of(values)}
+
+    def _objective_of(self, values: dict[str, int]) -> int:
+        assert self.objective is not None
+        return self.objective.value([values[name] for name in self.names])
+
+
+def solution_line(values: dict[str, int]) -> str:
+    """A solution as a line, `x=1  y=2`."""
+    return "  ".join(f"{name}={value}" for name, value in values.items())
+
+
+MINIMIZE, MAXIMIZE = "minimize", "maximize"  # (XCSP3's tags bear the same names: essais.csp.xcsp.writer)
+PRUNED, REVISIONS = "pruned", "revisions"  # the methods' own counters: values removed, propagator runs
+OWN = (PRUNED, REVISIONS)
+IMPROVEMENTS = "improvements"  # the counter of a model with an objective: solutions better than the one before
+RESTARTS = "restarts"  # the counter of a search with restarts: the runs begun again from the root
+
+
+@dataclass(frozen=True, eq=False)
+class Objective:
+    """What a model optimises: the least (minimize) or greatest (maximize) value of Σ terms +
+    constant. The engines minimise the `signed` sum, which is the same sum turned round to
+    maximise, without the constant."""
+
+    terms: dict[Any, int]  # (as a relation's: essais.csp.expressions.Linear)
+    constant: int
+    sense: str
+
+    @property
+    def sign(self) -> int:
+        return 1 if self.sense == MINIMIZE else -1
+
+    @property
+    def signed(self) -> dict[Any, int]:
+        return {var: self.sign * coefficient for var, coefficient in self.terms.items()}
+
+    def value(self, values: Values) -> int:
+        """The objective's value for these values (one a variable, in order; a model whose
+        terms have no value there has no objective: None, which a solution never meets)."""
+        return evaluate(self.terms, self.constant, values)  # type: ignore[return-value]
+
+    def of_signed(self, signed_value: int) -> int:
+        """The objective's value when the signed sum is `signed_value`."""
+        return self.sign * signed_value + self.constant
+
+    def text(self, names: Sequence[str]) -> str:
+        return expression_text(self.terms, self.constant, names)
+
+    def short_text(self, names: Sequence[str]) -> str:
+        """The objective as a headline names it: its text, cut after 40 characters."""
+        text = self.text(names)
+        return text if len(text) <= 40 else text[:39] + "…"
+
+
+@dataclass(frozen=True)
+class Relaxation:
+    """A capacity the objective's bound looks through (Dantzig's bound of a knapsack): a relation
+    Σ w·x + capacity <= 0 with every weight w > 0, over variables each of which the signed
+    objective wants larger (a worth s < 0). The least the signed sum can be is then no less than
+    with each such variable at its least, then raised in turn, best worth per weight first, as far
+    as the capacity's room allows — the last one part of the way (a fraction of a step). When that
+    least is above the bound, no solution below lies there: the bound fails although the sum of its
+    terms' extremes alone would not."""
+
+    capacity: int
+    items: tuple[tuple[int, int, int], ...]  # (variable, weight, worth), the best worth per weight first
+
+
+def relaxation(model: Model) -> Relaxation | None:
+    """The first `<=` relation of the model that is such a capacity for its objective (two
+    variables or more; its products within the numba engine's integers), else None."""
+    if model.objective is None:
+        return None
+    signed = model.objective.signed
+    for constraint in model.constraints:
+        if not isinstance(constraint, Linear) or constraint.relation != "<=" or len(constraint.terms) < 2:
+            continue
+        if all(w > 0 and signed.get(var, 0) < 0 for var, w in constraint.terms.items()):
+            items = sorted(((var, w, signed[var]) for var, w in constraint.terms.items()),
+                           key=lambda item: Fraction(item[2], item[1]))  # fmt: skip
+            room = abs(constraint.constant) + sum(w * max(map(abs, model.domains[var]), default=0)
+                                                  for var, w, _ in items)  # fmt: skip
+            if room * max(-s for _, _, s in items) < LARGEST:
+                return Relaxation(constraint.constant, tuple(items))
+    return None
+
+
+@dataclass(eq=False, repr=False)
+class CspResult(Result):
+    """One search of a model: its status, the solution found (each variable's name and value;
+    None when there is none), the counters (with `pruned` and `revisions`). A model with an
+    objective: `objective`, the value of the best solution found, `optimal` when the search
+    proved that none is better (status found); a search stopped by a limit keeps the best so far."""
+
+    status: Status
+    model: Model
+    values: dict[str, int] | None
+    stats: Stats = field(default_factory=Stats)
+    method: str | None = None
+    engine: str | None = None
+    objective: int | None = None
+    split: dict[str, int] | None = None  # a search split over workers: sub-trees done / total / resumed
+
+    @property
+    def solution(self) -> dict[str, int] | None:
+        return self.values
+
+    @property
+    def found(self) -> bool:
+        return self.values is not None
+
+    @property
+    def optimal(self) -> bool:
+        return self.model.objective is not None and self.found and self.status == Status.FOUND
+
+    def headline(self) -> str:
+        goal = self.model.objective
+        if goal is None or not self.found:
+            return self.ended(f"a solution of {plural(len(self.model.names), 'variable')}", "no solution")
+        extreme = "least" if goal.sense == MINIMIZE else "greatest"
+        if self.optimal:
+            return f"the {extreme} {goal.short_text(self.model.names)}: {self.objective} (proved optimal){self._ran()}"
+        return (f"stopped ({self.status}): the best so far, {goal.short_text(self.model.names)} = {self.objective}"
+                f"{self._ran()}")  # fmt: skip
+
+    def brief(self) -> str:
+        return plural(len(self.model.names), "variable")
+
+    def text(self) -> str:
+        return solution_line(self.values or {})
+
+    @property
+    def xcsp_status(self) -> str:
+        """The status in the XCSP competition's words: SATISFIABLE, UNSATISFIABLE, OPTIMUM FOUND
+        (a best solution proved) or UNKNOWN (stopped before a solution)."""
+        if self.optimal:
+            return "OPTIMUM FOUND"
+        return "SATISFIABLE" if self.found else "UNSATISFIABLE" if self.status == Status.NONE else "UNKNOWN"
+
+    def to_dict(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"status": str(self.status), "xcsp_status": self.xcsp_status,
+                                    "found": self.found, "values": self.values, **self.ran_keys(),
+                                    "stats": self.stats.to_dict()}  # fmt: skip
+        if self.model.objective is not None:
+            document |= {"objective": self.objective, "optimal": self.optimal}
+        if self.split is not None:
+            document["subtrees"] = self.split
+        return document
+
+
+@dataclass(eq=False, repr=False)
+class CspCount(CountResult):
+    """A count of a model's solutions; for a model with an objective, of its optimal solutions
+    (`objective`: the optimum, None when there is no solution or the count stopped before it
+    was proved)."""
+
+    variables: int = 0
+    objective: int | None = None
+    optimising: bool = False
+
+    def counted(self) -> str:
+        kind = "optimal solution" if self.optimising else "solution"
+        of = f" (objective {self.objective})" if self.objective is not None else ""
+        return f"{plural(self.count, kind)}{of} of a model of {plural(self.variables, 'variable')}"
+
+    @property
+    def xcsp_status(self) -> str:
+        """The count's status in the XCSP competition's words (CspResult.xcsp_status)."""
+        if self.count:
+            return "OPTIMUM FOUND" if self.optimising and self.status == Status.COMPLETE else "SATISFIABLE"
+        return "UNSATISFIABLE" if self.status == Status.COMPLETE else "UNKNOWN"
+
+    def to_dict(self) -> dict[str, Any]:
+        document = super().to_dict() | {"xcsp_status": self.xcsp_status}
+        if self.optimising:
+            document["objective"] = self.objective
+        return document

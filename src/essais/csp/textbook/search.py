@@ -1,0 +1,386 @@
+"""000 §3.1's search over a model of one's own, in plain Python: at step k a variable is given a
+value compatible with those given so far, and the search backs up when none is left. Three
+methods of the course's order tell what "compatible" costs and what it buys:
+
+- `basic`: a value is checked against the variables given so far (`all_different`, and every
+  other constraint once all its variables have values);
+- `forward` (forward checking): after a value is given, one pass of each constraint on that
+  variable removes from the free variables' domains the values it rules out;
+- `mac` (arc consistency maintained): the constraints whose variables lost values run again,
+  from a first-in first-out queue, until none removes anything (also once before the search).
+
+The domains and the propagators that narrow them are essais.csp.textbook.domains's. Counters: the house's
+(a try: a value offered; a node: a value kept, or the root; a backtrack: a value taken back
+after its sub-search) plus `pruned` (values removed by propagation, also when the try then
+fails) and `revisions` (propagator runs).
+
+A model with an objective is searched by branch and bound: the objective becomes a bound, one
+more linear relation (the engines minimise, so "signed sum <= best - 1"), first among its
+variables' constraints. It rests until the first solution; from then on it is checked (basic) or
+revised (forward, mac: first in the queue) at every node, so each solution found is strictly
+better than the one before (`improvements` counts them) and the search ends with the optimum
+proved. With `tighten` off the bound stays where it was set: the solutions as good as it
+(counting the optimal solutions).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+
+from essais.core.engine import PythonCounters, recursion_room
+from essais.core.limits import SearchControl
+from essais.core.result import Stats
+from essais.csp.model.constraints import AllDifferent, Constraint, Count, Distance, Linear, Table
+from essais.csp.model.problem import IMPROVEMENTS, OWN, RESTARTS, Model, relaxation
+from essais.csp.textbook.domains import Domains
+
+RESTART_BACKTRACKS = 100  # a run of restarts stops after luby(n) times this many backtracks
+
+
+def luby(n: int) -> int:
+    """The n-th term (from 1) of Luby, Sinclair and Zuckerman's sequence, 1 1 2 1 1 2 4 1 1 2 …:
+    2^(k-1) where n = 2^k - 1, else the term n - (2^(k-1) - 1) for the k with 2^(k-1) <= n < 2^k - 1."""
+    while True:
+        k = n.bit_length()
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
+
+
+class TextbookCsp(Domains):
+    """The search over `model` by `method` (basic, forward, mac), choosing the next variable
+    by `variable_order` (input; mrv: fewest values left, ties by the most constraints with
+    other free variables, then input order; wdeg: fewest values left per weight, a constraint's
+    weight growing each time it refuses a value) and its values by `value_order` (min; lcv: the
+    value that removes the fewest values from the others in one pass, ties by value)."""
+
+    def __init__(self, model: Model, method: str, variable_order: str, value_order: str,
+                 control: SearchControl, restarts: bool = False) -> None:  # fmt: skip
+        self.constraints: list[Constraint] = list(model.constraints)
+        # the objective's bound (its constant set by bound_by), its index, and whether it prunes yet
+        self.bound = len(self.constraints) if model.objective is not None else None
+        self.bound_on, self.tighten, self.improvements = False, True, 0
+        self.best: int | None = None  # the signed objective of the best solution found
+        self.best_values: list[int] | None = None  # and its values
+        self.objective_bound = Linear(model.objective.signed, 0, "<=") if model.objective is not None else None
+        if self.objective_bound is not None:
+            self.constraints.append(self.objective_bound)
+        self.relaxation = relaxation(model)
+        super().__init__(model, method)
+        n = len(model.names)
+        # the constraints on each variable: the objective's bound first, then in the model's order
+        self.on: list[list[int]] = [[] for _ in range(n)]
+        for index in ([] if self.bound is None else [self.bound]) + list(range(len(model.constraints))):
+            for var in dict.fromkeys(self.constraints[index].variables):
+                self.on[var].append(index)
+        self.given: list[int | None] = [None] * n
+        # the auxiliary variables (essais.csp.model.flatten), after the decisions: each one's defining
+        # constraint, and those given since the search began, in order
+        self.decisions = model.decisions
+        self.definitions, self.defined = model.definitions, list[int]()
+        self.variable_order = variable_order
+        self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
+        # the constraints whose propagation reaches its own fixed point: a table of supports on
+        # distinct variables, a distance (its narrowings never queue it again; the others' do)
+        self.idempotent = {index for index, c in enumerate(self.constraints) if isinstance(c, Distance) or (
+            isinstance(c, Table) and not c.conflicts and len(set(c.variables)) == len(c.variables))}  # fmt: skip
+        # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
+        self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
+        self.restart_now = False
+        self.least_constraining = value_order == "lcv"
+        self.counters = PythonCounters(control)
+        self.revisions = self.found = 0
+        # watching the search (essais.csp.draw.watch): told each constraint that refused a value
+        # (emptied a domain, or failed basic's check) and each better solution
+        self.failed: Callable[[int], None] | None = None
+        self.improved: Callable[[int], None] | None = None  # told the signed objective of each better solution
+
+    def stats(self) -> Stats:
+        stats = self.counters.stats()
+        stats.own = self.own()
+        return stats
+
+    def own(self) -> dict[str, int]:
+        """The method's own counters (with `improvements` for a model with an objective)."""
+        own = dict(zip(OWN, (self.pruned, self.revisions), strict=True))
+        if self.bound is not None:
+            own[IMPROVEMENTS] = self.improvements
+        if self.restarting:
+            own[RESTARTS] = self.restarts
+        return own
+
+    # the objective's bound
+    def bound_by(self, most: int, tighten: bool = True) -> None:
+        """From now on the signed objective is at most `most` (the bound prunes); `tighten`:
+        each solution found then lowers it below its own value."""
+        assert self.objective_bound is not None
+        self.objective_bound.constant, self.bound_on, self.tighten = -most, True, tighten
+
+    def _improved(self) -> None:
+        """A solution found: with the objective tightening, it is the best so far."""
+        if self.objective_bound is None or not self.tighten:
+            return
+        best = sum(a * (self.given[var] or 0) for var, a in self.objective_bound.terms.items())
+        self.best, self.best_values = best, [value or 0 for value in self.given]
+        self.improvements += 1
+        self.bound_by(best - 1)
+        if self.improved is not None:
+            self.improved(best)
+
+    def _relaxed(self) -> bool:
+        """The bound seen through the objective's capacity (essais.csp.model.Relaxation): the
+        least the signed sum can be, the capacity's items starting at their least and rising,
+        best worth per weight first, as far as its room allows (the last a fraction of a step)."""
+        if self.relaxation is None or self.objective_bound is None:
+            return True
+        bound = self.objective_bound
+        total = bound.constant + sum(self._span(a, var)[0] for var, a in bound.terms.items())
+        room = -self.relaxation.capacity
+        steps = []
+        for var, weight, worth in self.relaxation.items:
+            low, high = self._span(1, var)
+            total += worth * (low - high)
+            room -= weight * low
+            steps.append((weight, worth, high - low))
+        if room < 0:
+            return False
+        for weight, worth, span in steps:
+            if weight * span > room:
+                total -= (-worth * room) // weight  # (the fraction room / weight of a step: its ceiling)
+                break
+            room -= weight * span
+            total += worth * span
+        return total <= 0
+
+    def _revise(self, index: int) -> bool:
+        """A constraint's propagator; the bound's also sees through the capacity."""
+        return super()._revise(index) and (index != self.bound or self._relaxed())
+
+    def _listed(self, var: int) -> list[int]:
+        """The constraints on var that prune now: the bound left out while it rests."""
+        return self.on[var] if self.bound_on or self.bound is None else self._own(var)
+
+    def _own(self, var: int) -> list[int]:
+        """The constraints on var but the bound."""
+        on = self.on[var]
+        return on[1:] if on and on[0] == self.bound else on
+
+    def _first(self) -> list[int]:
+        """What a node revises before var's own constraints: the bound, once it prunes."""
+        return [self.bound] if self.bound_on and self.bound is not None else []
+
+    def count(self) -> int:
+        """Every solution counted."""
+        for _ in self.solutions():
+            pass
+        return self.found
+
+    def so_far(self) -> int:
+        return self.found
+
+    def _refused_by(self, index: int) -> None:
+        """Constraint `index` emptied a domain or failed basic's test (lcv's look-ahead aside)."""
+        if not self.counting:
+            return
+        self.weights[index] += 1
+        if self.failed is not None:
+            self.failed(index)
+
+    # the search
+    def solutions(self) -> Iterator[list[int]]:
+        """Every solution: each variable's value, in the model's order. With restarts, a run
+        that reaches its number of backtracks goes back to the root, whose work is done again
+        (with the weights learnt and the bound reached), and the next run begins."""
+        with recursion_room(len(self.given) + 1, "variable"):
+            while True:
+                if not self._root():
+                    self.counters.enter_node_at(0)  # (the root sees an empty domain or a false constant: none)
+                    return
+                yield from self._search(0)
+                if not self.restart_now:
+                    return
+                self._undo(0)
+                self.restart_now, self.restarts, self.run = False, self.restarts + 1, self.run + 1
+                self.run_start = self.counters.backtracks
+
+    def _root(self) -> bool:
+        """The root's checks (an empty domain, a false constant) and, under mac, its propagation."""
+        if any(mask == 0 for mask in self.domain) or not all(c.holds([]) for c in self.constraints if not c.variables):
+            return False
+        everything = self._first() + list(range(len(self.model.constraints)))
+        return self.method != "mac" or self._propagate(everything)
+
+    def _search(self, depth: int) -> Iterator[list[int]]:
+        counters = self.counters
+        counters.enter_node_at(depth)
+        if depth == self.decisions:
+            counters.solution_found()
+            self.found += 1
+            self._improved()
+            yield self.given[: self.decisions]  # type: ignore[misc]
+            counters.leave_node()
+            return
+        var = self._choose()
+        for value in self._ordered(var):
+            counters.tries += 1
+            mark, defined = len(self.trail), len(self.defined)
+            self._give(var, value)
+            if self._compatible(var, value) and self._define():
+                yield from self._search(depth + 1)
+                if not self.restart_now:
+                    counters.backtracks += 1
+                    self.restart_now = self.restarting and counters.backtracks - self.run_start >= luby(
+                        self.run) * RESTART_BACKTRACKS  # fmt: skip
+            self.given[var] = None
+            self._undefine(defined)
+            self._undo(mark)
+            if self.restart_now:
+                break  # (back up to the root without counting: a restart)
+        counters.leave_node()
+
+    def _choose(self) -> int:
+        free = [var for var in range(self.decisions) if self.given[var] is None]
+        if self.variable_order == "input":
+            return free[0]
+        if self.variable_order == "wdeg":
+            return self._least_per_weight(free)
+        return min(free, key=lambda var: (self.domain[var].bit_count(), -len(self._linked(var)), var))
+
+    def _linked(self, var: int) -> list[int]:
+        """var's constraints (the bound aside) with another free variable."""
+        given = self.given
+        return [c for c in self._own(var)
+                if any(given[other] is None and other != var for other in self.constraints[c].variables)]  # fmt: skip
+
+    def _least_per_weight(self, free: list[int]) -> int:
+        """wdeg: the least values left per weight, the weight of a variable the weights of its
+        constraints with another free variable; compared as |D(x)|·w(y) < |D(y)|·w(x), so that a
+        weight of 0 counts as none; ties by input order."""
+        best, best_size, best_weight = free[0], 0, 0
+        for k, var in enumerate(free):
+            size, weight = self.domain[var].bit_count(), sum(self.weights[c] for c in self._linked(var))
+            if k == 0 or size * best_weight < best_size * weight:
+                best, best_size, best_weight = var, size, weight
+        return best
+
+    def _ordered(self, var: int) -> list[int]:
+        values = self.values(var)
+        if not self.least_constraining or len(values) < 2:
+            return values
+        return sorted(values, key=lambda value: (self._ruled_out(var, value), value))
+
+    def _ruled_out(self, var: int, value: int) -> int:
+        """How many values of the other variables one pass of var's constraints removes once
+        var has `value` (lcv's look-ahead: it counts nothing and leaves the domains as they were)."""
+        mark = len(self.trail)
+        self.counting = False
+        self._give(var, value)
+        before = sum(mask.bit_count() for other, mask in enumerate(self.domain) if other != var)
+        for index in self._listed(var):
+            if not self._revise(index):
+                break
+        after = sum(mask.bit_count() for other, mask in enumerate(self.domain) if other != var)
+        self._undo(mark)
+        self.counting, self.given[var] = True, None
+        self.changed.clear()
+        return before - after
+
+    def _compatible(self, var: int, value: int) -> bool:
+        if self.method == "basic":
+            for index in self._first() + self._own(var):
+                if not self._checks(index, var):
+                    self._refused_by(index)
+                    return False
+            return True
+        if self.method == "forward":
+            self.changed.clear()
+            for index in self._first() + self._own(var):
+                self.revisions += 1
+                if not self._revise(index):
+                    self._refused_by(index)
+                    return False
+            return True
+        return self._propagate(self._first() + self._own(var))
+
+    def _define(self) -> bool:
+        """Each auxiliary variable whose inputs are all given is given its value, in order,
+        and the method's step is taken for it as for a decision (basic: its checks; forward: a
+        pass of its constraints; mac: nothing more, the propagation having fixed it); False when
+        its value is not in its domain (its definition refuses) or its step fails."""
+        for k, index in enumerate(self.definitions):
+            aux = self.decisions + k
+            *inputs, _ = self.constraints[index].variables
+            if self.given[aux] is not None or any(self.given[var] is None for var in inputs):
+                continue
+            value = self._defined_value(index)
+            if value is None or not self.domain[aux] & self._bit(aux, value):
+                self._refused_by(index)
+                return False
+            self.defined.append(aux)
+            self._give(aux, value)
+            if self.method != "mac" and not self._compatible(aux, value):
+                return False
+        return True
+
+    def _defined_value(self, index: int) -> int | None:
+        """The value of the auxiliary variable defined by constraint `index` (its last variable)
+        from its inputs' values, all given (None: it has none there)."""
+        constraint, given = self.constraints[index], self.given
+        if isinstance(constraint, Linear):
+            *inputs, _ = constraint.terms.items()
+            return constraint.constant + sum(a * given[var] for var, a in inputs)  # type: ignore[operator]
+        if isinstance(constraint, Count):
+            return sum(given[var] == constraint.value for var in constraint.variables[:-1])
+        if isinstance(constraint, Distance):
+            x, y, _ = constraint.variables
+            return abs(given[x] - given[y])  # type: ignore[operator]
+        assert isinstance(constraint, Table)
+        row = tuple(given[var] for var in constraint.variables[:-1])
+        return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)
+
+    def _undefine(self, mark: int) -> None:
+        """The auxiliary variables given after `mark` are free again (their domains: the trail's)."""
+        while len(self.defined) > mark:
+            self.given[self.defined.pop()] = None
+
+    def _checks(self, index: int, var: int) -> bool:
+        """basic: the constraint holds for the values given so far (all_different against the
+        variables given; any other once all its variables are given; the bound as soon as the
+        values given and the least of the others' domains break it)."""
+        constraint, given = self.constraints[index], self.given
+        if index == self.bound and isinstance(constraint, Linear):
+            least = constraint.constant + sum(self._span(a, other)[0] for other, a in constraint.terms.items())
+            return least <= 0 and self._relaxed()
+        if isinstance(constraint, AllDifferent):
+            mine = [k for k, other in enumerate(constraint.variables) if other == var]
+            seen = {
+                constraint.coefficients[k] * given[other] + constraint.offsets[k]  # type: ignore[operator]
+                for k, other in enumerate(constraint.variables)
+                if other != var and given[other] is not None
+            }
+            values = [constraint.coefficients[k] * given[var] + constraint.offsets[k] for k in mine]  # type: ignore[operator]
+            return len(set(values)) == len(values) and not seen & set(values)
+        if any(given[other] is None for other in constraint.variables):
+            return True
+        return constraint.holds(given)  # type: ignore[arg-type]
+
+    def _propagate(self, first: list[int]) -> bool:
+        """mac: the constraints in `first`, then those on every variable that loses values (an
+        idempotent table not for its own), from a first-in first-out queue, until none removes
+        anything; False at an empty domain."""
+        queue, queued = deque(first), set(first)
+        while queue:
+            index = queue.popleft()
+            queued.discard(index)
+            self.changed.clear()
+            self.revisions += 1
+            if not self._revise(index):
+                self._refused_by(index)
+                return False
+            for var in dict.fromkeys(self.changed):
+                for other in self._listed(var):
+                    if other not in queued and (other != index or index not in self.idempotent):
+                        queue.append(other)
+                        queued.add(other)
+        return True

@@ -1,0 +1,225 @@
+"""The XCSP3 constraints essais reads (essais.csp.xcsp.constraints reads the instance), each made
+the model's own constraints: intension, extension (supports or conflicts, `*` for any value),
+allDifferent, sum, element (with an index, or without: the value is an item's), count, nValues
+(its values, `except` some), ordered, lex, channel, minimum, maximum, circuit (a circuit
+where no variable can take its own index, else a subcircuit: XCSP3's circuit allows loops),
+noOverlap (fixed lengths) and instantiation.
+
+An extension is a table of its own as written, `*` and conflicts included (never written out nor
+complemented); a sum's condition `in` a set is a 0/1 term."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from essais.csp.model.constraints import all_different, circuit, increasing, lex_less_eq, no_overlap, subcircuit, table
+from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
+from essais.csp.model.functions import count, element, maximum, minimum, n_values
+from essais.csp.model.problem import Model
+from essais.csp.xcsp.expressions import Element, Fail, Value
+
+OPERATORS = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
+Made = list[Any]  # the model's constraints one element makes
+
+
+class Reading(Protocol):
+    """What a kind reads with (essais.csp.xcsp_constraints.Instance)."""
+
+    model: Model
+
+    def fail(self, element: Element) -> Fail: ...
+    def expect(self, element: Element, attributes: set[str] = ..., children: set[str] = ...) -> None: ...
+    def list_of(self, element: Element, tag: str, arguments: list[str] | None) -> list[Value]: ...
+    def condition(self, element: Element, arguments: list[str] | None) -> tuple[str, Any]: ...
+    def holding(self, value: Value, condition: tuple[str, Any]) -> Linear | LinearExpr: ...
+    def items(self, text: str, fail: Fail, arguments: list[str] | None = None) -> list[Value]: ...
+    def expression(self, text: str, fail: Fail, arguments: list[str] | None = None) -> Value | Linear: ...
+    def one(self, word: str, holder: Element, arguments: list[str] | None) -> Value: ...
+
+
+def _intension(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"function"})
+    text = e.child("function").text if e.children else e.text  # type: ignore[union-attr]
+    return [r.expression(text, r.fail(e), arguments)]
+
+
+def _extension(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "supports", "conflicts"})
+    variables = r.list_of(e, "list", arguments)
+    if not all(isinstance(v, IntVar) for v in variables):
+        raise r.fail(e)("an extension's list holds variables")
+    supports, conflicts = e.child("supports"), e.child("conflicts")
+    given = supports if supports is not None else conflicts
+    if given is None or (supports is not None and conflicts is not None):
+        raise r.fail(e)("an extension holds <supports> or <conflicts>")
+    rows = _tuples(given.text, len(variables), r.fail(given))
+    return [table(variables, rows, conflicts=conflicts is not None)]  # type: ignore[arg-type]
+
+
+def _tuples(text: str, arity: int, fail: Fail) -> list[tuple[int | None, ...]]:
+    """(1,2)(2,*)… or, for one variable, 1 3 5..7: each a tuple (None: `*`, any value)."""
+    if arity == 1 and "(" not in text:
+        found = []
+        for word in text.split():
+            low, high = (int(p) for p in word.split("..", 1)) if ".." in word else (int(word),) * 2
+            found += [(v,) for v in range(low, high + 1)]
+        return found  # type: ignore[return-value]
+    rows = []
+    for group in re.findall(r"\(([^()]*)\)", text):
+        parts = [p.strip() for p in group.split(",")]
+        if len(parts) != arity or not all(p == "*" or re.fullmatch(r"[+-]?\d{1,30}", p) for p in parts):
+            raise fail(f"({' '.join(group.split())}) is not a tuple of {arity} whole numbers or *")  # (one line)
+        rows.append(tuple(None if p == "*" else int(p) for p in parts))
+    if re.sub(r"\([^()]*\)", "", text).strip():
+        raise fail("the tuples are written (1,2)(2,3)…")
+    return rows
+
+
+def _all_different(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list"})
+    if len([c for c in e.children if c.tag == "list"]) > 1:
+        raise r.fail(e)("allDifferent on several lists is not one essais reads")
+    members = r.list_of(e, "list", arguments)
+    # (with Hall intervals where the members are terms, dist or abs of differences: their values are
+    # more than they need, where Hall intervals pay; the Golomb ruler of 10: 23 s without, 6.4 s with)
+    hall = any(isinstance(m, LinearExpr) and any(isinstance(k, Term) for k in m.terms) for m in members)
+    return [all_different(members, hall=hall)]
+
+
+def _sum(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "coeffs", "condition"})
+    items = r.list_of(e, "list", arguments)
+    coefficients = r.list_of(e, "coeffs", arguments) if e.child("coeffs") else [1] * len(items)
+    if len(coefficients) != len(items):
+        raise r.fail(e)(f"{len(items)} items and {len(coefficients)} coefficients")
+    total = sum((c * x for c, x in zip(coefficients, items, strict=True)), LinearExpr({}, 0, None))
+    return [r.holding(total, r.condition(e, arguments))]
+
+
+def _element(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "index", "value", "condition"})
+    items = r.list_of(e, "list", arguments)
+    start = int(e.child("list").attributes.get("startIndex", "0")) if e.child("list") else 0  # type: ignore[union-attr]
+    index_holder = e.child("index")
+    if index_holder is None:  # (the value is one of the items')
+        value = e.child("value")
+        if value is None:
+            raise r.fail(e)("<element> without <index> holds a <value> (one that some item takes)")
+        r.expect(value)
+        return [relate(count(items, r.one(value.text.strip(), value, arguments)), ">=", 1)]
+    r.expect(index_holder, {"rank"})
+    index = r.one(index_holder.text.strip(), index_holder, arguments)
+    chosen = element(items, index - start if start else index)
+    value = e.child("value")
+    if value is not None:
+        r.expect(value)
+        return [relate(chosen, "==", r.one(value.text.strip(), value, arguments))]
+    return [r.holding(chosen, r.condition(e, arguments))]
+
+
+def _count(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "values", "condition"})
+    items, values = r.list_of(e, "list", arguments), r.list_of(e, "values", arguments)
+    total = sum((count(items, v) for v in values), LinearExpr({}, 0, None))
+    return [r.holding(total, r.condition(e, arguments))]
+
+
+def _n_values(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "except", "condition"})
+    items = r.list_of(e, "list", arguments)
+    ignored = r.list_of(e, "except", arguments) if e.child("except") is not None else []
+    if not all(isinstance(v, int) for v in ignored):
+        raise r.fail(e)("<except> holds whole numbers")
+    return [r.holding(n_values(items, ignored), r.condition(e, arguments))]  # type: ignore[arg-type]
+
+
+def _ordered(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "operator", "lengths"})
+    items = r.list_of(e, "list", arguments)
+    operator = _operator(r, e)
+    if e.child("lengths") is not None:
+        lengths = r.list_of(e, "lengths", arguments)
+        return [relate(a + length, operator, b) for a, b, length in zip(items, items[1:], lengths, strict=False)]
+    if operator in ("<", "<="):
+        return [increasing(items, strict=operator == "<")]
+    return [increasing(items[::-1], strict=operator == ">")]
+
+
+def _operator(r: Reading, e: Element) -> str:
+    holder = e.child("operator")
+    word = holder.text.strip() if holder is not None else ""
+    if word not in ("lt", "le", "gt", "ge"):
+        raise r.fail(e)(f"<operator> {word!r}: lt, le, gt or ge")
+    return OPERATORS[word]
+
+
+def _lex(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "operator"})
+    lists = [r.list_of(holder, "list", arguments) for holder in e.children if holder.tag == "list"]
+    operator, made = _operator(r, e), list[Any]()
+    for a, b in itertools.pairwise(lists):
+        low, high = (a, b) if operator in ("<", "<=") else (b, a)
+        made.append(lex_less_eq(low, high))
+        if operator in ("<", ">"):  # (strictly: the words differ somewhere)
+            made.append(Term("|", [expression(x != y) for x, y in zip(low, high, strict=True)]) == 1)
+    return made
+
+
+def _channel(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list"})
+    lists = [r.list_of(holder, "list", arguments) for holder in e.children if holder.tag == "list"] or [
+        r.list_of(e, "list", arguments)
+    ]
+    if len(lists) > 2 or len(lists[0]) != len(lists[-1]):
+        raise r.fail(e)("channel takes one list, or two of one length")
+    x, y = lists[0], lists[-1]
+    within = (
+        [relate(v, ">=", 0) for v in x + y] + [relate(v, "<", len(y)) for v in x] + [relate(v, "<", len(x)) for v in y]
+    )  # (each value an index of the other list)
+    return within + [expression(relate(x[i], "==", j)) - expression(relate(y[j], "==", i)) == 0
+                     for i in range(len(x)) for j in range(len(y))]  # fmt: skip
+
+
+def _extremum(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "condition"})
+    items = r.list_of(e, "list", arguments)
+    made = minimum(items) if e.tag == "minimum" else maximum(items)
+    return [r.holding(made, r.condition(e, arguments))]
+
+
+def _circuit(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "size"})
+    items = r.list_of(e, "list", arguments)
+    start = int(e.child("list").attributes.get("startIndex", "0")) if e.child("list") else 0  # type: ignore[union-attr]
+    if e.child("size") is not None:
+        raise r.fail(e)("a circuit of a given size is not one essais reads")
+    shifted = [x - start if start else x for x in items]
+    loops = any(not isinstance(x, IntVar) or k + start in r.model.domains[x.index] for k, x in enumerate(items))
+    return [subcircuit(shifted) if loops else circuit(shifted)]
+
+
+def _no_overlap(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, {"zeroIgnored"}, {"origins", "lengths"})
+    origins, lengths = r.list_of(e, "origins", arguments), r.list_of(e, "lengths", arguments)
+    if not all(isinstance(length, int) for length in lengths):
+        raise r.fail(e)("noOverlap with lengths that are variables is not one essais reads")
+    return [no_overlap(origins, lengths)]  # type: ignore[arg-type]
+
+
+def _instantiation(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list", "values"})
+    items, values = r.list_of(e, "list", arguments), r.list_of(e, "values", arguments)
+    if len(items) != len(values):
+        raise r.fail(e)(f"{len(items)} variables and {len(values)} values")
+    return [relate(x, "==", v) for x, v in zip(items, values, strict=True)]
+
+
+TAGS: dict[str, Callable[[Any, Element, list[str] | None], Made]] = {
+    "intension": _intension, "extension": _extension, "allDifferent": _all_different, "sum": _sum,
+    "element": _element, "count": _count, "nValues": _n_values, "ordered": _ordered, "lex": _lex, "channel": _channel,
+    "minimum": _extremum, "maximum": _extremum, "circuit": _circuit, "noOverlap": _no_overlap,
+    "instantiation": _instantiation,
+}  # fmt: skip
