@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import given, reject, settings
+from hypothesis import example, given, reject, settings
 from hypothesis import strategies as st
 
 from csp.test_terms import term_models
@@ -270,6 +270,7 @@ def test_lzma_files_and_the_command(tmp_path):
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 4000), st.binary(min_size=0, max_size=6), st.integers(0, 3))
+@example(2442, b"\n", 2)  # (a line break inside a reference the message quotes: shown as \n, one line)
 def test_a_damaged_file_is_an_error_never_a_traceback(tmp_path_factory, at, junk, cut):
     original = (DATA / "mixed.xml").read_bytes()
     at %= len(original)

@@ -41,7 +41,12 @@ def read_xcsp(source: str | Path, *, limits: Limits | None = None) -> Model:
     name = str(source)
     with setting_up(limits):
         root = _parse(name, _chunks(Path(source), name, limits), limits)
-        return Instance(name, lambda line, what: XcspError(f"{name} line {line}: {what}")).read(root)
+        # (what is wrong quotes the file's text, which may hold a line break: one line, the break shown)
+        return Instance(name, lambda line, what: XcspError(f"{name} line {line}: {_one_line(what)}")).read(root)
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def _chunks(path: Path, name: str, limits: Limits | None) -> Iterator[bytes]:
