@@ -23,8 +23,9 @@ from _report import machine, write_section  # noqa: E402
 
 ESSAIS = str(Path(sys.executable).with_name("essais"))
 RUNS = 5  # first runs of each command, each with an empty cache
+ROOT = Path(__file__).resolve().parent.parent  # (every command runs here: the model file's path is the README's)
 COMMANDS = [["tour", "8"], ["queens", "12", "--count"], ["sudoku", "." * 80 + "1"], ["color", "petersen"],
-            ["uncrossed", "5"]]  # fmt: skip
+            ["uncrossed", "5"], ["csp", "puzzles/queens8.csp"]]  # fmt: skip
 
 
 def environment(cache: str) -> dict[str, str]:
@@ -36,7 +37,7 @@ def environment(cache: str) -> dict[str, str]:
 
 def seconds(arguments: list[str], cache: str) -> float:
     started = time.perf_counter()
-    subprocess.run([ESSAIS, *arguments], env=environment(cache), check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([ESSAIS, *arguments], env=environment(cache), check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
     return time.perf_counter() - started
 
 
