@@ -34,7 +34,7 @@ STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
 INPUT, MRV, WDEG = range(3)  # the variable orders
 # The arena's header, declared here once: where each section starts (the model's, the search's,
-# the words' in U: slot k for the k-th section), then the model's sizes. compiled.py builds the
+# the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
          DISTINCT, RELAX, DEFS) = tuple(range(18))  # fmt: skip

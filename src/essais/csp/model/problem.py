@@ -223,7 +223,7 @@ class Objective:
     constant. The engines minimise the `signed` sum, which is the same sum turned round to
     maximise, without the constant."""
 
-    terms: dict[Any, int]  # (as a relation's: essais.csp.expressions.Linear)
+    terms: dict[Any, int]  # (as a relation's: essais.csp.model.expressions.Linear)
     constant: int
     sense: str
 

@@ -1,4 +1,4 @@
-"""What each kind of term computes (essais.csp.expressions.Term): its value from its arguments'
+"""What each kind of term computes (essais.csp.model.expressions.Term): its value from its arguments'
 values, its range from theirs (interval arithmetic) and how it is written. A kind is named by
 its operator: `*`, `abs`, `//` and `%` (rounded down and with the divisor's sign, as Python's:
 -7 // 2 is -4, -7 % 2 is 1), `div` and `mod` (XCSP3's: toward zero and with the dividend's sign,

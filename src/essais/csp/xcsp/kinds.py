@@ -26,7 +26,7 @@ Made = list[Any]  # the model's constraints one element makes
 
 
 class Reading(Protocol):
-    """What a kind reads with (essais.csp.xcsp_constraints.Instance)."""
+    """What a kind reads with (essais.csp.xcsp.constraints.Instance)."""
 
     model: Model
 
