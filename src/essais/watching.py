@@ -24,7 +24,7 @@ from essais.core.search import SearchProblem, best_first, breadth_first, depth_f
 from essais.core.tree import with_tree
 from essais.cover import langford, polyomino
 from essais.cover.watch import watch_cover
-from essais.csp.draw.watch import watch_csp
+from essais.csp.draw import watch_csp
 from essais.draw.player import Replay, Watch
 from essais.draw.state_player import StateReplay
 from essais.knights import watch_tour

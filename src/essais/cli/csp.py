@@ -27,8 +27,8 @@ from essais.core.recording import DEFAULT_EVENTS
 from essais.core.result import Status
 from essais.csp import CspCount, CspResult, CspStream, count_csp, read_model, solve_csp
 from essais.csp.api import competition_output
-from essais.csp.draw.watch import watch_csp
-from essais.csp.xcsp.writer import write_xcsp as write_model_as_xcsp
+from essais.csp.draw import watch_csp
+from essais.csp.xcsp import write_xcsp as write_model_as_xcsp
 from essais.draw.player import Replay
 
 EXAMPLES = [

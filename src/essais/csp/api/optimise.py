@@ -17,7 +17,7 @@ from essais.csp.api.plan import Plan
 from essais.csp.model.problem import IMPROVEMENTS, OWN, CspCount, CspResult, Model
 
 if TYPE_CHECKING:
-    from essais.csp.compiled.engine import CspArrays
+    from essais.csp.compiled import CspArrays
 
 NOTHING = (*OWN, IMPROVEMENTS)  # the own counters of a search with an objective
 PROBE_NODES = 50_000  # the nodes one search runs before a split: its best bounds every sub-tree
@@ -58,7 +58,7 @@ def _split_best(plan: Plan, arrays: CspArrays, model: Model) -> CspResult | None
     listed under it too). None: the model's solutions lie above the level split (a small
     model; one search then finds them)."""
     with loading_compiled("constraint search"):
-        from essais.csp.compiled.engine import CompiledCsp, best_in_subtree
+        from essais.csp.compiled import CompiledCsp, best_in_subtree
 
     orders = (plan.method, plan.variable_order, plan.value_order)
     with SearchControl(plan.settings.limits) as control:
@@ -143,7 +143,7 @@ def count_optimal(plan: Plan, model: Model) -> CspCount:
 
 def _split_count_at(plan: Plan, arrays: CspArrays, optimum: int) -> Any:
     with loading_compiled("constraint search"):
-        from essais.csp.compiled.engine import CompiledCsp, count_subtree
+        from essais.csp.compiled import CompiledCsp, count_subtree
 
     orders = (plan.method, plan.variable_order, plan.value_order)
     at = (optimum, False)

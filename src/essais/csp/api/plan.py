@@ -19,7 +19,7 @@ from essais.csp.model.problem import METHODS, Model, method_orders
 from essais.csp.textbook.search import TextbookCsp
 
 if TYPE_CHECKING:
-    from essais.csp.compiled.engine import CspArrays
+    from essais.csp.compiled import CspArrays
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
 
         return Plan(name, variable_order, value_order, textbook, settings)
     with loading_compiled("constraint search"):
-        from essais.csp.compiled.engine import CompiledCsp, model_arrays
+        from essais.csp.compiled import CompiledCsp, model_arrays
 
     arrays = model_arrays(model)
     check_memory(arrays.work_bytes(), "the search's arrays", limits)

@@ -32,10 +32,10 @@ from essais.csp.api.optimise import best_solution, count_optimal
 from essais.csp.api.plan import Plan, make_plan
 from essais.csp.api.reading import read_model
 from essais.csp.model.problem import OWN, CspCount, CspResult, Model
-from essais.csp.xcsp.writer import instantiation
+from essais.csp.xcsp import instantiation
 
 if TYPE_CHECKING:
-    from essais.csp.compiled.engine import CspArrays
+    from essais.csp.compiled import CspArrays
 
 
 def as_model(model: Model | str | Path, limits: Limits | None = None) -> Model:
@@ -156,7 +156,7 @@ def competition_output(
 
 def _split_count(plan: Plan, arrays: CspArrays) -> SplitCount:
     with loading_compiled("constraint search"):
-        from essais.csp.compiled.engine import CompiledCsp, count_subtree
+        from essais.csp.compiled import CompiledCsp, count_subtree
 
     orders = (plan.method, plan.variable_order, plan.value_order)
     return split_count({"problem": "csp", "digest": arrays.digest, "method": plan.label},
