@@ -37,7 +37,7 @@ WHERE_WE_STAND = [  # (read with the table it follows; rewrite it when the figur
     "Where essais stands (issue 50's aims): **twice as fast as NuCS on the median: met**; **faster on",
     "each: met but for the all-interval series of 12** (0.95×; the series of 11 1.08×; on 2026-11-29's",
     "AMD machine they were 0.29× and 0.24×). The steps |x[i+1] - x[i]| are now a distance constraint",
-    "each (essais.csp.model.flatten's Distance: a table's pruning on the domains' words, the values a",
+    "each (essais.csp.kinds.flatten's Distance: a table's pruning on the domains' words, the values a",
     "distance away a shift of the other's bits, in registers when a domain is one word) instead of a",
     "121-row table: the same nodes, pruning and revisions, 4 times faster. With forward checking",
     '(`method="forward/input"`) the series of 12 counts in 0.65 s (1.2×), and with',

@@ -105,7 +105,7 @@ def main() -> None:
             "read: met on both kinds of machine — here, and on an AMD EPYC (2 cores, 2026-11-29, at 82c31d7): 9.5,",
             "3.6, 4.6 and 1.4 times ACE's speed. ACE's own times are below the issue's (7.2 s to 7.6 s for 12 queens",
             "on the two machines, not 15.6 s). The ruler's `dist` terms are distance constraints since b60b25e",
-            "(essais.csp.model.flatten's Distance, no longer tables): 6.8 s -> 3.1 s on this machine.",
+            "(essais.csp.kinds.flatten's Distance, no longer tables): 6.8 s -> 3.1 s on this machine.",
         ],
     )
 

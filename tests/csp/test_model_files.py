@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from essais.csp import CspFileError, CspStream, Model, all_different, count_csp, csp_error, read_model, solve_csp
 from essais.csp.draw import describe
-from essais.csp.model.constraints import AllDifferent
+from essais.csp.kinds import AllDifferent
 
 from conftest import ROOT, invoke
 

@@ -35,9 +35,7 @@ from essais.csp import (
     watch_csp,
 )
 from essais.csp.draw import describe
-from essais.csp.model import flatten
-from essais.csp.model.constraints import Count, Distance, Table
-from essais.csp.model.flatten import flattened
+from essais.csp.kinds import Count, Distance, Table, flatten, flattened
 
 
 def expressions(variables, depth=2):

@@ -31,7 +31,7 @@ from essais.csp import (
     solve_csp,
     to_xcsp,
 )
-from essais.csp.model.constraints import AllDifferent
+from essais.csp.kinds import AllDifferent
 
 from conftest import ROOT, invoke
 

@@ -12,28 +12,26 @@ them: pyproject.toml), from the top:
 - `files` and `xcsp`: essais's model files, and XCSP3 in and out (neither imports the other);
 - `textbook` and `compiled`: the python engine and the numba engine (loaded only when it runs);
   `check`: the checker;
-- `model`: the model as written (variables, expressions, terms, constraints) and as the engines
-  see it (flattened).
+- `kinds`: the kinds of constraint, each one module (its class, propagator, encoding, forms),
+  registered once, and the model as the engines see it (flattened);
+- `model`: the model as written (variables, expressions, terms, the base of constraints and
+  its linear relations).
 """
 
 from essais.csp.api import CspStream, count_csp, read_model, solve_csp
 from essais.csp.check import csp_error, is_csp_solution
 from essais.csp.draw import watch_csp
 from essais.csp.files import CspFileError
+from essais.csp.kinds.all_different import all_different
+from essais.csp.kinds.cardinality import global_cardinality
+from essais.csp.kinds.circuit import circuit, subcircuit
+from essais.csp.kinds.increasing import increasing
+from essais.csp.kinds.lex import lex_less_eq
+from essais.csp.kinds.no_overlap import no_overlap
+from essais.csp.kinds.predicate import predicate
+from essais.csp.kinds.table import table
 from essais.csp.model import METHODS, CspCount, CspResult, Model
-from essais.csp.model.constraints import (
-    IntVar,
-    LinearExpr,
-    all_different,
-    circuit,
-    global_cardinality,
-    increasing,
-    lex_less_eq,
-    no_overlap,
-    predicate,
-    subcircuit,
-    table,
-)
+from essais.csp.model.expressions import IntVar, LinearExpr
 from essais.csp.model.functions import count, element, if_then_else, implies, maximum, minimum, n_values
 from essais.csp.xcsp import XcspError, read_xcsp, to_xcsp, write_xcsp
 

@@ -13,8 +13,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
-from essais.csp.model.constraints import Predicate
-from essais.csp.model.flatten import flattened
+from essais.csp.kinds import flattened, kind_of
 from essais.csp.model.problem import METHODS, Model, method_orders
 from essais.csp.textbook.search import TextbookCsp
 
@@ -52,7 +51,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     name, variable_order, value_order = method_orders(method)
     if workers is None and (variable_order == "wdeg" or restarts is not None):
         workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
-    has_predicate = any(isinstance(constraint, Predicate) for constraint in model.constraints)
+    has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
     settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),
                         scheduler, checkpoint, progress)  # fmt: skip

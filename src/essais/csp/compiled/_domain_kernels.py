@@ -11,7 +11,7 @@ coefficients and offsets (cstart, clen), its constant (an all_different's: 1 whe
 Hall intervals), its table rows; the constraints on each variable; the objective's relaxation
 (RELAX: its items' count, the capacity, then each item's variable, weight and worth;
 essais.csp.model.Relaxation); the constraint defining each auxiliary variable (DEFS; those are the
-last variables, after the N_DECISIONS the search gives values to: essais.csp.model.flatten). The
+last variables, after the N_DECISIONS the search gives values to: essais.csp.kinds.flatten). The
 search's: the values given, the stack of levels, the queue, the trail, the Hall intervals' bounds
 and orders, each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
 level's mark in DMARK). The words

@@ -3,7 +3,7 @@ increasing, global_cardinality, count and distance, over the domains of essais.c
 essais.csp.compiled._propagation_kernels's queue. Private: checked inputs only; imports numpy, numba,
 essais.core and the domain kernels beside it.
 
-Each keeps the python engine's order of work (essais.csp.textbook.global_propagators): the same variables lose
+Each keeps the python engine's order of work (each kind's module in essais.csp.kinds): the same variables lose
 the same values in the same order, so that the queue and the counters are the same."""
 
 import numpy as np
@@ -46,7 +46,7 @@ from essais.csp.compiled._domain_kernels import (
 def circuit(A, U, state, c):
     """Each node keeps the successors 0 … n-1 but itself (a subcircuit's, its constant 1: and
     itself); a fixed successor is taken from the others; then the chains of fixed successors
-    (GlobalPropagators._circuit, _chains)."""
+    (essais.csp.kinds.circuit: CircuitKind.revise, _chains)."""
     start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
     after, flags = A[HALL], A[HALL] + n
     for k in range(n):
@@ -103,7 +103,7 @@ def _snapshot(A, U, c):
 @inner
 def _chains(A, U, state, c):
     """The chains of fixed successors, over those fixed when it begins; a subcircuit's loops
-    left out (GlobalPropagators._chains): `reached` holds each node's chain (its first node + 1)."""
+    left out (essais.csp.kinds.circuit._chains): `reached` holds each node's chain (its first node + 1)."""
     start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
     after, pointed, reached = A[HALL], A[HALL] + n, A[HALL] + 2 * n
     fixed = _pointed(A, U, c, pointed)
@@ -194,7 +194,7 @@ def circuit_holds(A, c):
 @inner
 def no_overlap(A, U, state, c):
     """Each pair of tasks of positive durations, in order, by their bounds as they are then
-    (GlobalPropagators._no_overlap)."""
+    (essais.csp.kinds.no_overlap)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
     for i in range(n):
         a, da = A[A[CVAR] + start + i], A[A[COFF] + start + i]
@@ -251,7 +251,7 @@ def no_overlap_holds(A, c):
 @inner
 def increasing(A, U, state, c):
     """Each least value raised to the one before's (plus 1 when strict), first to last; then each
-    greatest lowered to the one after's (less 1), last to first (GlobalPropagators._increasing)."""
+    greatest lowered to the one after's (less 1), last to first (essais.csp.kinds.increasing)."""
     start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
     for k in range(1, n):
         least, _ = term_span(A, U, A[A[CVAR] + start + k - 1], np.int64(1))
@@ -289,7 +289,7 @@ def all_given(A, c):
 def cardinality(A, U, state, c):
     """Value after value: too many fixed to it or too few able to take it fails; as many fixed
     as its count, the others lose it; as few able as its count, they all take it
-    (GlobalPropagators._cardinality)."""
+    (essais.csp.kinds.cardinality)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
     pairs = A[TAB] + A[A[TSTART] + c]
     for p in range(A[A[TROWS] + c]):

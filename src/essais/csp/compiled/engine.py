@@ -5,7 +5,7 @@ split count listed at a level, and one sub-tree counted in a worker."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,23 +21,12 @@ from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled._kernels import csp_slice, replay
-from essais.csp.model.constraints import (
-    AllDifferent,
-    Cardinality,
-    Circuit,
-    Count,
-    Distance,
-    Increasing,
-    Linear,
-    NoOverlap,
-    Predicate,
-    Table,
-)
+from essais.csp.kinds import kind_of
+from essais.csp.model.expressions import Constraint, Linear
 from essais.csp.model.problem import IMPROVEMENTS, LARGEST, PRUNED, RESTARTS, REVISIONS, Model, relaxation
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
 VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
-RELATIONS = {"<=": k.LE, "==": k.EQ, "!=": k.NE}
 Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
 # bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
 BYTES_PER_VALUE = 64
@@ -76,6 +65,55 @@ def _words(values: tuple[int, ...], count: int) -> np.ndarray:
     return np.frombuffer(mask.to_bytes(8 * count, "little"), dtype="<u8").astype(np.uint64)
 
 
+@dataclass
+class _Encoder:
+    """The model's constraints written one after the other into the arena's sections, each by
+    its kind (essais.csp.kinds.Encoding): kind, constant, terms, rows."""
+
+    least: list[int]
+    largest: list[int]
+    word_offsets: np.ndarray
+    words: list[int]
+    star: int = k.STAR
+
+    def __post_init__(self) -> None:
+        self.kinds: list[int] = []
+        self.starts: list[int] = []
+        self.sizes: list[int] = []
+        self.constants: list[int] = []
+        self.variables: list[int] = []
+        self.coefficients: list[int] = []
+        self.offsets: list[int] = []
+        self.table_starts: list[int] = []
+        self.table_rows: list[int] = []
+        self.numbers: list[int] = []
+
+    def add(self, constraint: Constraint) -> None:
+        self.starts.append(len(self.variables))
+        self.sizes.append(len(constraint.variables))
+        self.table_starts.append(len(self.numbers))
+        self.table_rows.append(0)
+        kind_of(constraint).encode(constraint, self)
+        self.variables += constraint.variables
+
+    def kind(self, name: str, constant: int = 0) -> None:
+        self.kinds.append(getattr(k, name))
+        self.constants.append(constant)
+
+    def terms(self, coefficients: Iterable[int], offsets: Iterable[int]) -> None:
+        self.coefficients += coefficients
+        self.offsets += offsets
+
+    def rows(self, numbers: Iterable[int], count: int) -> None:
+        self.numbers += numbers
+        self.table_rows[-1] = count
+
+    def fits(self, largest: int) -> None:
+        if largest >= LARGEST:
+            raise InvalidInput(f"engine: a constraint's sums reach {largest:,}, beyond the numba engine's integers "
+                               "(the python engine takes them)")  # fmt: skip
+
+
 def model_arrays(model: Model) -> CspArrays:
     """The arrays of a model without predicates (checked: every sum fits the kernel's integers)."""
     least = [values[0] if values else 0 for values in model.domains]
@@ -85,106 +123,31 @@ def model_arrays(model: Model) -> CspArrays:
     for var, values in enumerate(model.domains):
         domains[offsets[var] : offsets[var + 1]] = _words(values, words[var])
     largest = [max(abs(values[0]), abs(values[-1])) if values else 0 for values in model.domains]  # (ascending)
-    kinds: list[int] = []
-    starts: list[int] = []
-    sizes: list[int] = []
-    constants: list[int] = []
-    variables: list[int] = []
-    coefficients: list[int] = []
-    extra: list[int] = []  # all_different's offsets (0 elsewhere)
-    table_starts: list[int] = []
-    table_rows: list[int] = []
-    rows: list[int] = []
-    distinct: list[int] = []
     on: list[list[int]] = [[] for _ in model.names]
     constraints = list(model.constraints)
     if model.objective is not None:  # (TextbookCsp's bound: the last constraint, first on its variables)
         constraints.append(Linear(model.objective.signed, 0, "<="))
         for var in model.objective.terms:
             on[var].append(len(model.constraints))
+    encoder = _Encoder(least, largest, offsets, words)
+    distinct: list[int] = []
     for index, constraint in enumerate(constraints):
-        if isinstance(constraint, Predicate):
-            raise InvalidInput("engine: a model with a predicate runs in the python engine (a Python test "
-                               "cannot run in compiled code)")  # fmt: skip
-        starts.append(len(variables))
-        sizes.append(len(constraint.variables))
-        table_starts.append(len(rows))
-        table_rows.append(0)
-        constants.append(0)
-        if isinstance(constraint, Linear):
-            kinds.append(RELATIONS[constraint.relation])
-            constants[-1] = constraint.constant
-            _fits(abs(constraint.constant) + sum(abs(a) * largest[v] for v, a in constraint.terms.items()))
-            coefficients += constraint.terms.values()
-            extra += [0] * len(constraint.terms)
-        elif isinstance(constraint, AllDifferent):
-            kinds.append(k.ALL_DIFFERENT)
-            constants[-1] = int(constraint.hall)
-            for var, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True):
-                _fits(abs(a) * largest[var] + abs(b))
-            coefficients += constraint.coefficients
-            extra += constraint.offsets
-        elif isinstance(constraint, Cardinality):
-            kinds.append(k.CARDINALITY)
-            for value, count in constraint.counts.items():
-                _fits(max(abs(value), count))
-                rows += [value, count]
-            table_rows[-1] = len(constraint.counts)
-            coefficients += [1] * len(constraint.variables)
-            extra += [0] * len(constraint.variables)
-        elif isinstance(constraint, Count):
-            kinds.append(k.COUNT)
-            constants[-1] = constraint.value
-            _fits(abs(constraint.value))
-            for var in constraint.variables[:-1]:  # (where the value's bit is: its word, -1 when outside)
-                bit = constraint.value - least[var]
-                rows += [int(offsets[var]) + bit // 64, bit % 64] if 0 <= bit < 64 * words[var] else [-1, 0]
-            table_rows[-1] = len(constraint.variables) - 1
-            coefficients += [1] * len(constraint.variables)
-            extra += [0] * len(constraint.variables)
-        elif isinstance(constraint, Distance):
-            kinds.append(k.DISTANCE)
-            coefficients += [1] * len(constraint.variables)
-            extra += [0] * len(constraint.variables)
-        elif isinstance(constraint, Increasing):
-            kinds.append(k.INCREASING)
-            constants[-1] = int(constraint.strict)
-            coefficients += [1] * len(constraint.variables)
-            extra += [0] * len(constraint.variables)
-        elif isinstance(constraint, NoOverlap):
-            kinds.append(k.NO_OVERLAP)
-            for var, length in zip(constraint.variables, constraint.durations, strict=True):
-                _fits(largest[var] + length)
-            coefficients += [1] * len(constraint.variables)
-            extra += constraint.durations
-        elif isinstance(constraint, Circuit):
-            kinds.append(k.CIRCUIT)
-            constants[-1] = int(constraint.loops)
-            coefficients += [1] * len(constraint.variables)
-            extra += [0] * len(constraint.variables)
-        elif isinstance(constraint, Table):
-            kinds.append(k.TABLE)
-            constants[-1] = int(constraint.conflicts)
-            for row in constraint.allowed:
-                _fits(max((abs(v) for v in row if v is not None), default=0))
-                rows += [k.STAR if v is None else v for v in row]
-            table_rows[-1] = len(constraint.allowed)
-            coefficients += [1] * len(constraint.variables)
-            extra += [0] * len(constraint.variables)
-        variables += constraint.variables
+        encoder.add(constraint)
         mine = dict.fromkeys(constraint.variables)
         distinct.append(len(mine))
         for var in mine if index < len(model.constraints) else ():
             on[var].append(index)
+    e = encoder
     on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
-    sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: kinds, k.CSTART: starts, k.CLEN: sizes,
-                k.CCONST: constants, k.CVAR: variables, k.CCOEF: coefficients, k.COFF: extra, k.TSTART: table_starts,
-                k.TROWS: table_rows, k.TAB: rows, k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs],
-                k.DISTINCT: distinct, k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0]}  # fmt: skip
+    sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: e.kinds, k.CSTART: e.starts,
+                k.CLEN: e.sizes, k.CCONST: e.constants, k.CVAR: e.variables, k.CCOEF: e.coefficients,
+                k.COFF: e.offsets, k.TSTART: e.table_starts, k.TROWS: e.table_rows, k.TAB: e.numbers,
+                k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs], k.DISTINCT: distinct,
+                k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0]}  # fmt: skip
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
-    widest = max([1, *table_rows, *sizes])
+    widest = max([1, *e.table_rows, *e.sizes])
     domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
     bound = len(model.constraints) if model.objective is not None else -1
     return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, widest,
@@ -208,12 +171,6 @@ def _digest(sections: list[np.ndarray]) -> str:
         hashed.update(np.int64(section.size).tobytes())
         hashed.update(section.tobytes())
     return hashed.hexdigest()[:16]
-
-
-def _fits(largest: int) -> None:
-    if largest >= LARGEST:
-        raise InvalidInput(f"engine: a constraint's sums reach {largest:,}, beyond the numba engine's integers "
-                           "(the python engine takes them)")  # fmt: skip
 
 
 class CompiledCsp(SplitSearch):

@@ -15,23 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
-from essais.core.result import plural
-from essais.csp.model.constraints import (
-    AllDifferent,
-    Cardinality,
-    Circuit,
-    Constraint,
-    Count,
-    Distance,
-    Increasing,
-    LexLessEq,
-    Linear,
-    NoOverlap,
-    Predicate,
-    Table,
-    Written,
-)
-from essais.csp.model.expressions import LinearExpr, expression_text
+from essais.csp.kinds import kind_of
+from essais.csp.model.expressions import Constraint
 from essais.csp.model.problem import Model
 from essais.draw.svg import MAX_LABELLED
 
@@ -111,48 +96,5 @@ class DomainTable:
 
 def describe(constraint: Constraint, names: list[str]) -> str:
     """A constraint in words, as a model file writes it (long ones cut short)."""
-    if isinstance(constraint, Written):
-        return describe(constraint.inner, [_text(e, names) for e in constraint.expressions])
-    if isinstance(constraint, LexLessEq):
-        left, right = ([_text(e, names) for e in side] for side in (constraint.left, constraint.right))
-        text = f"lex_less_eq([{', '.join(left)}], [{', '.join(right)}])"
-    elif isinstance(constraint, Linear):
-        text = constraint.text_with(names)
-    elif isinstance(constraint, AllDifferent):
-        parts = (
-            [expression_text(e.terms, e.constant, names) for e in constraint.written]
-            if constraint.written
-            else [
-                expression_text({v: a}, b, names)
-                for v, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)
-            ]
-        )
-        text = f"all_different({', '.join(parts)}{', hall=True' if constraint.hall else ''})"
-    elif isinstance(constraint, Cardinality):
-        text = f"global_cardinality([{', '.join(names[v] for v in constraint.variables)}], {constraint.counts})"
-    elif isinstance(constraint, Count):
-        *counted, total = (names[v] for v in constraint.variables)
-        text = f"count([{', '.join(counted)}], {constraint.value}) == {total}"
-    elif isinstance(constraint, Distance):
-        x, y, z = (names[v] for v in constraint.variables)
-        text = f"abs({x} - {y}) == {z}"
-    elif isinstance(constraint, Increasing):
-        strict = ", strict=True" if constraint.strict else ""
-        text = f"increasing({', '.join(names[v] for v in constraint.variables)}{strict})"
-    elif isinstance(constraint, NoOverlap):
-        text = f"no_overlap([{', '.join(names[v] for v in constraint.variables)}], {constraint.durations})"
-    elif isinstance(constraint, Circuit):
-        text = f"{'subcircuit' if constraint.loops else 'circuit'}({', '.join(names[v] for v in constraint.variables)})"
-    elif isinstance(constraint, Table):
-        relation = "not in" if constraint.conflicts else "in"
-        rows = plural(len(constraint.allowed), "row")
-        text = f"table({', '.join(names[v] for v in constraint.variables)}) {relation} {rows}"
-    else:
-        assert isinstance(constraint, Predicate)
-        name = getattr(constraint.function, "__name__", "a test")
-        text = f"predicate {name}({', '.join(names[v] for v in constraint.variables)})"
+    text = kind_of(constraint).describe(constraint, names)
     return text if len(text) <= CONSTRAINT_LENGTH else text[: CONSTRAINT_LENGTH - 1] + "…"
-
-
-def _text(expression: LinearExpr, names: list[str]) -> str:
-    return expression_text(expression.terms, expression.constant, names)

@@ -11,7 +11,7 @@ from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw.table import DomainTable, describe
-from essais.csp.model.flatten import flattened
+from essais.csp.kinds import flattened
 from essais.csp.model.problem import METHODS, CspCount, CspResult, Model, method_orders
 from essais.csp.textbook.domains import ASIDE, RESTORE
 from essais.csp.textbook.search import TextbookCsp

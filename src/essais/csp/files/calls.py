@@ -12,16 +12,13 @@ from typing import Any
 from essais.core.errors import InvalidInput
 from essais.csp.files.expressions import Loop
 from essais.csp.files.terms import LOGIC, TERMS, Terms
-from essais.csp.model.constraints import (
-    all_different,
-    circuit,
-    global_cardinality,
-    increasing,
-    lex_less_eq,
-    no_overlap,
-    subcircuit,
-    table,
-)
+from essais.csp.kinds.all_different import all_different
+from essais.csp.kinds.cardinality import global_cardinality
+from essais.csp.kinds.circuit import circuit, subcircuit
+from essais.csp.kinds.increasing import increasing
+from essais.csp.kinds.lex import lex_less_eq
+from essais.csp.kinds.no_overlap import no_overlap
+from essais.csp.kinds.table import table
 
 CHAINS: dict[str, Any] = {
     "circuit": circuit,

@@ -26,7 +26,7 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.core.signals import deferred
-from essais.csp.model.constraints import IntVar, LinearExpr
+from essais.csp.model.expressions import IntVar, LinearExpr
 from essais.csp.model.functions import element
 from essais.csp.model.problem import Model
 

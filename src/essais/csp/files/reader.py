@@ -59,8 +59,7 @@ from essais.csp.files.expressions import (
     shape_size,
     top_level,
 )
-from essais.csp.model.constraints import IntVar, LinearExpr
-from essais.csp.model.expressions import cell_name, relate
+from essais.csp.model.expressions import IntVar, LinearExpr, cell_name, relate
 from essais.csp.model.problem import MAX_SPAN, Model
 
 DECLARATION = re.compile(r"var\s+(?P<names>.+?)\s+in\s+(?P<domain>.+)")

@@ -1,7 +1,7 @@
 """The model as written: variables and their domains (problem.py), the expressions and terms
-written with Python's operators (expressions.py, terms.py, functions.py), the constraints
-(constraints.py), and the model as the engines see it, each term an auxiliary variable
-(flatten.py). The lowest of csp's layers: it imports no other."""
+written with Python's operators (expressions.py, terms.py, functions.py), the base of its
+constraints and its linear relations (expressions.py; the other kinds are essais.csp.kinds's).
+The lowest of csp's layers: it imports no other."""
 
 from essais.csp.model.problem import (
     IMPROVEMENTS,

@@ -6,7 +6,7 @@ term — a product of two expressions, `abs`, `//` and `%` by a whole number, `m
 
 A relation is kept as `Σ coefficient · key + constant REL 0` with REL one of `==`, `!=`, `<=`
 (`<` is `<= -1`, `>=` and `>` are turned round). The model keeps terms as they are written; the
-engines see each as an auxiliary variable (essais.csp.model.flatten).
+engines see each as an auxiliary variable (essais.csp.kinds.flatten).
 """
 
 from __future__ import annotations
@@ -245,21 +245,33 @@ def _divisor(k: object, operator: str) -> int:
     return k
 
 
+class Constraint:
+    """The base of every constraint of a model: its variables (each once, in order), the model
+    they belong to, and whether it holds for their values (the checker). A linear relation is
+    one; the other kinds are essais.csp.kinds's, each with its propagators and forms there."""
+
+    variables: list[int]
+    model: Owner | None
+
+    def holds(self, values: Values) -> bool:
+        raise NotImplementedError
+
+
 @dataclass(eq=False)
-class Linear:
+class Linear(Constraint):
     """Σ terms + constant REL 0, REL one of ==, !=, <=: a constraint, and (in an expression) a
     term worth 1 where it holds, else 0. (Constraints, like models, are compared by identity:
     `==` on them would compare variables, which builds a relation.)"""
 
     # the keys: variables' indices, and in the model's own relations terms too, which the
-    # engines never see (essais.csp.model.flatten makes each a variable): typed Any for the engines' sake
+    # engines never see (essais.csp.kinds.flatten makes each a variable): typed Any for the engines' sake
     terms: dict[Any, int]
     constant: int
     relation: str
     model: Owner | None = field(default=None, repr=False)
 
     @property
-    def variables(self) -> list[int]:
+    def variables(self) -> list[int]:  # type: ignore[override]
         return variables_of(self.terms)
 
     def holds(self, values: Values) -> bool:

@@ -23,8 +23,16 @@ from typing import Any
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
-from essais.csp.model.constraints import Constraint
-from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Values, cell_name, evaluate, expression_text
+from essais.csp.model.expressions import (
+    Constraint,
+    IntVar,
+    Linear,
+    LinearExpr,
+    Values,
+    cell_name,
+    evaluate,
+    expression_text,
+)
 
 MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
 MAX_CELLS = 1_000_000  # the variables of one array
@@ -67,7 +75,7 @@ class Model:
     constraints: list[Constraint] = field(default_factory=list)
     variables: list[IntVar] = field(default_factory=list)
     objective: Objective | None = None  # what minimize or maximize asked for
-    # a model as the engines see it (essais.csp.model.flatten): the constraint defining each auxiliary
+    # a model as the engines see it (essais.csp.kinds.flatten): the constraint defining each auxiliary
     # variable, those being the last variables, after the decisions
     definitions: list[int] = field(default_factory=list)
     # each array's sizes by its name: its cells are the variables named name[i][j]…, in that order

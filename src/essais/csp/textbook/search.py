@@ -31,7 +31,8 @@ from collections.abc import Callable, Iterator
 from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
-from essais.csp.model.constraints import AllDifferent, Constraint, Count, Distance, Linear, Table
+from essais.csp.kinds import kind_of
+from essais.csp.model.expressions import Constraint, Linear
 from essais.csp.model.problem import IMPROVEMENTS, OWN, RESTARTS, Model, relaxation
 from essais.csp.textbook.domains import Domains
 
@@ -66,6 +67,7 @@ class TextbookCsp(Domains):
         self.objective_bound = Linear(model.objective.signed, 0, "<=") if model.objective is not None else None
         if self.objective_bound is not None:
             self.constraints.append(self.objective_bound)
+        self.kinds = [kind_of(c) for c in self.constraints]
         self.relaxation = relaxation(model)
         super().__init__(model, method)
         n = len(model.names)
@@ -75,7 +77,7 @@ class TextbookCsp(Domains):
             for var in dict.fromkeys(self.constraints[index].variables):
                 self.on[var].append(index)
         self.given: list[int | None] = [None] * n
-        # the auxiliary variables (essais.csp.model.flatten), after the decisions: each one's defining
+        # the auxiliary variables (essais.csp.kinds.flatten), after the decisions: each one's defining
         # constraint, and those given since the search began, in order
         self.decisions = model.decisions
         self.definitions, self.defined = model.definitions, list[int]()
@@ -83,8 +85,8 @@ class TextbookCsp(Domains):
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
         # the constraints whose propagation reaches its own fixed point: a table of supports on
         # distinct variables, a distance (its narrowings never queue it again; the others' do)
-        self.idempotent = {index for index, c in enumerate(self.constraints) if isinstance(c, Distance) or (
-            isinstance(c, Table) and not c.conflicts and len(set(c.variables)) == len(c.variables))}  # fmt: skip
+        self.idempotent = {index for index, (c, kind) in enumerate(zip(self.constraints, self.kinds, strict=True))
+                           if kind.idempotent(c)}  # fmt: skip
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
@@ -135,11 +137,11 @@ class TextbookCsp(Domains):
         if self.relaxation is None or self.objective_bound is None:
             return True
         bound = self.objective_bound
-        total = bound.constant + sum(self._span(a, var)[0] for var, a in bound.terms.items())
+        total = bound.constant + sum(self.span(a, var)[0] for var, a in bound.terms.items())
         room = -self.relaxation.capacity
         steps = []
         for var, weight, worth in self.relaxation.items:
-            low, high = self._span(1, var)
+            low, high = self.span(1, var)
             total += worth * (low - high)
             room -= weight * low
             steps.append((weight, worth, high - low))
@@ -153,9 +155,9 @@ class TextbookCsp(Domains):
             total += worth * span
         return total <= 0
 
-    def _revise(self, index: int) -> bool:
+    def revise(self, index: int) -> bool:
         """A constraint's propagator; the bound's also sees through the capacity."""
-        return super()._revise(index) and (index != self.bound or self._relaxed())
+        return super().revise(index) and (index != self.bound or self._relaxed())
 
     def _listed(self, var: int) -> list[int]:
         """The constraints on var that prune now: the bound left out while it rests."""
@@ -278,7 +280,7 @@ class TextbookCsp(Domains):
         self._give(var, value)
         before = sum(mask.bit_count() for other, mask in enumerate(self.domain) if other != var)
         for index in self._listed(var):
-            if not self._revise(index):
+            if not self.revise(index):
                 break
         after = sum(mask.bit_count() for other, mask in enumerate(self.domain) if other != var)
         self._undo(mark)
@@ -297,7 +299,7 @@ class TextbookCsp(Domains):
             self.changed.clear()
             for index in self._first() + self._own(var):
                 self.revisions += 1
-                if not self._revise(index):
+                if not self.revise(index):
                     self._refused_by(index)
                     return False
             return True
@@ -314,7 +316,7 @@ class TextbookCsp(Domains):
             if self.given[aux] is not None or any(self.given[var] is None for var in inputs):
                 continue
             value = self._defined_value(index)
-            if value is None or not self.domain[aux] & self._bit(aux, value):
+            if value is None or not self.domain[aux] & self.bit(aux, value):
                 self._refused_by(index)
                 return False
             self.defined.append(aux)
@@ -326,18 +328,7 @@ class TextbookCsp(Domains):
     def _defined_value(self, index: int) -> int | None:
         """The value of the auxiliary variable defined by constraint `index` (its last variable)
         from its inputs' values, all given (None: it has none there)."""
-        constraint, given = self.constraints[index], self.given
-        if isinstance(constraint, Linear):
-            *inputs, _ = constraint.terms.items()
-            return constraint.constant + sum(a * given[var] for var, a in inputs)  # type: ignore[operator]
-        if isinstance(constraint, Count):
-            return sum(given[var] == constraint.value for var in constraint.variables[:-1])
-        if isinstance(constraint, Distance):
-            x, y, _ = constraint.variables
-            return abs(given[x] - given[y])  # type: ignore[operator]
-        assert isinstance(constraint, Table)
-        row = tuple(given[var] for var in constraint.variables[:-1])
-        return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)
+        return self.kinds[index].defined_value(self.constraints[index], self.given)
 
     def _undefine(self, mark: int) -> None:
         """The auxiliary variables given after `mark` are free again (their domains: the trail's)."""
@@ -345,25 +336,12 @@ class TextbookCsp(Domains):
             self.given[self.defined.pop()] = None
 
     def _checks(self, index: int, var: int) -> bool:
-        """basic: the constraint holds for the values given so far (all_different against the
-        variables given; any other once all its variables are given; the bound as soon as the
-        values given and the least of the others' domains break it)."""
-        constraint, given = self.constraints[index], self.given
-        if index == self.bound and isinstance(constraint, Linear):
-            least = constraint.constant + sum(self._span(a, other)[0] for other, a in constraint.terms.items())
+        """basic: the constraint holds for the values given so far (its kind's check; the bound
+        as soon as the values given and the least of the others' domains break it)."""
+        if index == self.bound and (bound := self.objective_bound) is not None:
+            least = bound.constant + sum(self.span(a, other)[0] for other, a in bound.terms.items())
             return least <= 0 and self._relaxed()
-        if isinstance(constraint, AllDifferent):
-            mine = [k for k, other in enumerate(constraint.variables) if other == var]
-            seen = {
-                constraint.coefficients[k] * given[other] + constraint.offsets[k]  # type: ignore[operator]
-                for k, other in enumerate(constraint.variables)
-                if other != var and given[other] is not None
-            }
-            values = [constraint.coefficients[k] * given[var] + constraint.offsets[k] for k in mine]  # type: ignore[operator]
-            return len(set(values)) == len(values) and not seen & set(values)
-        if any(given[other] is None for other in constraint.variables):
-            return True
-        return constraint.holds(given)  # type: ignore[arg-type]
+        return self.kinds[index].checks(self.constraints[index], self.given, var)
 
     def _propagate(self, first: list[int]) -> bool:
         """mac: the constraints in `first`, then those on every variable that loses values (an
@@ -375,7 +353,7 @@ class TextbookCsp(Domains):
             queued.discard(index)
             self.changed.clear()
             self.revisions += 1
-            if not self._revise(index):
+            if not self.revise(index):
                 self._refused_by(index)
                 return False
             for var in dict.fromkeys(self.changed):

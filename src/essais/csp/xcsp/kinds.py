@@ -15,7 +15,12 @@ import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from essais.csp.model.constraints import all_different, circuit, increasing, lex_less_eq, no_overlap, subcircuit, table
+from essais.csp.kinds.all_different import all_different
+from essais.csp.kinds.circuit import circuit, subcircuit
+from essais.csp.kinds.increasing import increasing
+from essais.csp.kinds.lex import lex_less_eq
+from essais.csp.kinds.no_overlap import no_overlap
+from essais.csp.kinds.table import table
 from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
 from essais.csp.model.functions import count, element, maximum, minimum, n_values
 from essais.csp.model.problem import Model

@@ -25,18 +25,8 @@ from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
 from essais.core.errors import InvalidInput
-from essais.csp.model.constraints import (
-    AllDifferent,
-    Cardinality,
-    Circuit,
-    Constraint,
-    Increasing,
-    LexLessEq,
-    NoOverlap,
-    Table,
-    Written,
-)
-from essais.csp.model.expressions import Linear, LinearExpr, Term, cell_name
+from essais.csp.kinds import kind_of
+from essais.csp.model.expressions import Constraint, Linear, LinearExpr, Term, cell_name
 
 
 class Goal(Protocol):
@@ -215,40 +205,8 @@ class _Writer:
         return " ".join(self.ids[v] for v in variables)
 
     def constraint(self, constraint: Constraint) -> list[str]:
-        if isinstance(constraint, Linear):
-            return [f"<intension> {self.relation(constraint)} </intension>"]
-        if isinstance(constraint, AllDifferent):
-            affine = zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True)
-            members = constraint.written or [LinearExpr({v: a}, b, None) for v, a, b in affine]
-            return [f"<allDifferent> {' '.join(self.expression(e) for e in members)} </allDifferent>"]
-        if isinstance(constraint, Table):
-            rows = "".join(f"({','.join('*' if v is None else str(v) for v in row)})" for row in constraint.allowed)
-            if len(constraint.variables) == 1:  # (a value a row; any value: the domain's)
-                domain = self.model.domains[constraint.variables[0]]
-                rows = " ".join(" ".join(map(str, domain if row[0] is None else row)) for row in constraint.allowed)
-            kind = "conflicts" if constraint.conflicts else "supports"
-            return [f"<extension><list> {self.listed(constraint.variables)} </list><{kind}> {rows} </{kind}>"
-                    "</extension>"]  # fmt: skip
-        if isinstance(constraint, Circuit):
-            loops = [f"<intension> ne({self.ids[v]},{i}) </intension>" for i, v in enumerate(constraint.variables)
-                     if i in self.model.domains[v] and not constraint.loops]  # fmt: skip
-            return [f"<circuit> {self.listed(constraint.variables)} </circuit>", *loops]
-        if isinstance(constraint, NoOverlap):
-            return [f"<noOverlap><origins> {self.listed(constraint.variables)} </origins><lengths> "
-                    f"{' '.join(map(str, constraint.durations))} </lengths></noOverlap>"]  # fmt: skip
-        if isinstance(constraint, Increasing):
-            return [f"<ordered><list> {self.listed(constraint.variables)} </list><operator> "
-                    f"{'lt' if constraint.strict else 'le'} </operator></ordered>"]  # fmt: skip
-        if isinstance(constraint, Cardinality):
-            listed = self.listed(constraint.variables)
-            return [f"<count><list> {listed} </list><values> {value} </values><condition> (eq,{count}) </condition>"
-                    "</count>" for value, count in constraint.counts.items()]  # fmt: skip
-        if isinstance(constraint, LexLessEq):
-            return [f"<intension> {self.relation(constraint.decomposed)} </intension>"]
-        if isinstance(constraint, Written):
-            raise InvalidInput(f"xcsp: {type(constraint.inner).__name__} on expressions has no XCSP3 form essais "
-                               "writes (give it variables)")  # fmt: skip
-        raise InvalidInput("xcsp: a model with a predicate (a Python test) cannot be written as XCSP3")
+        """Its kind's XCSP3 elements."""
+        return kind_of(constraint).xcsp(constraint, self)  # type: ignore[no-any-return]
 
     def relation(self, relation: Linear) -> str:
         left = self.expression(LinearExpr(relation.terms, 0, None))

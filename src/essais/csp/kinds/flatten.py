@@ -26,11 +26,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from essais.core.errors import InvalidInput
-from essais.csp.model.constraints import AllDifferent, Constraint, Count, Distance, LexLessEq, Table, Written
-from essais.csp.model.expressions import Key, Linear, LinearExpr, Term
+from essais.csp.kinds.count import Count
+from essais.csp.kinds.distance import Distance
+from essais.csp.kinds.registry import kind_of
+from essais.csp.kinds.table import Table
+from essais.csp.model.expressions import Constraint, Key, Linear, LinearExpr, Term
 from essais.csp.model.functions import element, if_then_else
 from essais.csp.model.problem import MAX_SPAN, Model, Objective
 
@@ -41,19 +43,11 @@ Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its ta
 
 def flattened(model: Model) -> Model:
     """The model as the engines see it; a model without terms as it is."""
-    if not any(_has_terms(constraint) for constraint in model.constraints) and not (
+    if not any(kind_of(constraint).has_terms(constraint) for constraint in model.constraints) and not (
         model.objective is not None and not all(isinstance(key, int) for key in model.objective.terms)
     ):
         return model
     return _Flattening(model).flat
-
-
-def _has_terms(constraint: Constraint) -> bool:
-    if isinstance(constraint, LexLessEq | Written):
-        return True
-    if isinstance(constraint, Linear):
-        return not all(isinstance(key, int) for key in constraint.terms)
-    return isinstance(constraint, AllDifferent) and constraint.written is not None
 
 
 class _Flattening:
@@ -73,17 +67,8 @@ class _Flattening:
                           definitions=[len(constraints) + k for k in range(len(self.definitions))])  # fmt: skip
 
     def constraint(self, constraint: Constraint) -> Constraint:
-        if isinstance(constraint, Linear):
-            return Linear(self.linear(constraint.terms), constraint.constant, constraint.relation)
-        if isinstance(constraint, LexLessEq):
-            return self.constraint(constraint.decomposed)
-        if isinstance(constraint, Written):
-            return replace(constraint.inner, variables=[self.variable(e) for e in constraint.expressions])
-        if isinstance(constraint, AllDifferent) and constraint.written is not None:
-            members = [self.affine(e) for e in constraint.written]
-            return AllDifferent([v for v, _, _ in members], [a for _, a, _ in members], [b for _, _, b in members],
-                                hall=constraint.hall)  # fmt: skip
-        return constraint
+        """The constraint on the flattened model's variables (its kind's flattening)."""
+        return kind_of(constraint).flattened(constraint, self)
 
     def linear(self, terms: dict[Key, int]) -> dict[Key, int]:
         """The sum's terms, each term its variable."""

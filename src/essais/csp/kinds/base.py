@@ -1,0 +1,132 @@
+"""What a kind of constraint is to the layers above the model: the base of every kind's entry
+(essais.csp.kinds registers one a kind) and what each layer gives a kind to work on — the python
+engine's domains (Narrowing), the numba engine's encoder (Encoding), the XCSP3 writer
+(XcspWriting) and the flattener (Flattening). None of those is imported here: a kind sees them
+through these protocols, so that the kinds stay below the engines and the formats."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from essais.core.errors import InvalidInput
+from essais.csp.model.expressions import Constraint, LinearExpr
+
+C = TypeVar("C", bound=Constraint)
+
+
+class Narrowing(Protocol):
+    """The python engine's domains (essais.csp.textbook.domains), as a propagator narrows them."""
+
+    method: str
+    least: list[int]
+    domain: list[int]
+
+    def values(self, var: int) -> list[int]: ...
+
+    def narrow(self, var: int, mask: int) -> bool: ...
+
+    def bit(self, var: int, value: int) -> int: ...
+
+    def fixed(self, var: int) -> int | None: ...
+
+    def span(self, coefficient: int, var: int) -> tuple[int, int]: ...
+
+    def at_least(self, var: int, value: int) -> bool: ...
+
+    def at_most(self, var: int, value: int) -> bool: ...
+
+
+class Encoding(Protocol):
+    """One constraint written into the numba engine's arena (essais.csp.compiled.engine): its
+    kernel kind, constant, terms and rows, checked to fit the kernel's integers."""
+
+    least: list[int]  # each variable's least value
+    largest: list[int]  # each variable's largest absolute value
+    word_offsets: Any  # where each variable's words start in the domains
+    words: list[int]  # how many words each variable's domain takes
+    star: int  # any value, in a row
+
+    def kind(self, name: str, constant: int = 0) -> None: ...
+
+    def terms(self, coefficients: Iterable[int], offsets: Iterable[int]) -> None: ...
+
+    def rows(self, numbers: Iterable[int], count: int) -> None: ...
+
+    def fits(self, largest: int) -> None: ...
+
+
+class XcspWriting(Protocol):
+    """The XCSP3 writer (essais.csp.xcsp.writer) as a kind writes its elements."""
+
+    model: Any
+
+    def listed(self, variables: Sequence[int]) -> str: ...
+
+    def expression(self, expression: LinearExpr | int) -> str: ...
+
+    def relation(self, relation: Any) -> str: ...
+
+
+class Flattening(Protocol):
+    """The flattener (essais.csp.kinds.flatten) as a kind's written form asks it for variables."""
+
+    def linear(self, terms: dict[Any, int]) -> dict[Any, int]: ...
+
+    def variable(self, argument: LinearExpr) -> int: ...
+
+    def affine(self, expression: LinearExpr) -> tuple[int, int, int]: ...
+
+    def constraint(self, constraint: Constraint) -> Constraint: ...
+
+
+class Kind(Generic[C]):
+    """A kind of constraint as the engines, the formats and the pages see it. Each method has
+    the constraint first; the defaults are those of most kinds."""
+
+    name = ""
+    kernel = ""  # its kind in the numba kernels (a constant of essais.csp.compiled._domain_kernels)
+    compiled = True  # the numba engine runs it
+
+    def revise(self, constraint: C, domains: Narrowing) -> bool:
+        """Its propagator in the python engine: narrow its variables' domains; False when one
+        is left empty (the constraint cannot hold)."""
+        raise NotImplementedError
+
+    def idempotent(self, constraint: C) -> bool:
+        """Its propagation reaches its own fixed point: its narrowings need not queue it again."""
+        return False
+
+    def checks(self, constraint: C, given: Sequence[int | None], var: int) -> bool:
+        """basic's check once `var` is given: the constraint holds once all its variables are."""
+        return any(given[other] is None for other in constraint.variables) or constraint.holds(given)  # type: ignore[arg-type]
+
+    def defined_value(self, constraint: C, given: Sequence[int | None]) -> int | None:
+        """The value of the auxiliary variable it defines (its last) from its inputs' values."""
+        raise AssertionError(f"a {self.name} defines no auxiliary variable")
+
+    def encode(self, constraint: C, encoding: Encoding) -> None:
+        """Written into the numba engine's arena: by default its kind and its variables."""
+        encoding.kind(self.kernel)
+        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
+
+    def has_terms(self, constraint: C) -> bool:
+        """It holds terms (or expressions) that flattening makes variables of."""
+        return False
+
+    def flattened(self, constraint: C, flattening: Flattening) -> Constraint:
+        """The constraint on the flattened model's variables."""
+        return constraint
+
+    def describe(self, constraint: C, names: list[str]) -> str:
+        """The constraint in words, as a model file writes it."""
+        raise NotImplementedError
+
+    def xcsp(self, constraint: C, writer: XcspWriting) -> list[str]:
+        """Its XCSP3 elements."""
+        raise InvalidInput(f"xcsp: a {self.name} has no XCSP3 form essais writes")
+
+
+def listed(variables: Sequence[int], names: Sequence[str]) -> str:
+    """Variables by name, with commas."""
+    return ", ".join(names[v] for v in variables)

@@ -1,0 +1,82 @@
+"""global_cardinality: each value listed is taken by exactly its number of the variables,
+propagated value after value on how many are fixed to it and how many can take it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from essais.core.errors import InvalidInput
+from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.written import Written, on, operands
+from essais.csp.model.expressions import Constraint, Operand, Owner
+
+
+@dataclass(eq=False)
+class Cardinality(Constraint):
+    """Each value listed is taken by exactly its number of the variables (others: any number)."""
+
+    variables: list[int]
+    counts: dict[int, int]
+    model: Owner | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:  # type: ignore[override]
+        taken = [values[var] for var in self.variables]
+        return all(taken.count(value) == count for value, count in self.counts.items())
+
+
+def global_cardinality(variables: Sequence[Operand], counts: dict[int, int]) -> Cardinality | Written:
+    """Each value of `counts` is taken by exactly that many of the variables; values not listed
+    by any number. The propagation, value after value in the order given: too many fixed to it or
+    too few that can take it fails; as many fixed as its count, the others lose it; as few that
+    can take it as its count, they all take it."""
+    indices, written = operands(variables, "global_cardinality")
+    if not isinstance(counts, dict):
+        raise InvalidInput(f"global_cardinality: {counts!r} is not a dict of value: count")
+    for value, count in counts.items():
+        if type(value) is not int or type(count) is not int or count < 0:
+            raise InvalidInput(f"global_cardinality: {value!r}: {count!r} is not a whole value and a count, 0 or more")
+    return on(Cardinality(indices, dict(counts)), written, "global_cardinality")  # type: ignore[no-any-return]
+
+
+class CardinalityKind(Kind[Cardinality]):
+    name = "global_cardinality"
+    kernel = "CARDINALITY"
+
+    def revise(self, constraint: Cardinality, domains: Narrowing) -> bool:
+        """Value after value in the order given: too many variables fixed to it or too few that
+        can take it fails; as many fixed as its count, the others lose it; as few that can take
+        it as its count, they all take it."""
+        for value, count in constraint.counts.items():
+            able = [var for var in constraint.variables if domains.domain[var] & domains.bit(var, value)]
+            fixed = [var for var in able if domains.fixed(var) is not None]
+            if len(fixed) > count or len(able) < count:
+                return False
+            for var in able:
+                if len(fixed) == count and domains.fixed(var) is None:
+                    domains.narrow(var, ~domains.bit(var, value))
+                elif len(able) == count and len(fixed) < count:
+                    domains.narrow(var, domains.bit(var, value))
+        return True
+
+    def encode(self, constraint: Cardinality, encoding: Encoding) -> None:
+        """Its (value, count) pairs as rows of two."""
+        encoding.kind(self.kernel)
+        numbers = []
+        for value, count in constraint.counts.items():
+            encoding.fits(max(abs(value), count))
+            numbers += [value, count]
+        encoding.rows(numbers, len(constraint.counts))
+        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
+
+    def describe(self, constraint: Cardinality, names: list[str]) -> str:
+        return f"global_cardinality([{listed(constraint.variables, names)}], {constraint.counts})"
+
+    def xcsp(self, constraint: Cardinality, writer: XcspWriting) -> list[str]:
+        """A count a value."""
+        variables = writer.listed(constraint.variables)
+        return [f"<count><list> {variables} </list><values> {value} </values><condition> (eq,{count}) </condition>"
+                "</count>" for value, count in constraint.counts.items()]  # fmt: skip
+
+
+KIND = CardinalityKind()

@@ -1,0 +1,69 @@
+"""Count: the last variable is how many of the others take a value (a `count` term's definition
+in a flattened model, essais.csp.kinds.flatten), propagated between those fixed to the value and
+those that can take it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from essais.csp.kinds.base import Encoding, Kind, Narrowing, listed
+from essais.csp.model.expressions import Constraint, Owner
+
+
+@dataclass(eq=False)
+class Count(Constraint):
+    """The last variable is how many of the others take `value`."""
+
+    variables: list[int]
+    value: int
+    model: Owner | None = field(default=None, repr=False)
+
+    def holds(self, values: Sequence[int]) -> bool:  # type: ignore[override]
+        *counted, total = self.variables
+        return sum(values[var] == self.value for var in counted) == values[total]
+
+
+class CountKind(Kind[Count]):
+    name = "count"
+    kernel = "COUNT"
+
+    def revise(self, constraint: Count, domains: Narrowing) -> bool:
+        """The count between those fixed to the value and those that can take it; at its
+        greatest as many as are fixed, the others lose the value; at its least as many as can
+        take it, they all take it."""
+        *counted, total = constraint.variables
+        able = [var for var in counted if domains.domain[var] & domains.bit(var, constraint.value)]
+        fixed = sum(domains.fixed(var) is not None for var in able)
+        if not (domains.at_least(total, fixed) and domains.at_most(total, len(able))):
+            return False
+        low, high = domains.span(1, total)
+        for var in able:
+            if high == fixed and domains.fixed(var) is None:
+                domains.narrow(var, ~domains.bit(var, constraint.value))
+            elif low == len(able):
+                domains.narrow(var, domains.bit(var, constraint.value))
+        return True
+
+    def defined_value(self, constraint: Count, given: Sequence[int | None]) -> int | None:
+        return sum(given[var] == constraint.value for var in constraint.variables[:-1])
+
+    def encode(self, constraint: Count, encoding: Encoding) -> None:
+        """Its value the constant; for each counted variable, where the value's bit is (its word
+        in the domains and the bit; -1, 0 when outside its span)."""
+        encoding.kind(self.kernel, constraint.value)
+        encoding.fits(abs(constraint.value))
+        numbers = []
+        for var in constraint.variables[:-1]:
+            bit = constraint.value - encoding.least[var]
+            inside = 0 <= bit < 64 * encoding.words[var]
+            numbers += [int(encoding.word_offsets[var]) + bit // 64, bit % 64] if inside else [-1, 0]
+        encoding.rows(numbers, len(constraint.variables) - 1)
+        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
+
+    def describe(self, constraint: Count, names: list[str]) -> str:
+        *counted, total = constraint.variables
+        return f"count([{listed(counted, names)}], {constraint.value}) == {names[total]}"
+
+
+KIND = CountKind()

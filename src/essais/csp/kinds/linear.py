@@ -1,0 +1,92 @@
+"""Linear relations, Σ a·x + c REL 0 (REL ==, != or <=), written with Python's operators
+(essais.csp.model.expressions makes them): propagated by bounds, and under mac, with two
+variables, by supports (AC-3's revision)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
+from essais.csp.model.expressions import Constraint, Linear, relation_holds
+
+KERNEL_RELATIONS = {"<=": "LE", "==": "EQ", "!=": "NE"}
+
+
+class LinearKind(Kind[Linear]):
+    name = "linear relation"
+
+    def revise(self, constraint: Linear, domains: Narrowing) -> bool:
+        if domains.method == "mac" and len(constraint.terms) == 2:
+            return _supports(constraint, domains)
+        return _bounds(constraint, domains)
+
+    def defined_value(self, constraint: Linear, given: Sequence[int | None]) -> int | None:
+        """z = Σ a·x + c, z its last variable (a sum's definition)."""
+        *inputs, _ = constraint.terms.items()
+        return constraint.constant + sum(a * given[var] for var, a in inputs)  # type: ignore[operator]
+
+    def encode(self, constraint: Linear, encoding: Encoding) -> None:
+        encoding.kind(KERNEL_RELATIONS[constraint.relation], constraint.constant)
+        largest = encoding.largest
+        encoding.fits(abs(constraint.constant) + sum(abs(a) * largest[v] for v, a in constraint.terms.items()))
+        encoding.terms(constraint.terms.values(), [0] * len(constraint.terms))
+
+    def has_terms(self, constraint: Linear) -> bool:
+        return not all(isinstance(key, int) for key in constraint.terms)
+
+    def flattened(self, constraint: Linear, flattening: Flattening) -> Constraint:
+        return Linear(flattening.linear(constraint.terms), constraint.constant, constraint.relation)
+
+    def describe(self, constraint: Linear, names: list[str]) -> str:
+        return constraint.text_with(names)
+
+    def xcsp(self, constraint: Linear, writer: XcspWriting) -> list[str]:
+        return [f"<intension> {writer.relation(constraint)} </intension>"]
+
+
+def _bounds(constraint: Linear, domains: Narrowing) -> bool:
+    """Σ a·x + c REL 0 over the domains' bounds, one variable after the other: each keeps the
+    values that the others' extremes allow (!=: once one variable alone is free)."""
+    terms = list(constraint.terms.items())
+    if constraint.relation == "!=":
+        free = [(var, a) for var, a in terms if domains.fixed(var) is None]
+        rest = constraint.constant + sum(a * (domains.fixed(var) or 0) for var, a in terms
+                                         if domains.fixed(var) is not None)  # fmt: skip
+        if not free:
+            return rest != 0
+        if len(free) == 1:
+            var, a = free[0]
+            if rest % a == 0:
+                return domains.narrow(var, ~domains.bit(var, -rest // a))
+        return True
+    for var, a in terms:
+        spans = [domains.span(b, other) for other, b in terms if other != var]
+        least = constraint.constant + sum(low for low, _ in spans)
+        greatest = constraint.constant + sum(high for _, high in spans)
+        # a·x + least <= 0 (and for ==, a·x + greatest >= 0)
+        keep = 0
+        for value in domains.values(var):
+            if a * value + least <= 0 and (constraint.relation != "==" or a * value + greatest >= 0):
+                keep |= domains.bit(var, value)
+        if not domains.narrow(var, keep):
+            return False
+    return True
+
+
+def _supports(constraint: Linear, domains: Narrowing) -> bool:
+    """mac on a relation of two variables: each keeps the values that some value of the other
+    satisfies (AC-3's revision, both ways)."""
+    (x, a), (y, b) = constraint.terms.items()
+    for var, other, mine, theirs in ((x, y, a, b), (y, x, b, a)):
+        others = domains.values(other)
+        keep = 0
+        for value in domains.values(var):
+            total = mine * value + constraint.constant
+            if any(relation_holds(total + theirs * w, constraint.relation) for w in others):
+                keep |= domains.bit(var, value)
+        if not domains.narrow(var, keep):
+            return False
+    return True
+
+
+KIND = LinearKind()

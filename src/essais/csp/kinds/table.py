@@ -1,0 +1,127 @@
+"""Tables: the variables take one of the tuples allowed (None in a tuple: any value there,
+XCSP3's `*`), or, a table of conflicts, none of them. A table of supports keeps each variable's
+values that some tuple still possible uses; a table of conflicts takes a value from the one
+variable a tuple has left."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from essais.core.errors import InvalidInput
+from essais.core.result import plural
+from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.written import Written, on, operands
+from essais.csp.model.expressions import Constraint, Operand, Owner
+
+
+@dataclass(eq=False)
+class Table(Constraint):
+    """The variables take one of the tuples (`allowed`; None in a tuple: any value there, XCSP3's
+    `*`), or with `conflicts` none of them."""
+
+    variables: list[int]
+    allowed: Sequence[tuple[int | None, ...]]
+    model: Owner | None = field(default=None, repr=False)
+    conflicts: bool = False
+
+    def holds(self, values: Sequence[int]) -> bool:  # type: ignore[override]
+        given = [values[v] for v in self.variables]
+        found = any(all(a is None or a == b for a, b in zip(row, given, strict=True)) for row in self.allowed)
+        return found != self.conflicts
+
+
+def table(
+    variables: Sequence[Operand], allowed: Iterable[Sequence[int | None]], conflicts: bool = False
+) -> Table | Written:
+    """The variables take together one of the `allowed` tuples (None in a tuple: any value
+    there), or with `conflicts=True` none of them (its propagation: a tuple whose other places
+    are all taken takes its value from the variable left)."""
+    indices, written = operands(variables, "table")
+    tuples = []
+    for row in allowed:
+        row = tuple(row)
+        if len(row) != len(indices) or not all(v is None or (isinstance(v, int) and not isinstance(v, bool))
+                                               for v in row):  # fmt: skip
+            raise InvalidInput(f"table: {row!r} is not a tuple of {len(indices)} integers or None (any value)")
+        tuples.append(row)
+    return on(Table(indices, tuples, conflicts=bool(conflicts)), written, "table")  # type: ignore[no-any-return]
+
+
+class TableKind(Kind[Table]):
+    name = "table"
+    kernel = "TABLE"
+
+    def revise(self, constraint: Table, domains: Narrowing) -> bool:
+        """The tuples still possible; each variable keeps the values some of them use (all its
+        own where one has None, any value). A conflicts table: _conflicts."""
+        if constraint.conflicts:
+            return _conflicts(constraint, domains)
+        possible = [row for row in constraint.allowed
+                    if all(value is None or domains.domain[var] & domains.bit(var, value)
+                           for var, value in zip(constraint.variables, row, strict=True))]  # fmt: skip
+        for k, var in enumerate(constraint.variables):
+            keep = 0
+            for row in possible:
+                if (value := row[k]) is None:
+                    keep = -1
+                    break
+                keep |= domains.bit(var, value)
+            if not domains.narrow(var, keep):
+                return False
+        return True
+
+    def idempotent(self, constraint: Table) -> bool:
+        """A table of supports on distinct variables."""
+        return not constraint.conflicts and len(set(constraint.variables)) == len(constraint.variables)
+
+    def defined_value(self, constraint: Table, given: Sequence[int | None]) -> int | None:
+        """The last column of the row its inputs' values start (None: no such row)."""
+        row = tuple(given[var] for var in constraint.variables[:-1])
+        return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)
+
+    def encode(self, constraint: Table, encoding: Encoding) -> None:
+        encoding.kind(self.kernel, int(constraint.conflicts))
+        numbers = []
+        for row in constraint.allowed:
+            encoding.fits(max((abs(v) for v in row if v is not None), default=0))
+            numbers += [encoding.star if v is None else v for v in row]
+        encoding.rows(numbers, len(constraint.allowed))
+        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
+
+    def describe(self, constraint: Table, names: list[str]) -> str:
+        relation = "not in" if constraint.conflicts else "in"
+        return f"table({listed(constraint.variables, names)}) {relation} {plural(len(constraint.allowed), 'row')}"
+
+    def xcsp(self, constraint: Table, writer: XcspWriting) -> list[str]:
+        rows = "".join(f"({','.join('*' if v is None else str(v) for v in row)})" for row in constraint.allowed)
+        if len(constraint.variables) == 1:  # (a value a row; any value: the domain's)
+            domain = writer.model.domains[constraint.variables[0]]
+            rows = " ".join(" ".join(map(str, domain if row[0] is None else row)) for row in constraint.allowed)
+        kind = "conflicts" if constraint.conflicts else "supports"
+        return [f"<extension><list> {writer.listed(constraint.variables)} </list><{kind}> {rows} </{kind}>"
+                "</extension>"]  # fmt: skip
+
+
+def _conflicts(constraint: Table, domains: Narrowing) -> bool:
+    """Tuple after tuple: one whose places are all taken (each variable fixed to its value, or
+    None there) fails; one with a single place left, a variable that can still take its value,
+    takes that value from it; others wait."""
+    for row in constraint.allowed:
+        place: tuple[int, int] | None = None  # (the one variable left and its value in the tuple)
+        for var, value in zip(constraint.variables, row, strict=True):
+            fixed = domains.fixed(var)
+            if value is None or fixed == value:
+                continue
+            if fixed is not None or not domains.domain[var] & domains.bit(var, value) or place is not None:
+                break  # (the tuple cannot be made, or two places are left)
+            place = (var, value)
+        else:
+            if place is None:
+                return False
+            var, value = place
+            domains.narrow(var, ~domains.bit(var, value))  # (var keeps another value: it was not fixed)
+    return True
+
+
+KIND = TableKind()
