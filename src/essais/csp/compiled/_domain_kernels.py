@@ -27,8 +27,9 @@ from essais.core.sliced import FIRST_FREE_SLOT
 # constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table, circuit,
 # no_overlap (its durations as the terms' offsets), increasing (its constant 1 when strict),
 # global_cardinality (its (value, count) pairs as a table's rows of two), count (its value the
-# constant, the count its last variable), distance (x, y, z: z = |x - y|)
-LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE = range(11)
+# constant, the count its last variable), distance (x, y, z: z = |x - y|), element (index, the
+# items that are variables, the value; a row of two an item: essais.csp.kinds.element)
+LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE, ELEMENT = range(12)
 # a table's constant: 1 when its rows are conflicts; STAR in a row: any value there (XCSP3's *)
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
@@ -226,6 +227,20 @@ def drop_bit(A, U, state, var, k):
     if has_bit(A, U, var, k):
         w = A[A[WOFF] + var] + (k >> 6)
         store_word(A, U, state, var, w, U[A[DOM] + w] & ~bit_of(k))
+
+
+@inner
+def seen_word(A, U, var, k, shift):
+    """Word k of var's bits seen from `shift` bits on: its bit b is var's bit 64k + b + shift
+    (none outside var's words)."""
+    first = 64 * k + shift
+    w, r = first >> 6, first & 63
+    nw, w0 = A[A[NW] + var], A[DOM] + A[A[WOFF] + var]
+    low = U[w0 + w] if 0 <= w < nw else ZERO
+    if r == 0:
+        return low
+    high = U[w0 + w + 1] if 0 <= w + 1 < nw else ZERO
+    return (low >> np.uint64(r)) | (high << np.uint64(64 - r))
 
 
 @inner

@@ -36,6 +36,7 @@ from essais.csp.compiled._domain_kernels import (
     is_empty,
     keep_between,
     keep_scratch,
+    seen_word,
     size_of,
     store_word,
     term_span,
@@ -361,20 +362,6 @@ def cardinality_holds(A, c):
 
 
 @inner
-def _seen_word(A, U, var, k, shift):
-    """Word k of var's bits seen from `shift` bits on: its bit b is var's bit 64k + b + shift
-    (none outside var's words)."""
-    first = 64 * k + shift
-    w, r = first >> 6, first & 63
-    nw, w0 = A[A[NW] + var], A[DOM] + A[A[WOFF] + var]
-    low = U[w0 + w] if 0 <= w < nw else ZERO
-    if r == 0:
-        return low
-    high = U[w0 + w + 1] if 0 <= w + 1 < nw else ZERO
-    return (low >> np.uint64(r)) | (high << np.uint64(64 - r))
-
-
-@inner
 def _near_scratch(A, U, var, other, shift, z):
     """The scratch words: the bits k of var with bit k + shift ± d of `other` for some d of z."""
     least, w0 = A[A[LEAST] + z], A[DOM] + A[A[WOFF] + z]
@@ -386,7 +373,7 @@ def _near_scratch(A, U, var, other, shift, z):
             d = least + 64 * wz + bit_index(word)
             word &= word - np.uint64(1)
             for w in range(A[A[NW] + var]):
-                U[A[SCRATCH] + w] |= _seen_word(A, U, other, w, shift + d) | _seen_word(A, U, other, w, shift - d)
+                U[A[SCRATCH] + w] |= seen_word(A, U, other, w, shift + d) | seen_word(A, U, other, w, shift - d)
 
 
 @inner
@@ -413,7 +400,7 @@ def distance(A, U, state, c):
             word &= word - np.uint64(1)
             d, met = least + 64 * wz + b, ZERO
             for w in range(A[A[NW] + x]):
-                met |= U[wx + w] & (_seen_word(A, U, y, w, shift + d) | _seen_word(A, U, y, w, shift - d))
+                met |= U[wx + w] & (seen_word(A, U, y, w, shift + d) | seen_word(A, U, y, w, shift - d))
             if not met:
                 kept &= ~bit_of(b)
         U[A[SCRATCH] + wz] = kept

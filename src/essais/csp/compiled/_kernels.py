@@ -33,6 +33,7 @@ from essais.csp.compiled._domain_kernels import (
     DISTANCE,
     DMARK,
     DOM,
+    ELEMENT,
     EQ,
     FORWARD,
     FREE,
@@ -93,6 +94,7 @@ from essais.csp.compiled._domain_kernels import (
     size_of,
     undo,
 )
+from essais.csp.compiled._element_kernels import element_given, element_holds
 from essais.csp.compiled._global_kernels import cardinality_holds, circuit_holds, increasing_holds, no_overlap_holds
 from essais.csp.compiled._propagation_kernels import (
     bound_holds,
@@ -131,6 +133,8 @@ def _checks(A, c, var):
             return True
     if kind == COUNT:
         return _counted(A, c) == A[value + A[A[CVAR] + start + size - 1]]
+    if kind == ELEMENT:
+        return element_holds(A, c)
     if kind == DISTANCE:
         return _distance_given(A, c) == A[value + A[A[CVAR] + start + 2]]
     if kind == TABLE:  # (one row matches; a conflicts table: none)
@@ -365,6 +369,9 @@ def _defined_value(A, c):
         return 1, _counted(A, c)
     if A[A[KIND] + c] == DISTANCE:
         return 1, _distance_given(A, c)
+    if A[A[KIND] + c] == ELEMENT:
+        found, item = element_given(A, c)
+        return (1, item) if found else (2, 0)
     tab = A[TAB]
     for r in range(A[A[TROWS] + c]):
         row = A[A[TSTART] + c] + r * size

@@ -29,6 +29,7 @@ from essais.csp.compiled._domain_kernels import (
     DISTANCE,
     DISTINCT,
     DOM,
+    ELEMENT,
     EQ,
     HALL,
     IMAGES,
@@ -74,6 +75,7 @@ from essais.csp.compiled._domain_kernels import (
     store_word,
     term_span,
 )
+from essais.csp.compiled._element_kernels import element
 from essais.csp.compiled._global_kernels import cardinality, circuit, count, distance, increasing, no_overlap
 
 
@@ -454,6 +456,8 @@ def revise(A, U, state, method, c):
         return cardinality(A, U, state, c)
     if kind == COUNT:
         return count(A, U, state, c)
+    if kind == ELEMENT:
+        return element(A, U, state, c)
     holds = _supports(A, U, state, c) if method == MAC and A[A[CLEN] + c] == 2 else _bounds(A, U, state, c)
     return holds and (c != state[BOUND] or relaxed_holds(A, U, c))
 
@@ -487,8 +491,9 @@ def propagate(A, U, state, method, first, count):
         state[REVISIONS] += 1
         # (a table of supports on distinct variables, or a distance, reaches its own fixed point: not
         # queued again by its narrowings)
-        idempotent = A[A[KIND] + c] == DISTANCE or (
-            A[A[KIND] + c] == TABLE and A[A[CCONST] + c] == 0 and A[A[DISTINCT] + c] == A[A[CLEN] + c]
+        kind, distinct = A[A[KIND] + c], A[A[DISTINCT] + c] == A[A[CLEN] + c]
+        idempotent = (
+            kind == DISTANCE or (kind == TABLE and A[A[CCONST] + c] == 0 and distinct) or (kind == ELEMENT and distinct)
         )
         if not revise(A, U, state, method, c):
             if state[COUNTING]:  # (wdeg's weight: _kernels._refused)

@@ -71,6 +71,8 @@ class XcspWriting(Protocol):
 class Flattening(Protocol):
     """The flattener (essais.csp.kinds.flatten) as a kind's written form asks it for variables."""
 
+    domains: list[tuple[int, ...]]  # each variable's, the auxiliary ones' too
+
     def linear(self, terms: dict[Any, int]) -> dict[Any, int]: ...
 
     def variable(self, argument: LinearExpr) -> int: ...

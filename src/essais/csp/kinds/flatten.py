@@ -9,8 +9,8 @@ model's constraints (in their order, each in one of the engines' kinds), then th
 - a term whose variables' values are at most WHOLE_ROWS together is defined by a table of them
   and its value (`abs(x - y)`: the rows (x, y, |x - y|)) — its propagation then loses nothing;
 - a larger one by a table of its arguments (at most TABLE_ROWS rows), each argument made one
-  variable first; `minimum`, `maximum`, `|` and `&` of many arguments two at a time, and an
-  element of expressions as `if_then_else` on its index, item after item;
+  variable first; `minimum`, `maximum`, `|` and `&` of many arguments two at a time;
+- an element, `items[index]`, by an Element of its index and items (essais.csp.kinds.element);
 - a count of expressions equal to a number by a Count of them (each made one variable);
 - the distance of two variables, `abs(x - y)`, by a Distance (its propagation a table's, on
   words: each value's support a shift and an AND, for domains of any width);
@@ -28,12 +28,12 @@ import math
 from collections.abc import Callable, Sequence
 
 from essais.core.errors import InvalidInput
+from essais.csp.kinds import element
 from essais.csp.kinds.count import Count
 from essais.csp.kinds.distance import Distance
 from essais.csp.kinds.registry import kind_of
 from essais.csp.kinds.table import Table
 from essais.csp.model.expressions import Constraint, Key, Linear, LinearExpr, Term
-from essais.csp.model.functions import element, if_then_else
 from essais.csp.model.problem import MAX_SPAN, Model, Objective
 
 TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)
@@ -119,6 +119,8 @@ class _Flattening:
             return self.made[id(term)][1]
         if term.operator == "count":
             z = self.count(term)
+        elif term.operator == "element":
+            z = self.element(term)
         elif _is_distance(term):
             z = self.distance(term)
         else:
@@ -135,6 +137,15 @@ class _Flattening:
         able = sum(value in self.domains[var] for var in inputs)
         z = self.new(term.text_with(self.names), tuple(range(able + 1)))
         self.definitions.append(Count([*inputs, z], value))  # type: ignore[arg-type]
+        return z
+
+    def element(self, term: Term) -> int:
+        """A new variable defined by an Element of the term's index and items (each made a
+        variable, numbers kept), its values those of the items the index can reach."""
+        definition, values = element.define(term, self)
+        z = self.new(term.text_with(self.names), values)
+        definition.variables[-1] = z
+        self.definitions.append(definition)
         return z
 
     def distance(self, term: Term) -> int:
@@ -220,21 +231,11 @@ def _is_distance(term: Term) -> bool:
 
 def _chained(term: Term) -> Term | None:
     """A term of many arguments as a chain of smaller ones, each with a table of its own:
-    minimum, maximum, | and & two at a time; an element of expressions as if_then_else on its
-    index, item after item (None: the term has no such chain)."""
+    minimum, maximum, | and & two at a time (None: the term has no such chain)."""
     operator, arguments = term.operator, term.arguments
     if operator in ("minimum", "maximum", "|", "&") and len(arguments) > 2:
         chain = arguments[0]
         for argument in arguments[1:]:
             chain = Term(operator, [chain, argument])
         return chain  # type: ignore[return-value]
-    index, *items = arguments
-    if operator != "element" or isinstance(index, int) or len(items) < 2 or all(isinstance(i, int) for i in items):
-        return None
-    chain = items[-1]
-    for j in range(len(items) - 2, -1, -1):
-        chain = if_then_else(index == j, items[j], chain)
-    low, high = index.bounds(term.model.domains if term.model is not None else [])
-    if low < 0 or high >= len(items):  # (no value beyond the list: the chain's element at 1 there)
-        chain = element([chain], ~((index >= 0) & (index <= len(items) - 1)))
-    return chain  # type: ignore[return-value]
+    return None

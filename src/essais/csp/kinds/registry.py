@@ -12,6 +12,7 @@ from essais.csp.kinds import (
     circuit,
     count,
     distance,
+    element,
     increasing,
     lex,
     linear,
@@ -34,6 +35,7 @@ KINDS: dict[type, Kind[Any]] = {
     cardinality.Cardinality: cardinality.KIND,
     count.Count: count.KIND,
     distance.Distance: distance.KIND,
+    element.Element: element.KIND,
     lex.LexLessEq: lex.KIND,
 }
 KINDS[Written] = WrittenKind(dict(KINDS))

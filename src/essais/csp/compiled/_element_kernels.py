@@ -1,0 +1,107 @@
+"""numba kernels of element (essais.csp.kinds.element): z = items[index], each item a variable or
+a number, over the domains of essais.csp.compiled._domain_kernels. Private: checked inputs only;
+imports numpy, numba, essais.core and the domain kernels beside it.
+
+A constraint's variables are the index, the items that are variables, then the value; its rows,
+one an item, hold (the item's variable's place among them, 0) or (-1, its number). The work
+keeps ElementKind.revise's order, so that the same values go in the same order."""
+
+from essais.csp.compiled._domain_kernels import (
+    CLEN,
+    CSTART,
+    CVAR,
+    DOM,
+    LEAST,
+    NW,
+    SCRATCH,
+    TAB,
+    TROWS,
+    TSTART,
+    VALUE,
+    WOFF,
+    ZERO,
+    bit_of,
+    fixed_bit,
+    has_bit,
+    inner,
+    keep_scratch,
+    seen_word,
+)
+
+
+@inner
+def _row(A, c, k):
+    """Where item k's row starts."""
+    return A[TAB] + A[A[TSTART] + c] + 2 * k
+
+
+@inner
+def _item_word(A, U, c, k, target, w):
+    """Word w of item k's values, seen as target's bits (the same values)."""
+    row = _row(A, c, k)
+    if A[row] < 0:
+        bit = A[row + 1] - A[A[LEAST] + target]
+        return bit_of(bit) if bit >= 0 and bit >> 6 == w else ZERO
+    item = A[A[CVAR] + A[A[CSTART] + c] + A[row]]
+    return seen_word(A, U, item, w, A[A[LEAST] + target] - A[A[LEAST] + item])
+
+
+@inner
+def _meets(A, U, c, k, value):
+    """Item k can still take one of the value's values."""
+    w0 = A[DOM] + A[A[WOFF] + value]
+    for w in range(A[A[NW] + value]):  # noqa: SIM110  (a loop: numba compiles no generator here)
+        if U[w0 + w] & _item_word(A, U, c, k, value, w):
+            return True
+    return False
+
+
+@inner
+def element(A, U, state, c):
+    """The index keeps the positions whose item meets the value, the value the union of those
+    items' values, and, the index fixed, its item the value's values (ElementKind.revise)."""
+    start, n = A[A[CSTART] + c], A[A[TROWS] + c]
+    index, value = A[A[CVAR] + start], A[A[CVAR] + start + A[A[CLEN] + c] - 1]
+    least = A[A[LEAST] + index]
+    for w in range(A[A[NW] + index]):
+        U[A[SCRATCH] + w] = ZERO
+    for k in range(n):
+        bit = k - least
+        if 0 <= bit < 64 * A[A[NW] + index] and _meets(A, U, c, k, value):
+            U[A[SCRATCH] + (bit >> 6)] |= bit_of(bit)
+    if not keep_scratch(A, U, state, index):
+        return False
+    for w in range(A[A[NW] + value]):
+        word = ZERO
+        for k in range(n):
+            if has_bit(A, U, index, k - least):
+                word |= _item_word(A, U, c, k, value, w)
+        U[A[SCRATCH] + w] = word
+    if not keep_scratch(A, U, state, value):
+        return False
+    bit = fixed_bit(A, U, index)
+    if bit < 0 or A[_row(A, c, least + bit)] < 0:
+        return True
+    item = A[A[CVAR] + start + A[_row(A, c, least + bit)]]
+    for w in range(A[A[NW] + item]):
+        U[A[SCRATCH] + w] = seen_word(A, U, value, w, A[A[LEAST] + item] - A[A[LEAST] + value])
+    return keep_scratch(A, U, state, item)
+
+
+@inner
+def element_given(A, c):
+    """(1, items[index]) of the values given, (0, 0) when the index falls beyond the list."""
+    start = A[A[CSTART] + c]
+    k = A[A[VALUE] + A[A[CVAR] + start]]
+    if k < 0 or k >= A[A[TROWS] + c]:
+        return 0, 0
+    row = _row(A, c, k)
+    return 1, A[row + 1] if A[row] < 0 else A[A[VALUE] + A[A[CVAR] + start + A[row]]]
+
+
+@inner
+def element_holds(A, c):
+    """Every variable given: the value is the item at the index."""
+    found, item = element_given(A, c)
+    value = A[A[VALUE] + A[A[CVAR] + A[A[CSTART] + c] + A[A[CLEN] + c] - 1]]
+    return found == 1 and item == value
