@@ -50,10 +50,10 @@ class ElementKind(Kind[Element]):
             union |= _item_mask(constraint, k, value, domains)
         if not domains.narrow(value, union):
             return False
-        k = domains.fixed(index)
-        if k is None or constraint.item_at[k] < 0:
+        chosen = domains.fixed(index)
+        if chosen is None or constraint.item_at[chosen] < 0:
             return True
-        item = constraint.variables[constraint.item_at[k]]
+        item = constraint.variables[constraint.item_at[chosen]]
         return domains.narrow(item, _seen_from(value, item, domains))
 
     def idempotent(self, constraint: Element) -> bool:
