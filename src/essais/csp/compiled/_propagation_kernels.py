@@ -79,7 +79,7 @@ from essais.csp.compiled._element_kernels import element
 from essais.csp.compiled._global_kernels import cardinality, circuit, count, distance, increasing, no_overlap
 
 
-# the propagators (TextbookCsp._revise and the methods it calls)
+# the propagators (each kind's revise in essais.csp.kinds)
 @inner
 def _least_sum(A, U, c):
     """The constant of a linear relation plus the least of each term over its domain."""
@@ -128,7 +128,7 @@ def relaxed_holds(A, U, c):
 
 @inner
 def _bounds(A, U, state, c):
-    """Σ a·x + c REL 0 by bounds, one variable after the other (Domains._bounds)."""
+    """Σ a·x + c REL 0 by bounds, one variable after the other (essais.csp.kinds.linear._bounds)."""
     start, size, constant = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
     if A[A[KIND] + c] == NE:
         free, free_var, free_a, rest = 0, A[A[CVAR] + start], 1, constant
@@ -174,7 +174,7 @@ def _bounds(A, U, state, c):
 @inner
 def _supports(A, U, state, c):
     """mac on a relation of two variables: each keeps the values that some value of the other
-    satisfies (Domains._supports), both ways."""
+    satisfies (essais.csp.kinds.linear._supports), both ways."""
     start, constant, kind = A[A[CSTART] + c], A[A[CCONST] + c], A[A[KIND] + c]
     for side in range(2):
         var, mine = A[A[CVAR] + start + side], A[A[CCOEF] + start + side]
@@ -217,7 +217,7 @@ def _supports(A, U, state, c):
 def _all_different(A, U, state, method, c):
     """A variable with one value left takes that value's image from the others; under mac, when
     the constraint asks for it (its constant 1), the Hall intervals then take theirs
-    (Domains._all_different)."""
+    (AllDifferentKind.revise)."""
     hall = A[A[CCONST] + c] == 1 and method == MAC
     return _fixed_images(A, U, state, c) and (not hall or _hall_intervals(A, U, state, c))
 
@@ -225,7 +225,7 @@ def _all_different(A, U, state, method, c):
 @inner
 def _fixed_images(A, U, state, c):
     """A variable with one value left takes that value's image from the others
-    (Domains._fixed_images)."""
+    (essais.csp.kinds.all_different._fixed_images)."""
     start, size = A[A[CSTART] + c], A[A[CLEN] + c]
     rows, images = A[ROWS], A[IMAGES]
     fixed = 0  # the positions with one value left (at rows), their images (at images)
@@ -286,7 +286,7 @@ def _fixed_images(A, U, state, c):
 @inner
 def _hall_intervals(A, U, state, c):
     """The Hall intervals' images taken from the other positions, in one pass over the bounds
-    at its start (Domains._hall_intervals, in its order)."""
+    at its start (essais.csp.kinds.all_different._hall_intervals, in its order)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
     low, high, narrow, starts = A[HALL], A[HALL] + n, A[HALL] + 2 * n, A[HALL] + 3 * n
     count = np.int64(0)
@@ -316,7 +316,7 @@ def _hall_intervals(A, U, state, c):
             free += A[high + k] > A[low + k]
             if inside > last - first + 1:
                 return False
-            if inside == last - first + 1 and free > 0 and inside < n:  # (see Domains._hall_intervals)
+            if inside == last - first + 1 and free > 0 and inside < n:  # (see kinds.all_different._hall_intervals)
                 for j in range(n):
                     least, greatest = A[low + j], A[high + j]
                     crosses, within = least <= last and greatest >= first, least >= first and greatest <= last
@@ -350,7 +350,7 @@ def _sort_values(A, at, n):
 @inner
 def _drop_images(A, U, state, t, first, last):
     """Term t's variable loses the values whose images lie in first..last (a run of values);
-    False when none is left (Domains._drop_images)."""
+    False when none is left (essais.csp.kinds.all_different._drop_images)."""
     var, a, b = A[A[CVAR] + t], A[A[CCOEF] + t], A[A[COFF] + t]
     if a > 0:
         lo, hi = ceil_div(first - b, a), (last - b) // a
@@ -371,7 +371,7 @@ def _drop_images(A, U, state, t, first, last):
 @inner
 def _table(A, U, state, c):
     """The rows still possible; each variable keeps the values some of them use, all its own
-    where one has STAR (Domains._table); a conflicts table: _conflicts. Column after column:
+    where one has STAR (TableKind.revise); a conflicts table: _conflicts. Column after column:
     the rows left are those whose value in each column so far is in its variable's domain (each
     variable's words looked up once a column, not once a row: the all-interval series of 11
     counted in 0.62 s, not 0.95 s)."""
@@ -413,7 +413,7 @@ def _table(A, U, state, c):
 def _conflicts(A, U, state, c):
     """Row after row of a conflicts table: one whose places are all taken (fixed to its values,
     or STAR) fails; one with a single place left takes its value from that variable
-    (Domains._conflicts)."""
+    (essais.csp.kinds.table._conflicts)."""
     start, size = A[A[CSTART] + c], A[A[CLEN] + c]
     first, tab = A[A[TSTART] + c], A[TAB]
     for r in range(A[A[TROWS] + c]):

@@ -1,6 +1,7 @@
 """The model as written: variables and their domains (problem.py), the expressions and terms
 written with Python's operators (expressions.py, terms.py, functions.py), the base of its
-constraints and its linear relations (expressions.py; the other kinds are essais.csp.kinds's).
+constraints (constraint.py) and its linear relations (expressions.py; the other kinds are
+essais.csp.kinds's).
 The lowest of csp's layers: it imports no other."""
 
 from essais.csp.model.problem import (

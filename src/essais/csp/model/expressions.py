@@ -13,25 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Union
+from typing import Any, Union
 
 from essais.core.errors import InvalidInput
+from essais.csp.model.constraint import Constraint, Owner, Values
 from essais.csp.model.terms import KINDS
 
 RELATIONS = ("==", "!=", "<=")
 
 
-class Owner(Protocol):
-    """The model that variables belong to (essais.csp.model.Model; named here by what is read
-    of it, as the model imports this module)."""
-
-    names: list[str]
-    domains: list[tuple[int, ...]]
-
-
 Key = Union[int, "Term"]  # a variable's index, or a term
 Operand = Union["LinearExpr", "Linear", int]
-Values = Sequence[int] | Mapping[int, int]  # each variable's value, by its index
 
 CHAINED = ("a relation of variables has no truth value: give it to Model.add, and write `and`, `or`, `not` "
            "and a chained comparison such as `x == 1 | y == 2` with brackets and | & ~, "
@@ -243,18 +235,6 @@ def _divisor(k: object, operator: str) -> int:
     if isinstance(k, bool) or not isinstance(k, int) or k == 0:
         raise InvalidInput(f"expression: {operator} {k!r}: the divisor is a whole number other than 0")
     return k
-
-
-class Constraint:
-    """The base of every constraint of a model: its variables (each once, in order), the model
-    they belong to, and whether it holds for their values (the checker). A linear relation is
-    one; the other kinds are essais.csp.kinds's, each with its propagators and forms there."""
-
-    variables: list[int]
-    model: Owner | None
-
-    def holds(self, values: Values) -> bool:
-        raise NotImplementedError
 
 
 @dataclass(eq=False)
