@@ -19,7 +19,19 @@ from essais.api import (
     solve_sudoku,
 )
 from essais.cover import count_covers, langford, solve_cover
-from essais.csp import Model, all_different, count_csp, solve_csp
+from essais.csp import (
+    Model,
+    all_different,
+    circuit,
+    count,
+    count_csp,
+    element,
+    global_cardinality,
+    increasing,
+    no_overlap,
+    solve_csp,
+    table,
+)
 from essais.sudoku import (
     PuzzleFile,
     open_puzzles,
@@ -77,7 +89,7 @@ def warm_up() -> list[tuple[str, float]]:
             count_covers(langford(7)),
             count_covers(langford(7), workers=2),
         ),
-        "models": lambda: (solve_csp(_six_queens()), count_csp(_six_queens(), workers=2)),
+        "models": lambda: (solve_csp(_six_queens()), count_csp(_six_queens(), workers=2), solve_csp(_every_kind())),
     }
     took = []
     for name, case in cases.items():
@@ -95,9 +107,25 @@ def _sudoku_file(grid: str) -> list[bytes | None]:
 
 
 def _six_queens() -> Model:
-    """A small model (one kernel runs every model: this one compiles it)."""
+    """A small model (one search runs every model: this one compiles it)."""
     m = Model()
     q = m.int_vars(6, 0, 5, "q")
     m.add(all_different(q))
     m.add(all_different([q[i] + i for i in range(6)]))
+    return m
+
+
+def _every_kind() -> Model:
+    """A small model with a constraint of every kind the numba engine runs: each kind's
+    propagator is compiled on its own, when a model first uses it."""
+    m = Model()
+    x = m.int_vars(4, 0, 3, "x")
+    m.add(circuit(x))
+    m.add(no_overlap(x[:2], [1, 1]))
+    m.add(increasing(x[2:]))
+    m.add(global_cardinality(x, {0: 1}))
+    m.add(table(x[:2], [(1, 2), (2, 3), (3, 0)]))
+    m.add(count(x, 3) + abs(x[0] - x[1]) + element(x, x[3]) <= 9)
+    m.add(x[0] + x[1] != 4)
+    m.add(all_different(x))
     return m

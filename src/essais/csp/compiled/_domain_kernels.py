@@ -29,7 +29,11 @@ from essais.core.sliced import FIRST_FREE_SLOT
 # global_cardinality (its (value, count) pairs as a table's rows of two), count (its value the
 # constant, the count its last variable), distance (x, y, z: z = |x - y|), element (index, the
 # items that are variables, the value; a row of two an item: essais.csp.kinds.element)
-LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE, ELEMENT = range(12)
+KIND_NAMES = ("LE", "EQ", "NE", "ALL_DIFFERENT", "TABLE", "CIRCUIT", "NO_OVERLAP", "INCREASING", "CARDINALITY", "COUNT",
+              "DISTANCE", "ELEMENT")  # fmt: skip
+LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE, ELEMENT = range(
+    len(KIND_NAMES)
+)
 # a table's constant: 1 when its rows are conflicts; STAR in a row: any value there (XCSP3's *)
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
@@ -87,6 +91,11 @@ inner = njit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type
 # 19.2 s -> 16.7 s (a 3-variable solve_csp, measured).
 inlined = njit(inline="always", _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
 entry = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
+# A kind's propagator is called by its address from the search (essais.core.addresses): its
+# `_at` function, compiled as a C function with the propagator inside, on its own and only when
+# a model uses the kind (essais.csp.compiled.engine.propagators), so that the search compiles
+# once for every set of kinds and no propagator is compiled into it.
+propagator = inner
 
 ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 ZERO = np.uint64(0)

@@ -6,6 +6,8 @@ A constraint's variables are the index, the items that are variables, then the v
 one an item, hold (the item's variable's place among them, 0) or (-1, its number). The work
 keeps ElementKind.revise's order, so that the same values go in the same order."""
 
+from numba import carray
+
 from essais.csp.compiled._domain_kernels import (
     CLEN,
     CSTART,
@@ -25,6 +27,7 @@ from essais.csp.compiled._domain_kernels import (
     has_bit,
     inner,
     keep_scratch,
+    propagator,
     seen_word,
 )
 
@@ -56,8 +59,8 @@ def _meets(A, U, c, k, value):
     return False
 
 
-@inner
-def element(A, U, state, c):
+@propagator
+def element(A, U, state, method, c):
     """The index keeps the positions whose item meets the value, the value the union of those
     items' values, and, the index fixed, its item the value's values (ElementKind.revise)."""
     start, n = A[A[CSTART] + c], A[A[TROWS] + c]
@@ -105,3 +108,8 @@ def element_holds(A, c):
     found, item = element_given(A, c)
     value = A[A[VALUE] + A[A[CVAR] + A[A[CSTART] + c] + A[A[CLEN] + c] - 1]]
     return found == 1 and item == value
+
+
+def element_at(a, na, u, nu, s, ns, method, c):
+    """element's entry by address (essais.core.addresses)."""
+    return element(carray(a, na), carray(u, nu), carray(s, ns), method, c)

@@ -7,6 +7,7 @@ Each keeps the python engine's order of work (each kind's module in essais.csp.k
 the same values in the same order, so that the queue and the counters are the same."""
 
 import numpy as np
+from numba import carray
 
 from essais.core.bits import bit_index
 from essais.csp.compiled._domain_kernels import (
@@ -36,6 +37,7 @@ from essais.csp.compiled._domain_kernels import (
     is_empty,
     keep_between,
     keep_scratch,
+    propagator,
     seen_word,
     size_of,
     store_word,
@@ -43,8 +45,8 @@ from essais.csp.compiled._domain_kernels import (
 )
 
 
-@inner
-def circuit(A, U, state, c):
+@propagator
+def circuit(A, U, state, method, c):
     """Each node keeps the successors 0 … n-1 but itself (a subcircuit's, its constant 1: and
     itself); a fixed successor is taken from the others; then the chains of fixed successors
     (essais.csp.kinds.circuit: CircuitKind.revise, _chains)."""
@@ -192,8 +194,8 @@ def circuit_holds(A, c):
     return _one_cycle(A, c)
 
 
-@inner
-def no_overlap(A, U, state, c):
+@propagator
+def no_overlap(A, U, state, method, c):
     """Each pair of tasks of positive durations, in order, by their bounds as they are then
     (essais.csp.kinds.no_overlap)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
@@ -249,8 +251,8 @@ def no_overlap_holds(A, c):
     return True
 
 
-@inner
-def increasing(A, U, state, c):
+@propagator
+def increasing(A, U, state, method, c):
     """Each least value raised to the one before's (plus 1 when strict), first to last; then each
     greatest lowered to the one after's (less 1), last to first (essais.csp.kinds.increasing)."""
     start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
@@ -286,8 +288,8 @@ def all_given(A, c):
     return free == 0
 
 
-@inner
-def cardinality(A, U, state, c):
+@propagator
+def cardinality(A, U, state, method, c):
     """Value after value: too many fixed to it or too few able to take it fails; as many fixed
     as its count, the others lose it; as few able as its count, they all take it
     (essais.csp.kinds.cardinality)."""
@@ -315,8 +317,8 @@ def cardinality(A, U, state, c):
     return True
 
 
-@inner
-def count(A, U, state, c):
+@propagator
+def count(A, U, state, method, c):
     """The count (the last variable) between those fixed to the value and those that can take
     it; at its greatest as many as are fixed, the others lose the value; at its least as many as
     can take it, they all take it (GlobalPropagators._count)."""
@@ -376,8 +378,8 @@ def _near_scratch(A, U, var, other, shift, z):
                 U[A[SCRATCH] + w] |= seen_word(A, U, other, w, shift + d) | seen_word(A, U, other, w, shift - d)
 
 
-@inner
-def distance(A, U, state, c):
+@propagator
+def distance(A, U, state, method, c):
     """z = |x - y| on the words, as a table of the three would narrow them: x keeps the values
     with a value of y at a distance of z, then y those with one of x, then z the distances some
     value of x and one of y still have (GlobalPropagators._distance)."""
@@ -450,3 +452,28 @@ def _one_word_distance(A, U, state, x, y, z, shift):
             kept &= ~bit_of(b)
     store_word(A, U, state, z, oz, kept)
     return kept != ZERO
+
+
+# the entries by address (essais.core.addresses: a C function each, rebuilding its arrays)
+def circuit_at(a, na, u, nu, s, ns, method, c):
+    return circuit(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+def no_overlap_at(a, na, u, nu, s, ns, method, c):
+    return no_overlap(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+def increasing_at(a, na, u, nu, s, ns, method, c):
+    return increasing(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+def cardinality_at(a, na, u, nu, s, ns, method, c):
+    return cardinality(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+def count_at(a, na, u, nu, s, ns, method, c):
+    return count(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+def distance_at(a, na, u, nu, s, ns, method, c):
+    return distance(carray(a, na), carray(u, nu), carray(s, ns), method, c)

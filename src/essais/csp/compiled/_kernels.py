@@ -156,14 +156,14 @@ def _checks(A, c, var):
 
 
 @inner
-def _compatible(A, U, state, method, var):
+def _compatible(A, U, state, method, var, propagators):
     """The value just given to var holds, and so do those its auxiliary variables then take
     (TextbookCsp._compatible, then _define): var's step, then each auxiliary variable's (but
     under mac, whose propagation fixed them), one call site of the step for all (a second one
     would be compiled again: 3 s of the first compilation)."""
     current, k = var, np.int64(0)
     while True:
-        if (current == var or method != MAC) and not _step(A, U, state, method, current):
+        if (current == var or method != MAC) and not _step(A, U, state, method, current, propagators):
             return False
         current, k = _next_defined(A, U, state, k)
         if current < 0:
@@ -171,7 +171,7 @@ def _compatible(A, U, state, method, var):
 
 
 @inlined
-def _step(A, U, state, method, var):
+def _step(A, U, state, method, var, propagators):
     """The value just given to var holds, by the method's means (TextbookCsp._compatible): the
     bound first once it prunes, then var's own constraints."""
     first, last = own_from(A, state, var), A[A[ONSTART] + var + 1]
@@ -189,18 +189,18 @@ def _step(A, U, state, method, var):
     if method == FORWARD:
         if state[BOUND_ON]:
             state[REVISIONS] += 1
-            ok = revise(A, U, state, method, state[BOUND])
+            ok = revise(A, U, state, method, state[BOUND], propagators)
             if not ok:
                 _refused(A, state, state[BOUND])
         for j in range(first, last if ok else first):
             state[REVISIONS] += 1
-            if not revise(A, U, state, method, A[A[ONLIST] + j]):
+            if not revise(A, U, state, method, A[A[ONLIST] + j], propagators):
                 _refused(A, state, A[A[ONLIST] + j])
                 ok = False
                 break
         forget_changes(A, state)
         return ok
-    return propagate(A, U, state, method, first, last - first)
+    return propagate(A, U, state, method, first, last - first, propagators)
 
 
 # the orders (TextbookCsp._choose, _ordered)
@@ -260,7 +260,7 @@ def _refused(A, state, c):
 
 
 @inlined
-def _ruled_out(A, U, state, method, var, value):
+def _ruled_out(A, U, state, method, var, value, propagators):
     """How many values of the others one pass of var's constraints removes once var has
     `value` (lcv's look-ahead: counts nothing, leaves the domains as they were)."""
     mark = state[TRAIL_TOP]
@@ -268,7 +268,7 @@ def _ruled_out(A, U, state, method, var, value):
     state[COUNTING], state[LOOKING], state[REMOVED] = 0, var, 0
     give(A, U, state, var, value)
     for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
-        if not revise(A, U, state, method, A[A[ONLIST] + j]):
+        if not revise(A, U, state, method, A[A[ONLIST] + j], propagators):
             break
     undo(A, U, state, mark)
     forget_changes(A, state)
@@ -277,7 +277,7 @@ def _ruled_out(A, U, state, method, var, value):
 
 
 @inlined
-def _list_values(A, U, state, method, lcv, level, var):
+def _list_values(A, U, state, method, lcv, level, var, propagators):
     """var's values at `level`, in the order they are tried, in VBUF from VSTART[level]."""
     start = A[A[VSTART] + level]
     count = 0
@@ -293,7 +293,7 @@ def _list_values(A, U, state, method, lcv, level, var):
     if lcv and count > 1:
         scores = A[SCORES]
         for i in range(count):
-            A[scores + i] = _ruled_out(A, U, state, method, var, A[A[VBUF] + start + i])
+            A[scores + i] = _ruled_out(A, U, state, method, var, A[A[VBUF] + start + i], propagators)
         for i in range(1, count):  # insertion sort by (removed, value): the values are ascending already
             j = i
             while j > 0 and A[scores + j - 1] > A[scores + j]:
@@ -411,7 +411,7 @@ def _next_defined(A, U, state, k):
 
 
 @inner
-def _start(A, U, state, method):
+def _start(A, U, state, method, propagators):
     """The root's work: False when a domain is empty, a constant constraint false, or (mac)
     the first propagation empties a domain."""
     state[STARTED] = 1
@@ -420,7 +420,7 @@ def _start(A, U, state, method):
     for var in range(A[N_VARIABLES]):
         if is_empty(A, U, var):
             return False
-    return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(-1))
+    return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(-1), propagators)
 
 
 @inner
@@ -438,18 +438,18 @@ def _improved(A, state):
 
 
 @entry
-def replay(A, U, state, method, path_vars, path_values):
+def replay(A, U, state, method, path_vars, path_values, propagators):
     """The root's work and the values of a sub-tree's path given as the search gave them,
     counting nothing: the domains as the search had them at level len(path_vars)."""
     state[COUNTING] = 0
     revisions = state[REVISIONS]
-    _start(A, U, state, method)
+    _start(A, U, state, method, propagators)
     for level in range(len(path_vars)):
         var, value = path_vars[level], path_values[level]
         A[A[VAR_AT] + level] = var
         _mark(A, state, level)
         _take(A, U, state, var, value)
-        _compatible(A, U, state, method, var)
+        _compatible(A, U, state, method, var, propagators)
     state[COUNTING], state[REVISIONS] = 1, revisions
 
 
@@ -481,7 +481,7 @@ def _restart(A, U, state, level, backtracks):
 
 
 @entry
-def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
+def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, propagators):
     """The search until `node_stop` nodes (PAUSED), a solution (SOLUTION: the values in
     VALUE), a node of level SPLIT (FRONTIER: its path in VAR_AT and VALUE) or the end
     (EXHAUSTED). ENTERING set: the node of level DEPTH is to be entered; clear: the search goes
@@ -492,7 +492,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
     if not state[STARTED]:
         if nodes >= node_stop:
             return PAUSED
-        if not _start(A, U, state, method):
+        if not _start(A, U, state, method, propagators):
             store_counters(state, level, 0, nodes + 1, tries, backtracks)
             return EXHAUSTED
     while True:
@@ -516,7 +516,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
             else:
                 var = _choose(A, U, state, order)
                 A[A[VAR_AT] + level] = var
-                _list_values(A, U, state, method, lcv, level, var)
+                _list_values(A, U, state, method, lcv, level, var, propagators)
                 trying = True
         while True:
             if trying:
@@ -528,7 +528,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
                     tries += 1
                     _mark(A, state, level)
                     _take(A, U, state, var, value)
-                    if _compatible(A, U, state, method, var):
+                    if _compatible(A, U, state, method, var, propagators):
                         descended = True
                         break
                     _untake(A, U, state, var, level)
@@ -545,7 +545,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop):
             trying = True
             if state[RESTARTING] and backtracks - state[RUN_START] >= _luby(state[RUN]) * RESTART_BACKTRACKS:
                 level = _restart(A, U, state, level, backtracks)
-                if not _start(A, U, state, method):
+                if not _start(A, U, state, method, propagators):
                     nodes += 1
                     outcome = EXHAUSTED
                     break

@@ -9,20 +9,18 @@ domains (a linear relation's values kept as an interval, not tested one by one; 
 all_different takes, shifted as a word)."""
 
 import numpy as np
+from numba import carray
 
+from essais.core.addresses import call_on_arrays
 from essais.core.bits import bit_index
 from essais.csp.compiled._domain_kernels import (
-    ALL_DIFFERENT,
     BOUND,
     BOUND_ON,
-    CARDINALITY,
     CCOEF,
     CCONST,
     CHANGED,
-    CIRCUIT,
     CLEN,
     COFF,
-    COUNT,
     COUNTING,
     CSTART,
     CVAR,
@@ -33,7 +31,6 @@ from essais.csp.compiled._domain_kernels import (
     EQ,
     HALL,
     IMAGES,
-    INCREASING,
     IS_CHANGED,
     KIND,
     LE,
@@ -42,7 +39,6 @@ from essais.csp.compiled._domain_kernels import (
     N_CHANGED,
     N_CONSTRAINTS,
     NE,
-    NO_OVERLAP,
     NW,
     ONLIST,
     ONSTART,
@@ -71,12 +67,11 @@ from essais.csp.compiled._domain_kernels import (
     keep_between,
     keep_scratch,
     listed_from,
+    propagator,
     span_mask,
     store_word,
     term_span,
 )
-from essais.csp.compiled._element_kernels import element
-from essais.csp.compiled._global_kernels import cardinality, circuit, count, distance, increasing, no_overlap
 
 
 # the propagators (each kind's revise in essais.csp.kinds)
@@ -435,35 +430,57 @@ def _conflicts(A, U, state, c):
     return True
 
 
+@propagator
+def linear(A, U, state, method, c):
+    """A linear relation: by supports under mac with two variables (AC-3), else by bounds."""
+    return _supports(A, U, state, c) if method == MAC and A[A[CLEN] + c] == 2 else _bounds(A, U, state, c)
+
+
+@propagator
+def all_different(A, U, state, method, c):
+    return _all_different(A, U, state, method, c)
+
+
+@propagator
+def table(A, U, state, method, c):
+    return _table(A, U, state, c)
+
+
+@propagator
+def unused(A, U, state, method, c):
+    """The table's entry of a kind the model does not use (never called)."""
+    return True
+
+
+def linear_at(a, na, u, nu, s, ns, method, c):
+    return linear(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+def all_different_at(a, na, u, nu, s, ns, method, c):
+    return all_different(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+def table_at(a, na, u, nu, s, ns, method, c):
+    return table(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+def unused_at(a, na, u, nu, s, ns, method, c):
+    return unused(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+
+
+le_at = eq_at = ne_at = linear_at  # (a kind's entry is named after it: engine.propagators)
+
+
 @inner
-def revise(A, U, state, method, c):
-    """Constraint c's propagator (the objective's bound also through its capacity). One function
-    for every kind: each level of calls compiles the code beneath it once more."""
-    kind = A[A[KIND] + c]
-    if kind == ALL_DIFFERENT:
-        return _all_different(A, U, state, method, c)
-    if kind == TABLE:
-        return _table(A, U, state, c)
-    if kind == DISTANCE:
-        return distance(A, U, state, c)
-    if kind == CIRCUIT:
-        return circuit(A, U, state, c)
-    if kind == NO_OVERLAP:
-        return no_overlap(A, U, state, c)
-    if kind == INCREASING:
-        return increasing(A, U, state, c)
-    if kind == CARDINALITY:
-        return cardinality(A, U, state, c)
-    if kind == COUNT:
-        return count(A, U, state, c)
-    if kind == ELEMENT:
-        return element(A, U, state, c)
-    holds = _supports(A, U, state, c) if method == MAC and A[A[CLEN] + c] == 2 else _bounds(A, U, state, c)
+def revise(A, U, state, method, c, propagators):
+    """Constraint c's propagator, called at its kind's address in `propagators`; the
+    objective's bound also through its capacity."""
+    holds = call_on_arrays(propagators[A[A[KIND] + c]], A, U, state, method, c) != 0
     return holds and (c != state[BOUND] or relaxed_holds(A, U, c))
 
 
 @inner
-def propagate(A, U, state, method, first, count):
+def propagate(A, U, state, method, first, count, propagators):
     """mac: the bound once it prunes, then the constraints listed at ONLIST from `first`,
     `count` of them (or, count -1, every constraint but the bound), then those on every variable
     that loses values, first in first out, to a fixed point (TextbookCsp._propagate); False at an
@@ -495,7 +512,7 @@ def propagate(A, U, state, method, first, count):
         idempotent = (
             kind == DISTANCE or (kind == TABLE and A[A[CCONST] + c] == 0 and distinct) or (kind == ELEMENT and distinct)
         )
-        if not revise(A, U, state, method, c):
+        if not revise(A, U, state, method, c, propagators):
             if state[COUNTING]:  # (wdeg's weight: _kernels._refused)
                 A[A[WEIGHTS] + c] += 1
             ok = False

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numba import cfunc
 
+from essais.core.addresses import ARRAYS_CALL
 from essais.core.errors import InvalidInput
 from essais.core.limits import SOLUTION, SearchControl
 from essais.core.parallel import TaskResult
@@ -20,6 +22,7 @@ from essais.core.result import Stats
 from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp.compiled import _domain_kernels as k
+from essais.csp.compiled import _element_kernels, _global_kernels, _propagation_kernels
 from essais.csp.compiled._kernels import csp_slice, replay
 from essais.csp.kinds import kind_of
 from essais.csp.model.expressions import Constraint, Linear
@@ -173,6 +176,27 @@ def _digest(sections: list[np.ndarray]) -> str:
     return hashed.hexdigest()[:16]
 
 
+PROPAGATOR_MODULES = (_propagation_kernels, _global_kernels, _element_kernels)
+_COMPILED: dict[str, Any] = {}  # each kind's C function, compiled (or loaded from numba's cache) once a process
+
+
+def propagators(kinds: np.ndarray) -> np.ndarray:
+    """The addresses of the propagators the search calls, a kind's at its number: each kind of
+    `kinds` compiled (or loaded from numba's cache) when a model first uses it, the others
+    `unused` (never called). A kind's entry is the kernel named after it (`element_at` for
+    ELEMENT), a C function (essais.core.addresses)."""
+    used = set(kinds.tolist())
+    return np.array([_entry(name.lower() if number in used else "unused")
+                     for number, name in enumerate(k.KIND_NAMES)], dtype=np.int64)  # fmt: skip
+
+
+def _entry(name: str) -> int:
+    if name not in _COMPILED:
+        [function] = [getattr(module, f"{name}_at") for module in PROPAGATOR_MODULES if hasattr(module, f"{name}_at")]
+        _COMPILED[name] = cfunc(ARRAYS_CALL, cache=True)(function)
+    return int(_COMPILED[name].address)
+
+
 class CompiledCsp(SplitSearch):
     """The search of essais.csp.textbook.search by `csp_slice`, from the top or (`path`: the
     (variable, value) pairs given at the levels above) from a sub-tree's root."""
@@ -198,6 +222,7 @@ class CompiledCsp(SplitSearch):
         work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
         self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m, arrays.decisions])
         self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
+        self.propagators = propagators(arrays.model[k.KIND])
         self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
             0,
             arrays.domains.size,
@@ -212,7 +237,7 @@ class CompiledCsp(SplitSearch):
         if path:
             path_vars = np.array([var for var, _ in path], dtype=np.int64)
             path_values = np.array([value for _, value in path], dtype=np.int64)
-            replay(self.A, self.U, self.state, self.method, path_vars, path_values)
+            replay(self.A, self.U, self.state, self.method, path_vars, path_values, self.propagators)
             self.state[DEPTH] = self.state[k.BASE] = len(path)
 
     def _section(self, slot: int, size: int) -> np.ndarray:
@@ -258,7 +283,7 @@ class CompiledCsp(SplitSearch):
         if self.control.shared_best is not None and self.arrays.bound >= 0:
             self._share()
         return int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.lcv, stop_at_solution,
-                             node_stop))  # fmt: skip
+                             node_stop, self.propagators))  # fmt: skip
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution: each variable's value, in the model's order."""
