@@ -1,7 +1,8 @@
 """The numba engine: a model encoded as one arena of arrays and the search over it in slices
-(engine.py), with its kernels (_kernels.py the search, _propagation_kernels.py and
-_global_kernels.py the propagators, _domain_kernels.py the arena's layout and the domains'
-words). Imported only when the numba engine runs: `import essais.csp` does not load numba."""
+(engine.py), with its kernels (_kernels.py the search; _propagation_kernels.py,
+_global_kernels.py and _element_kernels.py each kind's propagator, check and defined value,
+with its entry by address; _domain_kernels.py the arena's layout and the domains' words).
+Imported only when the numba engine runs: `import essais.csp` does not load numba."""
 
 from essais.csp.compiled.engine import (
     CompiledCsp,

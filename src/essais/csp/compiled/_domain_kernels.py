@@ -42,12 +42,12 @@ INPUT, MRV, WDEG = range(3)  # the variable orders
 # the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
-         DISTINCT, RELAX, DEFS) = tuple(range(18))  # fmt: skip
+         DISTINCT, RELAX, DEFS, IDEMPOTENT) = tuple(range(19))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
-        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL, WEIGHTS, DEFINED, DMARK) = tuple(range(18, 41))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (41, 42, 43)
-N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 44, 45, 46
-HEADER = 47
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL, WEIGHTS, DEFINED, DMARK) = tuple(range(19, 42))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (42, 43, 44)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 45, 46, 47
+HEADER = 48
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -74,7 +74,8 @@ RESTARTS = FIRST_FREE_SLOT + 18
 RUN = FIRST_FREE_SLOT + 19
 RUN_START = FIRST_FREE_SLOT + 20  # the backtracks counted when the run began
 N_DEFINED = FIRST_FREE_SLOT + 21  # the auxiliary variables given so far (DEFINED: which, in order)
-STATE_SIZE = FIRST_FREE_SLOT + 22
+DEFINED_VALUE = FIRST_FREE_SLOT + 22  # the value a kind's DEFINE request found
+STATE_SIZE = FIRST_FREE_SLOT + 23
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call
@@ -91,11 +92,14 @@ inner = njit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type
 # 19.2 s -> 16.7 s (a 3-variable solve_csp, measured).
 inlined = njit(inline="always", _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
 entry = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
-# A kind's propagator is called by its address from the search (essais.core.addresses): its
-# `_at` function, compiled as a C function with the propagator inside, on its own and only when
-# a model uses the kind (essais.csp.compiled.engine.propagators), so that the search compiles
-# once for every set of kinds and no propagator is compiled into it.
-propagator = inner
+# What the search asks of a kind, through its entry by address (essais.core.addresses): its
+# `_at` function, compiled as a C function with the kind's kernels inside, on its own and only
+# when a model uses the kind (essais.csp.compiled.engine.entries), so that the search compiles
+# once for every set of kinds and no kind is compiled into it. REVISE (x: the method): its
+# propagator; CHECK (x: the variable just given): basic's check; DEFINE: the value of the
+# auxiliary variable it defines, its inputs all given (1 with the value in DEFINED_VALUE, 2 when
+# it has none there).
+REVISE, CHECK, DEFINE = range(3)
 
 ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 ZERO = np.uint64(0)
@@ -250,6 +254,32 @@ def seen_word(A, U, var, k, shift):
         return low
     high = U[w0 + w + 1] if 0 <= w + 1 < nw else ZERO
     return (low >> np.uint64(r)) | (high << np.uint64(64 - r))
+
+
+@inner
+def all_given(A, c):
+    """Every variable of constraint c has its value (basic checks most kinds then)."""
+    start, free = A[A[CSTART] + c], 0
+    for t in range(start, start + A[A[CLEN] + c]):
+        free += A[A[GIVEN] + A[A[CVAR] + t]] == 0
+    return free == 0
+
+
+@inner
+def inputs_given(A, c):
+    """Every variable of constraint c but the last (the one it defines) has its value."""
+    start = A[A[CSTART] + c]
+    for t in range(start, start + A[A[CLEN] + c] - 1):  # noqa: SIM110  (a loop: numba compiles no generator here)
+        if not A[A[GIVEN] + A[A[CVAR] + t]]:
+            return False
+    return True
+
+
+@inner
+def defined(state, value):
+    """A DEFINE request's answer: the value found (1), kept in DEFINED_VALUE."""
+    state[DEFINED_VALUE] = value
+    return 1
 
 
 @inner

@@ -9,12 +9,14 @@ keeps ElementKind.revise's order, so that the same values go in the same order."
 from numba import carray
 
 from essais.csp.compiled._domain_kernels import (
+    CHECK,
     CLEN,
     CSTART,
     CVAR,
     DOM,
     LEAST,
     NW,
+    REVISE,
     SCRATCH,
     TAB,
     TROWS,
@@ -22,12 +24,13 @@ from essais.csp.compiled._domain_kernels import (
     VALUE,
     WOFF,
     ZERO,
+    all_given,
     bit_of,
+    defined,
     fixed_bit,
     has_bit,
     inner,
     keep_scratch,
-    propagator,
     seen_word,
 )
 
@@ -59,7 +62,7 @@ def _meets(A, U, c, k, value):
     return False
 
 
-@propagator
+@inner
 def element(A, U, state, method, c):
     """The index keeps the positions whose item meets the value, the value the union of those
     items' values, and, the index fixed, its item the value's values (ElementKind.revise)."""
@@ -110,6 +113,12 @@ def element_holds(A, c):
     return found == 1 and item == value
 
 
-def element_at(a, na, u, nu, s, ns, method, c):
+def element_at(a, na, u, nu, s, ns, request, x, c):
     """element's entry by address (essais.core.addresses)."""
-    return element(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+    A, U, state = carray(a, na), carray(u, nu), carray(s, ns)
+    if request == REVISE:
+        return element(A, U, state, x, c)
+    if request == CHECK:
+        return not all_given(A, c) or element_holds(A, c)
+    found, item = element_given(A, c)
+    return defined(state, item) if found else 2

@@ -12,16 +12,17 @@ from numba import carray
 from essais.core.bits import bit_index
 from essais.csp.compiled._domain_kernels import (
     CCONST,
+    CHECK,
     CLEN,
     COFF,
     CSTART,
     CVAR,
     DOM,
-    GIVEN,
     HALL,
     IS_CHANGED,
     LEAST,
     NW,
+    REVISE,
     SCRATCH,
     TAB,
     TROWS,
@@ -29,7 +30,9 @@ from essais.csp.compiled._domain_kernels import (
     VALUE,
     WOFF,
     ZERO,
+    all_given,
     bit_of,
+    defined,
     drop_bit,
     fixed_bit,
     has_bit,
@@ -37,7 +40,6 @@ from essais.csp.compiled._domain_kernels import (
     is_empty,
     keep_between,
     keep_scratch,
-    propagator,
     seen_word,
     size_of,
     store_word,
@@ -45,7 +47,7 @@ from essais.csp.compiled._domain_kernels import (
 )
 
 
-@propagator
+@inner
 def circuit(A, U, state, method, c):
     """Each node keeps the successors 0 … n-1 but itself (a subcircuit's, its constant 1: and
     itself); a fixed successor is taken from the others; then the chains of fixed successors
@@ -194,7 +196,7 @@ def circuit_holds(A, c):
     return _one_cycle(A, c)
 
 
-@propagator
+@inner
 def no_overlap(A, U, state, method, c):
     """Each pair of tasks of positive durations, in order, by their bounds as they are then
     (essais.csp.kinds.no_overlap)."""
@@ -251,7 +253,7 @@ def no_overlap_holds(A, c):
     return True
 
 
-@propagator
+@inner
 def increasing(A, U, state, method, c):
     """Each least value raised to the one before's (plus 1 when strict), first to last; then each
     greatest lowered to the one after's (less 1), last to first (essais.csp.kinds.increasing)."""
@@ -280,15 +282,6 @@ def increasing_holds(A, c):
 
 
 @inner
-def all_given(A, c):
-    """Every variable of constraint c has its value (basic checks a global constraint then)."""
-    start, free = A[A[CSTART] + c], 0
-    for t in range(start, start + A[A[CLEN] + c]):
-        free += A[A[GIVEN] + A[A[CVAR] + t]] == 0
-    return free == 0
-
-
-@propagator
 def cardinality(A, U, state, method, c):
     """Value after value: too many fixed to it or too few able to take it fails; as many fixed
     as its count, the others lose it; as few able as its count, they all take it
@@ -317,7 +310,7 @@ def cardinality(A, U, state, method, c):
     return True
 
 
-@propagator
+@inner
 def count(A, U, state, method, c):
     """The count (the last variable) between those fixed to the value and those that can take
     it; at its greatest as many as are fixed, the others lose the value; at its least as many as
@@ -378,7 +371,7 @@ def _near_scratch(A, U, var, other, shift, z):
                 U[A[SCRATCH] + w] |= seen_word(A, U, other, w, shift + d) | seen_word(A, U, other, w, shift - d)
 
 
-@propagator
+@inner
 def distance(A, U, state, method, c):
     """z = |x - y| on the words, as a table of the three would narrow them: x keeps the values
     with a value of y at a distance of z, then y those with one of x, then z the distances some
@@ -454,26 +447,62 @@ def _one_word_distance(A, U, state, x, y, z, shift):
     return kept != ZERO
 
 
-# the entries by address (essais.core.addresses: a C function each, rebuilding its arrays)
-def circuit_at(a, na, u, nu, s, ns, method, c):
-    return circuit(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+@inner
+def _counted(A, c):
+    """How many of count c's variables but the last have its value (all given)."""
+    start, taken = A[A[CSTART] + c], 0
+    for t in range(start, start + A[A[CLEN] + c] - 1):
+        taken += A[A[VALUE] + A[A[CVAR] + t]] == A[A[CCONST] + c]
+    return taken
 
 
-def no_overlap_at(a, na, u, nu, s, ns, method, c):
-    return no_overlap(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+@inner
+def _distance_given(A, c):
+    """|x - y| of distance c's first two variables (given)."""
+    start, value = A[A[CSTART] + c], A[VALUE]
+    return abs(A[value + A[A[CVAR] + start]] - A[value + A[A[CVAR] + start + 1]])
 
 
-def increasing_at(a, na, u, nu, s, ns, method, c):
-    return increasing(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+@inner
+def _last_value(A, c):
+    """The value of constraint c's last variable (given)."""
+    return A[A[VALUE] + A[A[CVAR] + A[A[CSTART] + c] + A[A[CLEN] + c] - 1]]
 
 
-def cardinality_at(a, na, u, nu, s, ns, method, c):
-    return cardinality(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+# each kind's entry by address (essais.core.addresses): a C function each, rebuilding its arrays
+def circuit_at(a, na, u, nu, s, ns, request, x, c):
+    A = carray(a, na)
+    return circuit(A, carray(u, nu), carray(s, ns), x, c) if request == REVISE else circuit_holds(A, c)
 
 
-def count_at(a, na, u, nu, s, ns, method, c):
-    return count(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+def no_overlap_at(a, na, u, nu, s, ns, request, x, c):
+    A = carray(a, na)
+    return no_overlap(A, carray(u, nu), carray(s, ns), x, c) if request == REVISE else no_overlap_holds(A, c)
 
 
-def distance_at(a, na, u, nu, s, ns, method, c):
-    return distance(carray(a, na), carray(u, nu), carray(s, ns), method, c)
+def increasing_at(a, na, u, nu, s, ns, request, x, c):
+    A = carray(a, na)
+    return increasing(A, carray(u, nu), carray(s, ns), x, c) if request == REVISE else increasing_holds(A, c)
+
+
+def cardinality_at(a, na, u, nu, s, ns, request, x, c):
+    A = carray(a, na)
+    return cardinality(A, carray(u, nu), carray(s, ns), x, c) if request == REVISE else cardinality_holds(A, c)
+
+
+def count_at(a, na, u, nu, s, ns, request, x, c):
+    A, U, state = carray(a, na), carray(u, nu), carray(s, ns)
+    if request == REVISE:
+        return count(A, U, state, x, c)
+    if request == CHECK:
+        return not all_given(A, c) or _counted(A, c) == _last_value(A, c)
+    return defined(state, _counted(A, c))
+
+
+def distance_at(a, na, u, nu, s, ns, request, x, c):
+    A, U, state = carray(a, na), carray(u, nu), carray(s, ns)
+    if request == REVISE:
+        return distance(A, U, state, x, c)
+    if request == CHECK:
+        return not all_given(A, c) or _distance_given(A, c) == _last_value(A, c)
+    return defined(state, _distance_given(A, c))

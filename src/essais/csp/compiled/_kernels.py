@@ -8,41 +8,35 @@ solutions in the same order and the same counters (pruned and revisions included
 
 import numpy as np
 
+from essais.core.addresses import call_on_arrays
 from essais.core.bits import bit_index
 from essais.core.limits import EXHAUSTED, FRONTIER, PAUSED, SOLUTION
 from essais.core.sliced import load_counters, store_counters
 from essais.csp.compiled._domain_kernels import (
-    ALL_DIFFERENT,
     BASE,
     BASIC,
     BEST,
     BOUND,
     BOUND_ON,
-    CARDINALITY,
     CCOEF,
     CCONST,
-    CIRCUIT,
+    CHECK,
     CLEN,
-    COFF,
-    COUNT,
     COUNTING,
     CSTART,
     CVAR,
+    DEFINE,
     DEFINED,
+    DEFINED_VALUE,
     DEFS,
-    DISTANCE,
     DMARK,
     DOM,
-    ELEMENT,
-    EQ,
     FORWARD,
     FREE,
     GIVEN,
     IMPROVEMENTS,
-    INCREASING,
     INPUT,
     KIND,
-    LE,
     LEAST,
     LOOKING,
     MAC,
@@ -50,7 +44,6 @@ from essais.csp.compiled._domain_kernels import (
     N_DECISIONS,
     N_DEFINED,
     N_VARIABLES,
-    NO_OVERLAP,
     NW,
     ONLIST,
     ONSTART,
@@ -65,14 +58,9 @@ from essais.csp.compiled._domain_kernels import (
     SCORES,
     SOLUTIONS,
     SPLIT,
-    STAR,
     STARTED,
-    TAB,
-    TABLE,
     TIGHTEN,
     TRAIL_TOP,
-    TROWS,
-    TSTART,
     VALUE,
     VAR_AT,
     VBUF,
@@ -88,14 +76,13 @@ from essais.csp.compiled._domain_kernels import (
     has_bit,
     inlined,
     inner,
+    inputs_given,
     is_empty,
     listed_from,
     own_from,
     size_of,
     undo,
 )
-from essais.csp.compiled._element_kernels import element_given, element_holds
-from essais.csp.compiled._global_kernels import cardinality_holds, circuit_holds, increasing_holds, no_overlap_holds
 from essais.csp.compiled._propagation_kernels import (
     bound_holds,
     propagate,
@@ -103,75 +90,23 @@ from essais.csp.compiled._propagation_kernels import (
 )
 
 
-# basic: the checks against the variables given so far (TextbookCsp._checks)
 @inner
-def _checks(A, c, var):
-    start, size, kind = A[A[CSTART] + c], A[A[CLEN] + c], A[A[KIND] + c]
-    given, value = A[GIVEN], A[VALUE]
-    if kind == ALL_DIFFERENT:
-        for t in range(start, start + size):
-            if A[A[CVAR] + t] != var:
-                continue
-            image = A[A[CCOEF] + t] * A[value + var] + A[A[COFF] + t]
-            for s in range(start, start + size):
-                other = A[A[CVAR] + s]
-                # the other positions of var (each pair once) and those of the variables given
-                mine_or_given = (other == var and s > t) or (other != var and A[given + other])
-                if mine_or_given and A[A[CCOEF] + s] * A[value + other] + A[A[COFF] + s] == image:
-                    return False
-        return True
-    if kind == CIRCUIT:
-        return circuit_holds(A, c)
-    if kind == NO_OVERLAP:
-        return no_overlap_holds(A, c)
-    if kind == INCREASING:
-        return increasing_holds(A, c)
-    if kind == CARDINALITY:
-        return cardinality_holds(A, c)
-    for t in range(start, start + size):
-        if not A[given + A[A[CVAR] + t]]:
-            return True
-    if kind == COUNT:
-        return _counted(A, c) == A[value + A[A[CVAR] + start + size - 1]]
-    if kind == ELEMENT:
-        return element_holds(A, c)
-    if kind == DISTANCE:
-        return _distance_given(A, c) == A[value + A[A[CVAR] + start + 2]]
-    if kind == TABLE:  # (one row matches; a conflicts table: none)
-        tab = A[TAB]
-        for r in range(A[A[TROWS] + c]):
-            row = A[A[TSTART] + c] + r * size
-            match = True
-            for j in range(size):
-                if A[tab + row + j] != STAR and A[tab + row + j] != A[value + A[A[CVAR] + start + j]]:
-                    match = False
-                    break
-            if match:
-                return A[A[CCONST] + c] == 0
-        return A[A[CCONST] + c] != 0
-    total = A[A[CCONST] + c]
-    for t in range(start, start + size):
-        total += A[A[CCOEF] + t] * A[value + A[A[CVAR] + t]]
-    return total <= 0 if kind == LE else total == 0 if kind == EQ else total != 0
-
-
-@inner
-def _compatible(A, U, state, method, var, propagators):
+def _compatible(A, U, state, method, var, entries):
     """The value just given to var holds, and so do those its auxiliary variables then take
     (TextbookCsp._compatible, then _define): var's step, then each auxiliary variable's (but
     under mac, whose propagation fixed them), one call site of the step for all (a second one
     would be compiled again: 3 s of the first compilation)."""
     current, k = var, np.int64(0)
     while True:
-        if (current == var or method != MAC) and not _step(A, U, state, method, current, propagators):
+        if (current == var or method != MAC) and not _step(A, U, state, method, current, entries):
             return False
-        current, k = _next_defined(A, U, state, k)
+        current, k = _next_defined(A, U, state, k, entries)
         if current < 0:
             return current == -1
 
 
 @inlined
-def _step(A, U, state, method, var, propagators):
+def _step(A, U, state, method, var, entries):
     """The value just given to var holds, by the method's means (TextbookCsp._compatible): the
     bound first once it prunes, then var's own constraints."""
     first, last = own_from(A, state, var), A[A[ONSTART] + var + 1]
@@ -181,7 +116,7 @@ def _step(A, U, state, method, var, propagators):
             _refused(A, state, state[BOUND])
             return False
         for j in range(first, last):
-            if not _checks(A, A[A[ONLIST] + j], var):
+            if not call_on_arrays(entries[A[A[KIND] + A[A[ONLIST] + j]]], A, U, state, CHECK, var, A[A[ONLIST] + j]):
                 _refused(A, state, A[A[ONLIST] + j])
                 ok = False
                 break
@@ -189,18 +124,18 @@ def _step(A, U, state, method, var, propagators):
     if method == FORWARD:
         if state[BOUND_ON]:
             state[REVISIONS] += 1
-            ok = revise(A, U, state, method, state[BOUND], propagators)
+            ok = revise(A, U, state, method, state[BOUND], entries)
             if not ok:
                 _refused(A, state, state[BOUND])
         for j in range(first, last if ok else first):
             state[REVISIONS] += 1
-            if not revise(A, U, state, method, A[A[ONLIST] + j], propagators):
+            if not revise(A, U, state, method, A[A[ONLIST] + j], entries):
                 _refused(A, state, A[A[ONLIST] + j])
                 ok = False
                 break
         forget_changes(A, state)
         return ok
-    return propagate(A, U, state, method, first, last - first, propagators)
+    return propagate(A, U, state, method, first, last - first, entries)
 
 
 # the orders (TextbookCsp._choose, _ordered)
@@ -260,7 +195,7 @@ def _refused(A, state, c):
 
 
 @inlined
-def _ruled_out(A, U, state, method, var, value, propagators):
+def _ruled_out(A, U, state, method, var, value, entries):
     """How many values of the others one pass of var's constraints removes once var has
     `value` (lcv's look-ahead: counts nothing, leaves the domains as they were)."""
     mark = state[TRAIL_TOP]
@@ -268,7 +203,7 @@ def _ruled_out(A, U, state, method, var, value, propagators):
     state[COUNTING], state[LOOKING], state[REMOVED] = 0, var, 0
     give(A, U, state, var, value)
     for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
-        if not revise(A, U, state, method, A[A[ONLIST] + j], propagators):
+        if not revise(A, U, state, method, A[A[ONLIST] + j], entries):
             break
     undo(A, U, state, mark)
     forget_changes(A, state)
@@ -277,7 +212,7 @@ def _ruled_out(A, U, state, method, var, value, propagators):
 
 
 @inlined
-def _list_values(A, U, state, method, lcv, level, var, propagators):
+def _list_values(A, U, state, method, lcv, level, var, entries):
     """var's values at `level`, in the order they are tried, in VBUF from VSTART[level]."""
     start = A[A[VSTART] + level]
     count = 0
@@ -293,7 +228,7 @@ def _list_values(A, U, state, method, lcv, level, var, propagators):
     if lcv and count > 1:
         scores = A[SCORES]
         for i in range(count):
-            A[scores + i] = _ruled_out(A, U, state, method, var, A[A[VBUF] + start + i], propagators)
+            A[scores + i] = _ruled_out(A, U, state, method, var, A[A[VBUF] + start + i], entries)
         for i in range(1, count):  # insertion sort by (removed, value): the values are ascending already
             j = i
             while j > 0 and A[scores + j - 1] > A[scores + j]:
@@ -335,58 +270,7 @@ def _untake(A, U, state, var, level):
 
 
 @inner
-def _counted(A, c):
-    """How many of count c's variables but the last have its value (all given)."""
-    start, taken = A[A[CSTART] + c], 0
-    for t in range(start, start + A[A[CLEN] + c] - 1):
-        taken += A[A[VALUE] + A[A[CVAR] + t]] == A[A[CCONST] + c]
-    return taken
-
-
-@inner
-def _distance_given(A, c):
-    """|x - y| of distance c's first two variables (given)."""
-    start, value = A[A[CSTART] + c], A[VALUE]
-    return abs(A[value + A[A[CVAR] + start]] - A[value + A[A[CVAR] + start + 1]])
-
-
-@inner
-def _defined_value(A, c):
-    """(1, the value) of the auxiliary variable that constraint c defines (its last variable)
-    from its inputs' values; (0, 0) while an input is free; (2, 0) when it has none there
-    (TextbookCsp._defined_value)."""
-    start, size = A[A[CSTART] + c], A[A[CLEN] + c]
-    value = A[VALUE]
-    for t in range(start, start + size - 1):
-        if not A[A[GIVEN] + A[A[CVAR] + t]]:
-            return 0, 0
-    if A[A[KIND] + c] == EQ:
-        total = A[A[CCONST] + c]
-        for t in range(start, start + size - 1):
-            total += A[A[CCOEF] + t] * A[value + A[A[CVAR] + t]]
-        return 1, total
-    if A[A[KIND] + c] == COUNT:
-        return 1, _counted(A, c)
-    if A[A[KIND] + c] == DISTANCE:
-        return 1, _distance_given(A, c)
-    if A[A[KIND] + c] == ELEMENT:
-        found, item = element_given(A, c)
-        return (1, item) if found else (2, 0)
-    tab = A[TAB]
-    for r in range(A[A[TROWS] + c]):
-        row = A[A[TSTART] + c] + r * size
-        match = True
-        for j in range(size - 1):
-            if A[tab + row + j] != A[value + A[A[CVAR] + start + j]]:
-                match = False
-                break
-        if match:
-            return 1, A[tab + row + size - 1]
-    return 2, 0
-
-
-@inner
-def _next_defined(A, U, state, k):
+def _next_defined(A, U, state, k, entries):
     """The next auxiliary variable, from the k-th, whose inputs are all given, given its value
     (TextbookCsp._define): (it, the next k); (-1, k) when there is none, (-2, k) when its value
     is not in its domain (its definition refuses)."""
@@ -397,10 +281,11 @@ def _next_defined(A, U, state, k):
         if A[A[GIVEN] + aux]:
             continue
         c = A[A[DEFS] + k - 1]
-        found, value = _defined_value(A, c)
-        if found == 0:
+        if not inputs_given(A, c):
             continue
-        if found == 2 or not has_bit(A, U, aux, value - A[A[LEAST] + aux]):
+        found = call_on_arrays(entries[A[A[KIND] + c]], A, U, state, DEFINE, np.int64(0), c)
+        value = state[DEFINED_VALUE]
+        if found != 1 or not has_bit(A, U, aux, value - A[A[LEAST] + aux]):
             _refused(A, state, c)
             return -2, k
         A[A[DEFINED] + state[N_DEFINED]] = aux
@@ -411,7 +296,7 @@ def _next_defined(A, U, state, k):
 
 
 @inner
-def _start(A, U, state, method, propagators):
+def _start(A, U, state, method, entries):
     """The root's work: False when a domain is empty, a constant constraint false, or (mac)
     the first propagation empties a domain."""
     state[STARTED] = 1
@@ -420,7 +305,7 @@ def _start(A, U, state, method, propagators):
     for var in range(A[N_VARIABLES]):
         if is_empty(A, U, var):
             return False
-    return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(-1), propagators)
+    return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(-1), entries)
 
 
 @inner
@@ -438,18 +323,18 @@ def _improved(A, state):
 
 
 @entry
-def replay(A, U, state, method, path_vars, path_values, propagators):
+def replay(A, U, state, method, path_vars, path_values, entries):
     """The root's work and the values of a sub-tree's path given as the search gave them,
     counting nothing: the domains as the search had them at level len(path_vars)."""
     state[COUNTING] = 0
     revisions = state[REVISIONS]
-    _start(A, U, state, method, propagators)
+    _start(A, U, state, method, entries)
     for level in range(len(path_vars)):
         var, value = path_vars[level], path_values[level]
         A[A[VAR_AT] + level] = var
         _mark(A, state, level)
         _take(A, U, state, var, value)
-        _compatible(A, U, state, method, var, propagators)
+        _compatible(A, U, state, method, var, entries)
     state[COUNTING], state[REVISIONS] = 1, revisions
 
 
@@ -481,7 +366,7 @@ def _restart(A, U, state, level, backtracks):
 
 
 @entry
-def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, propagators):
+def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, entries):
     """The search until `node_stop` nodes (PAUSED), a solution (SOLUTION: the values in
     VALUE), a node of level SPLIT (FRONTIER: its path in VAR_AT and VALUE) or the end
     (EXHAUSTED). ENTERING set: the node of level DEPTH is to be entered; clear: the search goes
@@ -492,7 +377,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, prop
     if not state[STARTED]:
         if nodes >= node_stop:
             return PAUSED
-        if not _start(A, U, state, method, propagators):
+        if not _start(A, U, state, method, entries):
             store_counters(state, level, 0, nodes + 1, tries, backtracks)
             return EXHAUSTED
     while True:
@@ -516,7 +401,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, prop
             else:
                 var = _choose(A, U, state, order)
                 A[A[VAR_AT] + level] = var
-                _list_values(A, U, state, method, lcv, level, var, propagators)
+                _list_values(A, U, state, method, lcv, level, var, entries)
                 trying = True
         while True:
             if trying:
@@ -528,7 +413,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, prop
                     tries += 1
                     _mark(A, state, level)
                     _take(A, U, state, var, value)
-                    if _compatible(A, U, state, method, var, propagators):
+                    if _compatible(A, U, state, method, var, entries):
                         descended = True
                         break
                     _untake(A, U, state, var, level)
@@ -545,7 +430,7 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, prop
             trying = True
             if state[RESTARTING] and backtracks - state[RUN_START] >= _luby(state[RUN]) * RESTART_BACKTRACKS:
                 level = _restart(A, U, state, level, backtracks)
-                if not _start(A, U, state, method, propagators):
+                if not _start(A, U, state, method, entries):
                     nodes += 1
                     outcome = EXHAUSTED
                     break

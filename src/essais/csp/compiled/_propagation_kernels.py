@@ -19,17 +19,17 @@ from essais.csp.compiled._domain_kernels import (
     CCOEF,
     CCONST,
     CHANGED,
+    CHECK,
     CLEN,
     COFF,
     COUNTING,
     CSTART,
     CVAR,
-    DISTANCE,
-    DISTINCT,
     DOM,
-    ELEMENT,
     EQ,
+    GIVEN,
     HALL,
+    IDEMPOTENT,
     IMAGES,
     IS_CHANGED,
     KIND,
@@ -45,19 +45,22 @@ from essais.csp.compiled._domain_kernels import (
     QUEUE,
     QUEUED,
     RELAX,
+    REVISE,
     REVISIONS,
     ROWS,
     SCRATCH,
     STAR,
     TAB,
-    TABLE,
     TROWS,
     TSTART,
+    VALUE,
     WEIGHTS,
     WOFF,
     ZERO,
+    all_given,
     bit_of,
     ceil_div,
+    defined,
     drop_bit,
     fixed_bit,
     forget_changes,
@@ -67,7 +70,6 @@ from essais.csp.compiled._domain_kernels import (
     keep_between,
     keep_scratch,
     listed_from,
-    propagator,
     span_mask,
     store_word,
     term_span,
@@ -430,57 +432,127 @@ def _conflicts(A, U, state, c):
     return True
 
 
-@propagator
+@inner
 def linear(A, U, state, method, c):
     """A linear relation: by supports under mac with two variables (AC-3), else by bounds."""
     return _supports(A, U, state, c) if method == MAC and A[A[CLEN] + c] == 2 else _bounds(A, U, state, c)
 
 
-@propagator
+@inner
 def all_different(A, U, state, method, c):
     return _all_different(A, U, state, method, c)
 
 
-@propagator
+@inner
 def table(A, U, state, method, c):
     return _table(A, U, state, c)
 
 
-@propagator
-def unused(A, U, state, method, c):
-    """The table's entry of a kind the model does not use (never called)."""
-    return True
-
-
-def linear_at(a, na, u, nu, s, ns, method, c):
-    return linear(carray(a, na), carray(u, nu), carray(s, ns), method, c)
-
-
-def all_different_at(a, na, u, nu, s, ns, method, c):
-    return all_different(carray(a, na), carray(u, nu), carray(s, ns), method, c)
-
-
-def table_at(a, na, u, nu, s, ns, method, c):
-    return table(carray(a, na), carray(u, nu), carray(s, ns), method, c)
-
-
-def unused_at(a, na, u, nu, s, ns, method, c):
-    return unused(carray(a, na), carray(u, nu), carray(s, ns), method, c)
-
-
-le_at = eq_at = ne_at = linear_at  # (a kind's entry is named after it: engine.propagators)
+# basic's checks and the values defined (TextbookCsp._checks, _defined_value)
+@inner
+def _linear_total(A, c, last):
+    """Σ a·x + c of a linear relation's first `last` terms (their variables given)."""
+    total = A[A[CCONST] + c]
+    for t in range(A[A[CSTART] + c], A[A[CSTART] + c] + last):
+        total += A[A[CCOEF] + t] * A[A[VALUE] + A[A[CVAR] + t]]
+    return total
 
 
 @inner
-def revise(A, U, state, method, c, propagators):
-    """Constraint c's propagator, called at its kind's address in `propagators`; the
+def linear_holds(A, c):
+    if not all_given(A, c):
+        return True
+    total, kind = _linear_total(A, c, A[A[CLEN] + c]), A[A[KIND] + c]
+    return total <= 0 if kind == LE else total == 0 if kind == EQ else total != 0
+
+
+@inner
+def all_different_holds(A, c, var):
+    """var's images differ from each other and from those of the variables given."""
+    start, size, given, value = A[A[CSTART] + c], A[A[CLEN] + c], A[GIVEN], A[VALUE]
+    for t in range(start, start + size):
+        if A[A[CVAR] + t] != var:
+            continue
+        image = A[A[CCOEF] + t] * A[value + var] + A[A[COFF] + t]
+        for s in range(start, start + size):
+            other = A[A[CVAR] + s]
+            # the other positions of var (each pair once) and those of the variables given
+            mine_or_given = (other == var and s > t) or (other != var and A[given + other])
+            if mine_or_given and A[A[CCOEF] + s] * A[value + other] + A[A[COFF] + s] == image:
+                return False
+    return True
+
+
+@inner
+def _matching_row(A, c, columns):
+    """The first row of table c whose first `columns` places hold the variables' values (STAR
+    matching any), -1 when none does."""
+    start, size, tab = A[A[CSTART] + c], A[A[CLEN] + c], A[TAB]
+    for r in range(A[A[TROWS] + c]):
+        row = A[A[TSTART] + c] + r * size
+        match = True
+        for j in range(columns):
+            if A[tab + row + j] != STAR and A[tab + row + j] != A[A[VALUE] + A[A[CVAR] + start + j]]:
+                match = False
+                break
+        if match:
+            return row
+    return -1
+
+
+@inner
+def table_holds(A, c):
+    """One row matches (a table of conflicts: none)."""
+    if not all_given(A, c):
+        return True
+    return (_matching_row(A, c, A[A[CLEN] + c]) >= 0) == (A[A[CCONST] + c] == 0)
+
+
+# each kind's entry by address (essais.core.addresses): a C function each, rebuilding its arrays
+def linear_at(a, na, u, nu, s, ns, request, x, c):
+    A, U, state = carray(a, na), carray(u, nu), carray(s, ns)
+    if request == REVISE:
+        return linear(A, U, state, x, c)
+    if request == CHECK:
+        return linear_holds(A, c)
+    return defined(state, _linear_total(A, c, A[A[CLEN] + c] - 1))  # (z = Σ a·x + c: its last term, -z)
+
+
+def all_different_at(a, na, u, nu, s, ns, request, x, c):
+    A, U, state = carray(a, na), carray(u, nu), carray(s, ns)
+    if request == REVISE:
+        return all_different(A, U, state, x, c)
+    return all_different_holds(A, c, x)
+
+
+def table_at(a, na, u, nu, s, ns, request, x, c):
+    A, U, state = carray(a, na), carray(u, nu), carray(s, ns)
+    if request == REVISE:
+        return table(A, U, state, x, c)
+    if request == CHECK:
+        return table_holds(A, c)
+    row = _matching_row(A, c, A[A[CLEN] + c] - 1)
+    return defined(state, A[A[TAB] + row + A[A[CLEN] + c] - 1]) if row >= 0 else 2
+
+
+def unused_at(a, na, u, nu, s, ns, request, x, c):
+    """The entry of a kind the model does not use (never called)."""
+    return 1
+
+
+le_at = eq_at = ne_at = linear_at  # (a kind's entry is named after it: engine.entries)
+
+
+@inner
+def revise(A, U, state, method, c, entries):
+    """Constraint c's propagator, asked of its kind's entry (at its address in `entries`); the
     objective's bound also through its capacity."""
-    holds = call_on_arrays(propagators[A[A[KIND] + c]], A, U, state, method, c) != 0
+    holds = call_on_arrays(entries[A[A[KIND] + c]], A, U, state, REVISE, method, c) != 0
     return holds and (c != state[BOUND] or relaxed_holds(A, U, c))
 
 
 @inner
-def propagate(A, U, state, method, first, count, propagators):
+def propagate(A, U, state, method, first, count, entries):
     """mac: the bound once it prunes, then the constraints listed at ONLIST from `first`,
     `count` of them (or, count -1, every constraint but the bound), then those on every variable
     that loses values, first in first out, to a fixed point (TextbookCsp._propagate); False at an
@@ -506,13 +578,10 @@ def propagate(A, U, state, method, first, count, propagators):
         A[queued + c] = 0
         forget_changes(A, state)
         state[REVISIONS] += 1
-        # (a table of supports on distinct variables, or a distance, reaches its own fixed point: not
-        # queued again by its narrowings)
-        kind, distinct = A[A[KIND] + c], A[A[DISTINCT] + c] == A[A[CLEN] + c]
-        idempotent = (
-            kind == DISTANCE or (kind == TABLE and A[A[CCONST] + c] == 0 and distinct) or (kind == ELEMENT and distinct)
-        )
-        if not revise(A, U, state, method, c, propagators):
+        # (a constraint whose propagation reaches its own fixed point is not queued again by its
+        # narrowings: its kind says so, Kind.idempotent)
+        idempotent = A[A[IDEMPOTENT] + c]
+        if not revise(A, U, state, method, c, entries):
             if state[COUNTING]:  # (wdeg's weight: _kernels._refused)
                 A[A[WEIGHTS] + c] += 1
             ok = False

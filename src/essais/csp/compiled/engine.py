@@ -146,7 +146,8 @@ def model_arrays(model: Model) -> CspArrays:
                 k.CLEN: e.sizes, k.CCONST: e.constants, k.CVAR: e.variables, k.CCOEF: e.coefficients,
                 k.COFF: e.offsets, k.TSTART: e.table_starts, k.TROWS: e.table_rows, k.TAB: e.numbers,
                 k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs], k.DISTINCT: distinct,
-                k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0]}  # fmt: skip
+                k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0],
+                k.IDEMPOTENT: [int(kind_of(c).idempotent(c)) for c in constraints]}  # fmt: skip
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
@@ -176,15 +177,16 @@ def _digest(sections: list[np.ndarray]) -> str:
     return hashed.hexdigest()[:16]
 
 
-PROPAGATOR_MODULES = (_propagation_kernels, _global_kernels, _element_kernels)
-_COMPILED: dict[str, Any] = {}  # each kind's C function, compiled (or loaded from numba's cache) once a process
+ENTRY_MODULES = (_propagation_kernels, _global_kernels, _element_kernels)
+_COMPILED: dict[str, Any] = {}  # each kind's entry, compiled (or loaded from numba's cache) once a process
 
 
-def propagators(kinds: np.ndarray) -> np.ndarray:
-    """The addresses of the propagators the search calls, a kind's at its number: each kind of
-    `kinds` compiled (or loaded from numba's cache) when a model first uses it, the others
-    `unused` (never called). A kind's entry is the kernel named after it (`element_at` for
-    ELEMENT), a C function (essais.core.addresses)."""
+def entries(kinds: np.ndarray) -> np.ndarray:
+    """The addresses of the kinds' entries the search calls (its propagator, basic's check, the
+    value it defines: _domain_kernels.REVISE…), a kind's at its number: each kind of `kinds`
+    compiled (or loaded from numba's cache) when a model first uses it, the others `unused`
+    (never called). A kind's entry is the kernel named after it (`element_at` for ELEMENT), a
+    C function (essais.core.addresses)."""
     used = set(kinds.tolist())
     return np.array([_entry(name.lower() if number in used else "unused")
                      for number, name in enumerate(k.KIND_NAMES)], dtype=np.int64)  # fmt: skip
@@ -192,7 +194,7 @@ def propagators(kinds: np.ndarray) -> np.ndarray:
 
 def _entry(name: str) -> int:
     if name not in _COMPILED:
-        [function] = [getattr(module, f"{name}_at") for module in PROPAGATOR_MODULES if hasattr(module, f"{name}_at")]
+        [function] = [getattr(module, f"{name}_at") for module in ENTRY_MODULES if hasattr(module, f"{name}_at")]
         _COMPILED[name] = cfunc(ARRAYS_CALL, cache=True)(function)
     return int(_COMPILED[name].address)
 
@@ -222,7 +224,7 @@ class CompiledCsp(SplitSearch):
         work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
         self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m, arrays.decisions])
         self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
-        self.propagators = propagators(arrays.model[k.KIND])
+        self.entries = entries(arrays.model[k.KIND])
         self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
             0,
             arrays.domains.size,
@@ -237,7 +239,7 @@ class CompiledCsp(SplitSearch):
         if path:
             path_vars = np.array([var for var, _ in path], dtype=np.int64)
             path_values = np.array([value for _, value in path], dtype=np.int64)
-            replay(self.A, self.U, self.state, self.method, path_vars, path_values, self.propagators)
+            replay(self.A, self.U, self.state, self.method, path_vars, path_values, self.entries)
             self.state[DEPTH] = self.state[k.BASE] = len(path)
 
     def _section(self, slot: int, size: int) -> np.ndarray:
@@ -283,7 +285,7 @@ class CompiledCsp(SplitSearch):
         if self.control.shared_best is not None and self.arrays.bound >= 0:
             self._share()
         return int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.lcv, stop_at_solution,
-                             node_stop, self.propagators))  # fmt: skip
+                             node_stop, self.entries))  # fmt: skip
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution: each variable's value, in the model's order."""
