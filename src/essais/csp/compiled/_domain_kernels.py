@@ -7,14 +7,16 @@ The model and the search's work live in one int64 array, `A` (an arena): its hea
 constants below) says where each section starts, `A[A[CVAR] + t]` being the variable of term t.
 The model's sections: each variable's least value and its words in the domains (a bit set, bit k:
 the value least + k, 64 to a word); each constraint's kind, its variables with their
-coefficients and offsets (cstart, clen), its constant (an all_different's: 1 when it looks for
-Hall intervals), its table rows; the constraints on each variable; the objective's relaxation
+coefficients and offsets (cstart, clen), its constant and its rows (what they mean is its kind's:
+each kind's `encode` in essais.csp.kinds writes them, and says so), whether its propagation is
+idempotent (IDEMPOTENT); the constraints on each variable; the objective's relaxation
 (RELAX: its items' count, the capacity, then each item's variable, weight and worth;
 essais.csp.model.Relaxation); the constraint defining each auxiliary variable (DEFS; those are the
 last variables, after the N_DECISIONS the search gives values to: essais.csp.kinds.flatten). The
-search's: the values given, the stack of levels, the queue, the trail, the Hall intervals' bounds
-and orders, each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
-level's mark in DMARK). The words
+search's: the values given, the stack of levels, the queue, the trail, a propagator's work (CWORK:
+four numbers a place of the widest constraint, for the one running: all_different's Hall
+intervals, circuit's chains), each constraint's weight (wdeg), the auxiliary variables given
+(DEFINED, with each level's mark in DMARK). The words
 (`U`, uint64: the domains, the trail's old words, a scratch word set) have their sections placed
 by the same header."""
 
@@ -44,7 +46,7 @@ INPUT, MRV, WDEG = range(3)  # the variable orders
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
          DISTINCT, RELAX, DEFS, IDEMPOTENT) = tuple(range(19))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
-        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, HALL, WEIGHTS, DEFINED, DMARK) = tuple(range(19, 42))  # fmt: skip
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK) = tuple(range(19, 42))  # fmt: skip
 WORDS = (DOM, TRAIL_OLD, SCRATCH) = (42, 43, 44)
 N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 45, 46, 47
 HEADER = 48

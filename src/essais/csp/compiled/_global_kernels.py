@@ -17,8 +17,8 @@ from essais.csp.compiled._domain_kernels import (
     COFF,
     CSTART,
     CVAR,
+    CWORK,
     DOM,
-    HALL,
     IS_CHANGED,
     LEAST,
     NW,
@@ -53,7 +53,7 @@ def circuit(A, U, state, method, c):
     itself); a fixed successor is taken from the others; then the chains of fixed successors
     (essais.csp.kinds.circuit: CircuitKind.revise, _chains)."""
     start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
-    after, flags = A[HALL], A[HALL] + n
+    after, flags = A[CWORK], A[CWORK] + n
     for k in range(n):
         var = A[A[CVAR] + start + k]
         origin = A[A[LEAST] + var]
@@ -79,10 +79,10 @@ def circuit(A, U, state, method, c):
 
 @inner
 def _pointed(A, U, c, flags):
-    """The fixed successors at HALL (_snapshot) and, at `flags`, 1 for each node one points to:
+    """The fixed successors at CWORK (_snapshot) and, at `flags`, 1 for each node one points to:
     how many are fixed, -1 when two point to one node."""
     _snapshot(A, U, c)
-    n, after, fixed = A[A[CLEN] + c], A[HALL], 0
+    n, after, fixed = A[A[CLEN] + c], A[CWORK], 0
     for node in range(n):
         A[flags + node] = 0
     for k in range(n):
@@ -97,12 +97,12 @@ def _pointed(A, U, c, flags):
 
 @inner
 def _snapshot(A, U, c):
-    """Each node's fixed successor (-1: not fixed), at HALL."""
+    """Each node's fixed successor (-1: not fixed), at CWORK."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
     for k in range(n):
         var = A[A[CVAR] + start + k]
         bit = fixed_bit(A, U, var)
-        A[A[HALL] + k] = A[A[LEAST] + var] + bit if bit >= 0 else -1
+        A[A[CWORK] + k] = A[A[LEAST] + var] + bit if bit >= 0 else -1
 
 
 @inner
@@ -110,7 +110,7 @@ def _chains(A, U, state, c):
     """The chains of fixed successors, over those fixed when it begins; a subcircuit's loops
     left out (essais.csp.kinds.circuit._chains): `reached` holds each node's chain (its first node + 1)."""
     start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
-    after, pointed, reached = A[HALL], A[HALL] + n, A[HALL] + 2 * n
+    after, pointed, reached = A[CWORK], A[CWORK] + n, A[CWORK] + 2 * n
     fixed = _pointed(A, U, c, pointed)
     if fixed < 0:
         return False
@@ -151,9 +151,9 @@ def _chains(A, U, state, c):
 
 @inner
 def _one_cycle(A, c):
-    """Every successor fixed (at HALL): those that are not a subcircuit's loops make one cycle
+    """Every successor fixed (at CWORK): those that are not a subcircuit's loops make one cycle
     (of two nodes or more in a subcircuit)."""
-    n, loops, after = A[A[CLEN] + c], A[A[CCONST] + c], A[HALL]
+    n, loops, after = A[A[CLEN] + c], A[A[CCONST] + c], A[CWORK]
     first, inside = -1, 0
     for k in range(n):
         if A[after + k] != k or not loops:
@@ -172,11 +172,11 @@ def _one_cycle(A, c):
 
 @inner
 def _all_out_but(A, U, c, chain):
-    """Every node but those of `chain` (their mark at HALL + 2n) may be its own successor."""
+    """Every node but those of `chain` (their mark at CWORK + 2n) may be its own successor."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
     for k in range(n):
         var = A[A[CVAR] + start + k]
-        if A[A[HALL] + 2 * n + k] != chain and not has_bit(A, U, var, k - A[A[LEAST] + var]):
+        if A[A[CWORK] + 2 * n + k] != chain and not has_bit(A, U, var, k - A[A[LEAST] + var]):
             return False
     return True
 
@@ -192,7 +192,7 @@ def circuit_holds(A, c):
         successor = A[A[VALUE] + A[A[CVAR] + start + k]]
         if not 0 <= successor < n:
             return False
-        A[A[HALL] + k] = successor
+        A[A[CWORK] + k] = successor
     return _one_cycle(A, c)
 
 

@@ -25,10 +25,10 @@ from essais.csp.compiled._domain_kernels import (
     COUNTING,
     CSTART,
     CVAR,
+    CWORK,
     DOM,
     EQ,
     GIVEN,
-    HALL,
     IDEMPOTENT,
     IMAGES,
     IS_CHANGED,
@@ -285,7 +285,7 @@ def _hall_intervals(A, U, state, c):
     """The Hall intervals' images taken from the other positions, in one pass over the bounds
     at its start (essais.csp.kinds.all_different._hall_intervals, in its order)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
-    low, high, narrow, starts = A[HALL], A[HALL] + n, A[HALL] + 2 * n, A[HALL] + 3 * n
+    low, high, narrow, starts = A[CWORK], A[CWORK] + n, A[CWORK] + 2 * n, A[CWORK] + 3 * n
     count = np.int64(0)
     for k in range(n):
         least, greatest = term_span(A, U, A[A[CVAR] + start + k], A[A[CCOEF] + start + k])

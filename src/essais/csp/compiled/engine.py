@@ -46,7 +46,7 @@ class CspArrays:
     constraints: int
     values: int  # the domains' sizes added up
     sizes: np.ndarray  # each domain's size
-    widest_table: int  # the most rows of a table, the most variables of an all_different
+    widest: int  # the most places of a constraint: its variables, or a table's rows (the largest of both)
     most_words: int
     digest: str
     decisions: int  # the variables the search gives values to (the others are auxiliary)
@@ -151,7 +151,7 @@ def model_arrays(model: Model) -> CspArrays:
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
-    widest = max([1, *e.table_rows, *e.sizes])
+    widest = max([1, *e.table_rows, *e.sizes])  # (ROWS, IMAGES and CWORK are sized by it)
     domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
     bound = len(model.constraints) if model.objective is not None else -1
     return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, widest,
@@ -216,9 +216,9 @@ class CompiledCsp(SplitSearch):
         self.variables = arrays.decisions
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: n + 1, k.VSTART: n + 2, k.VCOUNT: n + 1,
                  k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
-                 k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest_table, k.IMAGES: arrays.widest_table,
+                 k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest, k.IMAGES: arrays.widest,
                  k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n,
-                 k.HALL: 4 * arrays.widest_table, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: n + 1}  # fmt: skip
+                 k.CWORK: 4 * arrays.widest, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: n + 1}  # fmt: skip
         work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
         work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
         work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
