@@ -25,7 +25,8 @@ from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled import _element_kernels, _global_kernels, _propagation_kernels
 from essais.csp.compiled._kernels import csp_slice, replay
 from essais.csp.kinds import kind_of
-from essais.csp.model.expressions import Constraint, Linear
+from essais.csp.model.constraint import Constraint
+from essais.csp.model.expressions import Linear
 from essais.csp.model.problem import IMPROVEMENTS, LARGEST, PRUNED, RESTARTS, REVISIONS, Model, relaxation
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}

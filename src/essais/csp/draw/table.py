@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
 from essais.csp.kinds import kind_of
-from essais.csp.model.expressions import Constraint
+from essais.csp.model.constraint import Constraint
 from essais.csp.model.problem import Model
 from essais.draw.svg import MAX_LABELLED
 

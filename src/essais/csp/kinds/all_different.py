@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
 from essais.csp.kinds.written import text
-from essais.csp.model.expressions import Constraint, LinearExpr, Operand, Owner, Values, expression, model_of
+from essais.csp.model.constraint import Constraint, Owner, Values
+from essais.csp.model.expressions import LinearExpr, Operand, expression, model_of
 
 
 @dataclass(eq=False)

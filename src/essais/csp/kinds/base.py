@@ -10,7 +10,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from essais.core.errors import InvalidInput
-from essais.csp.model.expressions import Constraint, LinearExpr
+from essais.csp.model.constraint import Constraint
+from essais.csp.model.expressions import LinearExpr
 
 C = TypeVar("C", bound=Constraint)
 
@@ -108,9 +109,18 @@ class Kind(Generic[C]):
         raise AssertionError(f"a {self.name} defines no auxiliary variable")
 
     def encode(self, constraint: C, encoding: Encoding) -> None:
-        """Written into the numba engine's arena: by default its kind and its variables."""
-        encoding.kind(self.kernel)
+        """Written into the numba engine's arena: by default its kind with its `constant`, its
+        `rows`, and its variables (each with coefficient 1 and offset 0)."""
+        encoding.kind(self.kernel, self.constant(constraint))
+        self.rows(constraint, encoding)
         encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
+
+    def constant(self, constraint: C) -> int:
+        """The number `encode` gives it beside its kind (what it means is the kind's)."""
+        return 0
+
+    def rows(self, constraint: C, encoding: Encoding) -> None:
+        """The rows `encode` gives it (none by default)."""
 
     def has_terms(self, constraint: C) -> bool:
         """It holds terms (or expressions) that flattening makes variables of."""

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
-from essais.csp.model.expressions import Constraint, Operand, Owner
+from essais.csp.model.constraint import Constraint, Owner
+from essais.csp.model.expressions import Operand
 
 
 @dataclass(eq=False)
@@ -59,15 +60,13 @@ class CardinalityKind(Kind[Cardinality]):
                     domains.narrow(var, domains.bit(var, value))
         return True
 
-    def encode(self, constraint: Cardinality, encoding: Encoding) -> None:
+    def rows(self, constraint: Cardinality, encoding: Encoding) -> None:
         """Its (value, count) pairs as rows of two."""
-        encoding.kind(self.kernel)
         numbers = []
         for value, count in constraint.counts.items():
             encoding.fits(max(abs(value), count))
             numbers += [value, count]
         encoding.rows(numbers, len(constraint.counts))
-        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
 
     def describe(self, constraint: Cardinality, names: list[str]) -> str:
         return f"global_cardinality([{listed(constraint.variables, names)}], {constraint.counts})"

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
-from essais.csp.model.expressions import Constraint, Operand, Owner
+from essais.csp.model.constraint import Constraint, Owner
+from essais.csp.model.expressions import Operand
 
 
 @dataclass(eq=False)
@@ -88,9 +89,8 @@ class CircuitKind(Kind[Circuit]):
                 return False
         return _chains(nodes, loops, domains)
 
-    def encode(self, constraint: Circuit, encoding: Encoding) -> None:
-        encoding.kind(self.kernel, int(constraint.loops))
-        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
+    def constant(self, constraint: Circuit) -> int:
+        return int(constraint.loops)
 
     def describe(self, constraint: Circuit, names: list[str]) -> str:
         return f"{'subcircuit' if constraint.loops else 'circuit'}({listed(constraint.variables, names)})"

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.csp.kinds.base import Encoding, Kind, Narrowing, listed
-from essais.csp.model.expressions import Constraint, Owner
+from essais.csp.model.constraint import Constraint, Owner
 
 
 @dataclass(eq=False)
@@ -48,10 +48,12 @@ class CountKind(Kind[Count]):
     def defined_value(self, constraint: Count, given: Sequence[int | None]) -> int | None:
         return sum(given[var] == constraint.value for var in constraint.variables[:-1])
 
-    def encode(self, constraint: Count, encoding: Encoding) -> None:
-        """Its value the constant; for each counted variable, where the value's bit is (its word
-        in the domains and the bit; -1, 0 when outside its span)."""
-        encoding.kind(self.kernel, constraint.value)
+    def constant(self, constraint: Count) -> int:
+        return constraint.value
+
+    def rows(self, constraint: Count, encoding: Encoding) -> None:
+        """For each counted variable, where the value's bit is (its word in the domains and the
+        bit; -1, 0 when outside its span)."""
         encoding.fits(abs(constraint.value))
         numbers = []
         for var in constraint.variables[:-1]:
@@ -59,7 +61,6 @@ class CountKind(Kind[Count]):
             inside = 0 <= bit < 64 * encoding.words[var]
             numbers += [int(encoding.word_offsets[var]) + bit // 64, bit % 64] if inside else [-1, 0]
         encoding.rows(numbers, len(constraint.variables) - 1)
-        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
 
     def describe(self, constraint: Count, names: list[str]) -> str:
         *counted, total = constraint.variables

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.csp.kinds.base import Kind, Narrowing
-from essais.csp.model.expressions import Constraint, Owner
+from essais.csp.model.constraint import Constraint, Owner
 
 
 @dataclass(eq=False)

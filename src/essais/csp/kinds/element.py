@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing
-from essais.csp.model.expressions import Constraint, LinearExpr, Owner, Term
+from essais.csp.model.constraint import Constraint, Owner
+from essais.csp.model.expressions import LinearExpr, Term
 
 
 @dataclass(eq=False)
@@ -64,16 +65,14 @@ class ElementKind(Kind[Element]):
         k = given[constraint.variables[0]]
         return constraint.item(k, given) if 0 <= k < len(constraint.item_at) else None  # type: ignore[operator,arg-type]
 
-    def encode(self, constraint: Element, encoding: Encoding) -> None:
-        """Its variables (index, the items that are variables, the value) and a row a item: its
-        variable's place among them, or -1 and its number."""
-        encoding.kind(self.kernel)
+    def rows(self, constraint: Element, encoding: Encoding) -> None:
+        """A row an item: its variable's place among the constraint's (index, the items that are
+        variables, the value), or -1 and its number."""
         numbers = []
         for at, constant in zip(constraint.item_at, constraint.constants, strict=True):
             encoding.fits(abs(constant))
             numbers += [at, constant]
         encoding.rows(numbers, len(constraint.item_at))
-        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
 
     def describe(self, constraint: Element, names: list[str]) -> str:
         items = [names[constraint.variables[at]] if at >= 0 else str(constant)

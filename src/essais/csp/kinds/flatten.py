@@ -33,7 +33,8 @@ from essais.csp.kinds.count import Count
 from essais.csp.kinds.distance import Distance
 from essais.csp.kinds.registry import kind_of
 from essais.csp.kinds.table import Table
-from essais.csp.model.expressions import Constraint, Key, Linear, LinearExpr, Term
+from essais.csp.model.constraint import Constraint
+from essais.csp.model.expressions import Key, Linear, LinearExpr, Term
 from essais.csp.model.problem import MAX_SPAN, Model, Objective
 
 TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
-from essais.csp.model.expressions import Constraint, Operand, Owner
+from essais.csp.model.constraint import Constraint, Owner
+from essais.csp.model.expressions import Operand
 
 
 @dataclass(eq=False)
@@ -52,9 +53,8 @@ class IncreasingKind(Kind[Increasing]):
                 return False
         return True
 
-    def encode(self, constraint: Increasing, encoding: Encoding) -> None:
-        encoding.kind(self.kernel, int(constraint.strict))
-        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
+    def constant(self, constraint: Increasing) -> int:
+        return int(constraint.strict)
 
     def describe(self, constraint: Increasing, names: list[str]) -> str:
         return f"increasing({listed(constraint.variables, names)}{', strict=True' if constraint.strict else ''})"

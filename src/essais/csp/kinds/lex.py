@@ -9,17 +9,8 @@ from dataclasses import dataclass, field
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Flattening, Kind, XcspWriting
 from essais.csp.kinds.written import operands, text
-from essais.csp.model.expressions import (
-    Constraint,
-    Linear,
-    LinearExpr,
-    Operand,
-    Owner,
-    Term,
-    Values,
-    expression,
-    model_of,
-)
+from essais.csp.model.constraint import Constraint, Owner, Values
+from essais.csp.model.expressions import Linear, LinearExpr, Operand, Term, expression, model_of
 
 
 @dataclass(eq=False)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
-from essais.csp.model.expressions import Constraint, Linear, relation_holds
+from essais.csp.model.constraint import Constraint
+from essais.csp.model.expressions import Linear, relation_holds
 
 KERNEL_RELATIONS = {"<=": "LE", "==": "EQ", "!=": "NE"}
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
-from essais.csp.model.expressions import Constraint, Operand, Owner
+from essais.csp.model.constraint import Constraint, Owner
+from essais.csp.model.expressions import Operand
 
 
 @dataclass(eq=False)

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import variable_index
-from essais.csp.model.expressions import Constraint, IntVar, Owner, model_of
+from essais.csp.model.constraint import Constraint, Owner
+from essais.csp.model.expressions import IntVar, model_of
 
 
 @dataclass(eq=False)

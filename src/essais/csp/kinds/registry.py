@@ -22,7 +22,8 @@ from essais.csp.kinds import (
 )
 from essais.csp.kinds.base import Kind
 from essais.csp.kinds.written import Written, WrittenKind
-from essais.csp.model.expressions import Constraint, Linear
+from essais.csp.model.constraint import Constraint
+from essais.csp.model.expressions import Linear
 
 KINDS: dict[type, Kind[Any]] = {
     Linear: linear.KIND,

@@ -12,7 +12,8 @@ from essais.core.errors import InvalidInput
 from essais.core.result import plural
 from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
-from essais.csp.model.expressions import Constraint, Operand, Owner
+from essais.csp.model.constraint import Constraint, Owner
+from essais.csp.model.expressions import Operand
 
 
 @dataclass(eq=False)
@@ -80,14 +81,16 @@ class TableKind(Kind[Table]):
         row = tuple(given[var] for var in constraint.variables[:-1])
         return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)
 
-    def encode(self, constraint: Table, encoding: Encoding) -> None:
-        encoding.kind(self.kernel, int(constraint.conflicts))
+    def constant(self, constraint: Table) -> int:
+        """1 for a table of conflicts."""
+        return int(constraint.conflicts)
+
+    def rows(self, constraint: Table, encoding: Encoding) -> None:
         numbers = []
         for row in constraint.allowed:
             encoding.fits(max((abs(v) for v in row if v is not None), default=0))
             numbers += [encoding.star if v is None else v for v in row]
         encoding.rows(numbers, len(constraint.allowed))
-        encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
 
     def describe(self, constraint: Table, names: list[str]) -> str:
         relation = "not in" if constraint.conflicts else "in"

@@ -11,17 +11,8 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Flattening, Kind, XcspWriting
-from essais.csp.model.expressions import (
-    Constraint,
-    IntVar,
-    LinearExpr,
-    Operand,
-    Owner,
-    Values,
-    expression,
-    expression_text,
-    model_of,
-)
+from essais.csp.model.constraint import Constraint, Owner, Values
+from essais.csp.model.expressions import IntVar, LinearExpr, Operand, expression, expression_text, model_of
 
 
 @dataclass(eq=False)

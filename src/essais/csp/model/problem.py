@@ -23,16 +23,8 @@ from typing import Any
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
-from essais.csp.model.expressions import (
-    Constraint,
-    IntVar,
-    Linear,
-    LinearExpr,
-    Values,
-    cell_name,
-    evaluate,
-    expression_text,
-)
+from essais.csp.model.constraint import Constraint, Values
+from essais.csp.model.expressions import IntVar, Linear, LinearExpr, cell_name, evaluate, expression_text
 
 MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
 MAX_CELLS = 1_000_000  # the variables of one array

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from essais.csp.kinds import Kind
-from essais.csp.model.expressions import Constraint
+from essais.csp.model.constraint import Constraint
 from essais.csp.model.problem import Model
 
 # What a watched search is told of a value (record((variable, value), kind)): given to its

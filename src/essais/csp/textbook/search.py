@@ -32,7 +32,8 @@ from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl
 from essais.core.result import Stats
 from essais.csp.kinds import kind_of
-from essais.csp.model.expressions import Constraint, Linear
+from essais.csp.model.constraint import Constraint
+from essais.csp.model.expressions import Linear
 from essais.csp.model.problem import IMPROVEMENTS, OWN, RESTARTS, Model, relaxation
 from essais.csp.textbook.domains import Domains
 

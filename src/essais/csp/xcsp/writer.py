@@ -26,7 +26,8 @@ from xml.sax.saxutils import escape
 
 from essais.core.errors import InvalidInput
 from essais.csp.kinds import kind_of
-from essais.csp.model.expressions import Constraint, Linear, LinearExpr, Term, cell_name
+from essais.csp.model.constraint import Constraint
+from essais.csp.model.expressions import Linear, LinearExpr, Term, cell_name
 
 
 class Goal(Protocol):
