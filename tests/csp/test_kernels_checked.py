@@ -1,6 +1,6 @@
-"""The csp kernels' memory: the arena's header declared once, and the csp and cover kernels run
-with numba's bounds checks on over generated models (an index outside a section raises there
-instead of reading another section)."""
+"""The csp kernels' memory: the arena's header declared once, each kind's fields named alike by
+its kind and its kernels, and the csp and cover kernels run with numba's bounds checks on over
+generated models (an index outside a section raises there instead of reading another section)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ import pytest
 
 from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled import in_slot_order
+from essais.csp.compiled.engine import ENTRY_MODULES, model_arrays
+from essais.csp.kinds import KINDS, Table
+from essais.csp.model.problem import Model
 
 from conftest import TESTS
 
@@ -54,6 +57,35 @@ def test_the_arenas_slots_are_its_headers_order():
     assert in_slot_order({k.LEAST: "a", k.WOFF: "b"}, (k.WOFF, k.LEAST)) == ["b", "a"]
     with pytest.raises(AssertionError, match="not its header's slots"):
         in_slot_order({k.LEAST: "a"}, (k.LEAST, k.WOFF))
+
+
+def test_each_kinds_fields_are_where_its_kernels_read_them():
+    """Field f of a kind (Kind.fields, in order) is the constant <KERNEL>_<F> of its kernel files,
+    at its place; no kernel file names a field its kind does not declare."""
+    declared = {f"{kind.kernel}_{field.upper()}": place for kind in KINDS.values() if kind.compiled
+                for place, field in enumerate(kind.fields)}  # fmt: skip
+    prefixes = tuple(f"{kind.kernel}_" for kind in KINDS.values() if kind.compiled)
+    named = {name: getattr(module, name) for module in ENTRY_MODULES for name in dir(module)
+             if name.startswith(prefixes) and name.isupper() and isinstance(getattr(module, name), int)}  # fmt: skip
+    assert named == declared
+
+
+def test_a_kind_gives_its_fields_by_name_in_their_order():
+    """The encoder takes a kind's fields as it declares them, or says which it gave."""
+    model = Model()
+    x = model.int_vars(2, 0, 3)
+    model.add(Table([x[0].index, x[1].index], [(0, 1), (1, 0)]))
+    table = model_arrays(model).model
+    fields = table[k.FIELDS][table[k.FSTART][0] :]
+    assert fields.tolist() == [0, 2, 0, 1, 1, 0]  # (allowed rows, two of them, then the rows)
+    wrong = KINDS[Table]
+    original = wrong.fields
+    try:
+        wrong.fields = ("count", "conflicts", "rows")  # type: ignore[misc]
+        with pytest.raises(AssertionError, match="not those it declares"):
+            model_arrays(model)
+    finally:
+        wrong.fields = original  # type: ignore[misc]
 
 
 def test_the_kernels_stay_inside_their_arrays(tmp_path):

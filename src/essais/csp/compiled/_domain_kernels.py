@@ -7,18 +7,18 @@ The model and the search's work live in one int64 array, `A` (an arena): its hea
 constants below) says where each section starts, `A[A[CVAR] + t]` being the variable of term t.
 The model's sections: each variable's least value and its words in the domains (a bit set, bit k:
 the value least + k, 64 to a word); each constraint's kind, its variables with their
-coefficients and offsets (cstart, clen), its constant and its rows (what they mean is its kind's:
-each kind's `encode` in essais.csp.kinds writes them, and says so), whether its propagation is
-idempotent (IDEMPOTENT); the constraints on each variable; the objective's relaxation
-(RELAX: its items' count, the capacity, then each item's variable, weight and worth;
-essais.csp.model.Relaxation); the constraint defining each auxiliary variable (DEFS; those are the
-last variables, after the N_DECISIONS the search gives values to: essais.csp.kinds.flatten). The
-search's: the values given, the stack of levels, the queue, the trail, a propagator's work (CWORK:
-four numbers a place of the widest constraint, for the one running: all_different's Hall
-intervals, circuit's chains), each constraint's weight (wdeg), the auxiliary variables given
-(DEFINED, with each level's mark in DMARK). The words
-(`U`, uint64: the domains, the trail's old words, a scratch word set) have their sections placed
-by the same header."""
+coefficients and offsets (cstart, clen), its own fields (in FIELDS from its FSTART: `fields_at`;
+each kind declares its fields by name, Kind.fields in essais.csp.kinds, and its kernel file names
+their places <KIND>_<FIELD>), whether its propagation is idempotent (IDEMPOTENT); the
+constraints on each variable; the objective's relaxation (RELAX: its items' count, the capacity,
+then each item's variable, weight and worth; essais.csp.model.Relaxation); the constraint
+defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
+search gives values to: essais.csp.kinds.flatten). The search's: the values given, the stack of
+levels, the queue, the trail, a propagator's work (CWORK: four numbers a place of the widest
+constraint, Kind.places, for the one running: all_different's Hall intervals, circuit's
+chains), each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
+level's mark in DMARK). The words (`U`, uint64: the domains, the trail's old words, a scratch
+word set) have their sections placed by the same header."""
 
 import numpy as np
 from numba import njit
@@ -27,29 +27,28 @@ from essais.core.bits import bit_index, leading_zeros, popcount
 from essais.core.sliced import FIRST_FREE_SLOT
 
 # constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table, circuit,
-# no_overlap (its durations as the terms' offsets), increasing (its constant 1 when strict),
-# global_cardinality (its (value, count) pairs as a table's rows of two), count (its value the
-# constant, the count its last variable), distance (x, y, z: z = |x - y|), element (index, the
-# items that are variables, the value; a row of two an item: essais.csp.kinds.element)
+# no_overlap (its durations as the terms' offsets), increasing, global_cardinality, count (the
+# count its last variable), distance (x, y, z: z = |x - y|), element (index, the items that are
+# variables, the value); what their fields hold: essais.csp.kinds, each kind's field_values
 KIND_NAMES = ("LE", "EQ", "NE", "ALL_DIFFERENT", "TABLE", "CIRCUIT", "NO_OVERLAP", "INCREASING", "CARDINALITY", "COUNT",
               "DISTANCE", "ELEMENT")  # fmt: skip
 LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE, ELEMENT = range(
     len(KIND_NAMES)
 )
-# a table's constant: 1 when its rows are conflicts; STAR in a row: any value there (XCSP3's *)
+# STAR in a table's row: any value there (XCSP3's *)
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
 INPUT, MRV, WDEG = range(3)  # the variable orders
 # The arena's header, declared here once: where each section starts (the model's, the search's,
 # the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
-MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CCONST, CVAR, CCOEF, COFF, TSTART, TROWS, TAB, ONSTART, ONLIST,
-         DISTINCT, RELAX, DEFS, IDEMPOTENT) = tuple(range(19))  # fmt: skip
+MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CVAR, CCOEF, COFF, FSTART, FIELDS, ONSTART, ONLIST, DISTINCT, RELAX,
+         DEFS, IDEMPOTENT) = tuple(range(17))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
-        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK) = tuple(range(19, 42))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (42, 43, 44)
-N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 45, 46, 47
-HEADER = 48
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK) = tuple(range(17, 40))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (40, 41, 42)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 43, 44, 45
+HEADER = 46
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -105,6 +104,12 @@ REVISE, CHECK, DEFINE = range(3)
 
 ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 ZERO = np.uint64(0)
+
+
+@inner
+def fields_at(A, c):
+    """Where constraint c's own fields start: field f of its kind at fields_at(A, c) + f."""
+    return A[FIELDS] + A[A[FSTART] + c]
 
 
 @inner

@@ -18,15 +18,13 @@ from essais.csp.compiled._domain_kernels import (
     NW,
     REVISE,
     SCRATCH,
-    TAB,
-    TROWS,
-    TSTART,
     VALUE,
     WOFF,
     ZERO,
     all_given,
     bit_of,
     defined,
+    fields_at,
     fixed_bit,
     has_bit,
     inner,
@@ -34,11 +32,15 @@ from essais.csp.compiled._domain_kernels import (
     seen_word,
 )
 
+# Its constraints' fields, at fields_at(A, c) + the name: ElementKind.fields, in that order
+# (tests/csp/test_kinds.py holds them in step): how many items; a row of two each.
+ELEMENT_ITEMS, ELEMENT_ROWS = range(2)
+
 
 @inner
 def _row(A, c, k):
     """Where item k's row starts."""
-    return A[TAB] + A[A[TSTART] + c] + 2 * k
+    return fields_at(A, c) + ELEMENT_ROWS + 2 * k
 
 
 @inner
@@ -66,7 +68,7 @@ def _meets(A, U, c, k, value):
 def element(A, U, state, method, c):
     """The index keeps the positions whose item meets the value, the value the union of those
     items' values, and, the index fixed, its item the value's values (ElementKind.revise)."""
-    start, n = A[A[CSTART] + c], A[A[TROWS] + c]
+    start, n = A[A[CSTART] + c], A[fields_at(A, c) + ELEMENT_ITEMS]
     index, value = A[A[CVAR] + start], A[A[CVAR] + start + A[A[CLEN] + c] - 1]
     least = A[A[LEAST] + index]
     for w in range(A[A[NW] + index]):
@@ -99,7 +101,7 @@ def element_given(A, c):
     """(1, items[index]) of the values given, (0, 0) when the index falls beyond the list."""
     start = A[A[CSTART] + c]
     k = A[A[VALUE] + A[A[CVAR] + start]]
-    if k < 0 or k >= A[A[TROWS] + c]:
+    if k < 0 or k >= A[fields_at(A, c) + ELEMENT_ITEMS]:
         return 0, 0
     row = _row(A, c, k)
     return 1, A[row + 1] if A[row] < 0 else A[A[VALUE] + A[A[CVAR] + start + A[row]]]

@@ -11,7 +11,6 @@ from numba import carray
 
 from essais.core.bits import bit_index
 from essais.csp.compiled._domain_kernels import (
-    CCONST,
     CHECK,
     CLEN,
     COFF,
@@ -24,9 +23,6 @@ from essais.csp.compiled._domain_kernels import (
     NW,
     REVISE,
     SCRATCH,
-    TAB,
-    TROWS,
-    TSTART,
     VALUE,
     WOFF,
     ZERO,
@@ -34,6 +30,7 @@ from essais.csp.compiled._domain_kernels import (
     bit_of,
     defined,
     drop_bit,
+    fields_at,
     fixed_bit,
     has_bit,
     inner,
@@ -46,13 +43,20 @@ from essais.csp.compiled._domain_kernels import (
     term_span,
 )
 
+# The fields of its kinds' constraints, at fields_at(A, c) + the name: each kind's `fields` in
+# essais.csp.kinds, in that order (tests/csp/test_kinds.py holds them in step).
+CIRCUIT_LOOPS = 0  # 1: a subcircuit (a node may point to itself)
+INCREASING_STEP = 0  # each variable at least the one before plus the step (1: strict)
+CARDINALITY_VALUES, CARDINALITY_PAIRS = range(2)  # how many values it counts; each (value, count)
+COUNT_VALUE, COUNT_PLACES = range(2)  # the value; each counted variable's (word, bit) of it (-1, 0: none)
+
 
 @inner
 def circuit(A, U, state, method, c):
     """Each node keeps the successors 0 … n-1 but itself (a subcircuit's, its constant 1: and
     itself); a fixed successor is taken from the others; then the chains of fixed successors
     (essais.csp.kinds.circuit: CircuitKind.revise, _chains)."""
-    start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[fields_at(A, c) + CIRCUIT_LOOPS]
     after, flags = A[CWORK], A[CWORK] + n
     for k in range(n):
         var = A[A[CVAR] + start + k]
@@ -109,7 +113,7 @@ def _snapshot(A, U, c):
 def _chains(A, U, state, c):
     """The chains of fixed successors, over those fixed when it begins; a subcircuit's loops
     left out (essais.csp.kinds.circuit._chains): `reached` holds each node's chain (its first node + 1)."""
-    start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    start, n, loops = A[A[CSTART] + c], A[A[CLEN] + c], A[fields_at(A, c) + CIRCUIT_LOOPS]
     after, pointed, reached = A[CWORK], A[CWORK] + n, A[CWORK] + 2 * n
     fixed = _pointed(A, U, c, pointed)
     if fixed < 0:
@@ -153,7 +157,7 @@ def _chains(A, U, state, c):
 def _one_cycle(A, c):
     """Every successor fixed (at CWORK): those that are not a subcircuit's loops make one cycle
     (of two nodes or more in a subcircuit)."""
-    n, loops, after = A[A[CLEN] + c], A[A[CCONST] + c], A[CWORK]
+    n, loops, after = A[A[CLEN] + c], A[fields_at(A, c) + CIRCUIT_LOOPS], A[CWORK]
     first, inside = -1, 0
     for k in range(n):
         if A[after + k] != k or not loops:
@@ -257,7 +261,7 @@ def no_overlap_holds(A, c):
 def increasing(A, U, state, method, c):
     """Each least value raised to the one before's (plus 1 when strict), first to last; then each
     greatest lowered to the one after's (less 1), last to first (essais.csp.kinds.increasing)."""
-    start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[fields_at(A, c) + INCREASING_STEP]
     for k in range(1, n):
         least, _ = term_span(A, U, A[A[CVAR] + start + k - 1], np.int64(1))
         if not _at_least(A, U, state, A[A[CVAR] + start + k], least + step):
@@ -272,7 +276,7 @@ def increasing(A, U, state, method, c):
 @inner
 def increasing_holds(A, c):
     """basic: once every variable is given, none below the one before (strict: above it)."""
-    start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    start, n, step = A[A[CSTART] + c], A[A[CLEN] + c], A[fields_at(A, c) + INCREASING_STEP]
     if not all_given(A, c):
         return True
     for k in range(1, n):
@@ -287,8 +291,9 @@ def cardinality(A, U, state, method, c):
     as its count, the others lose it; as few able as its count, they all take it
     (essais.csp.kinds.cardinality)."""
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
-    pairs = A[TAB] + A[A[TSTART] + c]
-    for p in range(A[A[TROWS] + c]):
+    fields = fields_at(A, c)
+    pairs = fields + CARDINALITY_PAIRS
+    for p in range(A[fields + CARDINALITY_VALUES]):
         value, count = A[pairs + 2 * p], A[pairs + 2 * p + 1]
         able, fixed = 0, 0
         for k in range(n):
@@ -315,10 +320,11 @@ def count(A, U, state, method, c):
     """The count (the last variable) between those fixed to the value and those that can take
     it; at its greatest as many as are fixed, the others lose the value; at its least as many as
     can take it, they all take it (GlobalPropagators._count)."""
-    start, n, value = A[A[CSTART] + c], A[A[CLEN] + c] - 1, A[A[CCONST] + c]
-    total, places = A[A[CVAR] + start + n], A[TAB] + A[A[TSTART] + c]
+    fields = fields_at(A, c)
+    start, n, value = A[A[CSTART] + c], A[A[CLEN] + c] - 1, A[fields + COUNT_VALUE]
+    total, places = A[A[CVAR] + start + n], fields + COUNT_PLACES
     able, fixed = 0, 0
-    for k in range(n):  # (each variable's word and bit of the value, at TAB: fewer lookups than has_bit's)
+    for k in range(n):  # (each variable's word and bit of the value, in its fields: fewer lookups than has_bit's)
         word = A[places + 2 * k]
         if word >= 0 and (U[A[DOM] + word] & bit_of(A[places + 2 * k + 1])) != ZERO:
             able += 1
@@ -346,8 +352,9 @@ def cardinality_holds(A, c):
     if not all_given(A, c):
         return True
     start, n = A[A[CSTART] + c], A[A[CLEN] + c]
-    pairs = A[TAB] + A[A[TSTART] + c]
-    for p in range(A[A[TROWS] + c]):
+    fields = fields_at(A, c)
+    pairs = fields + CARDINALITY_PAIRS
+    for p in range(A[fields + CARDINALITY_VALUES]):
         taken = 0
         for k in range(n):
             taken += A[A[VALUE] + A[A[CVAR] + start + k]] == A[pairs + 2 * p]
@@ -452,7 +459,7 @@ def _counted(A, c):
     """How many of count c's variables but the last have its value (all given)."""
     start, taken = A[A[CSTART] + c], 0
     for t in range(start, start + A[A[CLEN] + c] - 1):
-        taken += A[A[VALUE] + A[A[CVAR] + t]] == A[A[CCONST] + c]
+        taken += A[A[VALUE] + A[A[CVAR] + t]] == A[fields_at(A, c) + COUNT_VALUE]
     return taken
 
 

@@ -19,7 +19,6 @@ from essais.csp.compiled._domain_kernels import (
     BOUND,
     BOUND_ON,
     CCOEF,
-    CCONST,
     CHECK,
     CLEN,
     COUNTING,
@@ -71,6 +70,7 @@ from essais.csp.compiled._domain_kernels import (
     WEIGHTS,
     WOFF,
     entry,
+    fields_at,
     forget_changes,
     give,
     has_bit,
@@ -84,6 +84,7 @@ from essais.csp.compiled._domain_kernels import (
     undo,
 )
 from essais.csp.compiled._propagation_kernels import (
+    LINEAR_CONSTANT,
     bound_holds,
     propagate,
     revise,
@@ -318,7 +319,7 @@ def _improved(A, state):
         best += A[A[CCOEF] + t] * A[A[VALUE] + A[A[CVAR] + t]]
     state[BEST] = best
     state[IMPROVEMENTS] += 1
-    A[A[CCONST] + c] = 1 - best
+    A[fields_at(A, c) + LINEAR_CONSTANT] = 1 - best
     state[BOUND_ON] = 1
 
 

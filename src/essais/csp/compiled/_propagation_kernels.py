@@ -17,7 +17,6 @@ from essais.csp.compiled._domain_kernels import (
     BOUND,
     BOUND_ON,
     CCOEF,
-    CCONST,
     CHANGED,
     CHECK,
     CLEN,
@@ -50,9 +49,6 @@ from essais.csp.compiled._domain_kernels import (
     ROWS,
     SCRATCH,
     STAR,
-    TAB,
-    TROWS,
-    TSTART,
     VALUE,
     WEIGHTS,
     WOFF,
@@ -62,6 +58,7 @@ from essais.csp.compiled._domain_kernels import (
     ceil_div,
     defined,
     drop_bit,
+    fields_at,
     fixed_bit,
     forget_changes,
     has_bit,
@@ -75,12 +72,18 @@ from essais.csp.compiled._domain_kernels import (
     term_span,
 )
 
+# The fields of its kinds' constraints, at fields_at(A, c) + the name: each kind's `fields` in
+# essais.csp.kinds, in that order (tests/csp/test_kinds.py holds them in step).
+LINEAR_CONSTANT = 0  # Σ a·x + CONSTANT REL 0
+ALL_DIFFERENT_HALL = 0  # 1: its Hall intervals under mac
+TABLE_CONFLICTS, TABLE_COUNT, TABLE_ROWS = range(3)  # 1: its rows are conflicts; how many; the rows
+
 
 # the propagators (each kind's revise in essais.csp.kinds)
 @inner
 def _least_sum(A, U, c):
     """The constant of a linear relation plus the least of each term over its domain."""
-    total = A[A[CCONST] + c]
+    total = A[fields_at(A, c) + LINEAR_CONSTANT]
     for t in range(A[A[CSTART] + c], A[A[CSTART] + c] + A[A[CLEN] + c]):
         low, _ = term_span(A, U, A[A[CVAR] + t], A[A[CCOEF] + t])
         total += low
@@ -126,7 +129,7 @@ def relaxed_holds(A, U, c):
 @inner
 def _bounds(A, U, state, c):
     """Σ a·x + c REL 0 by bounds, one variable after the other (essais.csp.kinds.linear._bounds)."""
-    start, size, constant = A[A[CSTART] + c], A[A[CLEN] + c], A[A[CCONST] + c]
+    start, size, constant = A[A[CSTART] + c], A[A[CLEN] + c], A[fields_at(A, c) + LINEAR_CONSTANT]
     if A[A[KIND] + c] == NE:
         free, free_var, free_a, rest = 0, A[A[CVAR] + start], 1, constant
         for t in range(start, start + size):
@@ -172,7 +175,7 @@ def _bounds(A, U, state, c):
 def _supports(A, U, state, c):
     """mac on a relation of two variables: each keeps the values that some value of the other
     satisfies (essais.csp.kinds.linear._supports), both ways."""
-    start, constant, kind = A[A[CSTART] + c], A[A[CCONST] + c], A[A[KIND] + c]
+    start, constant, kind = A[A[CSTART] + c], A[fields_at(A, c) + LINEAR_CONSTANT], A[A[KIND] + c]
     for side in range(2):
         var, mine = A[A[CVAR] + start + side], A[A[CCOEF] + start + side]
         other, theirs = A[A[CVAR] + start + 1 - side], A[A[CCOEF] + start + 1 - side]
@@ -215,7 +218,7 @@ def _all_different(A, U, state, method, c):
     """A variable with one value left takes that value's image from the others; under mac, when
     the constraint asks for it (its constant 1), the Hall intervals then take theirs
     (AllDifferentKind.revise)."""
-    hall = A[A[CCONST] + c] == 1 and method == MAC
+    hall = A[fields_at(A, c) + ALL_DIFFERENT_HALL] == 1 and method == MAC
     return _fixed_images(A, U, state, c) and (not hall or _hall_intervals(A, U, state, c))
 
 
@@ -372,11 +375,12 @@ def _table(A, U, state, c):
     the rows left are those whose value in each column so far is in its variable's domain (each
     variable's words looked up once a column, not once a row: the all-interval series of 11
     counted in 0.62 s, not 0.95 s)."""
-    if A[A[CCONST] + c]:
+    fields = fields_at(A, c)
+    if A[fields + TABLE_CONFLICTS]:
         return _conflicts(A, U, state, c)
     start, size = A[A[CSTART] + c], A[A[CLEN] + c]
-    first, count = A[A[TSTART] + c], A[A[TROWS] + c]
-    rows, tab, dom = A[ROWS], A[TAB], A[DOM]
+    first, count = fields + TABLE_ROWS, A[fields + TABLE_COUNT]
+    rows, dom = A[ROWS], A[DOM]
     possible = count
     for j in range(size):
         var = A[A[CVAR] + start + j]
@@ -384,8 +388,8 @@ def _table(A, U, state, c):
         kept = 0
         for p in range(possible):
             row = first + p * size if j == 0 else A[rows + p]
-            k = A[tab + row + j] - least
-            if A[tab + row + j] == STAR or (0 <= k < words and (U[w0 + (k >> 6)] & bit_of(k)) != ZERO):
+            k = A[row + j] - least
+            if A[row + j] == STAR or (0 <= k < words and (U[w0 + (k >> 6)] & bit_of(k)) != ZERO):
                 A[rows + kept] = row
                 kept += 1
         possible = kept
@@ -395,11 +399,11 @@ def _table(A, U, state, c):
         for w in range(A[A[NW] + var]):
             U[A[SCRATCH] + w] = ZERO
         for p in range(possible):
-            if A[tab + A[rows + p] + j] == STAR:
+            if A[A[rows + p] + j] == STAR:
                 for w in range(A[A[NW] + var]):
                     U[A[SCRATCH] + w] = ~ZERO
                 break
-            k = A[tab + A[rows + p] + j] - least
+            k = A[A[rows + p] + j] - least
             U[A[SCRATCH] + (k >> 6)] |= bit_of(k)
         if not keep_scratch(A, U, state, var):
             return False
@@ -411,12 +415,11 @@ def _conflicts(A, U, state, c):
     """Row after row of a conflicts table: one whose places are all taken (fixed to its values,
     or STAR) fails; one with a single place left takes its value from that variable
     (essais.csp.kinds.table._conflicts)."""
-    start, size = A[A[CSTART] + c], A[A[CLEN] + c]
-    first, tab = A[A[TSTART] + c], A[TAB]
-    for r in range(A[A[TROWS] + c]):
-        row, left = first + r * size, -1
+    start, size, fields = A[A[CSTART] + c], A[A[CLEN] + c], fields_at(A, c)
+    for r in range(A[fields + TABLE_COUNT]):
+        row, left = fields + TABLE_ROWS + r * size, -1
         for j in range(size):
-            value, var = A[tab + row + j], A[A[CVAR] + start + j]
+            value, var = A[row + j], A[A[CVAR] + start + j]
             bit = fixed_bit(A, U, var)
             if value == STAR or (bit >= 0 and A[A[LEAST] + var] + bit == value):
                 continue
@@ -428,7 +431,7 @@ def _conflicts(A, U, state, c):
             return False
         if left >= 0:
             var = A[A[CVAR] + start + left]
-            drop_bit(A, U, state, var, A[tab + row + left] - A[A[LEAST] + var])
+            drop_bit(A, U, state, var, A[row + left] - A[A[LEAST] + var])
     return True
 
 
@@ -452,7 +455,7 @@ def table(A, U, state, method, c):
 @inner
 def _linear_total(A, c, last):
     """Σ a·x + c of a linear relation's first `last` terms (their variables given)."""
-    total = A[A[CCONST] + c]
+    total = A[fields_at(A, c) + LINEAR_CONSTANT]
     for t in range(A[A[CSTART] + c], A[A[CSTART] + c] + last):
         total += A[A[CCOEF] + t] * A[A[VALUE] + A[A[CVAR] + t]]
     return total
@@ -485,14 +488,14 @@ def all_different_holds(A, c, var):
 
 @inner
 def _matching_row(A, c, columns):
-    """The first row of table c whose first `columns` places hold the variables' values (STAR
-    matching any), -1 when none does."""
-    start, size, tab = A[A[CSTART] + c], A[A[CLEN] + c], A[TAB]
-    for r in range(A[A[TROWS] + c]):
-        row = A[A[TSTART] + c] + r * size
+    """Where the first row of table c starts whose first `columns` places hold the variables'
+    values (STAR matching any), -1 when none does."""
+    start, size, fields = A[A[CSTART] + c], A[A[CLEN] + c], fields_at(A, c)
+    for r in range(A[fields + TABLE_COUNT]):
+        row = fields + TABLE_ROWS + r * size
         match = True
         for j in range(columns):
-            if A[tab + row + j] != STAR and A[tab + row + j] != A[A[VALUE] + A[A[CVAR] + start + j]]:
+            if A[row + j] != STAR and A[row + j] != A[A[VALUE] + A[A[CVAR] + start + j]]:
                 match = False
                 break
         if match:
@@ -505,7 +508,7 @@ def table_holds(A, c):
     """One row matches (a table of conflicts: none)."""
     if not all_given(A, c):
         return True
-    return (_matching_row(A, c, A[A[CLEN] + c]) >= 0) == (A[A[CCONST] + c] == 0)
+    return (_matching_row(A, c, A[A[CLEN] + c]) >= 0) == (A[fields_at(A, c) + TABLE_CONFLICTS] == 0)
 
 
 # each kind's entry by address (essais.core.addresses): a C function each, rebuilding its arrays
@@ -532,7 +535,7 @@ def table_at(a, na, u, nu, s, ns, request, x, c):
     if request == CHECK:
         return table_holds(A, c)
     row = _matching_row(A, c, A[A[CLEN] + c] - 1)
-    return defined(state, A[A[TAB] + row + A[A[CLEN] + c] - 1]) if row >= 0 else 2
+    return defined(state, A[row + A[A[CLEN] + c] - 1]) if row >= 0 else 2
 
 
 def unused_at(a, na, u, nu, s, ns, request, x, c):

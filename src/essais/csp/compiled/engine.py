@@ -24,7 +24,8 @@ from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled import _element_kernels, _global_kernels, _propagation_kernels
 from essais.csp.compiled._kernels import csp_slice, replay
-from essais.csp.kinds import kind_of
+from essais.csp.compiled._propagation_kernels import LINEAR_CONSTANT
+from essais.csp.kinds import Fields, kind_of
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
 from essais.csp.model.problem import IMPROVEMENTS, LARGEST, PRUNED, RESTARTS, REVISIONS, Model, relaxation
@@ -47,7 +48,7 @@ class CspArrays:
     constraints: int
     values: int  # the domains' sizes added up
     sizes: np.ndarray  # each domain's size
-    widest: int  # the most places of a constraint: its variables, or a table's rows (the largest of both)
+    widest: int  # the most places a constraint's propagator works on (Kind.places): ROWS, IMAGES, CWORK
     most_words: int
     digest: str
     decisions: int  # the variables the search gives values to (the others are auxiliary)
@@ -72,7 +73,7 @@ def _words(values: tuple[int, ...], count: int) -> np.ndarray:
 @dataclass
 class _Encoder:
     """The model's constraints written one after the other into the arena's sections, each by
-    its kind (essais.csp.kinds.Encoding): kind, constant, terms, rows."""
+    its kind (essais.csp.kinds.Encoding): kind, its own fields, terms."""
 
     least: list[int]
     largest: list[int]
@@ -84,33 +85,34 @@ class _Encoder:
         self.kinds: list[int] = []
         self.starts: list[int] = []
         self.sizes: list[int] = []
-        self.constants: list[int] = []
         self.variables: list[int] = []
         self.coefficients: list[int] = []
         self.offsets: list[int] = []
-        self.table_starts: list[int] = []
-        self.table_rows: list[int] = []
-        self.numbers: list[int] = []
+        self.field_starts: list[int] = []
+        self.fields: list[int] = []
+        self.widest = 1
 
     def add(self, constraint: Constraint) -> None:
         self.starts.append(len(self.variables))
         self.sizes.append(len(constraint.variables))
-        self.table_starts.append(len(self.numbers))
-        self.table_rows.append(0)
-        kind_of(constraint).encode(constraint, self)
+        self.field_starts.append(len(self.fields))
+        kind = kind_of(constraint)
+        kind.encode(constraint, self)
         self.variables += constraint.variables
+        self.widest = max(self.widest, kind.places(constraint))
 
-    def kind(self, name: str, constant: int = 0) -> None:
+    def kind(self, name: str, fields: tuple[str, ...], values: Fields) -> None:
+        """The constraint's kind, and its fields' values in the order its kind declares them
+        (its kernels read them at those places)."""
+        if tuple(values) != fields or any(isinstance(values[f], list) for f in fields[:-1]):
+            raise AssertionError(f"{name}'s fields {list(values)} are not those it declares, {list(fields)}")
         self.kinds.append(getattr(k, name))
-        self.constants.append(constant)
+        for value in values.values():
+            self.fields += value if isinstance(value, list) else [value]
 
     def terms(self, coefficients: Iterable[int], offsets: Iterable[int]) -> None:
         self.coefficients += coefficients
         self.offsets += offsets
-
-    def rows(self, numbers: Iterable[int], count: int) -> None:
-        self.numbers += numbers
-        self.table_rows[-1] = count
 
     def fits(self, largest: int) -> None:
         if largest >= LARGEST:
@@ -144,18 +146,17 @@ def model_arrays(model: Model) -> CspArrays:
     e = encoder
     on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
     sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: e.kinds, k.CSTART: e.starts,
-                k.CLEN: e.sizes, k.CCONST: e.constants, k.CVAR: e.variables, k.CCOEF: e.coefficients,
-                k.COFF: e.offsets, k.TSTART: e.table_starts, k.TROWS: e.table_rows, k.TAB: e.numbers,
+                k.CLEN: e.sizes, k.CVAR: e.variables, k.CCOEF: e.coefficients, k.COFF: e.offsets,
+                k.FSTART: e.field_starts, k.FIELDS: e.fields,
                 k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs], k.DISTINCT: distinct,
                 k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0],
                 k.IDEMPOTENT: [int(kind_of(c).idempotent(c)) for c in constraints]}  # fmt: skip
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
-    widest = max([1, *e.table_rows, *e.sizes])  # (ROWS, IMAGES and CWORK are sized by it)
     domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
     bound = len(model.constraints) if model.objective is not None else -1
-    return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, widest,
+    return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, e.widest,
                      max(words, default=1), digest, model.decisions, bound)  # fmt: skip
 
 
@@ -259,7 +260,7 @@ class CompiledCsp(SplitSearch):
 
     def bound_by(self, most: int, tighten: bool = True) -> None:
         """From now on the signed objective is at most `most` (TextbookCsp.bound_by)."""
-        self._section(k.CCONST, self.arrays.constraints)[self.arrays.bound] = -most
+        self.A[self.A[k.FIELDS] + self.A[self.A[k.FSTART] + self.arrays.bound] + LINEAR_CONSTANT] = -most
         self.state[k.BOUND_ON], self.state[k.TIGHTEN] = 1, tighten
 
     def _share(self) -> None:

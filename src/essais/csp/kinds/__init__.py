@@ -6,7 +6,7 @@ reach a constraint's behaviour through `kind_of` and never name a kind. The flat
 too: it makes the terms' definitions of these kinds."""
 
 from essais.csp.kinds.all_different import AllDifferent
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting
+from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting
 from essais.csp.kinds.cardinality import Cardinality
 from essais.csp.kinds.circuit import Circuit
 from essais.csp.kinds.count import Count
@@ -28,6 +28,7 @@ __all__ = [
     "Count",
     "Distance",
     "Encoding",
+    "Fields",
     "Increasing",
     "Kind",
     "LexLessEq",

@@ -66,6 +66,7 @@ def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDiff
 class AllDifferentKind(Kind[AllDifferent]):
     name = "all_different"
     kernel = "ALL_DIFFERENT"
+    fields = ("hall",)
 
     def revise(self, constraint: AllDifferent, domains: Narrowing) -> bool:
         """A variable with one value left takes that value from the others; under mac, when the
@@ -83,7 +84,7 @@ class AllDifferentKind(Kind[AllDifferent]):
         return len(set(values)) == len(values) and not seen & set(values)
 
     def encode(self, constraint: AllDifferent, encoding: Encoding) -> None:
-        encoding.kind(self.kernel, int(constraint.hall))
+        encoding.kind(self.kernel, self.fields, {"hall": int(constraint.hall)})
         for var, a, b in zip(constraint.variables, constraint.coefficients, constraint.offsets, strict=True):
             encoding.fits(abs(a) * encoding.largest[var] + abs(b))
         encoding.terms(constraint.coefficients, constraint.offsets)

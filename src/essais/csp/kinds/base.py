@@ -14,6 +14,7 @@ from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import LinearExpr
 
 C = TypeVar("C", bound=Constraint)
+Fields = dict[str, int | list[int]]  # a constraint's own fields by name (Kind.fields), the last may be a list
 
 
 class Narrowing(Protocol):
@@ -40,7 +41,7 @@ class Narrowing(Protocol):
 
 class Encoding(Protocol):
     """One constraint written into the numba engine's arena (essais.csp.compiled.engine): its
-    kernel kind, constant, terms and rows, checked to fit the kernel's integers."""
+    kernel kind with its own fields, its terms, checked to fit the kernel's integers."""
 
     least: list[int]  # each variable's least value
     largest: list[int]  # each variable's largest absolute value
@@ -48,11 +49,9 @@ class Encoding(Protocol):
     words: list[int]  # how many words each variable's domain takes
     star: int  # any value, in a row
 
-    def kind(self, name: str, constant: int = 0) -> None: ...
+    def kind(self, name: str, fields: tuple[str, ...], values: Fields) -> None: ...
 
     def terms(self, coefficients: Iterable[int], offsets: Iterable[int]) -> None: ...
-
-    def rows(self, numbers: Iterable[int], count: int) -> None: ...
 
     def fits(self, largest: int) -> None: ...
 
@@ -88,8 +87,14 @@ class Kind(Generic[C]):
     the constraint first; the defaults are those of most kinds."""
 
     name = ""
-    kernel = ""  # its kind in the numba kernels (a constant of essais.csp.compiled._domain_kernels)
+    # its kind in the numba kernels (a constant of essais.csp.compiled._domain_kernels; a linear
+    # relation's is its relation's), and the prefix of its fields' names there
+    kernel = ""
     compiled = True  # the numba engine runs it
+    # Its own numbers in the arena, in this order, after its kind; its kernels read field f at
+    # `fields_at(A, c) + <KERNEL>_<F>` (a test holds those constants to these places). Only the
+    # last may be a list of numbers (its rows, its pairs), so that each field's place is fixed.
+    fields: tuple[str, ...] = ()
 
     def revise(self, constraint: C, domains: Narrowing) -> bool:
         """Its propagator in the python engine: narrow its variables' domains; False when one
@@ -109,18 +114,19 @@ class Kind(Generic[C]):
         raise AssertionError(f"a {self.name} defines no auxiliary variable")
 
     def encode(self, constraint: C, encoding: Encoding) -> None:
-        """Written into the numba engine's arena: by default its kind with its `constant`, its
-        `rows`, and its variables (each with coefficient 1 and offset 0)."""
-        encoding.kind(self.kernel, self.constant(constraint))
-        self.rows(constraint, encoding)
+        """Written into the numba engine's arena: by default its kind with its fields' values,
+        and its variables (each with coefficient 1 and offset 0)."""
+        encoding.kind(self.kernel, self.fields, self.field_values(constraint, encoding))
         encoding.terms([1] * len(constraint.variables), [0] * len(constraint.variables))
 
-    def constant(self, constraint: C) -> int:
-        """The number `encode` gives it beside its kind (what it means is the kind's)."""
-        return 0
+    def field_values(self, constraint: C, encoding: Encoding) -> Fields:
+        """Its fields' values by name, as `fields` lists them (checked to fit the kernel's integers)."""
+        return {}
 
-    def rows(self, constraint: C, encoding: Encoding) -> None:
-        """The rows `encode` gives it (none by default)."""
+    def places(self, constraint: C) -> int:
+        """The most places its propagator works on at once (the search's work sections are
+        sized by the widest): its variables by default."""
+        return len(constraint.variables)
 
     def has_terms(self, constraint: C) -> bool:
         """It holds terms (or expressions) that flattening makes variables of."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Operand
@@ -43,6 +43,7 @@ def global_cardinality(variables: Sequence[Operand], counts: dict[int, int]) -> 
 class CardinalityKind(Kind[Cardinality]):
     name = "global_cardinality"
     kernel = "CARDINALITY"
+    fields = ("values", "pairs")
 
     def revise(self, constraint: Cardinality, domains: Narrowing) -> bool:
         """Value after value in the order given: too many variables fixed to it or too few that
@@ -60,13 +61,13 @@ class CardinalityKind(Kind[Cardinality]):
                     domains.narrow(var, domains.bit(var, value))
         return True
 
-    def rows(self, constraint: Cardinality, encoding: Encoding) -> None:
-        """Its (value, count) pairs as rows of two."""
+    def field_values(self, constraint: Cardinality, encoding: Encoding) -> Fields:
+        """How many values it counts, then each (value, count) pair."""
         numbers = []
         for value, count in constraint.counts.items():
             encoding.fits(max(abs(value), count))
             numbers += [value, count]
-        encoding.rows(numbers, len(constraint.counts))
+        return {"values": len(constraint.counts), "pairs": numbers}
 
     def describe(self, constraint: Cardinality, names: list[str]) -> str:
         return f"global_cardinality([{listed(constraint.variables, names)}], {constraint.counts})"

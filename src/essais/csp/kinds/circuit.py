@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Operand
@@ -67,6 +67,7 @@ def _circuit(successors: Sequence[Operand], where: str, loops: bool) -> Circuit 
 class CircuitKind(Kind[Circuit]):
     name = "circuit"
     kernel = "CIRCUIT"
+    fields = ("loops",)
 
     def revise(self, constraint: Circuit, domains: Narrowing) -> bool:
         """Each node keeps the successors 0 … n-1 but itself (one node alone goes to itself); a
@@ -89,8 +90,8 @@ class CircuitKind(Kind[Circuit]):
                 return False
         return _chains(nodes, loops, domains)
 
-    def constant(self, constraint: Circuit) -> int:
-        return int(constraint.loops)
+    def field_values(self, constraint: Circuit, encoding: Encoding) -> Fields:
+        return {"loops": int(constraint.loops)}
 
     def describe(self, constraint: Circuit, names: list[str]) -> str:
         return f"{'subcircuit' if constraint.loops else 'circuit'}({listed(constraint.variables, names)})"

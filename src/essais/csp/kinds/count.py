@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, listed
+from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, listed
 from essais.csp.model.constraint import Constraint, Owner
 
 
@@ -27,6 +27,7 @@ class Count(Constraint):
 class CountKind(Kind[Count]):
     name = "count"
     kernel = "COUNT"
+    fields = ("value", "places")
 
     def revise(self, constraint: Count, domains: Narrowing) -> bool:
         """The count between those fixed to the value and those that can take it; at its
@@ -48,19 +49,16 @@ class CountKind(Kind[Count]):
     def defined_value(self, constraint: Count, given: Sequence[int | None]) -> int | None:
         return sum(given[var] == constraint.value for var in constraint.variables[:-1])
 
-    def constant(self, constraint: Count) -> int:
-        return constraint.value
-
-    def rows(self, constraint: Count, encoding: Encoding) -> None:
-        """For each counted variable, where the value's bit is (its word in the domains and the
-        bit; -1, 0 when outside its span)."""
+    def field_values(self, constraint: Count, encoding: Encoding) -> Fields:
+        """The value counted; then for each counted variable where the value's bit is (its word
+        in the domains and the bit; -1, 0 when outside its span)."""
         encoding.fits(abs(constraint.value))
         numbers = []
         for var in constraint.variables[:-1]:
             bit = constraint.value - encoding.least[var]
             inside = 0 <= bit < 64 * encoding.words[var]
             numbers += [int(encoding.word_offsets[var]) + bit // 64, bit % 64] if inside else [-1, 0]
-        encoding.rows(numbers, len(constraint.variables) - 1)
+        return {"value": constraint.value, "places": numbers}
 
     def describe(self, constraint: Count, names: list[str]) -> str:
         *counted, total = constraint.variables

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing
+from essais.csp.kinds.base import Encoding, Fields, Flattening, Kind, Narrowing
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import LinearExpr, Term
 
@@ -35,6 +35,7 @@ class Element(Constraint):
 class ElementKind(Kind[Element]):
     name = "element"
     kernel = "ELEMENT"
+    fields = ("items", "rows")
 
     def revise(self, constraint: Element, domains: Narrowing) -> bool:
         """The index keeps the positions 0 … n-1 whose item meets the value's domain; the value
@@ -65,14 +66,14 @@ class ElementKind(Kind[Element]):
         k = given[constraint.variables[0]]
         return constraint.item(k, given) if 0 <= k < len(constraint.item_at) else None  # type: ignore[operator,arg-type]
 
-    def rows(self, constraint: Element, encoding: Encoding) -> None:
-        """A row an item: its variable's place among the constraint's (index, the items that are
-        variables, the value), or -1 and its number."""
+    def field_values(self, constraint: Element, encoding: Encoding) -> Fields:
+        """How many items; then a row of two an item: its variable's place among the
+        constraint's (index, the items that are variables, the value), or -1 and its number."""
         numbers = []
         for at, constant in zip(constraint.item_at, constraint.constants, strict=True):
             encoding.fits(abs(constant))
             numbers += [at, constant]
-        encoding.rows(numbers, len(constraint.item_at))
+        return {"items": len(constraint.item_at), "rows": numbers}
 
     def describe(self, constraint: Element, names: list[str]) -> str:
         items = [names[constraint.variables[at]] if at >= 0 else str(constant)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Operand
@@ -40,6 +40,7 @@ def increasing(variables: Sequence[Operand], strict: bool = False) -> Increasing
 class IncreasingKind(Kind[Increasing]):
     name = "increasing"
     kernel = "INCREASING"
+    fields = ("step",)
 
     def revise(self, constraint: Increasing, domains: Narrowing) -> bool:
         """Each least value raised to the one before's (plus 1 when strict), first to last; then
@@ -53,8 +54,9 @@ class IncreasingKind(Kind[Increasing]):
                 return False
         return True
 
-    def constant(self, constraint: Increasing) -> int:
-        return int(constraint.strict)
+    def field_values(self, constraint: Increasing, encoding: Encoding) -> Fields:
+        """Each variable at least the one before plus its step: 1 when strict."""
+        return {"step": int(constraint.strict)}
 
     def describe(self, constraint: Increasing, names: list[str]) -> str:
         return f"increasing({listed(constraint.variables, names)}{', strict=True' if constraint.strict else ''})"

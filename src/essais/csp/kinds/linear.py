@@ -15,6 +15,8 @@ KERNEL_RELATIONS = {"<=": "LE", "==": "EQ", "!=": "NE"}
 
 class LinearKind(Kind[Linear]):
     name = "linear relation"
+    kernel = "LINEAR"  # (its kind in the kernels is its relation's: LE, EQ or NE)
+    fields = ("constant",)
 
     def revise(self, constraint: Linear, domains: Narrowing) -> bool:
         if domains.method == "mac" and len(constraint.terms) == 2:
@@ -27,7 +29,7 @@ class LinearKind(Kind[Linear]):
         return constraint.constant + sum(a * given[var] for var, a in inputs)  # type: ignore[operator]
 
     def encode(self, constraint: Linear, encoding: Encoding) -> None:
-        encoding.kind(KERNEL_RELATIONS[constraint.relation], constraint.constant)
+        encoding.kind(KERNEL_RELATIONS[constraint.relation], self.fields, {"constant": constraint.constant})
         largest = encoding.largest
         encoding.fits(abs(constraint.constant) + sum(abs(a) * largest[v] for v, a in constraint.terms.items()))
         encoding.terms(constraint.terms.values(), [0] * len(constraint.terms))

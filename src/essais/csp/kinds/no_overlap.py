@@ -69,7 +69,7 @@ class NoOverlapKind(Kind[NoOverlap]):
 
     def encode(self, constraint: NoOverlap, encoding: Encoding) -> None:
         """Its durations as the terms' offsets."""
-        encoding.kind(self.kernel)
+        encoding.kind(self.kernel, self.fields, {})
         for var, length in zip(constraint.variables, constraint.durations, strict=True):
             encoding.fits(encoding.largest[var] + length)
         encoding.terms([1] * len(constraint.variables), constraint.durations)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
 from essais.core.result import plural
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Operand
@@ -52,6 +52,7 @@ def table(
 class TableKind(Kind[Table]):
     name = "table"
     kernel = "TABLE"
+    fields = ("conflicts", "count", "rows")
 
     def revise(self, constraint: Table, domains: Narrowing) -> bool:
         """The tuples still possible; each variable keeps the values some of them use (all its
@@ -81,16 +82,17 @@ class TableKind(Kind[Table]):
         row = tuple(given[var] for var in constraint.variables[:-1])
         return next((allowed[-1] for allowed in constraint.allowed if allowed[:-1] == row), None)
 
-    def constant(self, constraint: Table) -> int:
-        """1 for a table of conflicts."""
-        return int(constraint.conflicts)
-
-    def rows(self, constraint: Table, encoding: Encoding) -> None:
+    def field_values(self, constraint: Table, encoding: Encoding) -> Fields:
+        """1 for a table of conflicts; its rows' count, then its rows (STAR: any value)."""
         numbers = []
         for row in constraint.allowed:
             encoding.fits(max((abs(v) for v in row if v is not None), default=0))
             numbers += [encoding.star if v is None else v for v in row]
-        encoding.rows(numbers, len(constraint.allowed))
+        return {"conflicts": int(constraint.conflicts), "count": len(constraint.allowed), "rows": numbers}
+
+    def places(self, constraint: Table) -> int:
+        """Its variables, or its rows (the rows still possible are listed)."""
+        return max(len(constraint.variables), len(constraint.allowed))
 
     def describe(self, constraint: Table, names: list[str]) -> str:
         relation = "not in" if constraint.conflicts else "in"
