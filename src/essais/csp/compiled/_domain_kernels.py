@@ -7,9 +7,10 @@ The model and the search's work live in one int64 array, `A` (an arena): its hea
 constants below) says where each section starts, `A[A[CVAR] + t]` being the variable of term t.
 The model's sections: each variable's least value and its words in the domains (a bit set, bit k:
 the value least + k, 64 to a word); each constraint's kind, its variables with their
-coefficients and offsets (cstart, clen), its own fields (in FIELDS from its FSTART: `fields_at`;
-each kind declares its fields by name, Kind.fields in essais.csp.kinds, and its kernel file names
-their places <KIND>_<FIELD>), whether its propagation is idempotent (IDEMPOTENT); the
+coefficients and offsets (cstart, clen), its own fields (in FIELDS; FSTART: where each
+constraint's start in the arena, `fields_at`; each kind declares its fields by name, Kind.fields
+in essais.csp.kinds, and its kernel file names their places <KIND>_<FIELD>), whether its
+propagation is idempotent (IDEMPOTENT); the
 constraints on each variable; the objective's relaxation (RELAX: its items' count, the capacity,
 then each item's variable, weight and worth; essais.csp.model.Relaxation); the constraint
 defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
@@ -108,8 +109,10 @@ ZERO = np.uint64(0)
 
 @inner
 def fields_at(A, c):
-    """Where constraint c's own fields start: field f of its kind at fields_at(A, c) + f."""
-    return A[FIELDS] + A[A[FSTART] + c]
+    """Where constraint c's own fields start in the arena: field f of its kind at fields_at(A, c) + f
+    (FSTART holds where in the arena, not in FIELDS: one lookup less each time a propagator reads
+    a field, as it read a shared CCONST before)."""
+    return A[A[FSTART] + c]
 
 
 @inner

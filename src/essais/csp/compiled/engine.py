@@ -225,6 +225,7 @@ class CompiledCsp(SplitSearch):
         work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
         work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
         self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m, arrays.decisions])
+        self._section(k.FSTART, m)[:] += self.A[k.FIELDS]  # (where each constraint's fields are in the arena)
         self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
         self.entries = entries(arrays.model[k.KIND])
         self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
@@ -260,7 +261,7 @@ class CompiledCsp(SplitSearch):
 
     def bound_by(self, most: int, tighten: bool = True) -> None:
         """From now on the signed objective is at most `most` (TextbookCsp.bound_by)."""
-        self.A[self.A[k.FIELDS] + self.A[self.A[k.FSTART] + self.arrays.bound] + LINEAR_CONSTANT] = -most
+        self.A[self.A[self.A[k.FSTART] + self.arrays.bound] + LINEAR_CONSTANT] = -most
         self.state[k.BOUND_ON], self.state[k.TIGHTEN] = 1, tighten
 
     def _share(self) -> None:
