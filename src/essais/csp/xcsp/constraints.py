@@ -116,6 +116,8 @@ class Instance(Scope):
         if match is None:
             raise fail(f"for={cell!r} does not name cells of {name}")
         parts = match.group(1)[1:-1].split("][")
+        if len(parts) != len(shape) or not all(re.fullmatch(r"(\d+(\.\.\d+)?)?", part) for part in parts):
+            raise fail(f"for={cell!r} is not {len(shape)} indices of {name} (each i, i..j or none)")
         ranges = []
         for part, size in zip(parts, shape, strict=True):
             low, high = (
