@@ -28,6 +28,7 @@ from essais.csp.compiled._domain_kernels import (
     DEFINED,
     DEFINED_VALUE,
     DEFS,
+    DISTINCT,
     DMARK,
     DOM,
     FORWARD,
@@ -40,6 +41,7 @@ from essais.csp.compiled._domain_kernels import (
     LOOKING,
     MAC,
     MARK,
+    N_CONSTRAINTS,
     N_DECISIONS,
     N_DEFINED,
     N_VARIABLES,
@@ -298,15 +300,33 @@ def _next_defined(A, U, state, k, entries):
 
 @inner
 def _start(A, U, state, method, entries):
-    """The root's work: False when a domain is empty, a constant constraint false, or (mac)
-    the first propagation empties a domain."""
+    """The root's work: False when a domain is empty, a constant constraint false, (forward) a
+    constraint on one variable empties it, or (mac) the first propagation empties a domain
+    (TextbookCsp._root)."""
     state[STARTED] = 1
     if state[ROOT_FALSE]:
         return False
     for var in range(A[N_VARIABLES]):
         if is_empty(A, U, var):
             return False
+    if method == FORWARD:
+        return _unary(A, U, state, method, entries)
     return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(-1), entries)
+
+
+@inner
+def _unary(A, U, state, method, entries):
+    """forward at the root: each constraint on one variable (the bound aside) narrows it once."""
+    ok = True
+    for c in range(A[N_CONSTRAINTS] - (state[BOUND] >= 0)):
+        if A[A[DISTINCT] + c] == 1:
+            state[REVISIONS] += 1
+            if not revise(A, U, state, method, c, entries):
+                _refused(A, state, c)
+                ok = False
+                break
+    forget_changes(A, state)
+    return ok
 
 
 @inner

@@ -208,9 +208,15 @@ class TextbookCsp(Domains):
                 self.run_start = self.counters.backtracks
 
     def _root(self) -> bool:
-        """The root's checks (an empty domain, a false constant) and, under mac, its propagation."""
+        """The root's checks (an empty domain, a false constant); under forward, each constraint
+        on one variable narrows it once (node consistency, before the first choice); under mac,
+        the propagation of every constraint."""
         if any(mask == 0 for mask in self.domain) or not all(c.holds([]) for c in self.constraints if not c.variables):
             return False
+        if self.method == "forward":
+            return self._revised(
+                [index for index, c in enumerate(self.model.constraints) if len(set(c.variables)) == 1]
+            )
         everything = self._first() + list(range(len(self.model.constraints)))
         return self.method != "mac" or self._propagate(everything)
 
@@ -297,14 +303,18 @@ class TextbookCsp(Domains):
                     return False
             return True
         if self.method == "forward":
-            self.changed.clear()
-            for index in self._first() + self._own(var):
-                self.revisions += 1
-                if not self.revise(index):
-                    self._refused_by(index)
-                    return False
-            return True
+            return self._revised(self._first() + self._own(var))
         return self._propagate(self._first() + self._own(var))
+
+    def _revised(self, constraints: list[int]) -> bool:
+        """forward: one pass of the constraints, in order; False at the first that empties a domain."""
+        self.changed.clear()
+        for index in constraints:
+            self.revisions += 1
+            if not self.revise(index):
+                self._refused_by(index)
+                return False
+        return True
 
     def _define(self) -> bool:
         """Each auxiliary variable whose inputs are all given is given its value, in order,
