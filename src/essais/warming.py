@@ -128,4 +128,6 @@ def _every_kind() -> Model:
     m.add(count(x, 3) + abs(x[0] - x[1]) + element(x, x[3]) <= 9)
     m.add(x[0] + x[1] != 4)
     m.add(all_different(x))
+    w = m.int_vars(2, 0, 99, "w")
+    m.add((w[0] + w[1] <= 150) | (x[0] == 1))  # (too many values together for a table: reified relations)
     return m

@@ -32,7 +32,7 @@ from essais.csp.kinds.predicate import predicate
 from essais.csp.kinds.table import table
 from essais.csp.model import METHODS, CspCount, CspResult, Model
 from essais.csp.model.expressions import IntVar, LinearExpr
-from essais.csp.model.functions import count, element, if_then_else, implies, maximum, minimum, n_values
+from essais.csp.model.functions import count, element, if_then_else, implies, maximum, minimum, n_values, xor
 from essais.csp.xcsp import XcspError, read_xcsp, to_xcsp, write_xcsp
 
 __all__ = [
@@ -70,4 +70,5 @@ __all__ = [
     "to_xcsp",
     "watch_csp",
     "write_xcsp",
+    "xor",
 ]

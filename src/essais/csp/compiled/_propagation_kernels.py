@@ -128,12 +128,19 @@ def relaxed_holds(A, U, c):
 
 @inner
 def _bounds(A, U, state, c):
-    """Σ a·x + c REL 0 by bounds, one variable after the other (essais.csp.kinds.linear._bounds)."""
+    """A linear relation by bounds."""
     start, size, constant = A[A[CSTART] + c], A[A[CLEN] + c], A[fields_at(A, c) + LINEAR_CONSTANT]
-    if A[A[KIND] + c] == NE:
+    return linear_bounds(A, U, state, start, size, constant, A[A[KIND] + c], np.int64(1))
+
+
+@inner
+def linear_bounds(A, U, state, start, size, constant, relation, sign):
+    """Σ sign·a·x + constant REL 0 over terms start … start + size - 1 (REL: LE, EQ or NE) by
+    bounds, one variable after the other (essais.csp.kinds.linear.bounds)."""
+    if relation == NE:
         free, free_var, free_a, rest = 0, A[A[CVAR] + start], 1, constant
         for t in range(start, start + size):
-            var, a = A[A[CVAR] + t], A[A[CCOEF] + t]
+            var, a = A[A[CVAR] + t], sign * A[A[CCOEF] + t]
             k = fixed_bit(A, U, var)
             if k < 0:
                 free += 1
@@ -148,19 +155,19 @@ def _bounds(A, U, state, c):
         return True
     low_sum, high_sum = 0, 0
     for t in range(start, start + size):
-        low, high = term_span(A, U, A[A[CVAR] + t], A[A[CCOEF] + t])
+        low, high = term_span(A, U, A[A[CVAR] + t], sign * A[A[CCOEF] + t])
         low_sum += low
         high_sum += high
     for t in range(start, start + size):
-        var, a = A[A[CVAR] + t], A[A[CCOEF] + t]
+        var, a = A[A[CVAR] + t], sign * A[A[CCOEF] + t]
         low, high = term_span(A, U, var, a)
         least = constant + low_sum - low
         greatest = constant + high_sum - high
         # a·v + least <= 0 and, for ==, a·v + greatest >= 0: an interval of values v
         if a > 0:
-            top, bottom = (-least) // a, ceil_div(-greatest, a) if A[A[KIND] + c] == EQ else -(1 << 62)
+            top, bottom = (-least) // a, ceil_div(-greatest, a) if relation == EQ else -(1 << 62)
         else:
-            bottom, top = ceil_div(-least, a), (-greatest) // a if A[A[KIND] + c] == EQ else 1 << 62
+            bottom, top = ceil_div(-least, a), (-greatest) // a if relation == EQ else 1 << 62
         origin = A[A[LEAST] + var]
         if not keep_between(A, U, state, var, max(bottom - origin, 0), min(top - origin, 64 * A[A[NW] + var] - 1)):
             return False

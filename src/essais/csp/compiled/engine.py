@@ -22,7 +22,7 @@ from essais.core.result import Stats
 from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp.compiled import _domain_kernels as k
-from essais.csp.compiled import _element_kernels, _global_kernels, _propagation_kernels
+from essais.csp.compiled import _element_kernels, _global_kernels, _propagation_kernels, _reified_kernels
 from essais.csp.compiled._kernels import csp_slice, replay
 from essais.csp.compiled._propagation_kernels import LINEAR_CONSTANT
 from essais.csp.kinds import Fields, kind_of
@@ -106,13 +106,17 @@ class _Encoder:
         (its kernels read them at those places)."""
         if tuple(values) != fields or any(isinstance(values[f], list) for f in fields[:-1]):
             raise AssertionError(f"{name}'s fields {list(values)} are not those it declares, {list(fields)}")
-        self.kinds.append(getattr(k, name))
+        self.kinds.append(self.kind_number(name))
         for value in values.values():
             self.fields += value if isinstance(value, list) else [value]
 
     def terms(self, coefficients: Iterable[int], offsets: Iterable[int]) -> None:
         self.coefficients += coefficients
         self.offsets += offsets
+
+    def kind_number(self, name: str) -> int:
+        """A kind's number in the kernels (a field may name one: a reified relation's relation)."""
+        return int(getattr(k, name))
 
     def fits(self, largest: int) -> None:
         if largest >= LARGEST:
@@ -179,7 +183,7 @@ def _digest(sections: list[np.ndarray]) -> str:
     return hashed.hexdigest()[:16]
 
 
-ENTRY_MODULES = (_propagation_kernels, _global_kernels, _element_kernels)
+ENTRY_MODULES = (_propagation_kernels, _global_kernels, _element_kernels, _reified_kernels)
 _COMPILED: dict[str, Any] = {}  # each kind's entry, compiled (or loaded from numba's cache) once a process
 
 

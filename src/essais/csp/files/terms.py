@@ -1,5 +1,5 @@
 """The terms of a model file's expressions (essais.csp.files.expressions reads the rest): the
-calls `abs`, `min`/`minimum`, `max`/`maximum`, `count`, `element`, `implies`, `if_then_else`; a
+calls `abs`, `min`/`minimum`, `max`/`maximum`, `count`, `element`, `implies`, `xor`, `if_then_else`; a
 comparison in brackets as 0 or 1 (`sum(x[i] == 0 for i in range(n)) == 2`); `|`, `&` and `~`
 of those. Python's `and`, `or` and `not` would ask a relation for a truth value, and a chained
 comparison (`x == 1 | y == 2` reads as `x == (1 | y) == 2`) is two: each is refused with the
@@ -11,11 +11,11 @@ import ast
 
 from essais.csp.files.expressions import Expressions, Loop
 from essais.csp.model.expressions import LinearExpr, relate
-from essais.csp.model.functions import count, element, if_then_else, implies, maximum, minimum
+from essais.csp.model.functions import count, element, if_then_else, implies, maximum, minimum, xor
 
 RELATIONS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 OF_MANY = {"abs": 1, "implies": 2, "if_then_else": 3}  # (the calls of a fixed number of expressions)
-TERMS = ("abs", "min", "max", "minimum", "maximum", "count", "element", "implies", "if_then_else")
+TERMS = ("abs", "min", "max", "minimum", "maximum", "count", "element", "implies", "xor", "if_then_else")
 LOGIC = "write and, or, not as &, |, ~ between relations in brackets: (x == 1) | (y == 2)"
 
 
@@ -68,6 +68,8 @@ class Terms(Expressions):
             make = count if name == "count" else element
             return self.made(where, lambda: make(items, second))  # type: ignore[no-any-return]
         items = list(self.operands(call, indent, loop, name))
+        if name == "xor":
+            return self.made(where, lambda: xor(items))  # type: ignore[no-any-return]
         least = name in ("min", "minimum")
         return self.made(where, lambda: minimum(items) if least else maximum(items))  # type: ignore[no-any-return]
 

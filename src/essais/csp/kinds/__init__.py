@@ -17,6 +17,7 @@ from essais.csp.kinds.lex import LexLessEq
 from essais.csp.kinds.no_overlap import NoOverlap
 from essais.csp.kinds.predicate import Predicate
 from essais.csp.kinds.registry import KINDS, kind_of
+from essais.csp.kinds.reified import Reified
 from essais.csp.kinds.table import Table
 from essais.csp.kinds.written import Written
 
@@ -35,6 +36,7 @@ __all__ = [
     "Narrowing",
     "NoOverlap",
     "Predicate",
+    "Reified",
     "Table",
     "Written",
     "XcspWriting",

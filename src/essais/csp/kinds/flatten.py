@@ -9,7 +9,11 @@ model's constraints (in their order, each in one of the engines' kinds), then th
 - a term whose variables' values are at most WHOLE_ROWS together is defined by a table of them
   and its value (`abs(x - y)`: the rows (x, y, |x - y|)) — its propagation then loses nothing;
 - a larger one by a table of its arguments (at most TABLE_ROWS rows), each argument made one
-  variable first; `minimum`, `maximum`, `|` and `&` of many arguments two at a time;
+  variable first; `minimum` and `maximum` of many arguments two at a time;
+- a larger relation's truth and logic of 0/1 terms by a Reified relation b ↔ Σ a·x + c REL 0
+  (essais.csp.kinds.reified): `|` of n their sum at least 1, `&` their sum n, `implies(a, b)`
+  a <= b, `xor` of two their sum 1 (of more: two at a time), `~` of a relation its negation and
+  of a term its being 0; `if_then_else(c, a, b)` by an Element of [b, a] at c;
 - an element, `items[index]`, by an Element of its index and items (essais.csp.kinds.element);
 - a count of expressions equal to a number by a Count of them (each made one variable);
 - the distance of two variables, `abs(x - y)`, by a Distance (its propagation a table's, on
@@ -32,14 +36,19 @@ from essais.csp.kinds import element
 from essais.csp.kinds.count import Count
 from essais.csp.kinds.distance import Distance
 from essais.csp.kinds.registry import kind_of
+from essais.csp.kinds.reified import Reified
 from essais.csp.kinds.table import Table
 from essais.csp.model.constraint import Constraint
-from essais.csp.model.expressions import Key, Linear, LinearExpr, Term
+from essais.csp.model.expressions import RELATIONS, Key, Linear, LinearExpr, Term
 from essais.csp.model.problem import MAX_SPAN, Model, Objective
 
 TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)
 WHOLE_ROWS = 4_096  # the most rows of a term's table of its variables (a larger one: of its arguments)
 Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its table's columns'
+LOGIC = (*RELATIONS, "|", "&", "~", "implies", "xor", "if_then_else")  # the terms of relations and logic
+# A term of logic whose variables' values are few together is a table all the same: exact, and
+# measured faster there (BENCHMARKS.md, "Logic as reified relations"); tests turn it off.
+LOGIC_AS_TABLES = True
 
 
 def flattened(model: Model) -> Model:
@@ -124,6 +133,8 @@ class _Flattening:
             z = self.element(term)
         elif _is_distance(term):
             z = self.distance(term)
+        elif term.operator in LOGIC and not (LOGIC_AS_TABLES and self.few(term.variables)):
+            z = self.logic(term)
         else:
             chained = None if self.few(term.variables) else _chained(term)
             z = self.term(chained) if chained is not None else self.table(term)
@@ -147,6 +158,20 @@ class _Flattening:
         z = self.new(term.text_with(self.names), values)
         definition.variables[-1] = z
         self.definitions.append(definition)
+        return z
+
+    def logic(self, term: Term) -> int:
+        """A new 0/1 variable defined by a Reified relation (if_then_else: an Element; xor of
+        more than two: two at a time)."""
+        if term.operator == "if_then_else":
+            condition, then, otherwise = term.arguments
+            return self.element(Term("element", [condition, otherwise, then]))
+        if term.operator == "xor" and len(term.arguments) > 2:
+            return self.term(_chained(term))  # type: ignore[arg-type]
+        relation = _relation_of(term)
+        terms = self.linear(relation.terms)
+        z = self.new(term.text_with(self.names), (0, 1))
+        self.definitions.append(Reified([*terms, z], list(terms.values()), relation.constant, relation.relation))  # type: ignore[list-item]
         return z
 
     def distance(self, term: Term) -> int:
@@ -230,11 +255,40 @@ def _is_distance(term: Term) -> bool:
     return sorted(argument.terms.values()) == [-1, 1] and all(isinstance(key, int) for key in argument.terms)
 
 
+def _relation_of(term: Term) -> Linear:
+    """The relation whose truth a term of LOGIC is (its arguments 0 or 1 but a relation's)."""
+    arguments = [a if isinstance(a, LinearExpr) else LinearExpr({}, a, None) for a in term.arguments]
+    operator = term.operator
+    if operator in RELATIONS:
+        return Linear(arguments[0].terms, arguments[0].constant, operator)
+    if operator == "~":
+        [argument] = arguments
+        inner = next(iter(argument.terms), None) if len(argument.terms) == 1 and not argument.constant else None
+        if isinstance(inner, Term) and inner.operator in RELATIONS and argument.terms[inner] == 1:
+            return _negation(_relation_of(inner))
+        return argument <= 0
+    total = sum(arguments[1:], arguments[0])
+    if operator == "|":
+        return total >= 1
+    if operator == "&":
+        return total >= len(arguments)
+    if operator == "implies":
+        return arguments[0] <= arguments[1]
+    return total == 1  # (xor of two)
+
+
+def _negation(relation: Linear) -> Linear:
+    """not (Σ + c REL 0): Σ + c >= 1 for <=, != for ==, == for !=."""
+    if relation.relation == "<=":
+        return LinearExpr(relation.terms, relation.constant, relation.model) >= 1
+    return Linear(relation.terms, relation.constant, "!=" if relation.relation == "==" else "==")
+
+
 def _chained(term: Term) -> Term | None:
-    """A term of many arguments as a chain of smaller ones, each with a table of its own:
-    minimum, maximum, | and & two at a time (None: the term has no such chain)."""
+    """A term of many arguments as a chain of smaller ones, each with a definition of its own:
+    minimum, maximum and xor two at a time (None: the term has no such chain)."""
     operator, arguments = term.operator, term.arguments
-    if operator in ("minimum", "maximum", "|", "&") and len(arguments) > 2:
+    if operator in ("minimum", "maximum", "xor") and len(arguments) > 2:
         chain = arguments[0]
         for argument in arguments[1:]:
             chain = Term(operator, [chain, argument])

@@ -21,7 +21,7 @@ class LinearKind(Kind[Linear]):
     def revise(self, constraint: Linear, domains: Narrowing) -> bool:
         if domains.method == "mac" and len(constraint.terms) == 2:
             return _supports(constraint, domains)
-        return _bounds(constraint, domains)
+        return bounds(list(constraint.terms.items()), constraint.constant, constraint.relation, domains)  # type: ignore[arg-type]
 
     def defined_value(self, constraint: Linear, given: Sequence[int | None]) -> int | None:
         """z = Σ a·x + c, z its last variable (a sum's definition)."""
@@ -47,13 +47,13 @@ class LinearKind(Kind[Linear]):
         return [f"<intension> {writer.relation(constraint)} </intension>"]
 
 
-def _bounds(constraint: Linear, domains: Narrowing) -> bool:
-    """Σ a·x + c REL 0 over the domains' bounds, one variable after the other: each keeps the
-    values that the others' extremes allow (!=: once one variable alone is free)."""
-    terms = list(constraint.terms.items())
-    if constraint.relation == "!=":
+def bounds(terms: list[tuple[int, int]], constant: int, relation: str, domains: Narrowing) -> bool:
+    """Σ a·x + c REL 0 (`terms`, its (variable, coefficient) pairs) over the domains' bounds, one
+    variable after the other: each keeps the values that the others' extremes allow (!=: once
+    one variable alone is free)."""
+    if relation == "!=":
         free = [(var, a) for var, a in terms if domains.fixed(var) is None]
-        rest = constraint.constant + sum(a * (domains.fixed(var) or 0) for var, a in terms
+        rest = constant + sum(a * (domains.fixed(var) or 0) for var, a in terms
                                          if domains.fixed(var) is not None)  # fmt: skip
         if not free:
             return rest != 0
@@ -64,12 +64,12 @@ def _bounds(constraint: Linear, domains: Narrowing) -> bool:
         return True
     for var, a in terms:
         spans = [domains.span(b, other) for other, b in terms if other != var]
-        least = constraint.constant + sum(low for low, _ in spans)
-        greatest = constraint.constant + sum(high for _, high in spans)
+        least = constant + sum(low for low, _ in spans)
+        greatest = constant + sum(high for _, high in spans)
         # a·x + least <= 0 (and for ==, a·x + greatest >= 0)
         keep = 0
         for value in domains.values(var):
-            if a * value + least <= 0 and (constraint.relation != "==" or a * value + greatest >= 0):
+            if a * value + least <= 0 and (relation != "==" or a * value + greatest >= 0):
                 keep |= domains.bit(var, value)
         if not domains.narrow(var, keep):
             return False

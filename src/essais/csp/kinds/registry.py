@@ -18,6 +18,7 @@ from essais.csp.kinds import (
     linear,
     no_overlap,
     predicate,
+    reified,
     table,
 )
 from essais.csp.kinds.base import Kind
@@ -38,6 +39,7 @@ KINDS: dict[type, Kind[Any]] = {
     distance.Distance: distance.KIND,
     element.Element: element.KIND,
     lex.LexLessEq: lex.KIND,
+    reified.Reified: reified.KIND,
 }
 KINDS[Written] = WrittenKind(dict(KINDS))
 

@@ -68,6 +68,12 @@ def implies(a: Operand, b: Operand) -> LinearExpr:
     return Term("implies", [expression(a), expression(b)])
 
 
+def xor(*expressions: Operand | Iterable[Operand]) -> LinearExpr:
+    """1 when an odd number of the expressions hold (relations, or terms of 0 and 1; given one
+    by one or as one list)."""
+    return Term("xor", _listed(expressions, "xor"))
+
+
 def if_then_else(condition: Operand, then: Operand, otherwise: Operand) -> LinearExpr:
     """`then` where `condition` holds (is 1), else `otherwise`."""
     return Term("if_then_else", [expression(condition), expression(then), expression(otherwise)])

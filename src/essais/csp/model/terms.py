@@ -5,7 +5,8 @@ its operator: `*`, `abs`, `//` and `%` (rounded down and with the divisor's sign
 as Java's: -7 div 2 is -3, -7 mod 2 is -1; none for a divisor 0), `minimum`, `maximum`, `element`
 (none beyond its list), `count` (how many arguments after the first, a number, equal it), a
 relation's truth (`==`, `!=`, `<=` of its argument and 0: 1 where it holds, else 0), and the
-logic of 0/1 terms, `|`, `&`, `~`, `implies`, `if_then_else`."""
+logic of 0/1 terms, `|`, `&`, `~`, `implies`, `xor` (1 when an odd number of its arguments
+are), `if_then_else`."""
 
 from __future__ import annotations
 
@@ -118,5 +119,6 @@ KINDS = {
     "&": Kind("({ands})", lambda v: int(all(v)), _zero_one, boolean=ALL),
     "~": Kind("~{0}", lambda v: 1 - v[0], _zero_one, boolean=1),
     "implies": Kind("implies({all})", lambda v: (1 - v[0]) | v[1], _zero_one, boolean=2),
+    "xor": Kind("xor({all})", lambda v: sum(v) % 2, _zero_one, boolean=ALL),
     "if_then_else": Kind("if_then_else({all})", lambda v: v[1] if v[0] else v[2], _either, boolean=1),
 }

@@ -16,7 +16,7 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
-from essais.csp.model.functions import if_then_else, implies, maximum, minimum
+from essais.csp.model.functions import if_then_else, implies, maximum, minimum, xor
 from essais.csp.model.problem import MAX_SPAN, Model
 
 Value = LinearExpr | int
@@ -266,11 +266,11 @@ def _function(name: str, operands: list[Any], fail: Fail) -> Any:
         return ~exprs[0]
     if name == "imp":
         return implies(exprs[0], exprs[1])
-    if name in ("iff", "xor"):
+    if name == "xor":
+        return xor(exprs)
+    if name == "iff":
         for e in exprs:
             Term("~", [e])  # (refuses an operand that is not 0/1)
-        if name == "xor":
-            return sum(exprs[1:], exprs[0]) % 2 == 1
         return (
             Term("&", [expression(a == b) for a, b in itertools.pairwise(exprs)]) if arity > 2 else exprs[0] == exprs[1]
         )

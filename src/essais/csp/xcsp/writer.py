@@ -66,7 +66,7 @@ KEYWORDS = set(
 CELL = re.compile(r"(?P<base>[A-Za-z_]\w*)\[(?P<index>\d+)\]$")
 RELATIONS = {"==": "eq", "!=": "ne", "<=": "le"}
 FUNCTIONS = {"*": "mul", "abs": "abs", "div": "div", "mod": "mod", "minimum": "min", "maximum": "max", "|": "or",
-             "&": "and", "~": "not", "implies": "imp", "if_then_else": "if"}  # fmt: skip
+             "&": "and", "~": "not", "implies": "imp", "xor": "xor", "if_then_else": "if"}  # fmt: skip
 
 
 def to_xcsp(model: Writable) -> str:

@@ -1,0 +1,112 @@
+"""numba kernels of reified linear relations (essais.csp.kinds.reified): b ↔ Σ a·x + c REL 0, or
+b → Σ a·x + c REL 0 when half, over the domains of essais.csp.compiled._domain_kernels and with
+the linear relations' bounds of essais.csp.compiled._propagation_kernels. Private: checked inputs
+only; imports numpy, numba, essais.core and the kernels beside it.
+
+A constraint's variables are the relation's, then b; its terms the relation's coefficients, then
+b's (1). The work keeps ReifiedKind.revise's order, so that the same values go in the same order."""
+
+import numpy as np
+from numba import carray
+
+from essais.csp.compiled._domain_kernels import (
+    CCOEF,
+    CHECK,
+    CLEN,
+    CSTART,
+    CVAR,
+    EQ,
+    LE,
+    LEAST,
+    NE,
+    REVISE,
+    VALUE,
+    all_given,
+    defined,
+    fields_at,
+    fixed_bit,
+    inner,
+    keep_between,
+    term_span,
+)
+from essais.csp.compiled._propagation_kernels import linear_bounds
+
+# Its constraints' fields, at fields_at(A, c) + the name: ReifiedKind.fields, in that order
+# (tests/csp/test_kernels_checked.py holds them in step): c; REL (LE, EQ or NE); 1 when half.
+REIFIED_CONSTANT, REIFIED_RELATION, REIFIED_HALF = range(3)
+
+
+@inner
+def _entailment(least, greatest, relation):
+    """1: the relation holds for every sum between least and greatest; 0: for none; -1: not
+    known yet (essais.csp.kinds.reified.entailment)."""
+    if relation == LE:
+        return 1 if greatest <= 0 else 0 if least > 0 else -1
+    if least == 0 and greatest == 0:
+        return 1 if relation == EQ else 0
+    if least > 0 or greatest < 0:
+        return 0 if relation == EQ else 1
+    return -1
+
+
+@inner
+def reified(A, U, state, method, c):
+    """What the relation's bounds decide; then b fixed: the relation (1) or its negation (0,
+    when not half), b free: its value once decided (ReifiedKind.revise)."""
+    fields = fields_at(A, c)
+    start, size = A[A[CSTART] + c], A[A[CLEN] + c] - 1
+    constant, relation = A[fields + REIFIED_CONSTANT], A[fields + REIFIED_RELATION]
+    b = A[A[CVAR] + start + size]
+    origin = A[A[LEAST] + b]
+    if not keep_between(A, U, state, b, max(-origin, 0), 1 - origin):
+        return False
+    least, greatest = constant, constant
+    for t in range(start, start + size):
+        low, high = term_span(A, U, A[A[CVAR] + t], A[A[CCOEF] + t])
+        least += low
+        greatest += high
+    decided, bit = _entailment(least, greatest, relation), fixed_bit(A, U, b)
+    if bit >= 0 and origin + bit == 1:
+        return decided != 0 and linear_bounds(A, U, state, start, size, constant, relation, np.int64(1))
+    if bit >= 0:
+        if A[fields + REIFIED_HALF]:
+            return True
+        if decided == 1:
+            return False
+        if relation == LE:  # (Σ a·x + c >= 1: Σ -a·x + 1 - c <= 0)
+            return linear_bounds(A, U, state, start, size, 1 - constant, relation, np.int64(-1))
+        return linear_bounds(A, U, state, start, size, constant, NE if relation == EQ else EQ, np.int64(1))
+    if decided == 0 or (decided == 1 and not A[fields + REIFIED_HALF]):
+        return keep_between(A, U, state, b, decided - origin, decided - origin)
+    return True
+
+
+@inner
+def _truth(A, c):
+    """The relation holds for its variables' values (all given)."""
+    fields = fields_at(A, c)
+    start, size = A[A[CSTART] + c], A[A[CLEN] + c] - 1
+    total, relation = A[fields + REIFIED_CONSTANT], A[fields + REIFIED_RELATION]
+    for t in range(start, start + size):
+        total += A[A[CCOEF] + t] * A[A[VALUE] + A[A[CVAR] + t]]
+    return total <= 0 if relation == LE else total == 0 if relation == EQ else total != 0
+
+
+@inner
+def reified_holds(A, c):
+    """basic: once every variable is given, b is the relation's truth (half: b → it)."""
+    if not all_given(A, c):
+        return True
+    b = A[A[VALUE] + A[A[CVAR] + A[A[CSTART] + c] + A[A[CLEN] + c] - 1]]
+    truth = _truth(A, c)
+    return (b == 1 and truth) or (b == 0 and (A[fields_at(A, c) + REIFIED_HALF] == 1 or not truth))
+
+
+def reified_at(a, na, u, nu, s, ns, request, x, c):
+    """A reified relation's entry by address (essais.core.addresses)."""
+    A, U, state = carray(a, na), carray(u, nu), carray(s, ns)
+    if request == REVISE:
+        return reified(A, U, state, x, c)
+    if request == CHECK:
+        return reified_holds(A, c)
+    return defined(state, np.int64(_truth(A, c)))
