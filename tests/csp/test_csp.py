@@ -428,9 +428,23 @@ def test_a_table_too_large_to_watch_is_refused():
     from essais.csp.draw.watch import watch_csp
 
     m = Model()
-    m.int_var(0, 100, "x")
+    m.int_var(0, 300, "x")
     with pytest.raises(InvalidInput, match="too large to watch"):
         watch_csp(m)
+
+
+def test_the_guides_ruler_can_be_watched(tmp_path):
+    """golomb8.csp: 36 variables of values 0..64, beyond the 50 a side of a board (the page
+    scrolls a larger table)."""
+    from essais.csp import read_model
+    from essais.csp.draw.watch import watch_csp
+
+    from conftest import ROOT
+
+    replay = watch_csp(read_model(ROOT / "puzzles" / "golomb8.csp"), node_limit=50)
+    assert (replay.rows, replay.cols) == (36, 66) and len(replay.log) > 0
+    replay.save(tmp_path / "ruler.html")
+    assert "board-frame" in (tmp_path / "ruler.html").read_text()
 
 
 def test_odd_model_files_are_refused_in_one_line(tmp_path):

@@ -295,6 +295,43 @@ def test_a_model_replays_on_its_domains_with_the_constraint_that_fails(browser, 
     assert errors == []
 
 
+def test_a_model_larger_than_its_frame_scrolls_to_each_event(browser, tmp_path):
+    """300 variables of 121 values: the table scrolls in its frame to the square of the last
+    event (its names column staying in view), and the page steps as quickly as a small one."""
+    from essais.csp import Model
+    from essais.csp.draw.watch import watch_csp
+
+    m = Model()
+    x = m.int_vars(300, 0, 120, "x")
+    for i in range(299):
+        m.add(x[i] != x[i + 1])
+    m.add(x[299] >= 110)
+    replay = watch_csp(m, method="forward/input", max_events=5_000)
+    file = tmp_path / "wide.html"
+    replay.save(file)
+    page, errors = open_page(browser, file)
+    for position in (1_000, 4_000, 2_500):
+        page.evaluate(
+            f"() => {{ window.essais.toStart(); for (let i = 0; i < {position}; i++) window.essais.step(); }}"
+        )
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        square = int(replay.log.squares[position - 1])
+        row, col = divmod(square, replay.cols)
+        frame = page.evaluate("(() => { const f = document.getElementById('board-frame'); "
+                              "return [f.scrollTop, f.clientHeight, f.scrollHeight]; })()")  # fmt: skip
+        top, height, whole = frame
+        assert whole > height  # (the table is taller than its frame)
+        cell = page.evaluate("document.querySelectorAll('#board div')[1].offsetHeight")
+        assert top <= 2 + row * cell and 2 + (row + 1) * cell <= top + height, (position, row, frame)
+        box = page.evaluate(f"(() => {{ const r = document.querySelectorAll('#board div')[{square}]"
+                            ".getBoundingClientRect(); return [r.left, r.right]; })()")  # fmt: skip
+        name = page.evaluate(
+            f"document.querySelectorAll('#board div')[{row * replay.cols}].getBoundingClientRect().right"
+        )
+        assert name <= box[0] or col == 0  # (the names column stays at the left, the square beside it in view)
+    assert errors == []
+
+
 def shown(page) -> tuple:
     """What a board page shows: its board, its tree's state and the tree's caption."""
     caption = page.evaluate("document.querySelector('#tree text.caption').textContent")

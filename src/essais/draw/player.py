@@ -22,6 +22,7 @@ from essais.core.errors import InvalidInput
 from essais.core.recording import EventLog, StateLog
 from essais.core.result import Result, Stats, Status, plural
 from essais.core.tree import SearchTree
+from essais.draw.board_page import BOARD_SCRIPT, BOARD_STYLE, BOARD_VIEW
 from essais.draw.page import log_data, page
 from essais.draw.picture import Pictured
 from essais.draw.tree import tree_svg
@@ -41,6 +42,7 @@ def replay_page(
     tree: str | None = None,
     note: str = "",
     box: int | None = None,
+    labelled: bool = False,
 ) -> str:
     """The page that replays `log` on a rows×cols board that starts as `initial`; `final` holds
     the search's own ending ({"status", "nodes", "tries", "backtracks"}), shown at the end when
@@ -53,7 +55,8 @@ def replay_page(
     ringed, each refused try marked at the event refusing it (at the search's end, every one),
     the way to the first solution bold from its finding on. `note`: what an event is, where a search's
     events are not squares numbered and erased (the default). `box`: the squares shaded by
-    box×box blocks (a Sudoku's boxes), not one by one as a chessboard's."""
+    box×box blocks (a Sudoku's boxes), not one by one as a chessboard's. `labelled`: the first
+    column holds each row's name, as wide as its text (a model's variables)."""
     data = {
         "rows": rows,
         "cols": cols,
@@ -65,6 +68,7 @@ def replay_page(
         "palette": {str(value): color for value, color in (palette or {}).items()},
         "cells": cells,
         "box": box,
+        "labelled": labelled,
         "best": log.best,
         "best_unit": best_unit,
         "tree": tree,
@@ -176,6 +180,7 @@ class Replay(Pictured, Watch):
     best_unit: str = ""  # what the score of a better answer counts (log.best): "jumps"
     note: str = ""  # what an event is, when not a square numbered or erased (replay_page)
     box: int | None = None  # the squares shaded by box×box blocks (a Sudoku's boxes)
+    labelled: bool = False  # the first column holds each row's name (replay_page)
 
     @property
     def drawable(self) -> bool:
@@ -187,195 +192,5 @@ class Replay(Pictured, Watch):
     def to_html(self) -> str:
         tree = self.tree_svg() if self.tree is not None and self.tree.complete and len(self.tree) <= PAGE_TREE else None
         return replay_page(self.rows, self.cols, self.initial, self.log, self.final(), self.title, self.symbols,
-                           self.palette, self.cells, self.best_unit, tree, self.note, self.box)  # fmt: skip
-
-
-BOARD_STYLE = """  .grid { display: grid; border: 2px solid #6b4f33; }
-  .grid div { display: flex; align-items: center; justify-content: center; font-size: var(--font);
-               width: var(--cell); height: var(--cell); font-variant-numeric: tabular-nums; }
-  .grid .light { background: #f0d9b5; } .grid .dark { background: #b58863; }
-  .grid .lined { box-shadow: inset 0 0 0 1px rgba(60, 40, 20, 0.18); }  /* (squares inside a box) */
-  .grid .plain { background: #eeeeee; box-shadow: inset 0 0 0 1px #bbbbbb; } .grid .absent { background: #ffffff; }
-  .grid .numbered { font-weight: 600; }
-  #caption { color: #c0392b; min-height: 1.3em; margin: 0.4em 0 0; max-width: 36em; }
-  .grid .placed { outline: 3px solid #2e8b57; outline-offset: -3px; }
-  .grid .erased { outline: 3px solid #c0392b; outline-offset: -3px; }
-  .grid .refused { outline: 3px dashed #c0392b; outline-offset: -3px; color: rgba(0, 0, 0, 0.35); }
-  #best-panel h2, #tree-panel h2 { font-size: 1em; font-weight: 600; margin: 0.8em 0 0.4em; }
-  #tree-panel { flex-basis: 100%; overflow-x: auto; order: 2; }  /* (after the counters, below both) */
-  #caption.call { color: #666; }
-  #tree svg.unfound line.way { stroke: inherit; stroke-width: inherit; }  /* (bold once the solution is found) */"""
-
-BOARD_VIEW = """<div>
-    <div id="board" class="grid" role="grid" aria-label="the board"></div>
-    <p id="caption" aria-live="polite"></p>
-    <div id="best-panel" hidden>
-      <h2 id="best-title"></h2><div id="best" class="grid" aria-label="the best so far"></div>
-    </div>
-  </div>
-  <div id="tree-panel" hidden>
-    <h2>the search tree so far (the ring: the call the search is in)</h2><div id="tree"></div>
-  </div>"""
-
-BOARD_SCRIPT = """
-  const symbols = data.symbols || {};
-  const palette = data.palette || {};
-  const cells = [];
-  const board = Int32Array.from(data.initial);
-  const bestCells = [];
-  const best = data.best || [];  // [events before it, its squares]: each better answer a branch and bound found
-  const cell = Math.max(14, Math.min(56, Math.floor((best.length ? 380 : 560) / Math.max(data.rows, data.cols))));
-  function makeGrid(grid, into) {
-    grid.style.setProperty("--cell", cell + "px");
-    grid.style.setProperty("--font", Math.max(8, Math.floor(cell * 0.42)) + "px");
-    grid.style.gridTemplateColumns = "repeat(" + data.cols + ", var(--cell))";
-    for (let i = 0; i < data.rows * data.cols; i++) {
-      const div = document.createElement("div");
-      const row = Math.floor(i / data.cols), col = i % data.cols;
-      const shade = data.box ? Math.floor(row / data.box) + Math.floor(col / data.box) : row + col;
-      if (data.cells === null) div.className = (shade % 2 === 0 ? "light" : "dark") + (data.box ? " lined" : "");
-      else div.className = i < data.cells ? "plain" : "absent";
-      grid.appendChild(div);
-      into.push(div);
-    }
-  }
-  makeGrid(element("board"), cells);
-  if (best.length) { makeGrid(element("best"), bestCells); element("best-panel").hidden = false; }
-  const CALL = -1;  // the square of an event that enters a call
-  const tree = data.tree ? growingTree() : null;
-  function growingTree() {  // the tree drawn whole, then shown as far as the search has gone
-    const panel = element("tree");
-    panel.innerHTML = data.tree;  // (drawn by essais: the text in it is escaped)
-    const svg = panel.querySelector("svg");
-    const parts = [], marks = [];  // by node: its dot and the edge above it; its refused tries' marks
-    panel.querySelectorAll("[data-node]").forEach((part) => {
-      (parts[Number(part.dataset.node)] ||= []).push(part);
-      part.style.visibility = "hidden";
-    });
-    panel.querySelectorAll("[data-marks]").forEach((group) => {
-      marks[Number(group.dataset.marks)] = Array.from(group.children);
-      for (const mark of group.children) mark.style.visibility = "hidden";
-    });
-    const [markedCall, markedCount, ends] = data.marked;
-    const before = markedCount.map(() => 0);  // each change's count of refused tries before it
-    const last = new Map();
-    markedCall.forEach((call, k) => { before[k] = last.get(call) ?? 0; last.set(call, markedCount[k]); });
-    const refused = new Map(), visible = new Map();  // node -> its marks at this position; shown
-    const caption = svg.querySelector("text.caption");
-    let nodesShown = 0, marksShown = 0;
-    function showMarks(node, count) {
-      const lines = marks[node] || [], from = visible.get(node) ?? 0, to = Math.min(count, lines.length);
-      for (let k = from; k < to; k++) lines[k].style.visibility = "";
-      for (let k = to; k < from; k++) lines[k].style.visibility = "hidden";
-      visible.set(node, to);
-      marksShown += to - from;
-    }
-    function setRefused(node, count) { refused.set(node, count); showMarks(node, count); }
-    function showNode(node, shown) {
-      const group = parts[node] || [];
-      if (group.length && (group[0].style.visibility === "") !== shown) nodesShown += shown ? 1 : -1;
-      group.forEach((part) => (part.style.visibility = shown ? "" : "hidden"));
-    }
-    const ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
-    for (const [name, value] of [["r", "7"], ["fill", "none"], ["stroke", "#e67e22"], ["stroke-width", "2.5"]]) {
-      ring.setAttribute(name, value);
-    }
-    svg.appendChild(ring);
-    element("tree-panel").hidden = false;
-    let whole = false, ringed = -1;
-    return {
-      reset() {
-        parts.forEach((_, node) => showNode(node, false));
-        for (const node of refused.keys()) setRefused(node, 0);
-      },
-      apply(i) {
-        if (data.squares[i] === CALL) showNode(data.call[i], true);
-        for (let k = i > 0 ? ends[i - 1] : 0; k < ends[i]; k++) setRefused(markedCall[k], markedCount[k]);
-      },
-      undo(i) {
-        for (let k = ends[i] - 1; k >= (i > 0 ? ends[i - 1] : 0); k--) setRefused(markedCall[k], before[k]);
-        if (data.squares[i] === CALL) showNode(data.call[i], false);
-      },
-      render(position) {
-        const end = position === data.squares.length && data.complete;  // the search over: every mark
-        if (end !== whole) marks.forEach((lines, node) => showMarks(node, end ? lines.length : refused.get(node) ?? 0));
-        whole = end;
-        ringed = position > 0 ? data.call[position - 1] : -1;
-        const dot = ringed >= 0 ? (parts[ringed] || []).find((part) => part.tagName === "circle") : undefined;
-        ring.style.visibility = dot ? "" : "hidden";
-        if (dot) { ring.setAttribute("cx", dot.getAttribute("cx")); ring.setAttribute("cy", dot.getAttribute("cy")); }
-        svg.classList.toggle("unfound", !(data.solutions.length && data.solutions[0] <= position));
-        const found = data.solutions.filter((before) => before <= position).length;
-        if (caption) caption.textContent = format(nodesShown) + " nodes, " + format(marksShown) +
-          " tries refused (red marks), " + format(found) + (found === 1 ? " solution" : " solutions") + " (green)";
-      },
-      state() {  // what the tree shows: the nodes, the ring, each node's marks, the bold way
-        const shown = parts.flatMap((group, node) => (group[0].style.visibility === "" ? [node] : []));
-        return {nodes: shown, ring: ringed, marks: Array.from(parts, (_, node) => visible.get(node) ?? 0),
-                way: !svg.classList.contains("unfound")};
-      },
-    };
-  }
-  function showBest(position) {  // the last better answer found before `position` events
-    let k = -1;
-    while (k + 1 < best.length && best[k + 1][0] <= position) k++;
-    const squares = k >= 0 ? best[k][1] : [];
-    const number = new Map(squares.map((square, i) => [square, i + 1]));
-    bestCells.forEach((div, i) => { div.textContent = number.has(i) ? String(number.get(i)) : "";
-                                    div.classList.toggle("numbered", number.has(i)); });
-    element("best-title").textContent = "the best so far: " + (k >= 0 ? format(best[k][2]) + " " + data.best_unit
-                                                                      : "none yet");
-  }
-  function previousValue(square, before) {  // the square's value before event `before`
-    for (let i = before - 1; i >= 0; i--) if (data.squares[i] === square && data.values[i] >= 0) return data.values[i];
-    return data.initial[square];
-  }
-  const view = {
-    total: data.squares.length,
-    reset() { board.set(data.initial); if (tree) tree.reset(); },
-    apply(i) {
-      // (a refused try leaves the board unchanged)
-      if (data.squares[i] !== CALL && data.values[i] >= 0) board[data.squares[i]] = data.values[i];
-      if (tree) tree.apply(i);
-    },
-    undo(i) {
-      if (data.squares[i] !== CALL && data.values[i] >= 0) board[data.squares[i]] = previousValue(data.squares[i], i);
-      if (tree) tree.undo(i);
-    },
-    render(position) {
-      for (let i = 0; i < cells.length; i++) {
-        const value = board[i];
-        cells[i].textContent = value > 0 ? (symbols[value] ?? String(value)) : "";
-        cells[i].classList.toggle("numbered", value > 0);
-        cells[i].style.background = palette[value] ?? "";
-        cells[i].classList.remove("placed", "erased", "refused");
-      }
-      const last = position - 1, call = position > 0 && data.squares[last] === CALL;
-      if (position > 0 && !call) {
-        const value = data.values[last], shown = cells[data.squares[last]];
-        shown.classList.add(value > 0 ? "placed" : value === 0 ? "erased" : "refused");
-        if (value < 0 && board[data.squares[last]] === 0) shown.textContent = symbols[-value] ?? String(-value);
-      }
-      const said = position > 0 ? data.captions[last] : undefined;
-      element("caption").textContent = said ?? (call ? "enters a call at depth " + data.values[last] : "");
-      element("caption").classList.toggle("call", said === undefined && call);
-      if (best.length) showBest(position);
-      if (tree) tree.render(position);
-    },
-    note: (data.note || ("Each event numbers a square (outlined in green), erases one (in red) or is a try the " +
-                         "promising test refused (dashed red, the value tried shown faint)")) + "; or it enters a call",
-    api: {
-      tree() { return tree ? tree.state() : null; },
-      best() {
-        let k = -1;
-        while (k + 1 < best.length && best[k + 1][0] <= position) k++;  // (the player's position)
-        return k >= 0 ? best[k][1].map((square) => [Math.floor(square / data.cols), square % data.cols]) : [];
-      },
-      board() {
-        const rows = [];
-        for (let r = 0; r < data.rows; r++) rows.push(Array.from(board.slice(r * data.cols, (r + 1) * data.cols)));
-        return rows;
-      },
-    },
-  };
-"""
+                           self.palette, self.cells, self.best_unit, tree, self.note, self.box,
+                           self.labelled)  # fmt: skip

@@ -18,9 +18,12 @@ from essais.core.errors import InvalidInput
 from essais.csp.kinds import kind_of
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.problem import Model
-from essais.draw.svg import MAX_LABELLED
 
 GIVEN_COLOR, STRUCK_COLOR = "#9fd8a8", "#e8a19b"
+# The page scrolls its table (the square of each event brought into view): a row a variable, up
+# to MAX_ROWS; a column a value, up to MAX_VALUES (a square of 14 pixels a value, its number
+# still legible; a wider span needs a domain drawn as its bounds, not yet).
+MAX_ROWS, MAX_VALUES = 2_000, 200
 NAME_LENGTH = 6  # characters of a variable's name shown in its row
 CONSTRAINT_LENGTH = 90  # characters of a constraint said in words
 
@@ -40,9 +43,10 @@ class DomainTable:
         if not values:
             raise InvalidInput("animate: the model has no values to show (every domain is empty)")
         least, greatest = min(values), max(values)
-        if greatest - least + 1 > MAX_LABELLED or len(model.names) > MAX_LABELLED:
-            raise InvalidInput(f"animate: a table of {len(model.names)} variables and values {least}..{greatest} is "
-                               f"too large to watch (at most {MAX_LABELLED} of each)")  # fmt: skip
+        if greatest - least + 1 > MAX_VALUES or len(model.names) > MAX_ROWS:
+            most = f"at most {MAX_ROWS:,} variables and {MAX_VALUES} values"
+            raise InvalidInput(f"animate: a table of {len(model.names):,} variables and values {least}..{greatest} "
+                               f"is too large to watch ({most})")  # fmt: skip
         return cls(model, least, greatest - least + 2)
 
     @property

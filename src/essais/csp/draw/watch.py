@@ -127,4 +127,4 @@ def watch_csp(
     title = f"essais: a model of {len(model.names)} variables, {label} to {what}"
     return Replay(result, log, table.rows, table.cols, table.initial(), title, table.symbols(), method=label,
                   palette=table.palette(), cells=table.rows * table.cols,
-                  note=NOTE + (BOUND_NOTE if goal is not None else ""))  # fmt: skip
+                  note=NOTE + (BOUND_NOTE if goal is not None else ""), labelled=True)  # fmt: skip
