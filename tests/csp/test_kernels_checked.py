@@ -26,7 +26,27 @@ CHECKED_RUN = textwrap.dedent(
     from test_csp import brute_force, models, queens
 
     from essais.cover import count_covers, langford, polyomino
-    from essais.csp import count_csp, solve_csp
+    from essais.csp import Model, count_csp, if_then_else, implies, solve_csp, xor
+    from essais.csp.kinds import flatten
+
+
+    def logic_queens(n):
+        # n queens of 0/1 cells: a queen a row (and xor of a row's first two and the rest's
+        # sum), a column, no two on a diagonal (implies), an if_then_else on the corner
+        m = Model()
+        q = [m.int_vars(n, 0, 1, f"r{r}c") for r in range(n)]
+        for k in range(n):
+            m.add(sum(q[k]) == 1)
+            m.add(sum(q[r][k] for r in range(n)) == 1)
+            m.add(xor(q[k][0] == 1, q[k][1] == 1, sum(q[k][2:]) == 1) == 1)
+        for r in range(n):
+            for c in range(n):
+                for s in range(r + 1, n):
+                    for d in (c - (s - r), c + (s - r)):
+                        if 0 <= d < n:
+                            m.add(implies(q[r][c] == 1, q[s][d] == 0))
+        m.add(if_then_else(q[0][0] == 1, q[1][1], q[0][1]) <= 1)
+        return m
 
     assert numba.config.BOUNDSCHECK == 1
 
@@ -42,6 +62,9 @@ CHECKED_RUN = textwrap.dedent(
 
     every_method()
     assert count_csp(queens(8), workers=2).count == 92  # (sub-trees replayed from their paths)
+    flatten.LOGIC_AS_TABLES = False  # (logic as reified relations, element for if_then_else)
+    for method in ("forward", "mac"):
+        assert count_csp(logic_queens(6), method=method, engine="numba").count == 4
     assert count_covers(langford(7)).count == 26
     assert count_covers(polyomino("3x20", distinct=True), workers=2).count == 2
     print("checked")
