@@ -286,6 +286,13 @@ def inputs_given(A, c):
 
 
 @inner
+def last_value(A, c):
+    """The value given to constraint c's last variable (a count's total, an element's value, a
+    reified relation's b)."""
+    return A[A[VALUE] + A[A[CVAR] + A[A[CSTART] + c] + A[A[CLEN] + c] - 1]]
+
+
+@inner
 def defined(state, value):
     """A DEFINE request's answer: the value found (1), kept in DEFINED_VALUE."""
     state[DEFINED_VALUE] = value

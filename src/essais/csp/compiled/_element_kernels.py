@@ -29,6 +29,7 @@ from essais.csp.compiled._domain_kernels import (
     has_bit,
     inner,
     keep_scratch,
+    last_value,
     seen_word,
 )
 
@@ -111,7 +112,7 @@ def element_given(A, c):
 def element_holds(A, c):
     """Every variable given: the value is the item at the index."""
     found, item = element_given(A, c)
-    value = A[A[VALUE] + A[A[CVAR] + A[A[CSTART] + c] + A[A[CLEN] + c] - 1]]
+    value = last_value(A, c)
     return found == 1 and item == value
 
 

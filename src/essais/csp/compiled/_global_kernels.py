@@ -37,6 +37,7 @@ from essais.csp.compiled._domain_kernels import (
     is_empty,
     keep_between,
     keep_scratch,
+    last_value,
     seen_word,
     size_of,
     store_word,
@@ -470,12 +471,6 @@ def _distance_given(A, c):
     return abs(A[value + A[A[CVAR] + start]] - A[value + A[A[CVAR] + start + 1]])
 
 
-@inner
-def _last_value(A, c):
-    """The value of constraint c's last variable (given)."""
-    return A[A[VALUE] + A[A[CVAR] + A[A[CSTART] + c] + A[A[CLEN] + c] - 1]]
-
-
 # each kind's entry by address (essais.core.addresses): a C function each, rebuilding its arrays
 def circuit_at(a, na, u, nu, s, ns, request, x, c):
     A = carray(a, na)
@@ -502,7 +497,7 @@ def count_at(a, na, u, nu, s, ns, request, x, c):
     if request == REVISE:
         return count(A, U, state, x, c)
     if request == CHECK:
-        return not all_given(A, c) or _counted(A, c) == _last_value(A, c)
+        return not all_given(A, c) or _counted(A, c) == last_value(A, c)
     return defined(state, _counted(A, c))
 
 
@@ -511,5 +506,5 @@ def distance_at(a, na, u, nu, s, ns, request, x, c):
     if request == REVISE:
         return distance(A, U, state, x, c)
     if request == CHECK:
-        return not all_given(A, c) or _distance_given(A, c) == _last_value(A, c)
+        return not all_given(A, c) or _distance_given(A, c) == last_value(A, c)
     return defined(state, _distance_given(A, c))

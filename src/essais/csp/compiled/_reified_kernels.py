@@ -27,6 +27,7 @@ from essais.csp.compiled._domain_kernels import (
     fixed_bit,
     inner,
     keep_between,
+    last_value,
     term_span,
 )
 from essais.csp.compiled._propagation_kernels import linear_bounds
@@ -97,7 +98,7 @@ def reified_holds(A, c):
     """basic: once every variable is given, b is the relation's truth (half: b → it)."""
     if not all_given(A, c):
         return True
-    b = A[A[VALUE] + A[A[CVAR] + A[A[CSTART] + c] + A[A[CLEN] + c] - 1]]
+    b = last_value(A, c)
     truth = _truth(A, c)
     return (b == 1 and truth) or (b == 0 and (A[fields_at(A, c) + REIFIED_HALF] == 1 or not truth))
 

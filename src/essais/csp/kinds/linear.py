@@ -4,7 +4,7 @@ variables, by supports (AC-3's revision)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
 from essais.csp.model.constraint import Constraint
@@ -21,7 +21,7 @@ class LinearKind(Kind[Linear]):
     def revise(self, constraint: Linear, domains: Narrowing) -> bool:
         if domains.method == "mac" and len(constraint.terms) == 2:
             return _supports(constraint, domains)
-        return bounds(list(constraint.terms.items()), constraint.constant, constraint.relation, domains)  # type: ignore[arg-type]
+        return bounds(constraint.terms.items(), constraint.constant, constraint.relation, domains)  # type: ignore[arg-type]
 
     def defined_value(self, constraint: Linear, given: Sequence[int | None]) -> int | None:
         """z = Σ a·x + c, z its last variable (a sum's definition)."""
@@ -47,7 +47,7 @@ class LinearKind(Kind[Linear]):
         return [f"<intension> {writer.relation(constraint)} </intension>"]
 
 
-def bounds(terms: list[tuple[int, int]], constant: int, relation: str, domains: Narrowing) -> bool:
+def bounds(terms: Collection[tuple[int, int]], constant: int, relation: str, domains: Narrowing) -> bool:
     """Σ a·x + c REL 0 (`terms`, its (variable, coefficient) pairs) over the domains' bounds, one
     variable after the other: each keeps the values that the others' extremes allow (!=: once
     one variable alone is free)."""
