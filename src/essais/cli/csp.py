@@ -63,7 +63,8 @@ def csp(
         typer.Option(
             help="basic, forward or mac (the default), with orders: mac/mrv (fewest values first, the "
             "default), mac/input, mac/wdeg (fewest values per weight: the constraints that fail weigh more), "
-            "forward/input/lcv (least constraining value first).",
+            "forward/input/lcv (least constraining value first), mac/mrv/split (halve a domain: x <= m, then x > m; "
+            "reverse-split: the upper half first).",
             metavar="METHOD",
         ),
     ] = None,  # fmt: skip

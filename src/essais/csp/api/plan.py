@@ -14,7 +14,7 @@ from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
 from essais.csp.kinds import flattened, kind_of
-from essais.csp.model.problem import METHODS, Model, method_orders
+from essais.csp.model.problem import METHODS, SPLITS, Model, method_orders
 from essais.csp.textbook.search import TextbookCsp
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     with a predicate (a Python test runs in the python engine alone). `restarts`: None or
     "luby" (with wdeg: the weights are what a restart keeps)."""
     name, variable_order, value_order = method_orders(method)
-    if workers is None and (variable_order == "wdeg" or restarts is not None):
+    if workers is None and (variable_order == "wdeg" or restarts is not None or value_order in SPLITS):
         workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
     has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
@@ -58,6 +58,9 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     if settings.split and variable_order == "wdeg":
         raise InvalidInput("method: wdeg learns its weights along one search; a split search (workers, scheduler, "
                            "checkpoint) takes input or mrv")  # fmt: skip
+    if settings.split and value_order in SPLITS:
+        raise InvalidInput(f"method: a search split over workers, a scheduler or a checkpoint gives values at each "
+                           f"level; {value_order} halves domains and runs in one search")  # fmt: skip
     if restarts not in (None, "luby"):
         raise InvalidInput(f"restarts: {restarts!r} is not a restart policy (luby)")
     if restarts and variable_order != "wdeg":

@@ -40,6 +40,7 @@ KIND_NAMES = ("LE", "EQ", "NE", "ALL_DIFFERENT", "TABLE", "CIRCUIT", "NO_OVERLAP
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
 INPUT, MRV, WDEG = range(3)  # the variable orders
+ASCENDING, LCV, SPLIT_LOW, SPLIT_HIGH = range(4)  # the value orders: min, lcv, split, reverse-split
 # The arena's header, declared here once: where each section starts (the model's, the search's,
 # the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
@@ -196,16 +197,22 @@ def own_from(A, state, var):
 
 # narrowing, with the trail, the counters and the variables changed
 @inner
+def _set_word(A, U, state, var, w, new):
+    """Word w of the domains (var's) becomes `new`, its old word trailed."""
+    top = state[TRAIL_TOP]
+    A[A[TRAIL] + top], A[A[TRAIL_VAR] + top] = w, var
+    U[A[TRAIL_OLD] + top] = U[A[DOM] + w]
+    state[TRAIL_TOP] = top + 1
+    U[A[DOM] + w] = new
+
+
+@inner
 def store_word(A, U, state, var, w, new):
     """Word w of the domains becomes `new` (a subset of it): trailed, counted, var changed."""
     old = U[A[DOM] + w]
     if old == new:
         return
-    top = state[TRAIL_TOP]
-    A[A[TRAIL] + top], A[A[TRAIL_VAR] + top] = w, var
-    U[A[TRAIL_OLD] + top] = old
-    state[TRAIL_TOP] = top + 1
-    U[A[DOM] + w] = new
+    _set_word(A, U, state, var, w, new)
     removed = popcount(old & ~new)
     A[A[SIZE] + var] -= removed
     if state[COUNTING]:
@@ -316,12 +323,22 @@ def give(A, U, state, var, value):
     for w in range(A[A[NW] + var]):
         new = bit_of(k) if w == k >> 6 else ZERO
         if U[A[DOM] + w0 + w] != new:
-            top = state[TRAIL_TOP]
-            A[A[TRAIL] + top], A[A[TRAIL_VAR] + top] = w0 + w, var
-            U[A[TRAIL_OLD] + top] = U[A[DOM] + w0 + w]
-            state[TRAIL_TOP] = top + 1
-            U[A[DOM] + w0 + w] = new
+            _set_word(A, U, state, var, w0 + w, new)
     A[A[SIZE] + var] = 1
+
+
+@inner
+def choose_between(A, U, state, var, a, b):
+    """var keeps the values whose bits lie in a..b (a split's choice: trailed, not counted as
+    pruned, var not listed as changed)."""
+    w0, size = A[A[WOFF] + var], 0
+    for w in range(A[A[NW] + var]):
+        lo, hi = max(a - 64 * w, 0), min(b - 64 * w, 63)
+        new = U[A[DOM] + w0 + w] & span_mask(lo, hi) if lo <= hi else ZERO
+        if U[A[DOM] + w0 + w] != new:
+            _set_word(A, U, state, var, w0 + w, new)
+        size += popcount(new)
+    A[A[SIZE] + var] = size
 
 
 @inner

@@ -37,6 +37,7 @@ from essais.csp.compiled._domain_kernels import (
     IMPROVEMENTS,
     INPUT,
     KIND,
+    LCV,
     LEAST,
     LOOKING,
     MAC,
@@ -59,6 +60,7 @@ from essais.csp.compiled._domain_kernels import (
     SCORES,
     SOLUTIONS,
     SPLIT,
+    SPLIT_LOW,
     STARTED,
     TIGHTEN,
     TRAIL_TOP,
@@ -71,8 +73,10 @@ from essais.csp.compiled._domain_kernels import (
     WDEG,
     WEIGHTS,
     WOFF,
+    choose_between,
     entry,
     fields_at,
+    fixed_bit,
     forget_changes,
     give,
     has_bit,
@@ -83,6 +87,7 @@ from essais.csp.compiled._domain_kernels import (
     listed_from,
     own_from,
     size_of,
+    term_span,
     undo,
 )
 from essais.csp.compiled._propagation_kernels import (
@@ -215,10 +220,15 @@ def _ruled_out(A, U, state, method, var, value, entries):
 
 
 @inlined
-def _list_values(A, U, state, method, lcv, level, var, entries):
-    """var's values at `level`, in the order they are tried, in VBUF from VSTART[level]."""
+def _list_values(A, U, state, method, value_order, level, var, entries):
+    """var's values at `level`, in the order they are tried, in VBUF from VSTART[level]; with a
+    split order and more than one value, its two halves (_halve), none in VBUF."""
     start = A[A[VSTART] + level]
     count = 0
+    if value_order >= SPLIT_LOW and size_of(A, U, var) > 1:
+        A[A[VCOUNT] + level], A[A[VPOS] + level] = 2, 0
+        A[A[VSTART] + level + 1] = start
+        return
     w0, origin = A[A[WOFF] + var], A[A[LEAST] + var]
     for w in range(A[A[NW] + var]):
         word = U[A[DOM] + w0 + w]
@@ -228,7 +238,7 @@ def _list_values(A, U, state, method, lcv, level, var, entries):
             count += 1
     A[A[VCOUNT] + level], A[A[VPOS] + level] = count, 0
     A[A[VSTART] + level + 1] = start + count
-    if lcv and count > 1:
+    if value_order == LCV and count > 1:
         scores = A[SCORES]
         for i in range(count):
             A[scores + i] = _ruled_out(A, U, state, method, var, A[A[VBUF] + start + i], entries)
@@ -242,11 +252,39 @@ def _list_values(A, U, state, method, lcv, level, var, entries):
 
 @inner
 def _take(A, U, state, var, value):
-    """var is given `value` (the search's step: freeing counts kept for mrv's degree)."""
+    """var is given `value` (the search's step)."""
+    _placed(A, var, value)
+    give(A, U, state, var, value)
+
+
+@inner
+def _placed(A, var, value):
+    """var has `value` (freeing counts kept for mrv's degree)."""
     A[A[GIVEN] + var], A[A[VALUE] + var] = 1, value
     for j in range(A[A[ONSTART] + var], A[A[ONSTART] + var + 1]):
         A[A[FREE] + A[A[ONLIST] + j]] -= 1
-    give(A, U, state, var, value)
+
+
+@inner
+def _halve(A, U, state, method, var, pos, value_order, entries):
+    """A split order's try `pos` at var (TextbookCsp._choices, _chosen): var keeps the values up
+    to m = ⌊(least + greatest) / 2⌋ or those above (split: the lower half first), given the value
+    left once one is; then the method's step (basic: only the bound, while values are left)."""
+    low, high = term_span(A, U, var, np.int64(1))
+    middle, least = (low + high) // 2, A[A[LEAST] + var]
+    if (pos == 1) == (value_order == SPLIT_LOW):
+        choose_between(A, U, state, var, middle + 1 - least, high - least)
+    else:
+        choose_between(A, U, state, var, low - least, middle - least)
+    bit = fixed_bit(A, U, var)
+    if bit >= 0:
+        _placed(A, var, least + bit)
+    elif method == BASIC:
+        if state[BOUND_ON] and not bound_holds(A, U, state[BOUND]):
+            _refused(A, state, state[BOUND])
+            return False
+        return True
+    return _compatible(A, U, state, method, var, entries)
 
 
 @inner
@@ -268,7 +306,8 @@ def _untake(A, U, state, var, level):
     while state[N_DEFINED] > A[A[DMARK] + level]:
         state[N_DEFINED] -= 1
         _free(A, A[A[DEFINED] + state[N_DEFINED]])
-    _free(A, var)
+    if A[A[GIVEN] + var]:  # (a split's half may leave more than one value: var not given)
+        _free(A, var)
     undo(A, U, state, A[A[MARK] + level])
 
 
@@ -387,7 +426,7 @@ def _restart(A, U, state, level, backtracks):
 
 
 @entry
-def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, entries):
+def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_stop, entries):
     """The search until `node_stop` nodes (PAUSED), a solution (SOLUTION: the values in
     VALUE), a node of level SPLIT (FRONTIER: its path in VAR_AT and VALUE) or the end
     (EXHAUSTED). ENTERING set: the node of level DEPTH is to be entered; clear: the search goes
@@ -412,7 +451,9 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, entr
                 break
             nodes += 1
             entering = 0
-            if level == n:
+            # (a split order's levels are not one a variable: the solution is where none is left)
+            var = _choose(A, U, state, order) if level < n or value_order >= SPLIT_LOW else -1
+            if var < 0:
                 state[SOLUTIONS] += 1
                 if state[BOUND] >= 0 and state[TIGHTEN]:
                     _improved(A, state)
@@ -420,21 +461,24 @@ def csp_slice(A, U, state, method, order, lcv, stop_at_solution, node_stop, entr
                     outcome = SOLUTION
                     break
             else:
-                var = _choose(A, U, state, order)
                 A[A[VAR_AT] + level] = var
-                _list_values(A, U, state, method, lcv, level, var, entries)
+                _list_values(A, U, state, method, value_order, level, var, entries)
                 trying = True
         while True:
             if trying:
                 var = A[A[VAR_AT] + level]
                 descended = False
                 while A[A[VPOS] + level] < A[A[VCOUNT] + level]:
-                    value = A[A[VBUF] + A[A[VSTART] + level] + A[A[VPOS] + level]]
+                    pos = A[A[VPOS] + level]
                     A[A[VPOS] + level] += 1
                     tries += 1
                     _mark(A, state, level)
-                    _take(A, U, state, var, value)
-                    if _compatible(A, U, state, method, var, entries):
+                    if value_order >= SPLIT_LOW and size_of(A, U, var) > 1:  # (the level's domain, undone)
+                        kept = _halve(A, U, state, method, var, pos, value_order, entries)
+                    else:
+                        _take(A, U, state, var, A[A[VBUF] + A[A[VSTART] + level] + pos])
+                        kept = _compatible(A, U, state, method, var, entries)
+                    if kept:
                         descended = True
                         break
                     _untake(A, U, state, var, level)

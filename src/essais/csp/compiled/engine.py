@@ -32,6 +32,7 @@ from essais.csp.model.problem import IMPROVEMENTS, LARGEST, PRUNED, RESTARTS, RE
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
 VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
+VALUE_ORDER_CODES = {"min": k.ASCENDING, "lcv": k.LCV, "split": k.SPLIT_LOW, "reverse-split": k.SPLIT_HIGH}
 Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
 # bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
 BYTES_PER_VALUE = 64
@@ -53,6 +54,13 @@ class CspArrays:
     digest: str
     decisions: int  # the variables the search gives values to (the others are auxiliary)
     bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
+
+    def levels(self, halving: bool) -> int:
+        """The most levels the search can go down, the root's included: one a variable, and with a
+        split order one more a halving of its domain (TextbookCsp._deepest)."""
+        if not halving:
+            return len(self.sizes) + 1
+        return int(sum(max(int(size) - 1, 0).bit_length() + 1 for size in self.sizes.tolist())) + 1
 
     def work_bytes(self) -> int:
         return BYTES_PER_VALUE * (self.values + self.domains.size) + 64 * self.constraints
@@ -217,14 +225,15 @@ class CompiledCsp(SplitSearch):
         super().__init__(control, k.STATE_SIZE)
         self.arrays = arrays
         self.method = METHOD_CODES[method]
-        self.order, self.lcv = VARIABLE_ORDER_CODES[variable_order], value_order == "lcv"
+        self.order, self.value_order = VARIABLE_ORDER_CODES[variable_order], VALUE_ORDER_CODES[value_order]
         n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
+        levels = arrays.levels(halving=self.value_order >= k.SPLIT_LOW)
         self.variables = arrays.decisions
-        sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: n + 1, k.VSTART: n + 2, k.VCOUNT: n + 1,
-                 k.VPOS: n + 1, k.MARK: n + 1, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
+        sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: levels, k.VSTART: levels + 1, k.VCOUNT: levels,
+                 k.VPOS: levels, k.MARK: levels, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest, k.IMAGES: arrays.widest,
                  k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n,
-                 k.CWORK: 4 * arrays.widest, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: n + 1}  # fmt: skip
+                 k.CWORK: 4 * arrays.widest, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: levels}  # fmt: skip
         work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
         work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
         work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
@@ -291,7 +300,7 @@ class CompiledCsp(SplitSearch):
     def step(self, stop_at_solution: bool, node_stop: int) -> int:
         if self.control.shared_best is not None and self.arrays.bound >= 0:
             self._share()
-        return int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.lcv, stop_at_solution,
+        return int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.value_order, stop_at_solution,
                              node_stop, self.entries))  # fmt: skip
 
     def solutions(self) -> Iterator[list[int]]:

@@ -34,7 +34,8 @@ LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 wi
 METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"), "mac": ("python", "numba")},
                   default={"python": "mac", "numba": "mac"})  # fmt: skip
 VARIABLE_ORDERS = ("input", "mrv", "wdeg")
-VALUE_ORDERS = ("min", "lcv")
+VALUE_ORDERS = ("min", "lcv", "split", "reverse-split")
+SPLITS = ("split", "reverse-split")  # the value orders that halve a domain (x <= m, x > m) instead of giving values
 
 
 def method_orders(method: str | None) -> tuple[str, str, str]:

@@ -90,6 +90,20 @@ class Domains:
         self._tell(var, old & ~self.domain[var], ASIDE)
         self._tell(var, self.domain[var], GIVE)
 
+    def _keep(self, var: int, low: int, high: int) -> None:
+        """var keeps its values in low..high (a split's choice: trailed, not counted as pruned)."""
+        old = self.domain[var]
+        new = old & self.bit_span(var, low, high)
+        self.trail.append((var, old, False))
+        self.domain[var] = new
+        self._tell(var, old & ~new, ASIDE)
+
+    def bit_span(self, var: int, low: int, high: int) -> int:
+        """The bits of the values low..high of var (none when high < low)."""
+        least = self.least[var]
+        low, high = max(low - least, 0), high - least
+        return ((1 << (high + 1)) - (1 << low)) if high >= low else 0
+
     def _undo(self, mark: int) -> None:
         trail, domain = self.trail, self.domain
         while len(trail) > mark:

@@ -34,7 +34,7 @@ from essais.core.result import Stats
 from essais.csp.kinds import kind_of
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
-from essais.csp.model.problem import IMPROVEMENTS, OWN, RESTARTS, Model, relaxation
+from essais.csp.model.problem import IMPROVEMENTS, OWN, RESTARTS, SPLITS, Model, relaxation
 from essais.csp.textbook.domains import Domains
 
 RESTART_BACKTRACKS = 100  # a run of restarts stops after luby(n) times this many backtracks
@@ -92,6 +92,7 @@ class TextbookCsp(Domains):
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
         self.least_constraining = value_order == "lcv"
+        self.halves = value_order if value_order in SPLITS else None  # split, reverse-split: a choice halves a domain
         self.counters = PythonCounters(control)
         self.revisions = self.found = 0
         # watching the search (essais.csp.draw.watch): told each constraint that refused a value
@@ -195,7 +196,7 @@ class TextbookCsp(Domains):
         """Every solution: each variable's value, in the model's order. With restarts, a run
         that reaches its number of backtracks goes back to the root, whose work is done again
         (with the weights learnt and the bound reached), and the next run begins."""
-        with recursion_room(len(self.given) + 1, "variable"):
+        with recursion_room(self._deepest(), "variable"):
             while True:
                 if not self._root():
                     self.counters.enter_node_at(0)  # (the root sees an empty domain or a false constant: none)
@@ -206,6 +207,13 @@ class TextbookCsp(Domains):
                 self._undo(0)
                 self.restart_now, self.restarts, self.run = False, self.restarts + 1, self.run + 1
                 self.run_start = self.counters.backtracks
+
+    def _deepest(self) -> int:
+        """The most levels the search can go down: one a variable, and with a split order one
+        more a halving of its domain."""
+        if self.halves is None:
+            return len(self.given) + 1
+        return sum(max(mask.bit_count() - 1, 0).bit_length() + 1 for mask in self.domain) + 1
 
     def _root(self) -> bool:
         """The root's checks (an empty domain, a false constant); under forward, each constraint
@@ -223,19 +231,18 @@ class TextbookCsp(Domains):
     def _search(self, depth: int) -> Iterator[list[int]]:
         counters = self.counters
         counters.enter_node_at(depth)
-        if depth == self.decisions:
+        var = self._choose()
+        if var is None:
             counters.solution_found()
             self.found += 1
             self._improved()
             yield self.given[: self.decisions]  # type: ignore[misc]
             counters.leave_node()
             return
-        var = self._choose()
-        for value in self._ordered(var):
+        for choice in self._choices(var):
             counters.tries += 1
             mark, defined = len(self.trail), len(self.defined)
-            self._give(var, value)
-            if self._compatible(var, value) and self._define():
+            if self._chosen(var, choice):
                 yield from self._search(depth + 1)
                 if not self.restart_now:
                     counters.backtracks += 1
@@ -248,8 +255,41 @@ class TextbookCsp(Domains):
                 break  # (back up to the root without counting: a restart)
         counters.leave_node()
 
-    def _choose(self) -> int:
+    def _choices(self, var: int) -> list[int] | list[tuple[int, int]]:
+        """var's values in the order they are tried; with a split order and more than one value,
+        its two halves: the values up to m = ⌊(least + greatest) / 2⌋ and those above (reverse-split:
+        the upper half first)."""
+        if self.halves is None or self.fixed(var) is not None:
+            return self._ordered(var)
+        low, high = self.span(1, var)
+        middle = (low + high) // 2
+        halves = [(low, middle), (middle + 1, high)]
+        return halves if self.halves == "split" else halves[::-1]
+
+    def _chosen(self, var: int, choice: int | tuple[int, int]) -> bool:
+        """A try: var given a value, or keeping a half of its values (given the value left once
+        one is), then the method's step."""
+        if isinstance(choice, int):
+            self._give(var, choice)
+            return self._compatible(var, choice) and self._define()
+        self._keep(var, *choice)
+        value = self.given[var] = self.fixed(var)
+        return self._stepped(var, value)
+
+    def _stepped(self, var: int, value: int | None) -> bool:
+        """After a half is kept: the method's step as for a value given (`value`: the one left,
+        None while more are; basic then checks only the bound, its other tests waiting for values)."""
+        if value is not None:
+            return self._compatible(var, value) and self._define()
+        if self.method == "basic":
+            return self._checked(self._first(), var)
+        return self._compatible(var, value)
+
+    def _choose(self) -> int | None:
+        """The next decision variable to choose (None: every one has its value)."""
         free = [var for var in range(self.decisions) if self.given[var] is None]
+        if not free:
+            return None
         if self.variable_order == "input":
             return free[0]
         if self.variable_order == "wdeg":
@@ -295,16 +335,20 @@ class TextbookCsp(Domains):
         self.changed.clear()
         return before - after
 
-    def _compatible(self, var: int, value: int) -> bool:
+    def _compatible(self, var: int, value: int | None) -> bool:
         if self.method == "basic":
-            for index in self._first() + self._own(var):
-                if not self._checks(index, var):
-                    self._refused_by(index)
-                    return False
-            return True
+            return self._checked(self._first() + self._own(var), var)
         if self.method == "forward":
             return self._revised(self._first() + self._own(var))
         return self._propagate(self._first() + self._own(var))
+
+    def _checked(self, constraints: list[int], var: int) -> bool:
+        """basic: each constraint's check, in order; False at the first that fails."""
+        for index in constraints:
+            if not self._checks(index, var):
+                self._refused_by(index)
+                return False
+        return True
 
     def _revised(self, constraints: list[int]) -> bool:
         """forward: one pass of the constraints, in order; False at the first that empties a domain."""
