@@ -130,4 +130,6 @@ def _every_kind() -> Model:
     m.add(all_different(x))
     w = m.int_vars(2, 0, 99, "w")
     m.add((w[0] + w[1] <= 150) | (x[0] == 1))  # (too many values together for a table: reified relations)
+    wide = m.int_vars(2, 0, 10**6, "y")  # (wide domains, and their product: a product of its own)
+    m.add(wide[0] * wide[1] == 12 * w[0])
     return m

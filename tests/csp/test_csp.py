@@ -267,8 +267,7 @@ def test_bad_input_is_refused():
     wide = Model()
     y = wide.int_var(0, 4000, "y")
     wide.add(y * y <= 2)
-    with pytest.raises(InvalidInput, match=r"term y \* y: its values span 0..16000000, more than 4,096"):
-        solve_csp(wide)
+    assert count_csp(wide).count == 2  # (y * y's values span 0..16,000,000: a wide domain)
     wide = Model()
     y, z = wide.int_var(0, 4000, "y"), wide.int_var(0, 4000, "z")
     wide.add(y * z <= 2)
@@ -276,8 +275,6 @@ def test_bad_input_is_refused():
         solve_csp(wide)
     with pytest.raises(InvalidInput, match="tuple of 1 integers"):
         m.add(table([x], [(1, 2)]))
-    with pytest.raises(InvalidInput, match="span"):
-        m.int_var(0, 10**9)
     with pytest.raises(InvalidInput, match="method"):
         solve_csp(m, method="magic")
     with pytest.raises(InvalidInput, match="order"):

@@ -14,7 +14,7 @@ from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
 from essais.csp.kinds import flattened, kind_of
-from essais.csp.model.problem import METHODS, SPLITS, Model, method_orders
+from essais.csp.model.problem import MAX_SPAN, METHODS, SPLITS, VALUE_ORDERS, Model, method_orders
 from essais.csp.textbook.search import TextbookCsp
 
 if TYPE_CHECKING:
@@ -44,11 +44,16 @@ class Plan:
 
 def make_plan(model: Model, method: str | None, engine: str | None, limits: Limits | None, workers: int | None = 1,
           scheduler: str | None = None, checkpoint: str | Path | None = None,
-          progress: Progress | None = None, restarts: str | None = None) -> Plan:  # fmt: skip
+          progress: Progress | None = None, restarts: str | None = None, width: int = MAX_SPAN) -> Plan:  # fmt: skip
     """The search to run, its settings made once. No engine named: numba, or python for a model
     with a predicate (a Python test runs in the python engine alone). `restarts`: None or
-    "luby" (with wdeg: the weights are what a restart keeps)."""
+    "luby" (with wdeg: the weights are what a restart keeps). `width`: the most values a domain
+    spans as a bit set, a wider one kept as its bounds (a decision's then split by default)."""
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise InvalidInput(f"bitset_width: {width!r} is not a number of values (1 or more)")
     name, variable_order, value_order = method_orders(method)
+    model = flattened(model)  # (the engines see each term as an auxiliary variable)
+    value_order = _value_order_for(model, method, value_order, width)
     if workers is None and (variable_order == "wdeg" or restarts is not None or value_order in SPLITS):
         workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
     has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
@@ -72,19 +77,46 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
         raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
                            "(no workers, scheduler or checkpoint)")  # fmt: skip
     settings.check_split()
-    model = flattened(model)  # (the engines see each term as an auxiliary variable)
     if engine == "python":
 
         def textbook(control: SearchControl) -> CountingSearch:
-            return TextbookCsp(model, name, variable_order, value_order, control, restarts=restarts is not None)
+            return TextbookCsp(model, name, variable_order, value_order, control, restarts is not None, width)
 
         return Plan(name, variable_order, value_order, textbook, settings)
     with loading_compiled("constraint search"):
         from essais.csp.compiled import CompiledCsp, model_arrays
 
-    arrays = model_arrays(model)
-    check_memory(arrays.work_bytes(), "the search's arrays", limits)
+    arrays = model_arrays(model, width)
+    check_memory(arrays.work_bytes(value_order in SPLITS), "the search's arrays", limits)
     return Plan(name, variable_order, value_order,
                  lambda control: CompiledCsp(arrays, name, variable_order, value_order, control,
                                              restarts=restarts is not None), settings,
                  arrays)  # fmt: skip
+
+
+def _value_order_for(model: Model, method: str | None, value_order: str, width: int) -> str:
+    """The value order, split where none is named and a decision's domain is wide (more than
+    `width` values from least to greatest); refused: min or lcv named there, which give values one
+    at a time, and a kind that needs bit sets on a wide domain."""
+
+    def wide(var: int) -> bool:
+        domain = model.domains[var]
+        return bool(domain) and domain[-1] - domain[0] >= width
+
+    for constraint in model.constraints:
+        kind = kind_of(constraint)
+        if not kind.wide and (var := next(filter(wide, constraint.variables), None)) is not None:
+            raise InvalidInput(f"model: a {kind.name} runs on bit sets of at most {width:,} values, and "
+                               f"{model.names[var]} spans {_span(model, var)}")  # fmt: skip
+    var = next(filter(wide, range(model.decisions)), None)
+    if var is None or value_order in SPLITS:
+        return value_order
+    if any(order in VALUE_ORDERS for order in (method or "").split("/")[1:]):
+        raise InvalidInput(f"method: {value_order} gives a domain's values one at a time, and {model.names[var]} spans "
+                           f"{_span(model, var)} (more than {width:,}): split or reverse-split halve it")  # fmt: skip
+    return "split"
+
+
+def _span(model: Model, var: int) -> str:
+    domain = model.domains[var]
+    return f"{domain[0]}..{domain[-1]}"

@@ -31,7 +31,7 @@ from essais.core.result import Stats, Status
 from essais.csp.api.optimise import best_solution, count_optimal
 from essais.csp.api.plan import Plan, make_plan
 from essais.csp.api.reading import read_model
-from essais.csp.model.problem import OWN, CspCount, CspResult, Model
+from essais.csp.model.problem import MAX_SPAN, OWN, CspCount, CspResult, Model
 from essais.csp.xcsp import instantiation
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ def solve_csp(
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
     restarts: str | None = None,
+    bitset_width: int = MAX_SPAN,
 ) -> CspResult:
     """The first solution (each variable's name and value), or none, of a model or a model
     file's path. `method`: basic, forward or mac (the default), optionally with orders,
@@ -69,12 +70,14 @@ def solve_csp(
     found before a limit; split over `workers` processes, a Dask `scheduler` or with a
     `checkpoint` as count_csp's count is (the sub-trees share the best found so far).
     `restarts="luby"` (with the order wdeg, one search): run n goes back to the root after
-    luby(n) × 100 backtracks, the weights and the best bound kept (own counter `restarts`)."""
+    luby(n) × 100 backtracks, the weights and the best bound kept (own counter `restarts`).
+    `bitset_width`: the most values a domain spans (least to greatest) that the engines keep as a
+    bit set; a wider one is kept as its bounds and declared holes, and split by default."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     model = as_model(model, limits)
     if model.objective is None and workers is None:  # (one per core: for a split search, and this is not one)
         workers = 1
-    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress, restarts)
+    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress, restarts, bitset_width)
     if model.objective is not None:
         return best_solution(plan, model)
     if plan.settings.split:
@@ -98,16 +101,18 @@ def count_csp(
     scheduler: str | None = None,
     checkpoint: str | Path | None = None,
     progress: Progress | None = None,
+    bitset_width: int = MAX_SPAN,
 ) -> CspCount:
     """Every solution of a model (or a model file's path) counted: in one search, or (numba
     engine) split into sub-trees counted on `workers` processes (None: one per core) or a Dask
     `scheduler` (`local` or an address), with an optional `checkpoint` file that a count stopped
     partway resumes from; the same count and counters as one search. A model with an objective:
     its optimal solutions (the optimum proved first, then the solutions as good counted; the
-    counters of both searches added up; no checkpoint, as the count is two searches)."""
+    counters of both searches added up; no checkpoint, as the count is two searches).
+    `bitset_width`: as solve_csp's."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     model = as_model(model, limits)
-    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress)
+    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress, width=bitset_width)
     if model.objective is not None:
         if checkpoint is not None:
             raise InvalidInput("checkpoint: a count of a model with an objective is two searches (the optimum, then "
@@ -181,10 +186,11 @@ class CspStream(SolutionStream[CountingSearch, dict[str, int]]):
         time_limit: float | None = None,
         node_limit: int | None = None,
         memory_limit: int | str | None = None,
+        bitset_width: int = MAX_SPAN,
     ) -> None:
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
         model = as_model(model, limits)
-        plan = make_plan(model, method, engine, limits)
+        plan = make_plan(model, method, engine, limits, width=bitset_width)
         result = CspCount(Status.COMPLETE, 0, method=plan.label, engine=plan.engine, variables=len(model.names))
         super().__init__(limits, plan.build, lambda search: (model.named(values) for values in search.solutions()),
                          result, limit)  # fmt: skip

@@ -6,7 +6,9 @@ checked inputs only; imports numpy, numba and essais.core alone.
 The model and the search's work live in one int64 array, `A` (an arena): its header (the
 constants below) says where each section starts, `A[A[CVAR] + t]` being the variable of term t.
 The model's sections: each variable's least value and its words in the domains (a bit set, bit k:
-the value least + k, 64 to a word); each constraint's kind, its variables with their
+the value least + k, 64 to a word; a wide domain, more values than the bit-set width, has no word:
+its declared values are its ranges, RSTART/RANGES, between two bounds LOW and HIGH that move,
+trailed once a try each, STAMP); each constraint's kind, its variables with their
 coefficients and offsets (cstart, clen), its own fields (in FIELDS; FSTART: where each
 constraint's start in the arena, `fields_at`; each kind declares its fields by name, Kind.fields
 in essais.csp.kinds, and its kernel file names their places <KIND>_<FIELD>), whether its
@@ -30,12 +32,12 @@ from essais.core.sliced import FIRST_FREE_SLOT
 # constraint kinds: Σ a·x + c REL 0 (REL <=, ==, !=), all_different(a·x + b), table, circuit,
 # no_overlap (its durations as the terms' offsets), increasing, global_cardinality, count (the
 # count its last variable), distance (x, y, z: z = |x - y|), element (index, the items that are
-# variables, the value), reified (b ↔ Σ a·x + c REL 0, b last); what their fields hold:
+# variables, the value), reified (b ↔ Σ a·x + c REL 0, b last), product (x, y, z: z = x·y); what their fields hold:
 # essais.csp.kinds, each kind's field_values
 KIND_NAMES = ("LE", "EQ", "NE", "ALL_DIFFERENT", "TABLE", "CIRCUIT", "NO_OVERLAP", "INCREASING", "CARDINALITY", "COUNT",
-              "DISTANCE", "ELEMENT", "REIFIED")  # fmt: skip
+              "DISTANCE", "ELEMENT", "REIFIED", "PRODUCT")  # fmt: skip
 (LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE, ELEMENT,
- REIFIED) = range(len(KIND_NAMES))  # fmt: skip
+ REIFIED, PRODUCT) = range(len(KIND_NAMES))  # fmt: skip
 # STAR in a table's row: any value there (XCSP3's *)
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
@@ -45,12 +47,13 @@ ASCENDING, LCV, SPLIT_LOW, SPLIT_HIGH = range(4)  # the value orders: min, lcv, 
 # the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CVAR, CCOEF, COFF, FSTART, FIELDS, ONSTART, ONLIST, DISTINCT, RELAX,
-         DEFS, IDEMPOTENT) = tuple(range(17))  # fmt: skip
+         DEFS, IDEMPOTENT, RSTART, RANGES) = tuple(range(19))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
-        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK) = tuple(range(17, 40))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (40, 41, 42)
-N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 43, 44, 45
-HEADER = 46
+        IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK, LOW, HIGH,
+        STAMP) = tuple(range(19, 45))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (45, 46, 47)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 48, 49, 50
+HEADER = 51
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -78,7 +81,8 @@ RUN = FIRST_FREE_SLOT + 19
 RUN_START = FIRST_FREE_SLOT + 20  # the backtracks counted when the run began
 N_DEFINED = FIRST_FREE_SLOT + 21  # the auxiliary variables given so far (DEFINED: which, in order)
 DEFINED_VALUE = FIRST_FREE_SLOT + 22  # the value a kind's DEFINE request found
-STATE_SIZE = FIRST_FREE_SLOT + 23
+LEVEL_MARK = FIRST_FREE_SLOT + 23  # the trail's top when the last try (or lcv's look) began: a wide bound's stamp
+STATE_SIZE = FIRST_FREE_SLOT + 24
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call
@@ -104,6 +108,7 @@ entry = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
 # it has none there).
 REVISE, CHECK, DEFINE = range(3)
 
+NONE_ABOVE, NONE_BELOW = 1 << 62, -(1 << 62)  # no declared value there
 ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 ZERO = np.uint64(0)
 
@@ -135,8 +140,22 @@ def size_of(A, U, var):
 
 
 @inner
+def is_wide(A, var):
+    """var's domain is wide: its bounds and declared ranges, no words."""
+    return A[A[NW] + var] == 0
+
+
+@inner
+def top_bit(A, var):
+    """A bit at or above var's greatest value's (keep_between's upper end that keeps them all)."""
+    return A[A[HIGH] + var] - A[A[LEAST] + var] if A[A[NW] + var] == 0 else 64 * A[A[NW] + var] - 1
+
+
+@inner
 def _lowest(A, U, var):
     """The least value's bit, -1 when the domain is empty."""
+    if A[A[NW] + var] == 0:
+        return A[A[LOW] + var] - A[A[LEAST] + var] if A[A[SIZE] + var] else -1
     w0 = A[A[WOFF] + var]
     for w in range(A[A[NW] + var]):
         word = U[A[DOM] + w0 + w]
@@ -147,6 +166,8 @@ def _lowest(A, U, var):
 
 @inner
 def _highest(A, U, var):
+    if A[A[NW] + var] == 0:
+        return A[A[HIGH] + var] - A[A[LEAST] + var] if A[A[SIZE] + var] else -1
     w0 = A[A[WOFF] + var]
     for w in range(A[A[NW] + var] - 1, -1, -1):
         word = U[A[DOM] + w0 + w]
@@ -160,6 +181,8 @@ def fixed_bit(A, U, var):
     """The bit of the one value left, -1 when there are more (or none)."""
     if A[A[SIZE] + var] != 1:
         return -1
+    if A[A[NW] + var] == 0:
+        return A[A[LOW] + var] - A[A[LEAST] + var]
     w0 = A[A[WOFF] + var]
     w = 0
     while not U[A[DOM] + w0 + w]:
@@ -170,6 +193,9 @@ def fixed_bit(A, U, var):
 @inner
 def has_bit(A, U, var, k):
     """Bit k (a value's offset from the least) is in var's domain (False outside its words)."""
+    if A[A[NW] + var] == 0:
+        value = A[A[LEAST] + var] + k
+        return A[A[LOW] + var] <= value <= A[A[HIGH] + var] and _declared_from(A, var, value) == value
     if k < 0 or k >= 64 * A[A[NW] + var]:
         return False
     return (U[A[DOM] + A[A[WOFF] + var] + (k >> 6)] & bit_of(k)) != ZERO
@@ -215,6 +241,12 @@ def store_word(A, U, state, var, w, new):
     _set_word(A, U, state, var, w, new)
     removed = popcount(old & ~new)
     A[A[SIZE] + var] -= removed
+    _pruned(A, state, var, removed)
+
+
+@inner
+def _pruned(A, state, var, removed):
+    """A propagator removed `removed` values of var: counted (pruned, or lcv's look-ahead's), var changed."""
     if state[COUNTING]:
         state[PRUNED] += removed
     elif var != state[LOOKING]:
@@ -228,6 +260,9 @@ def store_word(A, U, state, var, w, new):
 @inner
 def keep_between(A, U, state, var, a, b):
     """var keeps the values whose bits lie in a..b; False when none is left."""
+    if A[A[NW] + var] == 0:
+        least = A[A[LEAST] + var]
+        return bound_wide(A, state, var, least + a, least + b, True)
     w0, nw = A[A[WOFF] + var], A[A[NW] + var]
     left = False
     for w in range(nw):
@@ -237,6 +272,82 @@ def keep_between(A, U, state, var, a, b):
         store_word(A, U, state, var, w0 + w, new)
         left = left or new != ZERO
     return left
+
+
+# a wide domain: its declared ranges, its bounds
+@inner
+def _declared_between(A, var, low, high):
+    """How many of var's declared values lie in low..high."""
+    total = 0
+    for r in range(A[A[RSTART] + var], A[A[RSTART] + var + 1]):
+        a, b = max(A[A[RANGES] + 2 * r], low), min(A[A[RANGES] + 2 * r + 1], high)
+        if a <= b:
+            total += b - a + 1
+    return total
+
+
+@inner
+def _declared_from(A, var, value):
+    """var's least declared value from `value` up (NONE_ABOVE: none)."""
+    for r in range(A[A[RSTART] + var], A[A[RSTART] + var + 1]):
+        if A[A[RANGES] + 2 * r + 1] >= value:
+            return max(A[A[RANGES] + 2 * r], value)
+    return NONE_ABOVE
+
+
+@inner
+def _declared_to(A, var, value):
+    """var's greatest declared value up to `value` (NONE_BELOW: none)."""
+    for r in range(A[A[RSTART] + var + 1] - 1, A[A[RSTART] + var] - 1, -1):
+        if A[A[RANGES] + 2 * r] <= value:
+            return min(A[A[RANGES] + 2 * r + 1], value)
+    return NONE_BELOW
+
+
+@inner
+def _save_bound(A, state, var, side):
+    """A wide domain's bound (side 0: LOW, 1: HIGH) trailed, once since the last try began
+    (LEVEL_MARK): its stamp is where it was last trailed, still its entry on the trail."""
+    code = -1 - (2 * var + side)
+    stamp = A[A[STAMP] + 2 * var + side]
+    if state[LEVEL_MARK] <= stamp < state[TRAIL_TOP] and A[A[TRAIL_VAR] + stamp] == code:
+        return
+    top = state[TRAIL_TOP]
+    A[A[TRAIL] + top], A[A[TRAIL_VAR] + top] = A[A[LOW if side == 0 else HIGH] + var], code
+    A[A[STAMP] + 2 * var + side] = top
+    state[TRAIL_TOP] = top + 1
+
+
+@inner
+def bound_wide(A, state, var, low, high, pruning):
+    """A wide domain's bounds become low..high (within them), each moved onto a declared value,
+    trailed; `pruning`: a propagator's (its values counted, var changed), else a choice's
+    (TextbookCsp._bounded). False when none is left (its bounds then 1..0)."""
+    old_low, old_high = A[A[LOW] + var], A[A[HIGH] + var]
+    first = _declared_from(A, var, max(low, old_low))
+    last = _declared_to(A, var, min(high, old_high))
+    if first > last:
+        first, last = 1, 0
+    if first == old_low and last == old_high:
+        return first <= last
+    removed = A[A[SIZE] + var]
+    if first != old_low:
+        _save_bound(A, state, var, 0)
+        A[A[LOW] + var] = first
+    if last != old_high:
+        _save_bound(A, state, var, 1)
+        A[A[HIGH] + var] = last
+    A[A[SIZE] + var] = _declared_between(A, var, first, last) if first <= last else 0
+    if pruning:
+        _pruned(A, state, var, removed - A[A[SIZE] + var])
+    return first <= last
+
+
+@inner
+def keep_values(A, U, state, var, low, high):
+    """var keeps its values in low..high (TextbookCsp.keep_range); False when none is left."""
+    least = A[A[LEAST] + var]
+    return keep_between(A, U, state, var, max(low - least, 0), min(high - least, top_bit(A, var)))
 
 
 @inner
@@ -253,7 +364,15 @@ def keep_scratch(A, U, state, var):
 
 @inner
 def drop_bit(A, U, state, var, k):
-    """Bit k out of var's domain (if it is there)."""
+    """Bit k out of var's domain (if it is there); of a wide domain only at a bound, which then
+    moves to the next value (a value inside stays)."""
+    if A[A[NW] + var] == 0:
+        value, low, high = A[A[LEAST] + var] + k, A[A[LOW] + var], A[A[HIGH] + var]
+        if value == low and low <= high:
+            bound_wide(A, state, var, value + 1, high, True)
+        elif value == high and low <= high:
+            bound_wide(A, state, var, low, value - 1, True)
+        return
     if has_bit(A, U, var, k):
         w = A[A[WOFF] + var] + (k >> 6)
         store_word(A, U, state, var, w, U[A[DOM] + w] & ~bit_of(k))
@@ -308,6 +427,8 @@ def defined(state, value):
 
 @inner
 def is_empty(A, U, var):
+    if A[A[NW] + var] == 0:
+        return A[A[SIZE] + var] == 0
     w0 = A[A[WOFF] + var]
     left = ZERO
     for w in range(w0, w0 + A[A[NW] + var]):
@@ -318,6 +439,9 @@ def is_empty(A, U, var):
 @inner
 def give(A, U, state, var, value):
     """var's domain becomes `value` alone (a choice: trailed, not counted as pruned)."""
+    if A[A[NW] + var] == 0:
+        bound_wide(A, state, var, value, value, False)
+        return
     k = value - A[A[LEAST] + var]
     w0 = A[A[WOFF] + var]
     for w in range(A[A[NW] + var]):
@@ -331,6 +455,10 @@ def give(A, U, state, var, value):
 def choose_between(A, U, state, var, a, b):
     """var keeps the values whose bits lie in a..b (a split's choice: trailed, not counted as
     pruned, var not listed as changed)."""
+    if A[A[NW] + var] == 0:
+        least = A[A[LEAST] + var]
+        bound_wide(A, state, var, least + a, least + b, False)
+        return
     w0, size = A[A[WOFF] + var], 0
     for w in range(A[A[NW] + var]):
         lo, hi = max(a - 64 * w, 0), min(b - 64 * w, 63)
@@ -346,6 +474,12 @@ def undo(A, U, state, mark):
     top = state[TRAIL_TOP]
     while top > mark:
         top -= 1
+        if A[A[TRAIL_VAR] + top] < 0:  # (a wide domain's bound: -1 - (2·var + side), the old bound)
+            side = -1 - A[A[TRAIL_VAR] + top]
+            var = side >> 1
+            A[A[LOW if side & 1 == 0 else HIGH] + var] = A[A[TRAIL] + top]
+            A[A[SIZE] + var] = _declared_between(A, var, A[A[LOW] + var], A[A[HIGH] + var])
+            continue
         w, old = A[A[TRAIL] + top], U[A[TRAIL_OLD] + top]
         A[A[SIZE] + A[A[TRAIL_VAR] + top]] += popcount(old) - popcount(U[A[DOM] + w])
         U[A[DOM] + w] = old

@@ -6,6 +6,7 @@ A constraint's variables are the index, the items that are variables, then the v
 one an item, hold (the item's variable's place among them, 0) or (-1, its number). The work
 keeps ElementKind.revise's order, so that the same values go in the same order."""
 
+import numpy as np
 from numba import carray
 
 from essais.csp.compiled._domain_kernels import (
@@ -15,6 +16,8 @@ from essais.csp.compiled._domain_kernels import (
     CVAR,
     DOM,
     LEAST,
+    NONE_ABOVE,
+    NONE_BELOW,
     NW,
     REVISE,
     SCRATCH,
@@ -24,13 +27,18 @@ from essais.csp.compiled._domain_kernels import (
     all_given,
     bit_of,
     defined,
+    drop_bit,
     fields_at,
     fixed_bit,
     has_bit,
     inner,
+    is_empty,
+    is_wide,
     keep_scratch,
+    keep_values,
     last_value,
     seen_word,
+    term_span,
 )
 
 # Its constraints' fields, at fields_at(A, c) + the name: ElementKind.fields, in that order
@@ -71,6 +79,9 @@ def element(A, U, state, method, c):
     items' values, and, the index fixed, its item the value's values (ElementKind.revise)."""
     start, n = A[A[CSTART] + c], A[fields_at(A, c) + ELEMENT_ITEMS]
     index, value = A[A[CVAR] + start], A[A[CVAR] + start + A[A[CLEN] + c] - 1]
+    for t in range(start, start + A[A[CLEN] + c]):
+        if is_wide(A, A[A[CVAR] + t]):
+            return _by_bounds(A, U, state, c, index, value, n)
     least = A[A[LEAST] + index]
     for w in range(A[A[NW] + index]):
         U[A[SCRATCH] + w] = ZERO
@@ -95,6 +106,51 @@ def element(A, U, state, method, c):
     for w in range(A[A[NW] + item]):
         U[A[SCRATCH] + w] = seen_word(A, U, value, w, A[A[LEAST] + item] - A[A[LEAST] + value])
     return keep_scratch(A, U, state, item)
+
+
+@inner
+def _by_bounds(A, U, state, c, index, value, n):
+    """element where a domain is wide, by bounds (essais.csp.kinds.element._by_bounds)."""
+    if not keep_values(A, U, state, index, np.int64(0), n - 1):
+        return False
+    low, high = term_span(A, U, value, np.int64(1))
+    origin = A[A[LEAST] + index]
+    for k in range(n):
+        if has_bit(A, U, index, k - origin) and not _meets_span(A, U, c, k, value, low, high):
+            drop_bit(A, U, state, index, k - origin)
+            if is_empty(A, U, index):
+                return False
+    least, greatest = NONE_ABOVE, NONE_BELOW
+    for k in range(n):
+        if has_bit(A, U, index, k - origin):
+            item_low, item_high = _item_span(A, U, c, k)
+            least, greatest = min(least, item_low), max(greatest, item_high)
+    if not keep_values(A, U, state, value, least, greatest):
+        return False
+    bit = fixed_bit(A, U, index)
+    if bit < 0 or A[_row(A, c, origin + bit)] < 0:
+        return True
+    low, high = term_span(A, U, value, np.int64(1))
+    return keep_values(A, U, state, A[A[CVAR] + A[A[CSTART] + c] + A[_row(A, c, origin + bit)]], low, high)
+
+
+@inner
+def _item_span(A, U, c, k):
+    """Item k's least and greatest."""
+    row = _row(A, c, k)
+    if A[row] < 0:
+        return A[row + 1], A[row + 1]
+    return term_span(A, U, A[A[CVAR] + A[A[CSTART] + c] + A[row]], np.int64(1))
+
+
+@inner
+def _meets_span(A, U, c, k, value, low, high):
+    """Item k may equal the value of least..greatest low..high (a number: is among its values)."""
+    row = _row(A, c, k)
+    if A[row] < 0:
+        return has_bit(A, U, value, A[row + 1] - A[A[LEAST] + value])
+    item_low, item_high = _item_span(A, U, c, k)
+    return item_low <= high and item_high >= low
 
 
 @inner

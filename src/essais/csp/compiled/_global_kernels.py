@@ -35,13 +35,16 @@ from essais.csp.compiled._domain_kernels import (
     has_bit,
     inner,
     is_empty,
+    is_wide,
     keep_between,
     keep_scratch,
+    keep_values,
     last_value,
     seen_word,
     size_of,
     store_word,
     term_span,
+    top_bit,
 )
 
 # The fields of its kinds' constraints, at fields_at(A, c) + the name: each kind's `fields` in
@@ -233,13 +236,13 @@ def no_overlap(A, U, state, method, c):
 
 @inner
 def _at_least(A, U, state, var, value):
-    top = 64 * A[A[NW] + var] - 1
+    top = top_bit(A, var)
     return keep_between(A, U, state, var, max(value - A[A[LEAST] + var], 0), top)
 
 
 @inner
 def _at_most(A, U, state, var, value):
-    top = 64 * A[A[NW] + var] - 1
+    top = top_bit(A, var)
     return keep_between(A, U, state, var, np.int64(0), min(value - A[A[LEAST] + var], top))
 
 
@@ -326,10 +329,12 @@ def count(A, U, state, method, c):
     total, places = A[A[CVAR] + start + n], fields + COUNT_PLACES
     able, fixed = 0, 0
     for k in range(n):  # (each variable's word and bit of the value, in its fields: fewer lookups than has_bit's)
-        word = A[places + 2 * k]
-        if word >= 0 and (U[A[DOM] + word] & bit_of(A[places + 2 * k + 1])) != ZERO:
+        word, var = A[places + 2 * k], A[A[CVAR] + start + k]
+        if (word >= 0 and (U[A[DOM] + word] & bit_of(A[places + 2 * k + 1])) != ZERO) or (
+            is_wide(A, var) and has_bit(A, U, var, value - A[A[LEAST] + var])
+        ):
             able += 1
-            fixed += size_of(A, U, A[A[CVAR] + start + k]) == 1
+            fixed += size_of(A, U, var) == 1
     if not (_at_least(A, U, state, total, fixed) and _at_most(A, U, state, total, able)):
         return False
     low, high = term_span(A, U, total, np.int64(1))
@@ -389,6 +394,8 @@ def distance(A, U, state, method, c):
     shift = A[A[LEAST] + x] - A[A[LEAST] + y]  # (x's bit k and y's bit k + shift: the same value)
     if A[A[NW] + x] == 1 and A[A[NW] + y] == 1 and A[A[NW] + z] == 1:
         return _one_word_distance(A, U, state, x, y, z, shift)
+    if is_wide(A, x) or is_wide(A, y) or is_wide(A, z):
+        return _distance_bounds(A, U, state, x, y, z)
     _near_scratch(A, U, x, y, shift, z)
     if not keep_scratch(A, U, state, x):
         return False
@@ -408,6 +415,20 @@ def distance(A, U, state, method, c):
                 kept &= ~bit_of(b)
         U[A[SCRATCH] + wz] = kept
     return keep_scratch(A, U, state, z)
+
+
+@inner
+def _distance_bounds(A, U, state, x, y, z):
+    """z = |x - y| where a domain is wide, by bounds (essais.csp.kinds.distance._by_bounds)."""
+    low_y, high_y = term_span(A, U, y, np.int64(1))
+    _, high_z = term_span(A, U, z, np.int64(1))
+    if not keep_values(A, U, state, x, low_y - high_z, high_y + high_z):
+        return False
+    low_x, high_x = term_span(A, U, x, np.int64(1))
+    if not keep_values(A, U, state, y, low_x - high_z, high_x + high_z):
+        return False
+    low_y, high_y = term_span(A, U, y, np.int64(1))
+    return keep_values(A, U, state, z, max(0, low_x - high_y, low_y - high_x), max(high_x - low_y, high_y - low_x))
 
 
 @inner

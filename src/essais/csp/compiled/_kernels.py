@@ -39,6 +39,7 @@ from essais.csp.compiled._domain_kernels import (
     KIND,
     LCV,
     LEAST,
+    LEVEL_MARK,
     LOOKING,
     MAC,
     MARK,
@@ -84,6 +85,7 @@ from essais.csp.compiled._domain_kernels import (
     inner,
     inputs_given,
     is_empty,
+    is_wide,
     listed_from,
     own_from,
     size_of,
@@ -206,16 +208,16 @@ def _refused(A, state, c):
 def _ruled_out(A, U, state, method, var, value, entries):
     """How many values of the others one pass of var's constraints removes once var has
     `value` (lcv's look-ahead: counts nothing, leaves the domains as they were)."""
-    mark = state[TRAIL_TOP]
+    mark, level_mark = state[TRAIL_TOP], state[LEVEL_MARK]
     counting = state[COUNTING]
-    state[COUNTING], state[LOOKING], state[REMOVED] = 0, var, 0
+    state[COUNTING], state[LOOKING], state[REMOVED], state[LEVEL_MARK] = 0, var, 0, mark
     give(A, U, state, var, value)
     for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
         if not revise(A, U, state, method, A[A[ONLIST] + j], entries):
             break
     undo(A, U, state, mark)
     forget_changes(A, state)
-    state[COUNTING], state[LOOKING] = counting, -1
+    state[COUNTING], state[LOOKING], state[LEVEL_MARK] = counting, -1, level_mark
     return state[REMOVED]
 
 
@@ -228,6 +230,11 @@ def _list_values(A, U, state, method, value_order, level, var, entries):
     if value_order >= SPLIT_LOW and size_of(A, U, var) > 1:
         A[A[VCOUNT] + level], A[A[VPOS] + level] = 2, 0
         A[A[VSTART] + level + 1] = start
+        return
+    if is_wide(A, var):  # (one value left: a wide domain is listed only so, TextbookCsp._choices)
+        A[A[VBUF] + start] = A[A[LEAST] + var] + fixed_bit(A, U, var)
+        A[A[VCOUNT] + level], A[A[VPOS] + level] = 1, 0
+        A[A[VSTART] + level + 1] = start + 1
         return
     w0, origin = A[A[WOFF] + var], A[A[LEAST] + var]
     for w in range(A[A[NW] + var]):
@@ -298,6 +305,7 @@ def _free(A, var):
 def _mark(A, state, level):
     """Where the trail and the auxiliary variables given stand before level's value."""
     A[A[MARK] + level], A[A[DMARK] + level] = state[TRAIL_TOP], state[N_DEFINED]
+    state[LEVEL_MARK] = state[TRAIL_TOP]  # (a wide bound is trailed once from here: _domain_kernels._save_bound)
 
 
 @inner
@@ -418,6 +426,7 @@ def _restart(A, U, state, level, backtracks):
         level -= 1
         _untake(A, U, state, A[A[VAR_AT] + level], level)
     undo(A, U, state, np.int64(0))
+    state[LEVEL_MARK] = 0
     forget_changes(A, state)
     state[RESTARTS] += 1
     state[RUN] += 1

@@ -38,6 +38,8 @@ from essais.csp.compiled._domain_kernels import (
     N_CHANGED,
     N_CONSTRAINTS,
     NE,
+    NONE_ABOVE,
+    NONE_BELOW,
     NW,
     ONLIST,
     ONSTART,
@@ -55,6 +57,7 @@ from essais.csp.compiled._domain_kernels import (
     ZERO,
     all_given,
     bit_of,
+    bound_wide,
     ceil_div,
     defined,
     drop_bit,
@@ -64,12 +67,14 @@ from essais.csp.compiled._domain_kernels import (
     has_bit,
     inner,
     is_empty,
+    is_wide,
     keep_between,
     keep_scratch,
     listed_from,
     span_mask,
     store_word,
     term_span,
+    top_bit,
 )
 
 # The fields of its kinds' constraints, at fields_at(A, c) + the name: each kind's `fields` in
@@ -169,7 +174,7 @@ def linear_bounds(A, U, state, start, size, constant, relation, sign):
         else:
             bottom, top = ceil_div(-least, a), (-greatest) // a if relation == EQ else 1 << 62
         origin = A[A[LEAST] + var]
-        if not keep_between(A, U, state, var, max(bottom - origin, 0), min(top - origin, 64 * A[A[NW] + var] - 1)):
+        if not keep_between(A, U, state, var, max(bottom - origin, 0), min(top - origin, top_bit(A, var))):
             return False
         if A[A[IS_CHANGED] + var]:
             new_low, new_high = term_span(A, U, var, a)
@@ -270,6 +275,10 @@ def _fixed_images(A, U, state, c):
             continue
         var, a, b = A[A[CVAR] + t], A[A[CCOEF] + t], A[A[COFF] + t]
         origin = A[A[LEAST] + var]
+        if is_wide(A, var):
+            if not _bounds_past(A, U, state, var, a, b, images, fixed):
+                return False
+            continue
         if window and a == 1 and A[A[NW] + var] == 1:
             shift = origin + b - low  # bit k of var's word: the image origin + k + b, bit k + shift of `taken`
             if -64 < shift < 64:
@@ -288,6 +297,26 @@ def _fixed_images(A, U, state, c):
         if A[A[IS_CHANGED] + var] and is_empty(A, U, var):
             return False
     return True
+
+
+@inner
+def _bounds_past(A, U, state, var, a, b, images, fixed):
+    """A wide domain's bounds moved past the values whose images are among the `fixed` at
+    `images` (essais.csp.kinds.all_different._bounds_past); False when none is left."""
+    while True:
+        low, high = term_span(A, U, var, np.int64(1))
+        if is_empty(A, U, var):
+            return False
+        low_taken, high_taken = False, False
+        for f in range(fixed):
+            low_taken = low_taken or a * low + b == A[images + f]
+            high_taken = high_taken or a * high + b == A[images + f]
+        if low_taken:
+            drop_bit(A, U, state, var, low - A[A[LEAST] + var])
+        elif high_taken:
+            drop_bit(A, U, state, var, high - A[A[LEAST] + var])
+        else:
+            return True
 
 
 @inner
@@ -363,6 +392,10 @@ def _drop_images(A, U, state, t, first, last):
         lo, hi = ceil_div(first - b, a), (last - b) // a
     else:
         lo, hi = ceil_div(b - last, -a), (b - first) // -a
+    if is_wide(A, var):  # (its bounds move out of lo..hi: no hole made)
+        low, high = term_span(A, U, var, np.int64(1))
+        return bound_wide(A, state, var, hi + 1 if lo <= low <= hi else low, lo - 1 if lo <= high <= hi else high,
+                          True)  # fmt: skip
     lo, hi = max(lo - A[A[LEAST] + var], 0), min(hi - A[A[LEAST] + var], 64 * A[A[NW] + var] - 1)
     if lo > hi:
         return True
@@ -392,17 +425,23 @@ def _table(A, U, state, c):
     for j in range(size):
         var = A[A[CVAR] + start + j]
         least, words, w0 = A[A[LEAST] + var], 64 * A[A[NW] + var], dom + A[A[WOFF] + var]
-        kept = 0
+        wide, kept = is_wide(A, var), 0
         for p in range(possible):
             row = first + p * size if j == 0 else A[rows + p]
             k = A[row + j] - least
-            if A[row + j] == STAR or (0 <= k < words and (U[w0 + (k >> 6)] & bit_of(k)) != ZERO):
+            if A[row + j] == STAR or (
+                has_bit(A, U, var, k) if wide else 0 <= k < words and (U[w0 + (k >> 6)] & bit_of(k)) != ZERO
+            ):
                 A[rows + kept] = row
                 kept += 1
         possible = kept
     for j in range(size):
         var = A[A[CVAR] + start + j]
         least = A[A[LEAST] + var]
+        if is_wide(A, var):
+            if not _keep_column_span(A, U, state, var, j, size, possible):
+                return False
+            continue
         for w in range(A[A[NW] + var]):
             U[A[SCRATCH] + w] = ZERO
         for p in range(possible):
@@ -415,6 +454,24 @@ def _table(A, U, state, c):
         if not keep_scratch(A, U, state, var):
             return False
     return True
+
+
+@inner
+def _keep_column_span(A, U, state, var, j, size, possible):
+    """A wide domain in a table's column j keeps the least..greatest of the values the possible
+    rows (at ROWS) have there, all its own where one has STAR (TableKind.revise)."""
+    low, high = NONE_ABOVE, NONE_BELOW
+    for p in range(possible):
+        value = A[A[A[ROWS] + p] + j]
+        if value == STAR:
+            return True
+        low, high = min(low, value), max(high, value)
+    least = A[A[LEAST] + var]
+    return (
+        keep_between(A, U, state, var, low - least, high - least)
+        if possible
+        else keep_between(A, U, state, var, np.int64(1), np.int64(0))
+    )
 
 
 @inner
@@ -445,7 +502,12 @@ def _conflicts(A, U, state, c):
 @inner
 def linear(A, U, state, method, c):
     """A linear relation: by supports under mac with two variables (AC-3), else by bounds."""
-    return _supports(A, U, state, c) if method == MAC and A[A[CLEN] + c] == 2 else _bounds(A, U, state, c)
+    if method != MAC or A[A[CLEN] + c] != 2:
+        return _bounds(A, U, state, c)
+    start = A[A[CSTART] + c]
+    if is_wide(A, A[A[CVAR] + start]) or is_wide(A, A[A[CVAR] + start + 1]):  # (a wide domain by its bounds)
+        return _bounds(A, U, state, c)
+    return _supports(A, U, state, c)
 
 
 @inner

@@ -5,7 +5,7 @@ split count listed at a level, and one sub-tree counted in a worker."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,13 +22,20 @@ from essais.core.result import Stats
 from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp.compiled import _domain_kernels as k
-from essais.csp.compiled import _element_kernels, _global_kernels, _propagation_kernels, _reified_kernels
+from essais.csp.compiled import (
+    _element_kernels,
+    _global_kernels,
+    _product_kernels,
+    _propagation_kernels,
+    _reified_kernels,
+)
 from essais.csp.compiled._kernels import csp_slice, replay
 from essais.csp.compiled._propagation_kernels import LINEAR_CONSTANT
 from essais.csp.kinds import Fields, kind_of
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
-from essais.csp.model.problem import IMPROVEMENTS, LARGEST, PRUNED, RESTARTS, REVISIONS, Model, relaxation
+from essais.csp.model.intervals import ranges_of
+from essais.csp.model.problem import IMPROVEMENTS, LARGEST, MAX_SPAN, PRUNED, RESTARTS, REVISIONS, Model, relaxation
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
 VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
@@ -47,26 +54,35 @@ class CspArrays:
     domains: np.ndarray
     root_false: bool
     constraints: int
-    values: int  # the domains' sizes added up
+    values: int  # the bit sets' sizes added up, and 1 a wide domain (its one value listed once fixed)
     sizes: np.ndarray  # each domain's size
     widest: int  # the most places a constraint's propagator works on (Kind.places): ROWS, IMAGES, CWORK
     most_words: int
     digest: str
     decisions: int  # the variables the search gives values to (the others are auxiliary)
+    bounds: np.ndarray  # each domain's least and greatest (a wide one's first LOW and HIGH), two rows
     bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
+    wide: int = 0  # the wide domains (kept as bounds)
 
     def levels(self, halving: bool) -> int:
         """The most levels the search can go down, the root's included: one a variable, and with a
-        split order one more a halving of its domain (TextbookCsp._deepest)."""
+        split order one more a halving of a decision's domain (TextbookCsp._deepest)."""
         if not halving:
             return len(self.sizes) + 1
-        return int(sum(max(int(size) - 1, 0).bit_length() + 1 for size in self.sizes.tolist())) + 1
+        sizes = self.sizes[: self.decisions].tolist()
+        return int(sum(max(int(size) - 1, 0).bit_length() + 1 for size in sizes)) + 1
 
-    def work_bytes(self) -> int:
-        return BYTES_PER_VALUE * (self.values + self.domains.size) + 64 * self.constraints
+    def trail_size(self, levels: int) -> int:
+        """The trail's most entries: a word's change removes a value, and a wide domain's bound is
+        trailed once a try (or lcv's look) on the path."""
+        return 2 * self.values + 8 + 2 * self.wide * (levels + 2)
+
+    def work_bytes(self, halving: bool = False) -> int:
+        trail = self.trail_size(self.levels(halving))
+        return BYTES_PER_VALUE * (self.values + self.domains.size) + 24 * trail + 64 * self.constraints
 
 
-def _words(values: tuple[int, ...], count: int) -> np.ndarray:
+def _words(values: Sequence[int], count: int) -> np.ndarray:
     """A domain's bit set as `count` words (bit k: the value values[0] + k), made as one Python
     integer (a numpy operation a value took 2 ms of a count of 30 variables)."""
     if not values:
@@ -132,15 +148,25 @@ class _Encoder:
                                "(the python engine takes them)")  # fmt: skip
 
 
-def model_arrays(model: Model) -> CspArrays:
-    """The arrays of a model without predicates (checked: every sum fits the kernel's integers)."""
+def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
+    """The arrays of a model without predicates (checked: every sum fits the kernel's integers);
+    a domain spanning more than `width` values is wide (no words: its ranges)."""
     least = [values[0] if values else 0 for values in model.domains]
-    words = [(values[-1] - values[0]) // 64 + 1 if values else 1 for values in model.domains]
+    largest = [max(abs(values[0]), abs(values[-1])) if values else 0 for values in model.domains]  # (ascending)
+    if max(largest, default=0) >= LARGEST:
+        raise InvalidInput(f"engine: a domain reaches {max(largest):,}, beyond the numba engine's integers "
+                           "(the python engine takes them)")  # fmt: skip
+    wide = [bool(values) and values[-1] - values[0] >= width for values in model.domains]
+    words = [0 if is_wide else (values[-1] - values[0]) // 64 + 1 if values else 1
+             for values, is_wide in zip(model.domains, wide, strict=True)]  # fmt: skip
     offsets = np.concatenate([[0], np.cumsum(words)]).astype(np.int64)
     domains = np.zeros(int(offsets[-1]), dtype=np.uint64)
+    ranges: list[list[int]] = []
     for var, values in enumerate(model.domains):
-        domains[offsets[var] : offsets[var + 1]] = _words(values, words[var])
-    largest = [max(abs(values[0]), abs(values[-1])) if values else 0 for values in model.domains]  # (ascending)
+        if words[var]:
+            domains[offsets[var] : offsets[var + 1]] = _words(values, words[var])
+        ranges.append([end for run in ranges_of(values) for end in run] if wide[var] else [])
+
     on: list[list[int]] = [[] for _ in model.names]
     constraints = list(model.constraints)
     if model.objective is not None:  # (TextbookCsp's bound: the last constraint, first on its variables)
@@ -162,14 +188,25 @@ def model_arrays(model: Model) -> CspArrays:
                 k.FSTART: e.field_starts, k.FIELDS: e.fields,
                 k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs], k.DISTINCT: distinct,
                 k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0],
-                k.IDEMPOTENT: [int(kind_of(c).idempotent(c)) for c in constraints]}  # fmt: skip
+                k.IDEMPOTENT: [int(kind_of(c).idempotent(c) and not any(wide[v] for v in c.variables))
+                               for c in constraints],
+                k.RSTART: np.concatenate([[0], np.cumsum([len(r) // 2 for r in ranges])]),
+                k.RANGES: [end for r in ranges for end in r]}  # fmt: skip
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
     domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
     bound = len(model.constraints) if model.objective is not None else -1
-    return CspArrays(m, domains, root_false, len(constraints), int(domain_sizes.sum()), domain_sizes, e.widest,
-                     max(words, default=1), digest, model.decisions, bound)  # fmt: skip
+    ends = np.array(
+        [
+            [values[0] if values else 1 for values in model.domains],
+            [values[-1] if values else 0 for values in model.domains],
+        ],
+        dtype=np.int64,
+    ).reshape(2, -1)
+    listed = sum(1 if is_wide else len(values) for values, is_wide in zip(model.domains, wide, strict=True))
+    return CspArrays(m, domains, root_false, len(constraints), listed, domain_sizes, e.widest,
+                     max(words, default=1), digest, model.decisions, ends, bound, sum(wide))  # fmt: skip
 
 
 def _relaxation_section(model: Model) -> list[int]:
@@ -191,7 +228,7 @@ def _digest(sections: list[np.ndarray]) -> str:
     return hashed.hexdigest()[:16]
 
 
-ENTRY_MODULES = (_propagation_kernels, _global_kernels, _element_kernels, _reified_kernels)
+ENTRY_MODULES = (_propagation_kernels, _global_kernels, _element_kernels, _reified_kernels, _product_kernels)
 _COMPILED: dict[str, Any] = {}  # each kind's entry, compiled (or loaded from numba's cache) once a process
 
 
@@ -228,23 +265,27 @@ class CompiledCsp(SplitSearch):
         self.order, self.value_order = VARIABLE_ORDER_CODES[variable_order], VALUE_ORDER_CODES[value_order]
         n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
         levels = arrays.levels(halving=self.value_order >= k.SPLIT_LOW)
+        trail = arrays.trail_size(levels)
         self.variables = arrays.decisions
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: levels, k.VSTART: levels + 1, k.VCOUNT: levels,
                  k.VPOS: levels, k.MARK: levels, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest, k.IMAGES: arrays.widest,
-                 k.SCORES: values + 1, k.TRAIL: 2 * values + 8, k.TRAIL_VAR: 2 * values + 8, k.SIZE: n,
-                 k.CWORK: 4 * arrays.widest, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: levels}  # fmt: skip
+                 k.SCORES: values + 1, k.TRAIL: trail, k.TRAIL_VAR: trail, k.SIZE: n,
+                 k.CWORK: 4 * arrays.widest, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: levels,
+                 k.LOW: n, k.HIGH: n, k.STAMP: 2 * n}  # fmt: skip
         work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
         work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
         work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)
+        work[k.LOW][:], work[k.HIGH][:] = arrays.bounds
+        work[k.STAMP][:] = -1
         self.A = _arena([*arrays.model, *in_slot_order(work, k.WORK)], [n, m, arrays.decisions])
         self._section(k.FSTART, m)[:] += self.A[k.FIELDS]  # (where each constraint's fields are in the arena)
-        self.U = np.concatenate([arrays.domains, np.zeros(2 * values + 8 + arrays.most_words, dtype=np.uint64)])
+        self.U = np.concatenate([arrays.domains, np.zeros(trail + arrays.most_words, dtype=np.uint64)])
         self.entries = entries(arrays.model[k.KIND])
         self.A[k.DOM], self.A[k.TRAIL_OLD], self.A[k.SCRATCH] = (
             0,
             arrays.domains.size,
-            arrays.domains.size + 2 * values + 8,
+            arrays.domains.size + trail,
         )
         self.state[k.COUNTING], self.state[k.LOOKING], self.state[k.SPLIT] = 1, -1, -1
         self.state[k.ROOT_FALSE] = arrays.root_false

@@ -39,10 +39,10 @@ class DomainTable:
 
     @classmethod
     def of(cls, model: Model) -> DomainTable:
-        values = [value for domain in model.domains for value in domain]
-        if not values:
+        ends = [end for domain in model.domains if domain for end in (domain[0], domain[-1])]
+        if not ends:
             raise InvalidInput("animate: the model has no values to show (every domain is empty)")
-        least, greatest = min(values), max(values)
+        least, greatest = min(ends), max(ends)
         if greatest - least + 1 > MAX_VALUES or len(model.names) > MAX_ROWS:
             most = f"at most {MAX_ROWS:,} variables and {MAX_VALUES} values"
             raise InvalidInput(f"animate: a table of {len(model.names):,} variables and values {least}..{greatest} "

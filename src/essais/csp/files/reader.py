@@ -40,6 +40,7 @@ from __future__ import annotations
 import keyword
 import re
 import tokenize
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,7 +61,8 @@ from essais.csp.files.expressions import (
     top_level,
 )
 from essais.csp.model.expressions import IntVar, LinearExpr, cell_name, relate
-from essais.csp.model.problem import MAX_SPAN, Model
+from essais.csp.model.intervals import Intervals, ranges_of
+from essais.csp.model.problem import Model, domain_of, span_domain
 
 DECLARATION = re.compile(r"var\s+(?P<names>.+?)\s+in\s+(?P<domain>.+)")
 PARAM = re.compile(r"param\s+(?P<name>[^\W\d]\w*)\s*=\s*(?P<value>.+)")
@@ -231,7 +233,8 @@ class _Reader(Calls):
             if not found:
                 raise self.error(indent + 4, f"{part.strip()!r} is not a name nor name[size]")
             shapes.append(self.shape(found, indent + 4))
-        self.estimate += sum(shape_size(shape) for shape in shapes) * BYTES_PER_VARIABLE + len(values) * BYTES_PER_VALUE
+        held = len(ranges_of(values)) if isinstance(values, Intervals) else len(values)  # (a wide domain: its ranges)
+        self.estimate += sum(shape_size(shape) for shape in shapes) * BYTES_PER_VARIABLE + held * BYTES_PER_VALUE
         check_memory(self.estimate, f"the variables of {self.name} up to line {self.line}", self.limits)
         for (_, found), shape in zip(parts, shapes, strict=True):
             assert found is not None
@@ -257,19 +260,17 @@ class _Reader(Calls):
             raise self.error(column, f"{found.group(0)}: more than {MAX_ARRAY:,} variables")
         return shape
 
-    def domain(self, text: str, column: int) -> tuple[int, ...]:
+    def domain(self, text: str, column: int) -> Sequence[int]:
         span = SPAN.fullmatch(text.strip())
         if span:
             lo, hi = (self.whole(self.parse(span.group(side).strip(), column), column, {}) for side in ("lo", "hi"))
             if lo > hi:
                 raise self.error(column, f"{lo}..{hi}: lo is more than hi")
-            if hi - lo >= MAX_SPAN:
-                raise self.error(column, f"{lo}..{hi} spans more than {MAX_SPAN:,} values")
-            return tuple(range(lo, hi + 1))
+            return span_domain(lo, hi)
         values = self.literal(text.strip(), column, "a domain (lo..hi, or a set {1, 3, 5})")
         if not isinstance(values, set | frozenset) or not all(type(v) is int for v in values):
             raise self.error(column, f"{text.strip()!r} is not a set of whole numbers")
-        return tuple(sorted(values))
+        return domain_of(tuple(sorted(values)))
 
     def objective(self, match: re.Match[str], indent: int) -> None:
         """`minimize EXPR` or `maximize EXPR`: a sum, read term by term as a relation's side is."""

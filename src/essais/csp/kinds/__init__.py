@@ -16,6 +16,7 @@ from essais.csp.kinds.increasing import Increasing
 from essais.csp.kinds.lex import LexLessEq
 from essais.csp.kinds.no_overlap import NoOverlap
 from essais.csp.kinds.predicate import Predicate
+from essais.csp.kinds.product import Product
 from essais.csp.kinds.registry import KINDS, kind_of
 from essais.csp.kinds.reified import Reified
 from essais.csp.kinds.table import Table
@@ -36,6 +37,7 @@ __all__ = [
     "Narrowing",
     "NoOverlap",
     "Predicate",
+    "Product",
     "Reified",
     "Table",
     "Written",

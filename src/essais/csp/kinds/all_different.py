@@ -4,7 +4,7 @@ mac the images of Hall intervals too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
@@ -119,6 +119,10 @@ def _fixed_images(constraint: AllDifferent, domains: Narrowing) -> bool:
             taken[image] = k
     for k, var in enumerate(constraint.variables):
         a, b = constraint.coefficients[k], constraint.offsets[k]
+        if domains.is_wide(var):
+            if domains.fixed(var) is None and not _bounds_past(var, a, b, taken, domains):
+                return False
+            continue
         keep = 0
         for value in domains.values(var):
             owner = taken.get(a * value + b)
@@ -127,6 +131,21 @@ def _fixed_images(constraint: AllDifferent, domains: Narrowing) -> bool:
         if not domains.narrow(var, keep):
             return False
     return True
+
+
+def _bounds_past(var: int, a: int, b: int, taken: Collection[int], domains: Narrowing) -> bool:
+    """A wide domain's bounds move past the values whose images are taken (its holes are not
+    made: a value inside keeps its place); False when none is left."""
+    while True:
+        low, high = domains.span(1, var)
+        if low > high:
+            return False
+        if a * low + b in taken:
+            domains.remove(var, low)
+        elif a * high + b in taken:
+            domains.remove(var, high)
+        else:
+            return True
 
 
 def _hall_intervals(constraint: AllDifferent, domains: Narrowing) -> bool:
@@ -173,6 +192,10 @@ def _drop_images(constraint: AllDifferent, domains: Narrowing, k: int, start: in
     a·v + b is monotone); False when none is left."""
     var, a, b = constraint.variables[k], constraint.coefficients[k], constraint.offsets[k]
     first, last = (-((b - start) // a), (end - b) // a) if a > 0 else (-((end - b) // -a), (b - start) // -a)
+    if domains.is_wide(var):  # (its bounds move out of first..last: no hole made)
+        low, high = domains.span(1, var)
+        return domains.keep_range(var, last + 1 if first <= low <= last else low,
+                                  first - 1 if first <= high <= last else high)  # fmt: skip
     first, last = max(first - domains.least[var], 0), last - domains.least[var]
     if first > last:
         return True

@@ -22,11 +22,19 @@ class Narrowing(Protocol):
 
     method: str
     least: list[int]
-    domain: list[int]
+    domain: list[int]  # each bit set (a wide domain's: 0, its bounds kept apart)
+
+    def is_wide(self, var: int) -> bool: ...
 
     def values(self, var: int) -> list[int]: ...
 
+    def has(self, var: int, value: int) -> bool: ...
+
     def narrow(self, var: int, mask: int) -> bool: ...
+
+    def keep_range(self, var: int, low: int, high: int) -> bool: ...
+
+    def remove(self, var: int, value: int) -> bool: ...
 
     def bit(self, var: int, value: int) -> int: ...
 
@@ -73,7 +81,7 @@ class XcspWriting(Protocol):
 class Flattening(Protocol):
     """The flattener (essais.csp.kinds.flatten) as a kind's written form asks it for variables."""
 
-    domains: list[tuple[int, ...]]  # each variable's, the auxiliary ones' too
+    domains: list[Sequence[int]]  # each variable's, the auxiliary ones' too
 
     def linear(self, terms: dict[Any, int]) -> dict[Any, int]: ...
 
@@ -93,6 +101,7 @@ class Kind(Generic[C]):
     # relation's is its relation's), and the prefix of its fields' names there
     kernel = ""
     compiled = True  # the numba engine runs it
+    wide = True  # it runs over wide domains (beyond the bit-set width: by their bounds where it must)
     # Its own numbers in the arena, in this order, after its kind; its kernels read field f at
     # `fields_at(A, c) + <KERNEL>_<F>` (a test holds those constants to these places). Only the
     # last may be a list of numbers (its rows, its pairs), so that each field's place is fixed.

@@ -50,15 +50,15 @@ class CardinalityKind(Kind[Cardinality]):
         can take it fails; as many fixed as its count, the others lose it; as few that can take
         it as its count, they all take it."""
         for value, count in constraint.counts.items():
-            able = [var for var in constraint.variables if domains.domain[var] & domains.bit(var, value)]
+            able = [var for var in constraint.variables if domains.has(var, value)]
             fixed = [var for var in able if domains.fixed(var) is not None]
             if len(fixed) > count or len(able) < count:
                 return False
             for var in able:
                 if len(fixed) == count and domains.fixed(var) is None:
-                    domains.narrow(var, ~domains.bit(var, value))
+                    domains.remove(var, value)
                 elif len(able) == count and len(fixed) < count:
-                    domains.narrow(var, domains.bit(var, value))
+                    domains.keep_range(var, value, value)
         return True
 
     def field_values(self, constraint: Cardinality, encoding: Encoding) -> Fields:

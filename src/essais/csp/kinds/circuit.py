@@ -68,6 +68,7 @@ class CircuitKind(Kind[Circuit]):
     name = "circuit"
     kernel = "CIRCUIT"
     fields = ("loops",)
+    wide = False  # (its nodes' successors are bit sets: a wide domain is refused)
 
     def revise(self, constraint: Circuit, domains: Narrowing) -> bool:
         """Each node keeps the successors 0 … n-1 but itself (one node alone goes to itself); a

@@ -34,16 +34,16 @@ class CountKind(Kind[Count]):
         greatest as many as are fixed, the others lose the value; at its least as many as can
         take it, they all take it."""
         *counted, total = constraint.variables
-        able = [var for var in counted if domains.domain[var] & domains.bit(var, constraint.value)]
+        able = [var for var in counted if domains.has(var, constraint.value)]
         fixed = sum(domains.fixed(var) is not None for var in able)
         if not (domains.at_least(total, fixed) and domains.at_most(total, len(able))):
             return False
         low, high = domains.span(1, total)
         for var in able:
             if high == fixed and domains.fixed(var) is None:
-                domains.narrow(var, ~domains.bit(var, constraint.value))
+                domains.remove(var, constraint.value)
             elif low == len(able):
-                domains.narrow(var, domains.bit(var, constraint.value))
+                domains.keep_range(var, constraint.value, constraint.value)
         return True
 
     def defined_value(self, constraint: Count, given: Sequence[int | None]) -> int | None:

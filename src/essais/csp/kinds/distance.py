@@ -32,6 +32,8 @@ class DistanceKind(Kind[Distance]):
         OR a distance), then y those with such a value in x, then z the distances some value of
         x and one of y still have (an AND of x with y shifted)."""
         x, y, z = constraint.variables
+        if domains.is_wide(x) or domains.is_wide(y) or domains.is_wide(z):
+            return _by_bounds(x, y, z, domains)
         least, domain = domains.least, domains.domain
         shift = least[x] - least[y]  # (x's bit k and y's bit k + shift: the same value)
         distances = [least[z] + k for k in range(domain[z].bit_length()) if domain[z] >> k & 1]
@@ -52,6 +54,20 @@ class DistanceKind(Kind[Distance]):
     def describe(self, constraint: Distance, names: list[str]) -> str:
         x, y, z = (names[v] for v in constraint.variables)
         return f"abs({x} - {y}) == {z}"
+
+
+def _by_bounds(x: int, y: int, z: int, domains: Narrowing) -> bool:
+    """z = |x - y| where a domain is wide, by bounds: x within y's least - z's greatest ..
+    y's greatest + z's greatest, y within x's so, and z between the least and greatest
+    distances of x's and y's bounds."""
+    (lx, hx), (ly, hy), (_, hz) = (domains.span(1, var) for var in (x, y, z))
+    if not domains.keep_range(x, ly - hz, hy + hz):
+        return False
+    (lx, hx), (ly, hy) = domains.span(1, x), domains.span(1, y)
+    if not domains.keep_range(y, lx - hz, hx + hz):
+        return False
+    (lx, hx), (ly, hy) = domains.span(1, x), domains.span(1, y)
+    return domains.keep_range(z, max(0, lx - hy, ly - hx), max(hx - ly, hy - lx))
 
 
 def _near(mask: int, shift: int, distances: list[int]) -> int:

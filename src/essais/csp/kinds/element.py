@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from essais.csp.kinds.base import Encoding, Fields, Flattening, Kind, Narrowing
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import LinearExpr, Term
+from essais.csp.model.intervals import Intervals, ranges_of
+from essais.csp.model.problem import domain_of
 
 
 @dataclass(eq=False)
@@ -40,6 +42,8 @@ class ElementKind(Kind[Element]):
     def revise(self, constraint: Element, domains: Narrowing) -> bool:
         """The index keeps the positions 0 … n-1 whose item meets the value's domain; the value
         keeps the union of those items' values; the index fixed, its item keeps the value's."""
+        if any(domains.is_wide(var) for var in constraint.variables):
+            return _by_bounds(constraint, domains)
         index, value = constraint.variables[0], constraint.variables[-1]
         keep = 0
         for k in range(len(constraint.item_at)):
@@ -82,6 +86,41 @@ class ElementKind(Kind[Element]):
         return f"element([{', '.join(items)}], {index}) == {value}"
 
 
+def _by_bounds(constraint: Element, domains: Narrowing) -> bool:
+    """revise where a domain is wide, by bounds: the index keeps the positions 0 … n-1 whose
+    item meets the value's least..greatest (a number: is among its values), the value keeps the
+    least..greatest of those items, and the index fixed, its item keeps the value's."""
+    index, value = constraint.variables[0], constraint.variables[-1]
+    if not domains.keep_range(index, 0, len(constraint.item_at) - 1):
+        return False
+    low, high = domains.span(1, value)
+    for k in range(len(constraint.item_at)):
+        if domains.has(index, k) and not _meets(constraint, k, low, high, domains) and not domains.remove(index, k):
+            return False
+    spans = [_item_span(constraint, k, domains) for k in range(len(constraint.item_at)) if domains.has(index, k)]
+    if not domains.keep_range(value, min(lo for lo, _ in spans), max(hi for _, hi in spans)):
+        return False
+    chosen = domains.fixed(index)
+    if chosen is None or constraint.item_at[chosen] < 0:
+        return True
+    return domains.keep_range(constraint.variables[constraint.item_at[chosen]], *domains.span(1, value))
+
+
+def _item_span(constraint: Element, k: int, domains: Narrowing) -> tuple[int, int]:
+    """Item k's least and greatest."""
+    if constraint.item_at[k] < 0:
+        return constraint.constants[k], constraint.constants[k]
+    return domains.span(1, constraint.variables[constraint.item_at[k]])
+
+
+def _meets(constraint: Element, k: int, low: int, high: int, domains: Narrowing) -> bool:
+    """Item k may equal the value of least..greatest low..high."""
+    if constraint.item_at[k] < 0:
+        return domains.has(constraint.variables[-1], constraint.constants[k])
+    least, greatest = _item_span(constraint, k, domains)
+    return least <= high and greatest >= low
+
+
 def _seen_from(source: int, target: int, domains: Narrowing) -> int:
     """source's domain as a mask of target's bits (the same values)."""
     shift = domains.least[source] - domains.least[target]
@@ -98,7 +137,7 @@ def _item_mask(constraint: Element, k: int, value: int, domains: Narrowing) -> i
     return _seen_from(constraint.variables[constraint.item_at[k]], value, domains)
 
 
-def define(term: Term, flattening: Flattening) -> tuple[Element, tuple[int, ...]]:
+def define(term: Term, flattening: Flattening) -> tuple[Element, Sequence[int]]:
     """An element term's definition on its flattened variables (the value's variable, last,
     still to be made: -1) and the values that variable may take."""
     index, *items = term.arguments
@@ -113,10 +152,10 @@ def define(term: Term, flattening: Flattening) -> tuple[Element, tuple[int, ...]
             constants.append(0)
             variables.append(flattening.variable(item))
     domains = flattening.domains
-    reach = [k for k in domains[index_var] if 0 <= k < len(items)]
-    values = {value for k in reach for value in
-              ((constants[k],) if item_at[k] < 0 else domains[variables[item_at[k]]])}  # fmt: skip
-    return Element([*variables, -1], item_at, constants), tuple(sorted(values))
+    reach = [k for k in range(len(items)) if k in domains[index_var]]
+    values = Intervals(run for k in reach for run in (((constants[k], constants[k]),) if item_at[k] < 0
+                                                       else ranges_of(domains[variables[item_at[k]]])))  # fmt: skip
+    return Element([*variables, -1], item_at, constants), domain_of(values)
 
 
 KIND = ElementKind()

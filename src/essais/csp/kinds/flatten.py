@@ -18,11 +18,14 @@ model's constraints (in their order, each in one of the engines' kinds), then th
 - a count of expressions equal to a number by a Count of them (each made one variable);
 - the distance of two variables, `abs(x - y)`, by a Distance (its propagation a table's, on
   words: each value's support a shift and an AND, for domains of any width);
+- a product of two arguments whose table would pass TABLE_ROWS rows by a Product of them
+  (essais.csp.kinds.product: by bounds), its domain its bounds' products' least to greatest;
 - a weighted sum of two variables or more, where one variable is wanted (an argument, a member
   of all_different), by a linear equality `z = Σ a·x + c`, its domain from interval arithmetic.
 
-An auxiliary variable's domain is the values its table gives (or its interval), refused, naming
-the term, when they span more than MAX_SPAN; a table beyond TABLE_ROWS rows is refused too.
+An auxiliary variable's domain is the values its table gives (or its interval), of any width (kept
+as its ranges beyond MAX_SPAN: essais.csp.model.intervals); a table beyond TABLE_ROWS rows is
+refused, naming the term.
 """
 
 from __future__ import annotations
@@ -35,14 +38,19 @@ from essais.core.errors import InvalidInput
 from essais.csp.kinds import element
 from essais.csp.kinds.count import Count
 from essais.csp.kinds.distance import Distance
+from essais.csp.kinds.product import Product
 from essais.csp.kinds.registry import kind_of
 from essais.csp.kinds.reified import Reified
 from essais.csp.kinds.table import Table
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import RELATIONS, Key, Linear, LinearExpr, Term
-from essais.csp.model.problem import MAX_SPAN, Model, Objective
+from essais.csp.model.intervals import Intervals
+from essais.csp.model.problem import Model, Objective, domain_of, span_domain
 
 TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)
+# a product whose table (of its variables, or of its arguments) has at most TABLE_ROWS rows stays
+# that table, which prunes each value; a larger one is a Product, by bounds (BENCHMARKS.md)
+PRODUCTS_AS_TABLES = True
 WHOLE_ROWS = 4_096  # the most rows of a term's table of its variables (a larger one: of its arguments)
 Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its table's columns'
 LOGIC = (*RELATIONS, "|", "&", "~", "implies", "xor", "if_then_else")  # the terms of relations and logic
@@ -118,7 +126,7 @@ class _Flattening:
             values = self.domains[var] or (0,)  # type: ignore[index]  # (an empty domain: an empty sum's, below)
             low, high = low + min(a * values[0], a * values[-1]), high + max(a * values[0], a * values[-1])
         empty = any(not self.domains[var] for var in terms)  # type: ignore[index]
-        z = self.new(text, () if empty else tuple(range(low, high + 1)) if high - low < MAX_SPAN else (low, high))
+        z = self.new(text, () if empty else span_domain(low, high))
         self.definitions.append(Linear({**terms, z: -1}, constant, "=="))
         return z
 
@@ -179,6 +187,15 @@ class _Flattening:
         distance between theirs (those a table of them would hold: its search is the table's)."""
         x, y = term.variables
         xs, ys = self.domains[x], self.domains[y]
+        if isinstance(xs, Intervals) or isinstance(ys, Intervals):  # (its bounds: no value listed)
+            z = self.new(
+                term.text_with(self.names),
+                span_domain(max(0, xs[0] - ys[-1], ys[0] - xs[-1]), max(xs[-1] - ys[0], ys[-1] - xs[0]))
+                if xs and ys
+                else (),
+            )
+            self.definitions.append(Distance([x, y, z]))
+            return z
         origin = ys[-1] - xs[0] if xs and ys else 0
         backwards = sum(1 << (ys[-1] - b) for b in ys)
         signed = 0  # bit a - b + origin: some a of x and b of y that far apart, a shift of y's bits an a
@@ -197,6 +214,8 @@ class _Flattening:
         """A new variable defined by a table: of the term's variables' values and its value when
         they are few enough together, else of its arguments' (each made a variable first)."""
         text = term.text_with(self.names)
+        if term.operator == "*" and not PRODUCTS_AS_TABLES:
+            return self.product([self.variable(a) for a in term.arguments], text)  # type: ignore[arg-type]
         columns = term.variables
         if self.few(columns) and all(
             isinstance(a, int) or all(isinstance(k, int) for k in a.terms) for a in term.arguments
@@ -214,6 +233,8 @@ class _Flattening:
             inputs = [a if isinstance(a, int) else self.variable(a) for a in term.arguments]
             columns = list(dict.fromkeys(v for v, a in zip(inputs, term.arguments, strict=True)
                                          if not isinstance(a, int)))  # fmt: skip
+            if term.operator == "*" and math.prod(len(self.domains[v]) for v in columns) > TABLE_ROWS:
+                return self.product(inputs, text)
 
             def value_of(values: Sequence[int]) -> int | None:
                 given = dict(zip(columns, values, strict=True))
@@ -221,8 +242,17 @@ class _Flattening:
                                         for v, a in zip(inputs, term.arguments, strict=True)])  # fmt: skip
 
         rows = self.rows(columns, value_of, text)
-        z = self.new(text, tuple(sorted({row[-1] for row in rows})))
+        z = self.new(text, domain_of(sorted({row[-1] for row in rows})))
         self.definitions.append(Table([*columns, z], rows))
+        return z
+
+    def product(self, inputs: list[int], text: str) -> int:
+        """A new variable defined by a Product of two variables too wide together for a table,
+        its values the least to the greatest of its bounds' products."""
+        xs, ys = (self.domains[v] for v in inputs)
+        corners = [a * b for a in (xs[0], xs[-1]) for b in (ys[0], ys[-1])] if xs and ys else []
+        z = self.new(text, span_domain(min(corners), max(corners)) if corners else ())
+        self.definitions.append(Product([*inputs, z]))
         return z
 
     def rows(self, columns: list[int], value_of: Evaluation, text: str) -> list[tuple[int, ...]]:
@@ -239,10 +269,8 @@ class _Flattening:
                 rows.append((*values, value))
         return rows
 
-    def new(self, text: str, values: tuple[int, ...]) -> int:
-        """A new auxiliary variable named by its term, refused when its values span too far."""
-        if values and values[-1] - values[0] >= MAX_SPAN:
-            raise InvalidInput(f"term {text}: its values span {values[0]}..{values[-1]}, more than {MAX_SPAN:,}")
+    def new(self, text: str, values: Sequence[int]) -> int:
+        """A new auxiliary variable named by its term."""
         self.names.append(f"({text})")
         self.domains.append(values)
         return len(self.names) - 1

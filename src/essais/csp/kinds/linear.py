@@ -60,18 +60,19 @@ def bounds(terms: Collection[tuple[int, int]], constant: int, relation: str, dom
         if len(free) == 1:
             var, a = free[0]
             if rest % a == 0:
-                return domains.narrow(var, ~domains.bit(var, -rest // a))
+                return domains.remove(var, -rest // a)
         return True
     for var, a in terms:
         spans = [domains.span(b, other) for other, b in terms if other != var]
         least = constant + sum(low for low, _ in spans)
         greatest = constant + sum(high for _, high in spans)
-        # a·x + least <= 0 (and for ==, a·x + greatest >= 0)
-        keep = 0
-        for value in domains.values(var):
-            if a * value + least <= 0 and (relation != "==" or a * value + greatest >= 0):
-                keep |= domains.bit(var, value)
-        if not domains.narrow(var, keep):
+        # a·v + least <= 0 and, for ==, a·v + greatest >= 0: the values v of an interval
+        low, high = domains.span(1, var)
+        if a > 0:
+            bottom, top = -(greatest // a) if relation == "==" else low, (-least) // a
+        else:
+            bottom, top = -(least // a), (-greatest) // a if relation == "==" else high
+        if not domains.keep_range(var, bottom, top):
             return False
     return True
 
@@ -80,6 +81,8 @@ def _supports(constraint: Linear, domains: Narrowing) -> bool:
     """mac on a relation of two variables: each keeps the values that some value of the other
     satisfies (AC-3's revision, both ways)."""
     (x, a), (y, b) = constraint.terms.items()
+    if domains.is_wide(x) or domains.is_wide(y):  # (a wide domain by its bounds)
+        return bounds(constraint.terms.items(), constraint.constant, constraint.relation, domains)  # type: ignore[arg-type]
     for var, other, mine, theirs in ((x, y, a, b), (y, x, b, a)):
         others = domains.values(other)
         keep = 0

@@ -47,6 +47,8 @@ class PredicateKind(Kind[Predicate]):
         if not free:
             return bool(constraint.function(*(values[var] for var in constraint.variables)))
         [var] = free
+        if domains.is_wide(var):  # (a wide domain's values are never listed: checked once it has one)
+            return True
         keep = 0
         for value in domains.values(var):
             values[var] = value

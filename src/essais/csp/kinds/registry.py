@@ -18,6 +18,7 @@ from essais.csp.kinds import (
     linear,
     no_overlap,
     predicate,
+    product,
     reified,
     table,
 )
@@ -40,6 +41,7 @@ KINDS: dict[type, Kind[Any]] = {
     element.Element: element.KIND,
     lex.LexLessEq: lex.KIND,
     reified.Reified: reified.KIND,
+    product.Product: product.KIND,
 }
 KINDS[Written] = WrittenKind(dict(KINDS))
 

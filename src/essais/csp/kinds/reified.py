@@ -84,7 +84,7 @@ class ReifiedKind(Kind[Reified]):
         """What the relation's bounds decide; then b fixed: the relation (1) or its negation
         (0, when not half), b free: its value once decided."""
         b = constraint.variables[-1]
-        if not domains.narrow(b, domains.bit(b, 0) | domains.bit(b, 1)):
+        if not domains.keep_range(b, 0, 1):
             return False
         least = greatest = constraint.constant
         for var, a in constraint.terms:
@@ -96,7 +96,7 @@ class ReifiedKind(Kind[Reified]):
         if truth == 0:
             return constraint.half or (decided != 1 and bounds(*constraint.negation(), domains))
         if decided == 0 or (decided == 1 and not constraint.half):
-            return domains.narrow(b, domains.bit(b, decided))
+            return domains.keep_range(b, decided, decided)
         return True
 
     def defined_value(self, constraint: Reified, given: Sequence[int | None]) -> int | None:

@@ -60,9 +60,16 @@ class TableKind(Kind[Table]):
         if constraint.conflicts:
             return _conflicts(constraint, domains)
         possible = [row for row in constraint.allowed
-                    if all(value is None or domains.domain[var] & domains.bit(var, value)
+                    if all(value is None or domains.has(var, value)
                            for var, value in zip(constraint.variables, row, strict=True))]  # fmt: skip
         for k, var in enumerate(constraint.variables):
+            if domains.is_wide(var):  # (the least and greatest of its values in the rows, any value kept: all)
+                column = [row[k] for row in possible]
+                values = [value for value in column if value is not None]
+                if len(values) == len(column) and not domains.keep_range(var, min(values, default=1),
+                                                                         max(values, default=0)):  # fmt: skip
+                    return False
+                continue
             keep = 0
             for row in possible:
                 if (value := row[k]) is None:
@@ -118,14 +125,14 @@ def _conflicts(constraint: Table, domains: Narrowing) -> bool:
             fixed = domains.fixed(var)
             if value is None or fixed == value:
                 continue
-            if fixed is not None or not domains.domain[var] & domains.bit(var, value) or place is not None:
+            if fixed is not None or not domains.has(var, value) or place is not None:
                 break  # (the tuple cannot be made, or two places are left)
             place = (var, value)
         else:
             if place is None:
                 return False
             var, value = place
-            domains.narrow(var, ~domains.bit(var, value))  # (var keeps another value: it was not fixed)
+            domains.remove(var, value)  # (var keeps another value: it was not fixed)
     return True
 
 

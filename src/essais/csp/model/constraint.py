@@ -13,7 +13,7 @@ class Owner(Protocol):
     of it, as the model imports this module)."""
 
     names: list[str]
-    domains: list[tuple[int, ...]]
+    domains: list[Sequence[int]]
 
 
 class Constraint:

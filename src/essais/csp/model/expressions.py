@@ -333,7 +333,7 @@ class Term(LinearExpr):
 
     __hash__ = object.__hash__  # type: ignore[assignment]  # (a term is a key, by identity)
 
-    def _domains(self) -> list[tuple[int, ...]]:
+    def _domains(self) -> list[Sequence[int]]:
         return self.model.domains if self.model is not None else []
 
     def value(self, values: Values) -> int | None:

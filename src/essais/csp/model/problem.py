@@ -25,8 +25,11 @@ from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.csp.model.constraint import Constraint, Values
 from essais.csp.model.expressions import IntVar, Linear, LinearExpr, cell_name, evaluate, expression_text
+from essais.csp.model.intervals import Intervals
 
-MAX_SPAN = 4096  # the most values between a domain's least and greatest (its bit set's length)
+# the most values between a domain's least and greatest kept as a tuple of its values (and by the
+# engines as a bit set, by default); a wider domain is kept as its ranges (Intervals)
+MAX_SPAN = 4096
 MAX_CELLS = 1_000_000  # the variables of one array
 LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 with room to spare)
 
@@ -54,6 +57,19 @@ def method_orders(method: str | None) -> tuple[str, str, str]:
     return name, variable_order, value_order
 
 
+def domain_of(values: Sequence[int]) -> Sequence[int]:
+    """A domain as a model keeps it: its values (ascending) as a tuple where they span at most
+    MAX_SPAN, else as its ranges (no memory per value)."""
+    if not values or values[-1] - values[0] < MAX_SPAN:
+        return tuple(values)
+    return values if isinstance(values, Intervals) else Intervals.of_values(values)
+
+
+def span_domain(lo: int, hi: int) -> Sequence[int]:
+    """The values lo..hi as a model keeps them (domain_of)."""
+    return tuple(range(lo, hi + 1)) if hi - lo < MAX_SPAN else Intervals([(lo, hi)])
+
+
 def _ascending_integers(values: tuple[Any, ...]) -> bool:
     return all(type(v) is int for v in values) and all(a < b for a, b in itertools.pairwise(values))
 
@@ -64,7 +80,8 @@ class Model:
     they are one (a model is compared by identity, never field by field)."""
 
     names: list[str] = field(default_factory=list)
-    domains: list[tuple[int, ...]] = field(default_factory=list)  # each variable's values, ascending
+    # each variable's values, ascending: a tuple, or beyond MAX_SPAN from least to greatest its ranges
+    domains: list[Sequence[int]] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
     variables: list[IntVar] = field(default_factory=list)
     objective: Objective | None = None  # what minimize or maximize asked for
@@ -75,7 +92,7 @@ class Model:
     # (XCSP3 writes them back as one array; a cell left out of an XCSP3 array has no variable)
     arrays: dict[str, tuple[int, ...]] = field(default_factory=dict)
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
-    _domain: tuple[int, ...] = field(default=(), init=False, repr=False)  # the last domain checked
+    _domain: Sequence[int] = field(default=(), init=False, repr=False)  # the last domain checked
 
     def __repr__(self) -> str:
         return f"<Model of {plural(len(self.names), 'variable')} and {plural(len(self.constraints), 'constraint')}>"
@@ -87,17 +104,14 @@ class Model:
                 raise InvalidInput(f"hi: {hi!r} is not an integer")
             if lo > hi:
                 raise InvalidInput(f"lo: {lo} is more than hi ({hi})")
-            if hi - lo >= MAX_SPAN:
-                raise InvalidInput(f"domain: {lo}..{hi} spans more than {MAX_SPAN:,} values")
-            values: tuple[int, ...] = tuple(range(lo, hi + 1))
-        elif isinstance(lo, tuple) and (lo is self._domain or _ascending_integers(lo)):
-            values = self._domain = lo  # (shared by the variables of one declaration: a domain never changes)
+            values = span_domain(lo, hi)
+        elif isinstance(lo, Intervals) or (isinstance(lo, tuple) and (lo is self._domain or _ascending_integers(lo))):
+            values = self._domain = domain_of(lo)  # (shared by one declaration's variables: a domain never changes)
         else:
             values = tuple(sorted(set(lo)))  # type: ignore[arg-type]
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
                 raise InvalidInput(f"lo: {lo!r} holds a value that is not an integer")
-            if values and values[-1] - values[0] >= MAX_SPAN:
-                raise InvalidInput(f"domain: its values span more than {MAX_SPAN:,} (from least to greatest)")
+            values = domain_of(values)
         name = f"x{len(self.names)}" if name is None else str(name)
         if name in self._named:
             raise InvalidInput(f"name: {name!r} is the name of another variable")
@@ -112,7 +126,7 @@ class Model:
         """n variables named prefix0, prefix1, … with the same domain."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise InvalidInput(f"n: {n!r} is not a number of variables")
-        values = lo if isinstance(lo, int) else tuple(sorted(set(lo)))
+        values = lo if isinstance(lo, int | Intervals) else domain_of(tuple(sorted(set(lo))))
         return [self.int_var(values, hi, f"{prefix}{k}") for k in range(n)]
 
     def int_array(
@@ -127,7 +141,7 @@ class Model:
             raise InvalidInput(f"shape: {shape!r} holds more than {MAX_CELLS:,} variables")
         if name in self.arrays or name in self._named:
             raise InvalidInput(f"name: {name!r} is the name of another array or variable")
-        values = lo if isinstance(lo, int) else tuple(sorted(set(lo)))
+        values = lo if isinstance(lo, int | Intervals) else domain_of(tuple(sorted(set(lo))))
         cells = [self.int_var(values, hi, cell_name(name, index))
                  for index in itertools.product(*map(range, sizes))]  # fmt: skip
         self.arrays[name] = sizes

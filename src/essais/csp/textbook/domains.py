@@ -11,7 +11,8 @@ from typing import Any
 
 from essais.csp.kinds import Kind
 from essais.csp.model.constraint import Constraint
-from essais.csp.model.problem import Model
+from essais.csp.model.intervals import Intervals
+from essais.csp.model.problem import MAX_SPAN, Model
 
 # What a watched search is told of a value (record((variable, value), kind)): given to its
 # variable, struck out by propagation, set aside (another value of its variable was given), or
@@ -30,30 +31,60 @@ def bits(mask: int) -> Iterator[int]:
 class Domains:
     """The domains of `model`'s variables as the search narrows them, for `method` (basic,
     forward, mac), with the propagators of its constraints (`constraints`: set by the search,
-    the model's and the objective's bound)."""
+    the model's and the objective's bound). A domain spanning at most `width` values is a bit
+    set (`domain`); a wider one is its declared values (Intervals) between two bounds that move
+    (`low`, `high`), its holes kept where they are declared, not where a propagator would make
+    one: a propagator's removal of a value inside the bounds is not made."""
 
     constraints: list[Constraint]
     kinds: list[Kind[Any]]  # each constraint's
     given: list[int | None]
 
-    def __init__(self, model: Model, method: str) -> None:
+    def __init__(self, model: Model, method: str, width: int = MAX_SPAN) -> None:
         self.model, self.method = model, method
         self.least = [values[0] if values else 0 for values in model.domains]
-        self.domain = [sum(1 << (value - least) for value in values)
-                       for values, least in zip(model.domains, self.least, strict=True)]  # fmt: skip
-        self.trail: list[tuple[int, int, bool]] = []  # (variable, its domain before a change, a value given?)
+        self.wide: list[Intervals | None] = [
+            (values if isinstance(values, Intervals) else Intervals.of_values(values))
+            if values and values[-1] - values[0] >= width else None
+            for values in model.domains
+        ]  # fmt: skip
+        self.domain = [0 if wide else sum(1 << (value - least) for value in values)
+                       for values, least, wide in zip(model.domains, self.least, self.wide, strict=True)]  # fmt: skip
+        self.low = [values[0] if values else 1 for values in model.domains]  # a wide domain's bounds
+        self.high = [values[-1] if values else 0 for values in model.domains]
+        # (variable, its domain before a change: a bit set or a wide one's bounds, a value given?)
+        self.trail: list[tuple[int, int | tuple[int, int], bool]] = []
         self.changed: list[int] = []  # the variables a propagator narrowed, in order
         self.counting = True  # false while lcv looks ahead: its removals count nothing
         self.pruned = 0
         # watching the search (essais.csp.draw.watch): told each value given, struck out or restored
         self.record: Callable[[tuple[int, int], int], None] | None = None
 
+    def is_wide(self, var: int) -> bool:
+        return self.wide[var] is not None
+
+    def size(self, var: int) -> int:
+        """The values left in var's domain."""
+        wide = self.wide[var]
+        if wide is None:
+            return self.domain[var].bit_count()
+        return wide.count_between(self.low[var], self.high[var]) if self.low[var] <= self.high[var] else 0
+
     def values(self, var: int) -> list[int]:
+        """A bit set's values (a wide domain's are never listed)."""
+        assert self.wide[var] is None, "a wide domain's values are never listed"
         least = self.least[var]
         return [least + bit for bit in bits(self.domain[var])]
 
+    def has(self, var: int, value: int) -> bool:
+        """`value` is in var's domain."""
+        wide = self.wide[var]
+        if wide is None:
+            return (self.domain[var] & self.bit(var, value)) != 0
+        return self.low[var] <= value <= self.high[var] and value in wide
+
     def narrow(self, var: int, mask: int) -> bool:
-        """The domain of `var` cut to `mask` (within it); False when nothing is left."""
+        """The bit set of `var` cut to `mask` (within it); False when nothing is left."""
         old = self.domain[var]
         new = old & mask
         if new != old:
@@ -64,6 +95,43 @@ class Domains:
                 self.pruned += (old & ~new).bit_count()
                 self._tell(var, old & ~new, STRIKE)
         return new != 0
+
+    def keep_range(self, var: int, low: int, high: int) -> bool:
+        """var keeps its values in low..high; False when none is left."""
+        if self.wide[var] is None:
+            return self.narrow(var, self.bit_span(var, low, high))
+        return self._bounded(var, max(low, self.low[var]), min(high, self.high[var]), True)
+
+    def remove(self, var: int, value: int) -> bool:
+        """`value` out of var's domain: out of a bit set; of a wide domain only at a bound, which
+        then moves to the next value (inside the bounds it stays). False when none is left."""
+        if self.wide[var] is None:
+            return self.narrow(var, ~self.bit(var, value))
+        if value == self.low[var]:
+            return self.keep_range(var, value + 1, self.high[var])
+        if value == self.high[var]:
+            return self.keep_range(var, self.low[var], value - 1)
+        return self.low[var] <= self.high[var]
+
+    def _bounded(self, var: int, low: int, high: int, pruning: bool) -> bool:
+        """A wide domain's bounds become low..high, each moved onto a declared value, trailed;
+        `pruning`: a propagator's (its values counted), else a choice's. False when empty."""
+        wide = self.wide[var]
+        assert wide is not None
+        first, last = wide.at_least(low), wide.at_most(high)
+        if first is None or last is None or first > last:
+            first, last = 1, 0
+        old = (self.low[var], self.high[var])
+        if (first, last) == old:
+            return first <= last
+        removed = self.size(var)
+        self.trail.append((var, old, False))
+        self.low[var], self.high[var] = first, last
+        if pruning:
+            self.changed.append(var)
+            if self.counting:
+                self.pruned += removed - self.size(var)
+        return first <= last
 
     def _tell(self, var: int, mask: int, kind: int) -> None:
         """A watched search: each value of `mask` given, struck out or restored."""
@@ -77,6 +145,8 @@ class Domains:
 
     def fixed(self, var: int) -> int | None:
         """The value of a variable whose domain holds one value, else None."""
+        if self.wide[var] is not None:
+            return self.low[var] if self.low[var] == self.high[var] else None
         mask = self.domain[var]
         return self.least[var] + mask.bit_length() - 1 if mask and mask & (mask - 1) == 0 else None
 
@@ -84,6 +154,10 @@ class Domains:
         """var takes `value`: its domain is that value alone (a choice, not a removal by
         propagation: `pruned` does not count it)."""
         self.given[var] = value
+        if self.wide[var] is not None:
+            self.trail.append((var, (self.low[var], self.high[var]), True))
+            self.low[var] = self.high[var] = value
+            return
         old = self.domain[var]
         self.trail.append((var, old, True))
         self.domain[var] = self.bit(var, value)
@@ -92,6 +166,9 @@ class Domains:
 
     def _keep(self, var: int, low: int, high: int) -> None:
         """var keeps its values in low..high (a split's choice: trailed, not counted as pruned)."""
+        if self.wide[var] is not None:
+            self._bounded(var, low, high, False)
+            return
         old = self.domain[var]
         new = old & self.bit_span(var, low, high)
         self.trail.append((var, old, False))
@@ -108,6 +185,9 @@ class Domains:
         trail, domain = self.trail, self.domain
         while len(trail) > mark:
             var, old, given = trail.pop()
+            if isinstance(old, tuple):
+                self.low[var], self.high[var] = old
+                continue
             self._tell(var, old if given else old & ~domain[var], RESTORE)
             domain[var] = old
 
@@ -117,15 +197,22 @@ class Domains:
 
     def span(self, coefficient: int, var: int) -> tuple[int, int]:
         """The least and greatest of coefficient · var over its domain."""
-        mask = self.domain[var]
-        low = self.least[var] + (mask & -mask).bit_length() - 1
-        high = self.least[var] + mask.bit_length() - 1
+        if self.wide[var] is not None:
+            low, high = self.low[var], self.high[var]
+        else:
+            mask = self.domain[var]
+            low = self.least[var] + (mask & -mask).bit_length() - 1
+            high = self.least[var] + mask.bit_length() - 1
         return (coefficient * low, coefficient * high) if coefficient > 0 else (coefficient * high, coefficient * low)
 
     def at_least(self, var: int, value: int) -> bool:
         """var keeps its values from `value` up; False when none is left."""
+        if self.wide[var] is not None:
+            return self.keep_range(var, value, self.high[var])
         return self.narrow(var, -1 << max(value - self.least[var], 0))
 
     def at_most(self, var: int, value: int) -> bool:
         """var keeps its values up to `value`; False when none is left."""
+        if self.wide[var] is not None:
+            return self.keep_range(var, self.low[var], value)
         return self.narrow(var, (1 << max(value - self.least[var] + 1, 0)) - 1)

@@ -34,7 +34,7 @@ from essais.core.result import Stats
 from essais.csp.kinds import kind_of
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
-from essais.csp.model.problem import IMPROVEMENTS, OWN, RESTARTS, SPLITS, Model, relaxation
+from essais.csp.model.problem import IMPROVEMENTS, MAX_SPAN, OWN, RESTARTS, SPLITS, Model, relaxation
 from essais.csp.textbook.domains import Domains
 
 RESTART_BACKTRACKS = 100  # a run of restarts stops after luby(n) times this many backtracks
@@ -58,7 +58,7 @@ class TextbookCsp(Domains):
     value that removes the fewest values from the others in one pass, ties by value)."""
 
     def __init__(self, model: Model, method: str, variable_order: str, value_order: str,
-                 control: SearchControl, restarts: bool = False) -> None:  # fmt: skip
+                 control: SearchControl, restarts: bool = False, width: int = MAX_SPAN) -> None:  # fmt: skip
         self.constraints: list[Constraint] = list(model.constraints)
         # the objective's bound (its constant set by bound_by), its index, and whether it prunes yet
         self.bound = len(self.constraints) if model.objective is not None else None
@@ -70,7 +70,7 @@ class TextbookCsp(Domains):
             self.constraints.append(self.objective_bound)
         self.kinds = [kind_of(c) for c in self.constraints]
         self.relaxation = relaxation(model)
-        super().__init__(model, method)
+        super().__init__(model, method, width)
         n = len(model.names)
         # the constraints on each variable: the objective's bound first, then in the model's order
         self.on: list[list[int]] = [[] for _ in range(n)]
@@ -86,8 +86,9 @@ class TextbookCsp(Domains):
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
         # the constraints whose propagation reaches its own fixed point: a table of supports on
         # distinct variables, a distance (its narrowings never queue it again; the others' do)
+        # (with a wide domain, whose bounds another pass may move again, none is)
         self.idempotent = {index for index, (c, kind) in enumerate(zip(self.constraints, self.kinds, strict=True))
-                           if kind.idempotent(c)}  # fmt: skip
+                           if kind.idempotent(c) and not any(map(self.is_wide, c.variables))}  # fmt: skip
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
@@ -213,13 +214,14 @@ class TextbookCsp(Domains):
         more a halving of its domain."""
         if self.halves is None:
             return len(self.given) + 1
-        return sum(max(mask.bit_count() - 1, 0).bit_length() + 1 for mask in self.domain) + 1
+        return sum(max(self.size(var) - 1, 0).bit_length() + 1 for var in range(self.decisions)) + 1
 
     def _root(self) -> bool:
         """The root's checks (an empty domain, a false constant); under forward, each constraint
         on one variable narrows it once (node consistency, before the first choice); under mac,
         the propagation of every constraint."""
-        if any(mask == 0 for mask in self.domain) or not all(c.holds([]) for c in self.constraints if not c.variables):
+        empty = any(self.size(var) == 0 for var in range(len(self.domain)))
+        if empty or not all(c.holds([]) for c in self.constraints if not c.variables):
             return False
         if self.method == "forward":
             return self._revised(
@@ -259,7 +261,9 @@ class TextbookCsp(Domains):
         """var's values in the order they are tried; with a split order and more than one value,
         its two halves: the values up to m = ⌊(least + greatest) / 2⌋ and those above (reverse-split:
         the upper half first)."""
-        if self.halves is None or self.fixed(var) is not None:
+        if (value := self.fixed(var)) is not None:
+            return [value]
+        if self.halves is None:
             return self._ordered(var)
         low, high = self.span(1, var)
         middle = (low + high) // 2
@@ -271,19 +275,13 @@ class TextbookCsp(Domains):
         one is), then the method's step."""
         if isinstance(choice, int):
             self._give(var, choice)
-            return self._compatible(var, choice) and self._define()
-        self._keep(var, *choice)
-        value = self.given[var] = self.fixed(var)
-        return self._stepped(var, value)
-
-    def _stepped(self, var: int, value: int | None) -> bool:
-        """After a half is kept: the method's step as for a value given (`value`: the one left,
-        None while more are; basic then checks only the bound, its other tests waiting for values)."""
-        if value is not None:
-            return self._compatible(var, value) and self._define()
-        if self.method == "basic":
+            value: int | None = choice
+        else:
+            self._keep(var, *choice)
+            value = self.given[var] = self.fixed(var)
+        if value is None and self.method == "basic":  # (its other tests wait for values)
             return self._checked(self._first(), var)
-        return self._compatible(var, value)
+        return self._compatible(var, value) and self._define()
 
     def _choose(self) -> int | None:
         """The next decision variable to choose (None: every one has its value)."""
@@ -294,7 +292,7 @@ class TextbookCsp(Domains):
             return free[0]
         if self.variable_order == "wdeg":
             return self._least_per_weight(free)
-        return min(free, key=lambda var: (self.domain[var].bit_count(), -len(self._linked(var)), var))
+        return min(free, key=lambda var: (self.size(var), -len(self._linked(var)), var))
 
     def _linked(self, var: int) -> list[int]:
         """var's constraints (the bound aside) with another free variable."""
@@ -308,7 +306,7 @@ class TextbookCsp(Domains):
         weight of 0 counts as none; ties by input order."""
         best, best_size, best_weight = free[0], 0, 0
         for k, var in enumerate(free):
-            size, weight = self.domain[var].bit_count(), sum(self.weights[c] for c in self._linked(var))
+            size, weight = self.size(var), sum(self.weights[c] for c in self._linked(var))
             if k == 0 or size * best_weight < best_size * weight:
                 best, best_size, best_weight = var, size, weight
         return best
@@ -325,11 +323,11 @@ class TextbookCsp(Domains):
         mark = len(self.trail)
         self.counting = False
         self._give(var, value)
-        before = sum(mask.bit_count() for other, mask in enumerate(self.domain) if other != var)
+        before = sum(self.size(other) for other in range(len(self.domain)) if other != var)
         for index in self._listed(var):
             if not self.revise(index):
                 break
-        after = sum(mask.bit_count() for other, mask in enumerate(self.domain) if other != var)
+        after = sum(self.size(other) for other in range(len(self.domain)) if other != var)
         self._undo(mark)
         self.counting, self.given[var] = True, None
         self.changed.clear()
@@ -371,7 +369,7 @@ class TextbookCsp(Domains):
             if self.given[aux] is not None or any(self.given[var] is None for var in inputs):
                 continue
             value = self._defined_value(index)
-            if value is None or not self.domain[aux] & self.bit(aux, value):
+            if value is None or not self.has(aux, value):
                 self._refused_by(index)
                 return False
             self.defined.append(aux)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from essais.core.errors import InvalidInput
@@ -75,7 +75,7 @@ class Instance(Scope):
             else:
                 self.array(declared, name, fail)
 
-    def domain_of(self, declared: Element, fail: Fail) -> tuple[int, ...]:
+    def domain_of(self, declared: Element, fail: Fail) -> Sequence[int]:
         if "as" in declared.attributes:
             other = self.scalars.get(declared.attributes["as"])
             if other is None:
@@ -92,7 +92,7 @@ class Instance(Scope):
         if math.prod(shape) > 1_000_000 or 0 in shape:
             raise fail(f"size {sizes.group(0)}: from 1 to 1,000,000 variables")
         array = self.arrays[name] = XcspArray(shape, {})
-        domains: dict[tuple[int, ...], tuple[int, ...]] = {}
+        domains: dict[tuple[int, ...], Sequence[int]] = {}
         parts = declared.children
         if not parts:
             domain = self.values(declared.text, fail)

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
 from essais.csp.model.functions import if_then_else, implies, maximum, minimum, xor
-from essais.csp.model.problem import MAX_SPAN, Model
+from essais.csp.model.intervals import Intervals
+from essais.csp.model.problem import Model, domain_of
 
 Value = LinearExpr | int
 Fail = Callable[[str], InvalidInput]  # an error at the element read: what is wrong
@@ -127,18 +128,19 @@ class Scope:
             raise fail(f"{word} is not a declared variable (its cell of {name} has no domain)")
         return [cell for cell in cells if cell is not None]
 
-    def values(self, text: str, fail: Fail) -> tuple[int, ...]:
-        """A domain: whole numbers and ranges a..b."""
-        found: set[int] = set()
+    def values(self, text: str, fail: Fail) -> Sequence[int]:
+        """A domain: whole numbers and ranges a..b (kept as ranges where they span more than
+        MAX_SPAN values: no memory per value)."""
+        ranges = []
         for word in text.split():
             if ".." in word:
                 low, high = (self.number(part, fail) for part in word.split("..", 1))
-                if high - low >= MAX_SPAN:
-                    raise fail(f"the domain {word} spans more than {MAX_SPAN:,} values")
-                found.update(range(low, high + 1))
+                if low > high:
+                    raise fail(f"the domain {word}: {low} is more than {high}")
+                ranges.append((low, high))
             else:
-                found.add(self.number(word, fail))
-        return tuple(sorted(found))
+                ranges.append((self.number(word, fail),) * 2)
+        return domain_of(Intervals(ranges))
 
     # the functional expressions of intension
     def expression(self, text: str, fail: Fail, arguments: list[str] | None = None) -> Value | Linear:

@@ -28,6 +28,7 @@ from essais.core.errors import InvalidInput
 from essais.csp.kinds import kind_of
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear, LinearExpr, Term, cell_name
+from essais.csp.model.intervals import ranges_of
 
 
 class Goal(Protocol):
@@ -45,7 +46,7 @@ class Writable(Protocol):
     @property
     def names(self) -> list[str]: ...
     @property
-    def domains(self) -> list[tuple[int, ...]]: ...
+    def domains(self) -> list[Sequence[int]]: ...
     @property
     def constraints(self) -> list[Constraint]: ...
     @property
@@ -105,14 +106,8 @@ def instantiation(values: dict[str, int], cost: int | None = None) -> str:
 
 
 def _domain(values: Sequence[int]) -> str:
-    """Values as runs: `0..7`, `1 3 5..9`."""
-    runs: list[list[int]] = []
-    for value in values:
-        if runs and value == runs[-1][1] + 1:
-            runs[-1][1] = value
-        else:
-            runs.append([value, value])
-    return " ".join(str(a) if a == b else f"{a} {b}" if b == a + 1 else f"{a}..{b}" for a, b in runs)
+    """Values as runs: `0..7`, `1 3 5..9` (a wide domain's from its ranges, no value listed)."""
+    return " ".join(str(a) if a == b else f"{a} {b}" if b == a + 1 else f"{a}..{b}" for a, b in ranges_of(values))
 
 
 @dataclass(frozen=True)
@@ -192,7 +187,7 @@ class _Writer:
             if len(domains) == math.prod(array.shape) and all(d == domains[0] for d in domains):
                 lines.append(f'    <array id="{array.base}" size="{size}"> {_domain(domains[0])} </array>')
             else:
-                cells_of: dict[tuple[int, ...], list[str]] = {}
+                cells_of: dict[Sequence[int], list[str]] = {}
                 for v in array.cells:
                     cells_of.setdefault(self.model.domains[v], []).append(names[v])
                 lines.append(f'    <array id="{array.base}" size="{size}">')

@@ -1,0 +1,130 @@
+"""Domains of any width: a domain wider than the bit-set width is kept as its bounds and declared
+ranges. With the width lowered (`bitset_width`), small brute-forced models run that code in both
+engines alike, every method, against a brute force; and wide models from 0..10⁹ solve with no
+memory per value."""
+
+from unittest.mock import patch
+
+import pytest
+from hypothesis import given, reject, settings
+from hypothesis import strategies as st
+
+from csp.test_csp import brute_force, models
+from csp.test_reified import reified_models
+from csp.test_terms import term_models
+from essais.core.errors import InvalidInput
+from essais.core.result import Status
+from essais.csp import CspStream, Model, all_different, count_csp, csp_error, solve_csp, table
+from essais.csp.kinds import Product, flatten, flattened
+from essais.csp.model.intervals import Intervals
+
+# the value order left out (split where a decision's domain is wide) or a split named
+WIDE_METHODS = [f"{m}/{v}{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv", "wdeg")
+                for w in ("", "/split", "/reverse-split")]  # fmt: skip
+WIDTHS = st.sampled_from([1, 2, 3, 8])
+
+
+def run_of(model, method, engine, width):
+    stream = CspStream(model, method=method, engine=engine, bitset_width=width)
+    found = list(stream)
+    stats = stream.result.stats
+    return found, (stats.nodes, stats.tries, stats.backtracks, stats.own), stream.result.method
+
+
+def wide_engines_agree_with_brute_force(model, method, width):
+    """Both engines alike with the width lowered, their solutions a brute force's, each checked."""
+    try:
+        python = run_of(model, method, "python", width)
+    except InvalidInput as refused:
+        assert "runs on bit sets" in str(refused)  # (a circuit on a wide domain)
+        reject()
+    numba = run_of(model, method, "numba", width)
+    assert python == numba
+    assert sorted(tuple(d.values()) for d in python[0]) == sorted(tuple(d.values()) for d in brute_force(model))
+    for values in python[0]:
+        assert csp_error(model, values) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(models(predicates=False, wide=True), st.sampled_from(WIDE_METHODS), WIDTHS)
+def test_relations_differences_and_tables_on_wide_domains(model, method, width):
+    wide_engines_agree_with_brute_force(model, method, width)
+
+
+@settings(max_examples=200, deadline=None)
+@given(term_models(), st.sampled_from(WIDE_METHODS), WIDTHS)
+def test_every_term_on_wide_domains(model, method, width):
+    wide_engines_agree_with_brute_force(model, method, width)
+
+
+@settings(max_examples=100, deadline=None)
+@given(reified_models(), st.sampled_from(WIDE_METHODS), WIDTHS)
+def test_reified_relations_on_wide_domains(model, method, width):
+    wide_engines_agree_with_brute_force(model, method, width)
+
+
+def test_a_wide_domain_costs_no_memory_per_value():
+    m = Model()
+    t, u = m.int_var(0, 10**9, "t"), m.int_var(0, 10**9, "u")
+    assert isinstance(m.domains[0], Intervals) and len(m.domains[0]) == 10**9 + 1
+    m.add(t + u == 10**9)
+    m.add(t - u >= 5)
+    m.add(t <= 500_000_003)
+    for engine in ("python", "numba"):
+        found = solve_csp(m, engine=engine)
+        assert found.values == {"t": 500_000_003, "u": 499_999_997} and found.method == "mac/mrv/split"
+        assert count_csp(m, engine=engine).count == 1
+
+
+def test_a_declared_set_stays_exact():
+    """{0, 10⁹} is two values: no value between them is ever a solution."""
+    m = Model()
+    x, y = m.int_var({0, 10**9}, name="x"), m.int_var(1, 10**9, "y")
+    m.add(x + y <= 10**9 + 1)
+    m.add(x >= 1)
+    for engine in ("python", "numba"):
+        assert list(CspStream(m, engine=engine)) == [{"x": 10**9, "y": 1}]
+
+
+def test_a_table_and_a_difference_on_wide_domains():
+    m = Model()
+    x, y, z = (m.int_var(0, 10**6, name) for name in "xyz")
+    m.add(table([x, y], [(5, 7), (999_999, 3), (12, 12)]))
+    m.add(all_different([x, y, z]))
+    m.add(z <= 6)
+    for engine in ("python", "numba"):
+        counted = count_csp(m, engine=engine)
+        assert counted.count == 6 + 6  # (5, 7) with z in 0..6 but 5, (999,999, 3) with z in 0..6 but 3
+        assert counted.status == Status.COMPLETE
+
+
+def test_min_or_lcv_on_a_wide_domain_is_refused_with_the_reason():
+    m = Model()
+    m.int_var(0, 10**6, "x")
+    for order in ("min", "lcv"):
+        with pytest.raises(
+            InvalidInput, match=f"{order} gives a domain's values one at a time, and x spans 0..1000000"
+        ):
+            count_csp(m, method=f"mac/mrv/{order}")
+    assert count_csp(m, method="mac/mrv/min", bitset_width=10**7).count == 10**6 + 1
+    with pytest.raises(InvalidInput, match="bitset_width: 0 is not a number of values"):
+        count_csp(m, bitset_width=0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(term_models(), st.sampled_from(WIDE_METHODS), st.sampled_from([1, 3, 4096]))
+def test_products_by_bounds_against_a_brute_force(model, method, width):
+    """Every product a Product (not a table), on bit sets and on wide domains."""
+    with patch.object(flatten, "PRODUCTS_AS_TABLES", False):
+        wide_engines_agree_with_brute_force(model, method, width)
+
+
+def test_the_factor_pairs_of_720720_within_1000():
+    """x * y == 720720 over 1..1000: its inputs take 1,000,000 combinations, a product by bounds."""
+    m = Model()
+    x, y = m.int_var(1, 1000, "x"), m.int_var(1, 1000, "y")
+    m.add(x * y == 720720)
+    assert any(isinstance(c, Product) for c in flattened(m).constraints)
+    for engine in ("python", "numba"):
+        pairs = [(d["x"], d["y"]) for d in CspStream(m, engine=engine)]
+        assert len(pairs) == 12 and all(a * b == 720720 for a, b in pairs) and pairs == sorted(pairs)
