@@ -112,10 +112,10 @@ def test_min_or_lcv_on_a_wide_domain_is_refused_with_the_reason():
 
 
 @settings(max_examples=150, deadline=None)
-@given(term_models(), st.sampled_from(WIDE_METHODS), st.sampled_from([1, 3, 4096]))
-def test_products_by_bounds_against_a_brute_force(model, method, width):
-    """Every product a Product (not a table), on bit sets and on wide domains."""
-    with patch.object(flatten, "PRODUCTS_AS_TABLES", False):
+@given(term_models(), st.sampled_from(WIDE_METHODS), st.sampled_from([1, 3, 4096]), st.booleans())
+def test_products_by_bounds_or_as_tables_against_a_brute_force(model, method, width, tables):
+    """A product a Product (the default) or, of few values, a table; on bit sets and wide domains."""
+    with patch.object(flatten, "PRODUCTS_AS_TABLES", tables):
         wide_engines_agree_with_brute_force(model, method, width)
 
 

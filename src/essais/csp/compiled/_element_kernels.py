@@ -31,6 +31,7 @@ from essais.csp.compiled._domain_kernels import (
     fields_at,
     fixed_bit,
     has_bit,
+    in_domain,
     inner,
     is_empty,
     is_wide,
@@ -116,13 +117,13 @@ def _by_bounds(A, U, state, c, index, value, n):
     low, high = term_span(A, U, value, np.int64(1))
     origin = A[A[LEAST] + index]
     for k in range(n):
-        if has_bit(A, U, index, k - origin) and not _meets_span(A, U, c, k, value, low, high):
+        if in_domain(A, U, index, k - origin) and not _meets_span(A, U, c, k, value, low, high):
             drop_bit(A, U, state, index, k - origin)
             if is_empty(A, U, index):
                 return False
     least, greatest = NONE_ABOVE, NONE_BELOW
     for k in range(n):
-        if has_bit(A, U, index, k - origin):
+        if in_domain(A, U, index, k - origin):
             item_low, item_high = _item_span(A, U, c, k)
             least, greatest = min(least, item_low), max(greatest, item_high)
     if not keep_values(A, U, state, value, least, greatest):
@@ -148,7 +149,7 @@ def _meets_span(A, U, c, k, value, low, high):
     """Item k may equal the value of least..greatest low..high (a number: is among its values)."""
     row = _row(A, c, k)
     if A[row] < 0:
-        return has_bit(A, U, value, A[row + 1] - A[A[LEAST] + value])
+        return in_domain(A, U, value, A[row + 1] - A[A[LEAST] + value])
     item_low, item_high = _item_span(A, U, c, k)
     return item_low <= high and item_high >= low
 

@@ -20,6 +20,7 @@ from essais.csp.compiled._domain_kernels import (
     DOM,
     IS_CHANGED,
     LEAST,
+    NONE_ABOVE,
     NW,
     REVISE,
     SCRATCH,
@@ -33,6 +34,7 @@ from essais.csp.compiled._domain_kernels import (
     fields_at,
     fixed_bit,
     has_bit,
+    in_domain,
     inner,
     is_empty,
     is_wide,
@@ -44,7 +46,6 @@ from essais.csp.compiled._domain_kernels import (
     size_of,
     store_word,
     term_span,
-    top_bit,
 )
 
 # The fields of its kinds' constraints, at fields_at(A, c) + the name: each kind's `fields` in
@@ -236,14 +237,12 @@ def no_overlap(A, U, state, method, c):
 
 @inner
 def _at_least(A, U, state, var, value):
-    top = top_bit(A, var)
-    return keep_between(A, U, state, var, max(value - A[A[LEAST] + var], 0), top)
+    return keep_between(A, U, state, var, max(value - A[A[LEAST] + var], 0), NONE_ABOVE)
 
 
 @inner
 def _at_most(A, U, state, var, value):
-    top = top_bit(A, var)
-    return keep_between(A, U, state, var, np.int64(0), min(value - A[A[LEAST] + var], top))
+    return keep_between(A, U, state, var, np.int64(0), value - A[A[LEAST] + var])
 
 
 @inner
@@ -302,7 +301,7 @@ def cardinality(A, U, state, method, c):
         able, fixed = 0, 0
         for k in range(n):
             var = A[A[CVAR] + start + k]
-            if has_bit(A, U, var, value - A[A[LEAST] + var]):
+            if in_domain(A, U, var, value - A[A[LEAST] + var]):
                 able += 1
                 fixed += size_of(A, U, var) == 1
         if fixed > count or able < count:
@@ -310,7 +309,7 @@ def cardinality(A, U, state, method, c):
         for k in range(n):
             var = A[A[CVAR] + start + k]
             bit = value - A[A[LEAST] + var]
-            if not has_bit(A, U, var, bit):
+            if not in_domain(A, U, var, bit):
                 continue
             if fixed == count and size_of(A, U, var) != 1:
                 drop_bit(A, U, state, var, bit)
@@ -329,12 +328,12 @@ def count(A, U, state, method, c):
     total, places = A[A[CVAR] + start + n], fields + COUNT_PLACES
     able, fixed = 0, 0
     for k in range(n):  # (each variable's word and bit of the value, in its fields: fewer lookups than has_bit's)
-        word, var = A[places + 2 * k], A[A[CVAR] + start + k]
+        word = A[places + 2 * k]
         if (word >= 0 and (U[A[DOM] + word] & bit_of(A[places + 2 * k + 1])) != ZERO) or (
-            is_wide(A, var) and has_bit(A, U, var, value - A[A[LEAST] + var])
+            word == -2 and _wide_holds(A, U, A[A[CVAR] + start + k], value)
         ):
             able += 1
-            fixed += size_of(A, U, var) == 1
+            fixed += size_of(A, U, A[A[CVAR] + start + k]) == 1
     if not (_at_least(A, U, state, total, fixed) and _at_most(A, U, state, total, able)):
         return False
     low, high = term_span(A, U, total, np.int64(1))
@@ -343,13 +342,19 @@ def count(A, U, state, method, c):
     for k in range(n):
         var = A[A[CVAR] + start + k]
         bit = value - A[A[LEAST] + var]
-        if not has_bit(A, U, var, bit):
+        if not in_domain(A, U, var, bit):
             continue
         if high == fixed and size_of(A, U, var) != 1:
             drop_bit(A, U, state, var, bit)
         elif low == able:
             keep_between(A, U, state, var, bit, bit)
     return True
+
+
+@inner
+def _wide_holds(A, U, var, value):
+    """A wide domain holds `value` (count's variables of no words)."""
+    return in_domain(A, U, var, value - A[A[LEAST] + var])
 
 
 @inner

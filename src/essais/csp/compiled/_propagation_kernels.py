@@ -65,6 +65,7 @@ from essais.csp.compiled._domain_kernels import (
     fixed_bit,
     forget_changes,
     has_bit,
+    in_domain,
     inner,
     is_empty,
     is_wide,
@@ -74,7 +75,6 @@ from essais.csp.compiled._domain_kernels import (
     span_mask,
     store_word,
     term_span,
-    top_bit,
 )
 
 # The fields of its kinds' constraints, at fields_at(A, c) + the name: each kind's `fields` in
@@ -174,7 +174,7 @@ def linear_bounds(A, U, state, start, size, constant, relation, sign):
         else:
             bottom, top = ceil_div(-least, a), (-greatest) // a if relation == EQ else 1 << 62
         origin = A[A[LEAST] + var]
-        if not keep_between(A, U, state, var, max(bottom - origin, 0), min(top - origin, top_bit(A, var))):
+        if not keep_between(A, U, state, var, max(bottom - origin, 0), top - origin):
             return False
         if A[A[IS_CHANGED] + var]:
             new_low, new_high = term_span(A, U, var, a)
@@ -274,12 +274,8 @@ def _fixed_images(A, U, state, c):
             next_fixed += 1
             continue
         var, a, b = A[A[CVAR] + t], A[A[CCOEF] + t], A[A[COFF] + t]
-        origin = A[A[LEAST] + var]
-        if is_wide(A, var):
-            if not _bounds_past(A, U, state, var, a, b, images, fixed):
-                return False
-            continue
-        if window and a == 1 and A[A[NW] + var] == 1:
+        origin, nw = A[A[LEAST] + var], A[A[NW] + var]
+        if window and a == 1 and nw == 1:
             shift = origin + b - low  # bit k of var's word: the image origin + k + b, bit k + shift of `taken`
             if -64 < shift < 64:
                 lost = taken >> np.uint64(shift) if shift >= 0 else taken << np.uint64(-shift)
@@ -288,6 +284,10 @@ def _fixed_images(A, U, state, c):
                 store_word(A, U, state, var, w, new)
                 if new == ZERO:
                     return False
+            continue
+        if nw == 0:  # (a wide domain)
+            if not _bounds_past(A, U, state, var, a, b, images, fixed):
+                return False
             continue
         for f in range(fixed):
             if a == 1:
@@ -425,12 +425,14 @@ def _table(A, U, state, c):
     for j in range(size):
         var = A[A[CVAR] + start + j]
         least, words, w0 = A[A[LEAST] + var], 64 * A[A[NW] + var], dom + A[A[WOFF] + var]
-        wide, kept = is_wide(A, var), 0
+        kept = 0
         for p in range(possible):
             row = first + p * size if j == 0 else A[rows + p]
             k = A[row + j] - least
-            if A[row + j] == STAR or (
-                has_bit(A, U, var, k) if wide else 0 <= k < words and (U[w0 + (k >> 6)] & bit_of(k)) != ZERO
+            if (
+                A[row + j] == STAR
+                or (0 <= k < words and (U[w0 + (k >> 6)] & bit_of(k)) != ZERO)
+                or (words == 0 and in_domain(A, U, var, k))  # (a wide domain: no words)
             ):
                 A[rows + kept] = row
                 kept += 1
@@ -487,7 +489,7 @@ def _conflicts(A, U, state, c):
             bit = fixed_bit(A, U, var)
             if value == STAR or (bit >= 0 and A[A[LEAST] + var] + bit == value):
                 continue
-            if bit >= 0 or not has_bit(A, U, var, value - A[A[LEAST] + var]) or left >= 0:
+            if bit >= 0 or not in_domain(A, U, var, value - A[A[LEAST] + var]) or left >= 0:
                 left = -2
                 break
             left = j

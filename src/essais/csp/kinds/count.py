@@ -51,13 +51,16 @@ class CountKind(Kind[Count]):
 
     def field_values(self, constraint: Count, encoding: Encoding) -> Fields:
         """The value counted; then for each counted variable where the value's bit is (its word
-        in the domains and the bit; -1, 0 when outside its span)."""
+        in the domains and the bit; -1, 0 when outside its span; -2, 0 for a wide domain)."""
         encoding.fits(abs(constraint.value))
         numbers = []
         for var in constraint.variables[:-1]:
             bit = constraint.value - encoding.least[var]
             inside = 0 <= bit < 64 * encoding.words[var]
-            numbers += [int(encoding.word_offsets[var]) + bit // 64, bit % 64] if inside else [-1, 0]
+            if encoding.words[var] == 0:
+                numbers += [-2, 0]
+            else:
+                numbers += [int(encoding.word_offsets[var]) + bit // 64, bit % 64] if inside else [-1, 0]
         return {"value": constraint.value, "places": numbers}
 
     def describe(self, constraint: Count, names: list[str]) -> str:

@@ -18,8 +18,8 @@ model's constraints (in their order, each in one of the engines' kinds), then th
 - a count of expressions equal to a number by a Count of them (each made one variable);
 - the distance of two variables, `abs(x - y)`, by a Distance (its propagation a table's, on
   words: each value's support a shift and an AND, for domains of any width);
-- a product of two arguments whose table would pass TABLE_ROWS rows by a Product of them
-  (essais.csp.kinds.product: by bounds), its domain its bounds' products' least to greatest;
+- a product of two arguments by a Product of them (essais.csp.kinds.product: by bounds, each
+  argument made one variable), its domain its bounds' products' least to greatest;
 - a weighted sum of two variables or more, where one variable is wanted (an argument, a member
   of all_different), by a linear equality `z = Σ a·x + c`, its domain from interval arithmetic.
 
@@ -48,9 +48,10 @@ from essais.csp.model.intervals import Intervals
 from essais.csp.model.problem import Model, Objective, domain_of, span_domain
 
 TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)
-# a product whose table (of its variables, or of its arguments) has at most TABLE_ROWS rows stays
-# that table, which prunes each value; a larger one is a Product, by bounds (BENCHMARKS.md)
-PRODUCTS_AS_TABLES = True
+# A product is a Product, by bounds: on the models measured a table of its variables (or of its
+# arguments) was no stronger and up to 50 times slower (BENCHMARKS.md, "Products"); with this on,
+# one whose variables take at most WHOLE_ROWS values together is their table again
+PRODUCTS_AS_TABLES = False
 WHOLE_ROWS = 4_096  # the most rows of a term's table of its variables (a larger one: of its arguments)
 Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its table's columns'
 LOGIC = (*RELATIONS, "|", "&", "~", "implies", "xor", "if_then_else")  # the terms of relations and logic
@@ -214,9 +215,9 @@ class _Flattening:
         """A new variable defined by a table: of the term's variables' values and its value when
         they are few enough together, else of its arguments' (each made a variable first)."""
         text = term.text_with(self.names)
-        if term.operator == "*" and not PRODUCTS_AS_TABLES:
-            return self.product([self.variable(a) for a in term.arguments], text)  # type: ignore[arg-type]
         columns = term.variables
+        if term.operator == "*" and not (PRODUCTS_AS_TABLES and self.few(columns)):
+            return self.product([self.variable(a) for a in term.arguments], text)  # type: ignore[arg-type]
         if self.few(columns) and all(
             isinstance(a, int) or all(isinstance(k, int) for k in a.terms) for a in term.arguments
         ):  # (sums of variables: each one's value found at once)
@@ -233,8 +234,6 @@ class _Flattening:
             inputs = [a if isinstance(a, int) else self.variable(a) for a in term.arguments]
             columns = list(dict.fromkeys(v for v, a in zip(inputs, term.arguments, strict=True)
                                          if not isinstance(a, int)))  # fmt: skip
-            if term.operator == "*" and math.prod(len(self.domains[v]) for v in columns) > TABLE_ROWS:
-                return self.product(inputs, text)
 
             def value_of(values: Sequence[int]) -> int | None:
                 given = dict(zip(columns, values, strict=True))
