@@ -1,8 +1,8 @@
 """The domains of a model's search in plain Python and their propagators (the python engine's half
 that essais.csp.compiled._domain_kernels and _propagation_kernels are to the numba one): each domain a
-bit set over its span (bit k: the value least + k), narrowed with a trail that the search
-undoes; each constraint's propagator (its kind's, essais.csp.kinds) narrows the domains of its
-variables through them."""
+bit set over its span (bit k: the value least + k), or beyond the bit-set width its bounds over
+its declared ranges, narrowed with a trail that the search undoes; each constraint's propagator
+(its kind's, essais.csp.kinds) narrows the domains of its variables through them."""
 
 from __future__ import annotations
 
