@@ -128,3 +128,19 @@ def test_the_factor_pairs_of_720720_within_1000():
     for engine in ("python", "numba"):
         pairs = [(d["x"], d["y"]) for d in CspStream(m, engine=engine)]
         assert len(pairs) == 12 and all(a * b == 720720 for a, b in pairs) and pairs == sorted(pairs)
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_time_limit_holds_inside_one_long_propagation(engine):
+    """x < y and y < x over 0..10⁹: one node's propagation would take 5·10⁸ revisions."""
+    m = Model()
+    x, y = m.int_var(0, 10**9, "x"), m.int_var(0, 10**9, "y")
+    m.add(x < y)
+    m.add(y < x)
+    # (the kernels compiled first: from an empty cache, a time limit shorter than their first
+    # compilation stops a search before its first revision — as it did before this limit held)
+    small = Model()
+    small.add(small.int_var(0, 10**5, "a") < small.int_var(0, 10**5, "b"))
+    solve_csp(small, engine=engine)
+    stopped = solve_csp(m, engine=engine, time_limit=0.5)
+    assert stopped.status == Status.LIMIT and 0 < stopped.stats.own["revisions"] < 10**8

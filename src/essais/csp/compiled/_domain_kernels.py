@@ -82,7 +82,11 @@ RUN_START = FIRST_FREE_SLOT + 20  # the backtracks counted when the run began
 N_DEFINED = FIRST_FREE_SLOT + 21  # the auxiliary variables given so far (DEFINED: which, in order)
 DEFINED_VALUE = FIRST_FREE_SLOT + 22  # the value a kind's DEFINE request found
 LEVEL_MARK = FIRST_FREE_SLOT + 23  # the trail's top when the last try (or lcv's look) began: a wide bound's stamp
-STATE_SIZE = FIRST_FREE_SLOT + 24
+# set from outside while the kernel runs (a time limit's timer, engine.CompiledCsp): the propagation
+# stops at its next revision, and the slice with it (one node's propagation may be long: x < y and
+# y < x over 0..10⁹ take 10⁹ revisions)
+STOP = FIRST_FREE_SLOT + 24
+STATE_SIZE = FIRST_FREE_SLOT + 25
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call

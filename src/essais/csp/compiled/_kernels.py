@@ -63,6 +63,7 @@ from essais.csp.compiled._domain_kernels import (
     SPLIT,
     SPLIT_LOW,
     STARTED,
+    STOP,
     TIGHTEN,
     TRAIL_TOP,
     VALUE,
@@ -99,6 +100,7 @@ from essais.csp.compiled._propagation_kernels import (
 )
 
 REFUSED, KEPT, STEP = range(3)  # what a split's half leaves to do (_halve)
+HALTED = -1  # csp_slice's outcome when STOP ended a propagation
 
 
 @inner
@@ -448,6 +450,8 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
         if nodes >= node_stop:
             return PAUSED
         if not _start(A, U, state, method, entries):
+            if state[STOP]:
+                return PAUSED
             store_counters(state, level, 0, nodes + 1, tries, backtracks)
             return EXHAUSTED
     while True:
@@ -492,9 +496,14 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                         descended = True
                         break
                     _untake(A, U, state, var, level)
+                    if state[STOP]:
+                        break
                 if descended:
                     level += 1
                     entering = 1
+                    break
+                if state[STOP]:  # (a time limit stopped the propagation: the slice ends, never resumed)
+                    outcome = HALTED
                     break
             if level == base:
                 outcome = EXHAUSTED
@@ -507,11 +516,13 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                 level = _restart(A, U, state, level, backtracks)
                 if not _start(A, U, state, method, entries):
                     nodes += 1
-                    outcome = EXHAUSTED
+                    outcome = HALTED if state[STOP] else EXHAUSTED
                     break
                 entering = 1
                 break
-        if outcome == EXHAUSTED:
+        if outcome == EXHAUSTED or outcome == HALTED:  # noqa: SIM109  (two comparisons: plain for numba)
             break
+    if outcome == HALTED:
+        outcome = PAUSED  # (the caller sees the time limit spent: run_slices)
     store_counters(state, level, entering, nodes, tries, backtracks)
     return outcome

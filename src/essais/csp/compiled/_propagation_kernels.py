@@ -51,6 +51,7 @@ from essais.csp.compiled._domain_kernels import (
     ROWS,
     SCRATCH,
     STAR,
+    STOP,
     VALUE,
     WEIGHTS,
     WOFF,
@@ -646,6 +647,9 @@ def propagate(A, U, state, method, first, count, entries):
         size += 1
     ok = True
     while size:
+        if state[STOP]:  # (a time limit, from outside: engine.CompiledCsp._stopped_in_time)
+            ok = False
+            break
         c = A[queue + head]
         head = head + 1 if head + 1 < capacity else 0
         size -= 1

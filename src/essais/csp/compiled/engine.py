@@ -5,7 +5,9 @@ split count listed at a level, and one sub-tree counted in a worker."""
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,12 +15,13 @@ import numpy as np
 from numba import cfunc
 
 from essais.core.addresses import ARRAYS_CALL
+from essais.core.engine import compiled_code_loading
 from essais.core.errors import InvalidInput
-from essais.core.limits import SOLUTION, SearchControl
+from essais.core.limits import SOLUTION, SearchControl, SearchStopped
 from essais.core.parallel import TaskResult
 from essais.core.parallel import count_subtree as counted
 from essais.core.parallel.tasks import solve_subtree
-from essais.core.result import Stats
+from essais.core.result import Stats, Status
 from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp.compiled import _domain_kernels as k
@@ -40,6 +43,7 @@ from essais.csp.model.problem import IMPROVEMENTS, LARGEST, MAX_SPAN, PRUNED, RE
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
 VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
 VALUE_ORDER_CODES = {"min": k.ASCENDING, "lcv": k.LCV, "split": k.SPLIT_LOW, "reverse-split": k.SPLIT_HIGH}
+WATCH_SECONDS = 0.02  # how often the watch of a time-limited search looks at the clock (_stopped_in_time)
 Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
 # bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
 BYTES_PER_VALUE = 64
@@ -341,8 +345,37 @@ class CompiledCsp(SplitSearch):
     def step(self, stop_at_solution: bool, node_stop: int) -> int:
         if self.control.shared_best is not None and self.arrays.bound >= 0:
             self._share()
-        return int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.value_order, stop_at_solution,
-                             node_stop, self.entries))  # fmt: skip
+        with self._stopped_in_time():
+            outcome = int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.value_order,
+                                    stop_at_solution, node_stop, self.entries))  # fmt: skip
+        if self.state[k.STOP]:  # (a propagation cut short: the search ends here, never resumed)
+            raise SearchStopped(Status.LIMIT)
+        return outcome
+
+    @contextmanager
+    def _stopped_in_time(self) -> Iterator[None]:
+        """A time limit holds inside one node's propagation, however long (x < y and y < x over
+        0..10⁹): a watch beside the kernel (which runs without Python's lock) sets STOP once the
+        time is spent — not while compiled code loads, which no limit counts — and the
+        propagation looks at STOP each revision."""
+        if self.control.limits.time is None:
+            yield
+            return
+        self.state[k.STOP] = 0
+        done = threading.Event()
+        watch = threading.Thread(target=self._watch, args=(done,), daemon=True)
+        watch.start()
+        try:
+            yield
+        finally:
+            done.set()
+            watch.join()
+
+    def _watch(self, done: threading.Event) -> None:
+        while not done.wait(WATCH_SECONDS):
+            if not compiled_code_loading() and self.control.out_of_time():
+                self.state[k.STOP] = 1
+                return
 
     def solutions(self) -> Iterator[list[int]]:
         """Every solution: each variable's value, in the model's order."""

@@ -29,8 +29,8 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from essais.core.engine import PythonCounters, recursion_room
-from essais.core.limits import SearchControl
-from essais.core.result import Stats
+from essais.core.limits import SearchControl, SearchStopped
+from essais.core.result import Stats, Status
 from essais.csp.kinds import kind_of
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
@@ -38,6 +38,7 @@ from essais.csp.model.problem import IMPROVEMENTS, MAX_SPAN, OWN, RESTARTS, SPLI
 from essais.csp.textbook.domains import Domains
 
 RESTART_BACKTRACKS = 100  # a run of restarts stops after luby(n) times this many backtracks
+REVISIONS_A_LOOK = 4096  # mac's propagation looks at the time limit and Ctrl-C every so many revisions
 
 
 def luby(n: int) -> int:
@@ -340,6 +341,13 @@ class TextbookCsp(Domains):
             return self._revised(self._first() + self._own(var))
         return self._propagate(self._first() + self._own(var))
 
+    def _in_time(self) -> None:
+        """Within one node's propagation, however long (x < y and y < x over 0..10⁹): a time
+        limit or Ctrl-C stops the search there (SearchStopped; the node limit waits for a node)."""
+        control = self.counters.control
+        if control.interrupted or control.out_of_time():
+            raise SearchStopped(Status.INTERRUPTED if control.interrupted else Status.LIMIT)
+
     def _checked(self, constraints: list[int], var: int) -> bool:
         """basic: each constraint's check, in order; False at the first that fails."""
         for index in constraints:
@@ -406,6 +414,8 @@ class TextbookCsp(Domains):
             queued.discard(index)
             self.changed.clear()
             self.revisions += 1
+            if self.revisions % REVISIONS_A_LOOK == 0:
+                self._in_time()
             if not self.revise(index):
                 self._refused_by(index)
                 return False
