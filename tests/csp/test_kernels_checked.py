@@ -13,7 +13,8 @@ import pytest
 
 from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled import in_slot_order
-from essais.csp.compiled.engine import ENTRY_MODULES, model_arrays
+from essais.csp.compiled.arrays import model_arrays
+from essais.csp.compiled.engine import ENTRY_MODULES
 from essais.csp.kinds import KINDS, Table
 from essais.csp.model.problem import Model
 

@@ -1,14 +1,12 @@
-"""The numba engine of constraint search (over essais.csp.compiled._kernels): a model as arrays (made
-once; every model runs the same compiled kernel), one search from the top, the sub-trees of a
-split count listed at a level, and one sub-tree counted in a worker."""
+"""The numba engine of constraint search (over essais.csp.compiled._kernels): one search from the
+top over a model's arrays (essais.csp.compiled.arrays; every model runs the same compiled kernel),
+the sub-trees of a split count listed at a level, and one sub-tree counted in a worker."""
 
 from __future__ import annotations
 
-import hashlib
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -16,7 +14,6 @@ from numba import cfunc
 
 from essais.core.addresses import ARRAYS_CALL
 from essais.core.engine import compiled_code_loading
-from essais.core.errors import InvalidInput
 from essais.core.limits import SOLUTION, SearchControl, SearchStopped
 from essais.core.parallel import TaskResult
 from essais.core.parallel import count_subtree as counted
@@ -34,204 +31,14 @@ from essais.csp.compiled import (
 )
 from essais.csp.compiled._kernels import csp_slice, replay
 from essais.csp.compiled._propagation_kernels import LINEAR_CONSTANT
-from essais.csp.kinds import Fields, kind_of
-from essais.csp.model.constraint import Constraint
-from essais.csp.model.expressions import Linear
-from essais.csp.model.intervals import ranges_of
-from essais.csp.model.problem import IMPROVEMENTS, LARGEST, MAX_SPAN, PRUNED, RESTARTS, REVISIONS, Model, relaxation
+from essais.csp.compiled.arrays import CspArrays, in_slot_order
+from essais.csp.model.problem import IMPROVEMENTS, PRUNED, RESTARTS, REVISIONS
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
 VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
 VALUE_ORDER_CODES = {"min": k.ASCENDING, "lcv": k.LCV, "split": k.SPLIT_LOW, "reverse-split": k.SPLIT_HIGH}
 WATCH_SECONDS = 0.02  # how often the watch of a time-limited search looks at the clock (_stopped_in_time)
 Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
-# bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
-BYTES_PER_VALUE = 64
-
-
-@dataclass(frozen=True)
-class CspArrays:
-    """A model as the kernel reads it (essais.csp.compiled._kernels, M and the first domains), with the
-    sizes of the search's work arrays and a digest naming it."""
-
-    model: tuple[np.ndarray, ...]
-    domains: np.ndarray
-    root_false: bool
-    constraints: int
-    values: int  # the bit sets' sizes added up, and 1 a wide domain (its one value listed once fixed)
-    sizes: np.ndarray  # each domain's size
-    widest: int  # the most places a constraint's propagator works on (Kind.places): ROWS, IMAGES, CWORK
-    most_words: int
-    digest: str
-    decisions: int  # the variables the search gives values to (the others are auxiliary)
-    bounds: np.ndarray  # each domain's least and greatest (a wide one's first LOW and HIGH), two rows
-    bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
-    wide: int = 0  # the wide domains (kept as bounds)
-
-    def levels(self, halving: bool) -> int:
-        """The most levels the search can go down, the root's included: one a variable, and with a
-        split order one more a halving of a decision's domain (TextbookCsp._deepest)."""
-        if not halving:
-            return len(self.sizes) + 1
-        sizes = self.sizes[: self.decisions].tolist()
-        return int(sum(max(int(size) - 1, 0).bit_length() + 1 for size in sizes)) + 1
-
-    def trail_size(self, levels: int) -> int:
-        """The trail's most entries: a word's change removes a value, and a wide domain's bound is
-        trailed once a try (or lcv's look) on the path."""
-        return 2 * self.values + 8 + 2 * self.wide * (levels + 2)
-
-    def work_bytes(self, halving: bool = False) -> int:
-        trail = self.trail_size(self.levels(halving))
-        return BYTES_PER_VALUE * (self.values + self.domains.size) + 24 * trail + 64 * self.constraints
-
-
-def _words(values: Sequence[int], count: int) -> np.ndarray:
-    """A domain's bit set as `count` words (bit k: the value values[0] + k), made as one Python
-    integer (a numpy operation a value took 2 ms of a count of 30 variables)."""
-    if not values:
-        return np.zeros(count, dtype=np.uint64)
-    if values[-1] - values[0] + 1 == len(values):
-        mask = (1 << len(values)) - 1
-    else:
-        mask = sum(1 << (value - values[0]) for value in values)
-    return np.frombuffer(mask.to_bytes(8 * count, "little"), dtype="<u8").astype(np.uint64)
-
-
-@dataclass
-class _Encoder:
-    """The model's constraints written one after the other into the arena's sections, each by
-    its kind (essais.csp.kinds.Encoding): kind, its own fields, terms."""
-
-    least: list[int]
-    largest: list[int]
-    word_offsets: np.ndarray
-    words: list[int]
-    star: int = k.STAR
-
-    def __post_init__(self) -> None:
-        self.kinds: list[int] = []
-        self.starts: list[int] = []
-        self.sizes: list[int] = []
-        self.variables: list[int] = []
-        self.coefficients: list[int] = []
-        self.offsets: list[int] = []
-        self.field_starts: list[int] = []
-        self.fields: list[int] = []
-        self.widest = 1
-
-    def add(self, constraint: Constraint) -> None:
-        self.starts.append(len(self.variables))
-        self.sizes.append(len(constraint.variables))
-        self.field_starts.append(len(self.fields))
-        kind = kind_of(constraint)
-        kind.encode(constraint, self)
-        self.variables += constraint.variables
-        self.widest = max(self.widest, kind.places(constraint))
-
-    def kind(self, name: str, fields: tuple[str, ...], values: Fields) -> None:
-        """The constraint's kind, and its fields' values in the order its kind declares them
-        (its kernels read them at those places)."""
-        if tuple(values) != fields or any(isinstance(values[f], list) for f in fields[:-1]):
-            raise AssertionError(f"{name}'s fields {list(values)} are not those it declares, {list(fields)}")
-        self.kinds.append(self.kind_number(name))
-        for value in values.values():
-            self.fields += value if isinstance(value, list) else [value]
-
-    def terms(self, coefficients: Iterable[int], offsets: Iterable[int]) -> None:
-        self.coefficients += coefficients
-        self.offsets += offsets
-
-    def kind_number(self, name: str) -> int:
-        """A kind's number in the kernels (a field may name one: a reified relation's relation)."""
-        return int(getattr(k, name))
-
-    def fits(self, largest: int) -> None:
-        if largest >= LARGEST:
-            raise InvalidInput(f"engine: a constraint's sums reach {largest:,}, beyond the numba engine's integers "
-                               "(the python engine takes them)")  # fmt: skip
-
-
-def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
-    """The arrays of a model without predicates (checked: every sum fits the kernel's integers);
-    a domain spanning more than `width` values is wide (no words: its ranges)."""
-    least = [values[0] if values else 0 for values in model.domains]
-    largest = [max(abs(values[0]), abs(values[-1])) if values else 0 for values in model.domains]  # (ascending)
-    if max(largest, default=0) >= LARGEST:
-        raise InvalidInput(f"engine: a domain reaches {max(largest):,}, beyond the numba engine's integers "
-                           "(the python engine takes them)")  # fmt: skip
-    wide = [bool(values) and values[-1] - values[0] >= width for values in model.domains]
-    words = [0 if is_wide else (values[-1] - values[0]) // 64 + 1 if values else 1
-             for values, is_wide in zip(model.domains, wide, strict=True)]  # fmt: skip
-    offsets = np.concatenate([[0], np.cumsum(words)]).astype(np.int64)
-    domains = np.zeros(int(offsets[-1]), dtype=np.uint64)
-    ranges: list[list[int]] = []
-    for var, values in enumerate(model.domains):
-        if words[var]:
-            domains[offsets[var] : offsets[var + 1]] = _words(values, words[var])
-        ranges.append([end for run in ranges_of(values) for end in run] if wide[var] else [])
-
-    on: list[list[int]] = [[] for _ in model.names]
-    constraints = list(model.constraints)
-    if model.objective is not None:  # (TextbookCsp's bound: the last constraint, first on its variables)
-        constraints.append(Linear(model.objective.signed, 0, "<="))
-        for var in model.objective.terms:
-            on[var].append(len(model.constraints))
-    encoder = _Encoder(least, largest, offsets, words)
-    distinct: list[int] = []
-    for index, constraint in enumerate(constraints):
-        encoder.add(constraint)
-        mine = dict.fromkeys(constraint.variables)
-        distinct.append(len(mine))
-        for var in mine if index < len(model.constraints) else ():
-            on[var].append(index)
-    e = encoder
-    on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
-    sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: e.kinds, k.CSTART: e.starts,
-                k.CLEN: e.sizes, k.CVAR: e.variables, k.CCOEF: e.coefficients, k.COFF: e.offsets,
-                k.FSTART: e.field_starts, k.FIELDS: e.fields,
-                k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs], k.DISTINCT: distinct,
-                k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0],
-                k.IDEMPOTENT: [int(kind_of(c).idempotent(c) and not any(wide[v] for v in c.variables))
-                               for c in constraints],
-                k.RSTART: np.concatenate([[0], np.cumsum([len(r) // 2 for r in ranges])]),
-                k.RANGES: [end for r in ranges for end in r]}  # fmt: skip
-    m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
-    root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
-    digest = _digest([*m, domains])
-    domain_sizes = np.array([len(values) for values in model.domains], dtype=np.int64)
-    bound = len(model.constraints) if model.objective is not None else -1
-    ends = np.array(
-        [
-            [values[0] if values else 1 for values in model.domains],
-            [values[-1] if values else 0 for values in model.domains],
-        ],
-        dtype=np.int64,
-    ).reshape(2, -1)
-    listed = sum(1 if is_wide else len(values) for values, is_wide in zip(model.domains, wide, strict=True))
-    return CspArrays(m, domains, root_false, len(constraints), listed, domain_sizes, e.widest,
-                     max(words, default=1), digest, model.decisions, ends, bound, sum(wide))  # fmt: skip
-
-
-def _relaxation_section(model: Model) -> list[int]:
-    """The objective's relaxation as the kernel reads it: its items' count, its capacity, then
-    each item's variable, weight and worth (0, 0: none)."""
-    relaxed = relaxation(model)
-    if relaxed is None:
-        return [0, 0]
-    return [len(relaxed.items), relaxed.capacity, *(number for item in relaxed.items for number in item)]
-
-
-def _digest(sections: list[np.ndarray]) -> str:
-    """A hash of the arrays, each led by its length: two models never share one by moving
-    numbers from one section to the next."""
-    hashed = hashlib.sha256()
-    for section in sections:
-        hashed.update(np.int64(section.size).tobytes())
-        hashed.update(section.tobytes())
-    return hashed.hexdigest()[:16]
-
-
 ENTRY_MODULES = (_propagation_kernels, _global_kernels, _element_kernels, _reified_kernels, _product_kernels)
 _COMPILED: dict[str, Any] = {}  # each kind's entry, compiled (or loaded from numba's cache) once a process
 
@@ -390,14 +197,6 @@ class CompiledCsp(SplitSearch):
         """A sub-tree's root: the (variable, value) pairs that lead there."""
         values = self._section(k.VALUE, self.variables)
         return tuple((var, int(values[var])) for var in self._section(k.VAR_AT, level).tolist())
-
-
-def in_slot_order(sections: Mapping[int, Any], slots: tuple[int, ...]) -> list[Any]:
-    """The sections keyed by their slots in the arena's header, in the header's order: every
-    slot given once, none other (the kernels read each section through its own slot)."""
-    if sorted(sections) != sorted(slots):
-        raise AssertionError(f"the arena's sections {sorted(sections)} are not its header's slots {sorted(slots)}")
-    return [sections[slot] for slot in slots]
 
 
 def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:

@@ -2,6 +2,7 @@
 as bit sets with their trail (domains.py), which run each constraint's propagator (its kind's:
 essais.csp.kinds)."""
 
-from essais.csp.textbook.search import TextbookCsp, luby
+from essais.csp.textbook.restarts import luby
+from essais.csp.textbook.search import TextbookCsp
 
 __all__ = ["TextbookCsp", "luby"]

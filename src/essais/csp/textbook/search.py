@@ -36,19 +36,10 @@ from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
 from essais.csp.model.problem import IMPROVEMENTS, MAX_SPAN, OWN, RESTARTS, SPLITS, Model, relaxation
 from essais.csp.textbook.domains import Domains
+from essais.csp.textbook.relaxation import relaxed_holds
+from essais.csp.textbook.restarts import RESTART_BACKTRACKS, luby
 
-RESTART_BACKTRACKS = 100  # a run of restarts stops after luby(n) times this many backtracks
 REVISIONS_A_LOOK = 4096  # mac's propagation looks at the time limit and Ctrl-C every so many revisions
-
-
-def luby(n: int) -> int:
-    """The n-th term (from 1) of Luby, Sinclair and Zuckerman's sequence, 1 1 2 1 1 2 4 1 1 2 …:
-    2^(k-1) where n = 2^k - 1, else the term n - (2^(k-1) - 1) for the k with 2^(k-1) <= n < 2^k - 1."""
-    while True:
-        k = n.bit_length()
-        if n == (1 << k) - 1:
-            return 1 << (k - 1)
-        n -= (1 << (k - 1)) - 1
 
 
 class TextbookCsp(Domains):
@@ -135,29 +126,10 @@ class TextbookCsp(Domains):
             self.improved(best)
 
     def _relaxed(self) -> bool:
-        """The bound seen through the objective's capacity (essais.csp.model.Relaxation): the
-        least the signed sum can be, the capacity's items starting at their least and rising,
-        best worth per weight first, as far as its room allows (the last a fraction of a step)."""
+        """The bound seen through the objective's capacity (relaxed_holds)."""
         if self.relaxation is None or self.objective_bound is None:
             return True
-        bound = self.objective_bound
-        total = bound.constant + sum(self.span(a, var)[0] for var, a in bound.terms.items())
-        room = -self.relaxation.capacity
-        steps = []
-        for var, weight, worth in self.relaxation.items:
-            low, high = self.span(1, var)
-            total += worth * (low - high)
-            room -= weight * low
-            steps.append((weight, worth, high - low))
-        if room < 0:
-            return False
-        for weight, worth, span in steps:
-            if weight * span > room:
-                total -= (-worth * room) // weight  # (the fraction room / weight of a step: its ceiling)
-                break
-            room -= weight * span
-            total += worth * span
-        return total <= 0
+        return relaxed_holds(self.objective_bound, self.relaxation, self.span)
 
     def revise(self, index: int) -> bool:
         """A constraint's propagator; the bound's also sees through the capacity."""
