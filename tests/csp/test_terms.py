@@ -305,14 +305,21 @@ def test_bad_terms_are_refused_naming_them():
         minimum([])
     with pytest.raises(InvalidInput, match="x \\+ y takes 0..6; an expression given as a constraint must take 0 and 1"):
         m.add(x + y)
-    big = Model()
-    a = big.int_vars(3, 0, 99, "a")
-    big.add(maximum(a[0] * a[1], a[2]) <= 5)
-    with pytest.raises(InvalidInput, match=r"term maximum\(a0 \* a1, a2\): its inputs take 980,200 combinations"):
-        solve_csp(big)
     other = Model().int_var(0, 1, "z")
     with pytest.raises(InvalidInput, match="two models"):
         abs(x - other)
+
+
+def test_a_term_too_large_for_a_table_is_propagated_by_bounds():
+    """maximum(a0 * a1, a2): its arguments take 980,200 combinations (refused before arithmetic
+    had propagators)."""
+    m = Model()
+    a = m.int_vars(3, 0, 99, "a")
+    m.add(maximum(a[0] * a[1], a[2]) == 5)
+    for engine in ("python", "numba"):
+        found = list(CspStream(m, engine=engine))
+        assert len(found) == 2 * 6 + 207  # (a0 * a1 = 5 with a2 at most 5; a0 * a1 below 5, 207 pairs, and a2 = 5)
+        assert all(csp_error(m, values) is None for values in found)
 
 
 def test_an_element_beyond_its_list_has_no_value_and_many_arguments_chain():

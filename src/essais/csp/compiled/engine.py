@@ -21,14 +21,15 @@ from essais.core.parallel.tasks import solve_subtree
 from essais.core.result import Stats, Status
 from essais.core.signals import holding
 from essais.core.sliced import DEPTH, SplitSearch
-from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled import (
+    _arithmetic_kernels,
     _element_kernels,
     _global_kernels,
     _product_kernels,
     _propagation_kernels,
     _reified_kernels,
 )
+from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled._kernels import csp_slice, replay
 from essais.csp.compiled._propagation_kernels import LINEAR_CONSTANT
 from essais.csp.compiled.arrays import CspArrays, in_slot_order
@@ -39,7 +40,14 @@ VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
 VALUE_ORDER_CODES = {"min": k.ASCENDING, "lcv": k.LCV, "split": k.SPLIT_LOW, "reverse-split": k.SPLIT_HIGH}
 WATCH_SECONDS = 0.02  # how often the watch of a time-limited search looks at the clock (_stopped_in_time)
 Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
-ENTRY_MODULES = (_propagation_kernels, _global_kernels, _element_kernels, _reified_kernels, _product_kernels)
+ENTRY_MODULES = (
+    _propagation_kernels,
+    _global_kernels,
+    _element_kernels,
+    _reified_kernels,
+    _product_kernels,
+    _arithmetic_kernels,
+)
 _COMPILED: dict[str, Any] = {}  # each kind's entry, compiled (or loaded from numba's cache) once a process
 
 

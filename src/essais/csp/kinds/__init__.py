@@ -6,6 +6,7 @@ reach a constraint's behaviour through `kind_of` and never name a kind. The flat
 too: it makes the terms' definitions of these kinds."""
 
 from essais.csp.kinds.all_different import AllDifferent
+from essais.csp.kinds.arithmetic import Arithmetic
 from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting
 from essais.csp.kinds.cardinality import Cardinality
 from essais.csp.kinds.circuit import Circuit
@@ -25,6 +26,7 @@ from essais.csp.kinds.written import Written
 __all__ = [
     "KINDS",
     "AllDifferent",
+    "Arithmetic",
     "Cardinality",
     "Circuit",
     "Count",

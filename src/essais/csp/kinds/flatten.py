@@ -10,6 +10,9 @@ model's constraints (in their order, each in one of the engines' kinds), then th
   and its value (`abs(x - y)`: the rows (x, y, |x - y|)) — its propagation then loses nothing;
 - a larger one by a table of its arguments (at most TABLE_ROWS rows), each argument made one
   variable first; `minimum` and `maximum` of many arguments two at a time;
+- arithmetic (`abs`, `minimum`, `maximum`, `//`, `%`, `div`, `mod`) whose table of arguments
+  would be larger by an Arithmetic of them (essais.csp.kinds.arithmetic: by bounds, a number
+  made a variable of one value), its domain the term's interval arithmetic's;
 - a larger relation's truth and logic of 0/1 terms by a Reified relation b ↔ Σ a·x + c REL 0
   (essais.csp.kinds.reified): `|` of n their sum at least 1, `&` their sum n, `implies(a, b)`
   a <= b, `xor` of two their sum 1 (of more: two at a time), `~` of a relation its negation and
@@ -24,8 +27,7 @@ model's constraints (in their order, each in one of the engines' kinds), then th
   of all_different), by a linear equality `z = Σ a·x + c`, its domain from interval arithmetic.
 
 An auxiliary variable's domain is the values its table gives (or its interval), of any width (kept
-as its ranges beyond MAX_SPAN: essais.csp.model.intervals); a table beyond TABLE_ROWS rows is
-refused, naming the term.
+as its ranges beyond MAX_SPAN: essais.csp.model.intervals); no term is refused for its size.
 """
 
 from __future__ import annotations
@@ -34,8 +36,8 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 
-from essais.core.errors import InvalidInput
 from essais.csp.kinds import element
+from essais.csp.kinds.arithmetic import Arithmetic
 from essais.csp.kinds.count import Count
 from essais.csp.kinds.distance import Distance
 from essais.csp.kinds.product import Product
@@ -58,6 +60,10 @@ LOGIC = (*RELATIONS, "|", "&", "~", "implies", "xor", "if_then_else")  # the ter
 # A term of logic whose variables' values are few together is a table all the same: exact, and
 # measured faster there (BENCHMARKS.md, "Logic as reified relations"); tests turn it off.
 LOGIC_AS_TABLES = True
+ARITHMETIC = ("abs", "minimum", "maximum", "//", "%", "div", "mod")  # the terms an Arithmetic defines
+# Arithmetic is a table where its table is at most TABLE_ROWS rows (exact, and the counters of the
+# models before it unchanged), an Arithmetic by bounds beyond; tests turn it off (Arithmetic always).
+ARITHMETIC_AS_TABLES = True
 
 
 def flattened(model: Model) -> Model:
@@ -145,7 +151,7 @@ class _Flattening:
         elif term.operator in LOGIC and not (LOGIC_AS_TABLES and self.few(term.variables)):
             z = self.logic(term)
         else:
-            chained = None if self.few(term.variables) else _chained(term)
+            chained = None if _tabled(term) and self.few(term.variables) else _chained(term)
             z = self.term(chained) if chained is not None else self.table(term)
         self.made[id(term)] = (term, z)
         return z
@@ -209,41 +215,77 @@ class _Flattening:
 
     def few(self, columns: list[int]) -> bool:
         """The term's variables' values are few enough together for one table of them all."""
-        return math.prod(len(self.domains[v]) for v in columns) <= min(WHOLE_ROWS, TABLE_ROWS)
+        return self.combinations(columns) <= min(WHOLE_ROWS, TABLE_ROWS)
 
     def table(self, term: Term) -> int:
         """A new variable defined by a table: of the term's variables' values and its value when
-        they are few enough together, else of its arguments' (each made a variable first)."""
+        they are few enough together, else of its arguments' (each made a variable first);
+        arithmetic beyond TABLE_ROWS (or with ARITHMETIC_AS_TABLES off) by an Arithmetic."""
         text = term.text_with(self.names)
-        columns = term.variables
-        if term.operator == "*" and not (PRODUCTS_AS_TABLES and self.few(columns)):
+        if term.operator == "*" and not (PRODUCTS_AS_TABLES and self.few(term.variables)):
             return self.product([self.variable(a) for a in term.arguments], text)  # type: ignore[arg-type]
-        if self.few(columns) and all(
-            isinstance(a, int) or all(isinstance(k, int) for k in a.terms) for a in term.arguments
-        ):  # (sums of variables: each one's value found at once)
+        if _tabled(term) and self.few(term.variables):
+            return self.whole_table(term, text)
+        inputs = [a if isinstance(a, int) else self.variable(a) for a in term.arguments]
+        columns = list(dict.fromkeys(v for v, a in zip(inputs, term.arguments, strict=True) if not isinstance(a, int)))
+        if term.operator in ARITHMETIC and (not _tabled(term) or self.combinations(columns) > TABLE_ROWS):
+            return self.arithmetic(term, inputs, text)
+
+        def value_of(values: Sequence[int]) -> int | None:
+            given = dict(zip(columns, values, strict=True))
+            return term.kind.apply([v if isinstance(a, int) else given[v]
+                                    for v, a in zip(inputs, term.arguments, strict=True)])  # fmt: skip
+
+        return self.tabled(columns, value_of, text)
+
+    def whole_table(self, term: Term, text: str) -> int:
+        """A new variable defined by a table of the term's variables' values and its value."""
+        columns = term.variables
+        if all(isinstance(a, int) or all(isinstance(k, int) for k in a.terms) for a in term.arguments):
+            # (sums of variables: each one's value found at once)
             sums = [(a, []) if isinstance(a, int) else (a.constant, [(columns.index(v), c) for v, c in a.terms.items()])  # type: ignore[arg-type]
                     for a in term.arguments]  # fmt: skip
 
             def value_of(values: Sequence[int]) -> int | None:
                 return term.kind.apply([constant + sum(c * values[k] for k, c in terms) for constant, terms in sums])
-        elif self.few(columns):
+        else:
 
             def value_of(values: Sequence[int]) -> int | None:
                 return term.value(dict(zip(columns, values, strict=True)))
-        else:
-            inputs = [a if isinstance(a, int) else self.variable(a) for a in term.arguments]
-            columns = list(dict.fromkeys(v for v, a in zip(inputs, term.arguments, strict=True)
-                                         if not isinstance(a, int)))  # fmt: skip
 
-            def value_of(values: Sequence[int]) -> int | None:
-                given = dict(zip(columns, values, strict=True))
-                return term.kind.apply([v if isinstance(a, int) else given[v]
-                                        for v, a in zip(inputs, term.arguments, strict=True)])  # fmt: skip
+        return self.tabled(columns, value_of, text)
 
+    def tabled(self, columns: list[int], value_of: Evaluation, text: str) -> int:
+        """A new variable defined by the table of the columns and the value of the term there."""
         rows = self.rows(columns, value_of, text)
         z = self.new(text, domain_of(sorted({row[-1] for row in rows})))
         self.definitions.append(Table([*columns, z], rows))
         return z
+
+    def arithmetic(self, term: Term, inputs: list[int], text: str) -> int:
+        """A new variable defined by an Arithmetic of the term's arguments (a number made a
+        variable of one value; minimum and maximum of many two at a time, of one x with itself), its values the range
+        the term's interval arithmetic gives."""
+        if len(inputs) > 2:
+            return self.term(_chained(term))  # type: ignore[arg-type]
+        variables = [self.constant(v) if isinstance(a, int) else v for v, a in zip(inputs, term.arguments, strict=True)]
+        if term.operator in ("minimum", "maximum") and len(variables) == 1:  # (the least of one: min(x, x))
+            variables *= 2
+        domains = [self.domains[v] for v in variables]
+        low, high = term.kind.spans([(d[0], d[-1]) for d in domains]) if all(domains) else (1, 0)
+        z = self.new(text, span_domain(low, high) if low <= high else ())
+        self.definitions.append(Arithmetic([*variables, z], term.operator))
+        return z
+
+    def constant(self, value: int) -> int:
+        """A new variable of one value (its definition: it equals it)."""
+        z = self.new(str(value), (value,))
+        self.definitions.append(Linear({z: -1}, value, "=="))
+        return z
+
+    def combinations(self, columns: list[int]) -> int:
+        """How many rows a table of the columns' values would have."""
+        return math.prod(len(self.domains[v]) for v in columns)
 
     def product(self, inputs: list[int], text: str) -> int:
         """A new variable defined by a Product of two variables too wide together for a table,
@@ -257,10 +299,7 @@ class _Flattening:
     def rows(self, columns: list[int], value_of: Evaluation, text: str) -> list[tuple[int, ...]]:
         """Each combination of the columns' values with the term's value there (none where it
         has none), counted before it is made."""
-        size = math.prod(len(self.domains[v]) for v in columns)
-        if size > TABLE_ROWS:
-            raise InvalidInput(f"term {text}: its inputs take {size:,} combinations of values, more than "
-                               f"{TABLE_ROWS:,} (narrow their domains)")  # fmt: skip
+        assert self.combinations(columns) <= TABLE_ROWS, f"term {text}: a table too large"
         rows = []
         for values in itertools.product(*(self.domains[v] for v in columns)):
             value = value_of(values)
@@ -273,6 +312,11 @@ class _Flattening:
         self.names.append(f"({text})")
         self.domains.append(values)
         return len(self.names) - 1
+
+
+def _tabled(term: Term) -> bool:
+    """The term is a table where small enough (arithmetic is not when tests turn it off)."""
+    return ARITHMETIC_AS_TABLES or term.operator not in ARITHMETIC
 
 
 def _is_distance(term: Term) -> bool:

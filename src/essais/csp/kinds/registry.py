@@ -8,6 +8,7 @@ from typing import Any
 from essais.core.errors import InvalidInput
 from essais.csp.kinds import (
     all_different,
+    arithmetic,
     cardinality,
     circuit,
     count,
@@ -42,6 +43,7 @@ KINDS: dict[type, Kind[Any]] = {
     lex.LexLessEq: lex.KIND,
     reified.Reified: reified.KIND,
     product.Product: product.KIND,
+    arithmetic.Arithmetic: arithmetic.KIND,
 }
 KINDS[Written] = WrittenKind(dict(KINDS))
 
