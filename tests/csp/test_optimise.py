@@ -204,6 +204,55 @@ def test_the_bound_through_the_capacity_cuts_what_the_bound_alone_keeps():
     assert nodes[True][1] < nodes[False][1]
 
 
+def knapsack_with_its_total(items, capacity, scale):
+    """A knapsack whose worth is a declared variable, `total == Σ v·x` then `maximize total`, as
+    FlatZinc writes it: its worths scaled into the millions, its total's domain 0..Σ worths."""
+    m = Model()
+    take = m.int_vars(len(items), 0, 1, "take")
+    total = m.int_var(0, scale * sum(value for _, value in items), "total")
+    m.add(sum(weight * x for (weight, _), x in zip(items, take, strict=True)) <= capacity)
+    m.add(total == sum(scale * value * x for (_, value), x in zip(items, take, strict=True)))
+    m.maximize(total)
+    return m
+
+
+@settings(max_examples=40, deadline=None)
+@given(knapsacks(), st.sampled_from(["mac", "forward/input", "mac/wdeg", "mac/input/reverse-split"]))
+def test_a_declared_total_in_the_millions_is_seen_through_in_both_engines_alike(knapsack, method):
+    items, capacity = knapsack
+    m = knapsack_with_its_total(items, capacity, 100_003)
+    if len(items) > 1:  # (a capacity of one item is its domain, no relation)
+        assert relaxation(m) is not None and relaxation(m).through  # type: ignore[union-attr]
+    runs = {}
+    for engine in ("python", "numba"):
+        found = solve_csp(m, method=method, engine=engine)
+        assert found.optimal and found.objective == 100_003 * knapsack_by_dynamic_programming(items, capacity)
+        assert csp_error(m, found.values) is None
+        runs[engine] = (found.values, found.stats.counters(), found.stats.own)
+    assert runs["python"] == runs["numba"]
+
+
+def test_the_relaxation_sees_a_total_through_the_equality_defining_it():
+    m = knapsack_with_its_total([(5, 10), (4, 7), (6, 11)], 9, 1_000_000)
+    # total - Σ v·x == 0: the signed objective, -total, is -Σ v·x; its items, best worth per weight first
+    assert relaxation(m) == Relaxation(
+        -9, ((0, 5, -10_000_000), (2, 6, -11_000_000), (1, 4, -7_000_000)),
+        ((0, -10_000_000), (1, -7_000_000), (2, -11_000_000)), 0,
+    )  # fmt: skip
+    weights, worths = [5, 4, 6, 3, 7, 2, 8, 9, 4, 6], [10, 7, 11, 4, 12, 3, 15, 16, 6, 10]
+    m = knapsack_with_its_total(list(zip(weights, worths, strict=True)), 20, 1_000_000)
+    nodes = {}
+    for seen in (True, False):
+        search = TextbookCsp(m, "forward", "input", "split", SearchControl(Limits()))
+        search.relaxation = search.relaxation if seen else None
+        for _ in search.solutions():
+            pass
+        nodes[seen] = (search.best, search.counters.stats().nodes)
+    best = knapsack_by_dynamic_programming(list(zip(weights, worths, strict=True)), 20)
+    assert nodes[True][0] == nodes[False][0] == -1_000_000 * best
+    assert nodes[True][1] < nodes[False][1]
+
+
 def fewest_colours(graph):
     m = Model()
     colour = m.int_vars(graph.n, 0, graph.n - 1, "c")

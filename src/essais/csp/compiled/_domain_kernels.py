@@ -14,7 +14,8 @@ constraint's start in the arena, `fields_at`; each kind declares its fields by n
 in essais.csp.kinds, and its kernel file names their places <KIND>_<FIELD>), whether its
 propagation is idempotent (IDEMPOTENT); the
 constraints on each variable; the objective's relaxation (RELAX: its items' count, the capacity,
-then each item's variable, weight and worth; essais.csp.model.Relaxation); the constraint
+then each item's variable, weight and worth, then the objective seen through its definition:
+essais.csp.model.capacity); the constraint
 defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
 search gives values to: essais.csp.kinds.flatten). The search's: the values given, the stack of
 levels, the queue, the trail, a propagator's work (CWORK: four numbers a place of the widest

@@ -97,6 +97,19 @@ def _least_sum(A, U, c):
 
 
 @inner
+def _seen_sum(A, U, c, t):
+    """The least of the bound c's sum, seen through the objective's definition where the
+    relaxation holds one at t (its terms' count, its shift, each term's variable and coefficient)."""
+    if A[t] == 0:
+        return _least_sum(A, U, c)
+    total = A[fields_at(A, c) + LINEAR_CONSTANT] + A[t + 1]
+    for i in range(A[t]):
+        low, _ = term_span(A, U, A[t + 2 + 2 * i], A[t + 3 + 2 * i])
+        total += low
+    return total
+
+
+@inner
 def bound_holds(A, U, c):
     """basic's test of the bound: the least the signed objective can be is within it, also
     seen through the capacity."""
@@ -112,7 +125,7 @@ def relaxed_holds(A, U, c):
     n = A[r]
     if n == 0:
         return True
-    total, room = _least_sum(A, U, c), -A[r + 1]
+    total, room = _seen_sum(A, U, c, r + 2 + 3 * n), -A[r + 1]
     for i in range(n):
         var, w, s = A[r + 2 + 3 * i], A[r + 3 + 3 * i], A[r + 4 + 3 * i]
         low, high = term_span(A, U, var, np.int64(1))

@@ -15,10 +15,11 @@ import numpy as np
 from essais.core.errors import InvalidInput
 from essais.csp.compiled import _domain_kernels as k
 from essais.csp.kinds import Fields, kind_of
+from essais.csp.model.capacity import relaxation
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
 from essais.csp.model.intervals import ranges_of
-from essais.csp.model.problem import LARGEST, MAX_SPAN, Model, relaxation
+from essais.csp.model.problem import LARGEST, MAX_SPAN, Model
 
 # bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
 BYTES_PER_VALUE = 64
@@ -190,11 +191,15 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
 
 def _relaxation_section(model: Model) -> list[int]:
     """The objective's relaxation as the kernel reads it: its items' count, its capacity, then
-    each item's variable, weight and worth (0, 0: none)."""
+    each item's variable, weight and worth (0, 0: none); then the signed objective seen through
+    its definition: its terms' count (0: the bound's own), its shift, each term's variable and
+    coefficient."""
     relaxed = relaxation(model)
     if relaxed is None:
         return [0, 0]
-    return [len(relaxed.items), relaxed.capacity, *(number for item in relaxed.items for number in item)]
+    items = [number for item in relaxed.items for number in item]
+    through = [number for term in relaxed.through for number in term]
+    return [len(relaxed.items), relaxed.capacity, *items, len(relaxed.through), relaxed.shift, *through]
 
 
 def _digest(sections: list[np.ndarray]) -> str:

@@ -4,6 +4,7 @@ constraints (constraint.py) and its linear relations (expressions.py; the other 
 essais.csp.kinds's).
 The lowest of csp's layers: it imports no other."""
 
+from essais.csp.model.capacity import Relaxation, relaxation
 from essais.csp.model.problem import (
     IMPROVEMENTS,
     LARGEST,
@@ -17,9 +18,7 @@ from essais.csp.model.problem import (
     CspResult,
     Model,
     Objective,
-    Relaxation,
     method_orders,
-    relaxation,
 )
 
 __all__ = [

@@ -17,14 +17,13 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.csp.model.constraint import Constraint, Values
-from essais.csp.model.expressions import IntVar, Linear, LinearExpr, cell_name, evaluate, expression_text
+from essais.csp.model.expressions import IntVar, LinearExpr, cell_name, evaluate, expression_text
 from essais.csp.model.intervals import Intervals
 
 # the most values between a domain's least and greatest kept as a tuple of its values (and by the
@@ -266,39 +265,6 @@ class Objective:
         """The objective as a headline names it: its text, cut after 40 characters."""
         text = self.text(names)
         return text if len(text) <= 40 else text[:39] + "…"
-
-
-@dataclass(frozen=True)
-class Relaxation:
-    """A capacity the objective's bound looks through (Dantzig's bound of a knapsack): a relation
-    Σ w·x + capacity <= 0 with every weight w > 0, over variables each of which the signed
-    objective wants larger (a worth s < 0). The least the signed sum can be is then no less than
-    with each such variable at its least, then raised in turn, best worth per weight first, as far
-    as the capacity's room allows — the last one part of the way (a fraction of a step). When that
-    least is above the bound, no solution below lies there: the bound fails although the sum of its
-    terms' extremes alone would not."""
-
-    capacity: int
-    items: tuple[tuple[int, int, int], ...]  # (variable, weight, worth), the best worth per weight first
-
-
-def relaxation(model: Model) -> Relaxation | None:
-    """The first `<=` relation of the model that is such a capacity for its objective (two
-    variables or more; its products within the numba engine's integers), else None."""
-    if model.objective is None:
-        return None
-    signed = model.objective.signed
-    for constraint in model.constraints:
-        if not isinstance(constraint, Linear) or constraint.relation != "<=" or len(constraint.terms) < 2:
-            continue
-        if all(w > 0 and signed.get(var, 0) < 0 for var, w in constraint.terms.items()):
-            items = sorted(((var, w, signed[var]) for var, w in constraint.terms.items()),
-                           key=lambda item: Fraction(item[2], item[1]))  # fmt: skip
-            room = abs(constraint.constant) + sum(w * max(map(abs, model.domains[var]), default=0)
-                                                  for var, w, _ in items)  # fmt: skip
-            if room * max(-s for _, _, s in items) < LARGEST:
-                return Relaxation(constraint.constant, tuple(items))
-    return None
 
 
 @dataclass(eq=False, repr=False)

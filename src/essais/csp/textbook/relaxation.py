@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from essais.csp.model.capacity import Relaxation
 from essais.csp.model.expressions import Linear
-from essais.csp.model.problem import Relaxation
 
 Span = Callable[[int, int], tuple[int, int]]  # (coefficient, variable) -> least and greatest of a·x
 
@@ -15,7 +15,8 @@ def relaxed_holds(bound: Linear, relaxation: Relaxation, span: Span) -> bool:
     """The least the signed sum `bound` can be, the capacity's items starting at their least and
     rising, best worth per weight first, as far as its room allows (the last a fraction of a
     step), is within the bound."""
-    total = bound.constant + sum(span(a, var)[0] for var, a in bound.terms.items())
+    terms = relaxation.through or bound.terms.items()  # (the objective seen through its definition, or its own)
+    total = bound.constant + relaxation.shift + sum(span(a, var)[0] for var, a in terms)
     room = -relaxation.capacity
     steps = []
     for var, weight, worth in relaxation.items:

@@ -32,9 +32,10 @@ from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import SearchControl, SearchStopped
 from essais.core.result import Stats, Status
 from essais.csp.kinds import kind_of
+from essais.csp.model.capacity import relaxation
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
-from essais.csp.model.problem import IMPROVEMENTS, MAX_SPAN, OWN, RESTARTS, SPLITS, Model, relaxation
+from essais.csp.model.problem import IMPROVEMENTS, MAX_SPAN, OWN, RESTARTS, SPLITS, Model
 from essais.csp.textbook.domains import Domains
 from essais.csp.textbook.relaxation import relaxed_holds
 from essais.csp.textbook.restarts import RESTART_BACKTRACKS, luby
