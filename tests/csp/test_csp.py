@@ -429,8 +429,8 @@ def test_a_table_too_large_to_watch_is_refused():
     from essais.csp.draw.watch import watch_csp
 
     m = Model()
-    m.int_var(0, 300, "x")
-    with pytest.raises(InvalidInput, match="too large to watch"):
+    m.int_vars(2001, 0, 3, "x")
+    with pytest.raises(InvalidInput, match="a table of 2,001 variables is too large to watch"):
         watch_csp(m)
 
 

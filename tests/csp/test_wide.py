@@ -144,3 +144,51 @@ def test_a_time_limit_holds_inside_one_long_propagation(engine):
     solve_csp(small, engine=engine)
     stopped = solve_csp(m, engine=engine, time_limit=0.5)
     assert stopped.status == Status.LIMIT and 0 < stopped.stats.own["revisions"] < 10**8
+
+
+def replayed_board(replay, until_depth=None):
+    """The page's table once every event is replayed (or up to the first call entered at
+    `until_depth`)."""
+    board = [row[:] for row in replay.initial]
+    for square, value in zip(replay.log.squares, replay.log.values, strict=True):
+        if square >= 0:
+            board[square // replay.cols][square % replay.cols] = value
+        elif value == until_depth:  # (a call entered, at that depth)
+            break
+    return board
+
+
+def wide_and_narrow():
+    m = Model()
+    t, u, s = m.int_var(0, 10**9, "t"), m.int_var({0, 10**8, 5 * 10**8, 10**9}, name="u"), m.int_var(0, 50, "s")
+    m.add(t + u == 10**9 + s)
+    m.add(t - u <= 40)
+    m.add(s % 7 == 3)
+    return m
+
+
+def test_a_wide_model_is_watched_as_bars_and_its_count_ends_as_it_began():
+    from essais.csp.draw.watch import watch_csp
+
+    model = wide_and_narrow()
+    replay = watch_csp(model, count=True)
+    unwatched = count_csp(model, engine="python")
+    # u = 5·10⁸ and s one of 3, 10 … 38 (6), or u = 10⁹ and s one of 3, 10 … 45 (7)
+    assert replay.result.count == unwatched.count == 13 and replay.log.complete
+    assert (replay.result.stats.nodes, replay.result.stats.own) == (unwatched.stats.nodes, unwatched.stats.own)
+    assert replay.cols == 10**9 // 20_000_000 + 2  # (columns of 20,000,000 values, a round number)
+    # every square as the root's propagation left it (t's greatest values struck out there)
+    assert replayed_board(replay) == replayed_board(replay, until_depth=0) != replay.initial
+    assert "each column is a run of 20,000,000 values" in replay.note
+    assert any(text.startswith("t within ") for text in replay.log.captions.values())  # (the bound that moved)
+
+
+def test_a_watched_solution_lies_in_columns_still_drawn():
+    from essais.csp.draw.watch import watch_csp
+
+    replay = watch_csp(wide_and_narrow())
+    board, found = replayed_board(replay), replay.result.values
+    for var, name in enumerate(("t", "u", "s")):
+        col = found[name] // 20_000_000 + 1
+        assert board[var][col] in (col, replay.cols + col)  # (in the domain, or given: green)
+        assert all(number in (0, 2 * replay.cols + k) for k, number in enumerate(board[var]) if k not in (0, col))

@@ -13,8 +13,8 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
-from essais.csp.kinds import flattened, kind_of
-from essais.csp.model.problem import MAX_SPAN, METHODS, SPLITS, VALUE_ORDERS, Model, method_orders
+from essais.csp.kinds import flattened, kind_of, value_order_for
+from essais.csp.model.problem import MAX_SPAN, METHODS, SPLITS, Model, method_orders
 from essais.csp.textbook.search import TextbookCsp
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
         raise InvalidInput(f"bitset_width: {width!r} is not a number of values (1 or more)")
     name, variable_order, value_order = method_orders(method)
     model = flattened(model)  # (the engines see each term as an auxiliary variable)
-    value_order = _value_order_for(model, method, value_order, width)
+    value_order = value_order_for(model, method, value_order, width)
     if workers is None and (variable_order == "wdeg" or restarts is not None or value_order in SPLITS):
         workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
     has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
@@ -92,31 +92,3 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
                  lambda control: CompiledCsp(arrays, name, variable_order, value_order, control,
                                              restarts=restarts is not None), settings,
                  arrays)  # fmt: skip
-
-
-def _value_order_for(model: Model, method: str | None, value_order: str, width: int) -> str:
-    """The value order, split where none is named and a decision's domain is wide (more than
-    `width` values from least to greatest); refused: min or lcv named there, which give values one
-    at a time, and a kind that needs bit sets on a wide domain."""
-
-    def wide(var: int) -> bool:
-        domain = model.domains[var]
-        return bool(domain) and domain[-1] - domain[0] >= width
-
-    for constraint in model.constraints:
-        kind = kind_of(constraint)
-        if not kind.wide and (var := next(filter(wide, constraint.variables), None)) is not None:
-            raise InvalidInput(f"model: a {kind.name} runs on bit sets of at most {width:,} values, and "
-                               f"{model.names[var]} spans {_span(model, var)}")  # fmt: skip
-    var = next(filter(wide, range(model.decisions)), None)
-    if var is None or value_order in SPLITS:
-        return value_order
-    if any(order in VALUE_ORDERS for order in (method or "").split("/")[1:]):
-        raise InvalidInput(f"method: {value_order} gives a domain's values one at a time, and {model.names[var]} spans "
-                           f"{_span(model, var)} (more than {width:,}): split or reverse-split halve it")  # fmt: skip
-    return "split"
-
-
-def _span(model: Model, var: int) -> str:
-    domain = model.domains[var]
-    return f"{domain[0]}..{domain[-1]}"

@@ -11,9 +11,9 @@ from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw.table import DomainTable, describe
-from essais.csp.kinds import flattened
-from essais.csp.model.problem import METHODS, CspCount, CspResult, Model, method_orders
-from essais.csp.textbook.domains import ASIDE, RESTORE
+from essais.csp.kinds import flattened, value_order_for
+from essais.csp.model.problem import MAX_SPAN, METHODS, CspCount, CspResult, Model, method_orders
+from essais.csp.textbook.domains import ASIDE, RESTORE, STRIKE, Domains
 from essais.csp.textbook.search import TextbookCsp
 from essais.draw.player import Replay
 
@@ -35,16 +35,50 @@ class DomainLog(EventLog):
         self.before: dict[tuple[int, int], list[int]] = {}  # each square's earlier numbers, the last on top
 
     def __call__(self, event: tuple[int, int], kind: int) -> None:
-        if event[0] >= self.table.rows:
+        var, value = event
+        if var >= self.table.rows:
             return  # (an auxiliary variable: the table shows the model's own)
-        square = self.table.square(*event)
+        square = self.table.square(var, value)
         earlier = self.before.setdefault(square, [])
         if kind == RESTORE:
             self.shown[square] = earlier.pop()
         else:
             earlier.append(self.shown[square])
-            self.shown[square] = 0 if kind == ASIDE else self.table.shown(event[1], kind)
+            self.shown[square] = 0 if kind == ASIDE else self.table.shown(value, kind)
         super().__call__(square, self.shown[square])
+
+
+class BarLog(DomainLog):
+    """A DomainLog of a table whose columns are runs of values (bars): told values, or a wide
+    domain's runs (`run`, TextbookCsp.record_run), it draws each column they touch as the domains
+    (`domains`, the search's) now hold it — green where the value given lies, blue while a value
+    of its run is left, else red where propagation took the last (blank where a choice did) —
+    and says a wide domain's bounds once they move."""
+
+    domains: Domains
+
+    def __call__(self, event: tuple[int, int], kind: int) -> None:
+        self.run(event[0], event[1], event[1], kind)
+
+    def run(self, var: int, low: int, high: int, kind: int) -> None:
+        if var >= self.table.rows:
+            return
+        for col in range(self.table.column(low), self.table.column(high) + 1):
+            number = self._drawn(var, col, kind)
+            if number != self.shown[var, col]:
+                self.shown[var, col] = number
+                EventLog.__call__(self, (var, col), number)
+        if self.domains.is_wide(var) and kind == STRIKE:
+            self.caption(f"{self.table.model.names[var]} within {self.domains.low[var]:,}..{self.domains.high[var]:,}")
+
+    def _drawn(self, var: int, col: int, kind: int) -> int:
+        first, last = self.table.run(col)
+        given = self.domains.given[var]
+        if given is not None and first <= given <= last:
+            return self.table.given + col
+        if self.domains.any_between(var, first, last):
+            return col
+        return self.table.struck + col if kind == STRIKE else 0 if kind == ASIDE else self.shown[var, col]
 
 
 def watch_csp(
@@ -79,20 +113,23 @@ def watch_csp(
         raise InvalidInput(f"model: {model!r} is not an essais.csp.Model")
     name, variable_order, value_order = method_orders(method)
     name, _ = METHODS.resolve(name, "python")
+    flat = flattened(model)
+    value_order = value_order_for(flat, method, value_order, MAX_SPAN)  # (split where a domain is wide)
     label = "/".join([name, variable_order, value_order])
     table = DomainTable.of(model)
-    log = DomainLog(table, max_events)
+    log = BarLog(table, max_events) if table.barred else DomainLog(table, max_events)
 
     goal = model.objective
     if goal is not None and count:
         raise InvalidInput("animate: a count of a model with an objective is two searches (the optimum, then its "
                            "solutions); watch the search of the best solution (without --count)")  # fmt: skip
     searches: list[TextbookCsp] = []
-    flat = flattened(model)
 
     def build(control: SearchControl) -> TextbookCsp:
         search = TextbookCsp(flat, name, variable_order, value_order, control)
         searches.append(search)
+        if isinstance(log, BarLog):
+            log.domains, search.record_run = search, log.run
         log.own_counters = search.own
         search.failed = lambda index: refused(index)
         if goal is not None:
@@ -127,4 +164,4 @@ def watch_csp(
     title = f"essais: a model of {len(model.names)} variables, {label} to {what}"
     return Replay(result, log, table.rows, table.cols, table.initial(), title, table.symbols(), method=label,
                   palette=table.palette(), cells=table.rows * table.cols,
-                  note=NOTE + (BOUND_NOTE if goal is not None else ""), labelled=True)  # fmt: skip
+                  note=NOTE + (BOUND_NOTE if goal is not None else "") + table.axis(), labelled=True)  # fmt: skip

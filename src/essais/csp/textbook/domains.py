@@ -14,9 +14,11 @@ from essais.csp.model.constraint import Constraint
 from essais.csp.model.intervals import Intervals
 from essais.csp.model.problem import MAX_SPAN, Model
 
-# What a watched search is told of a value (record((variable, value), kind)): given to its
-# variable, struck out by propagation, set aside (another value of its variable was given), or
-# back as it was before the last of those.
+# What a watched search is told of a value (record((variable, value), kind)), or of a wide
+# domain's run of declared values (record_run(variable, low, high, kind): a bound that moved):
+# given to its variable, struck out by propagation, set aside (another value of its variable was
+# given, or a split kept the other half), or back as it was before the last of those (told once
+# the domain is back).
 RESTORE, GIVE, STRIKE, ASIDE = range(4)
 
 
@@ -59,6 +61,8 @@ class Domains:
         self.pruned = 0
         # watching the search (essais.csp.draw.watch): told each value given, struck out or restored
         self.record: Callable[[tuple[int, int], int], None] | None = None
+        # and a wide domain's runs of values (variable, low, high, kind), where the watch draws bars
+        self.record_run: Callable[[int, int, int, int], None] | None = None
 
     def is_wide(self, var: int) -> bool:
         return self.wide[var] is not None
@@ -82,6 +86,14 @@ class Domains:
         if wide is None:
             return (self.domain[var] & self.bit(var, value)) != 0
         return self.low[var] <= value <= self.high[var] and value in wide
+
+    def any_between(self, var: int, low: int, high: int) -> bool:
+        """Some value of low..high is in var's domain."""
+        wide = self.wide[var]
+        if wide is None:
+            return (self.domain[var] & self.bit_span(var, low, high)) != 0
+        low, high = max(low, self.low[var]), min(high, self.high[var])
+        return low <= high and wide.count_between(low, high) > 0
 
     def narrow(self, var: int, mask: int) -> bool:
         """The bit set of `var` cut to `mask` (within it); False when nothing is left."""
@@ -131,13 +143,28 @@ class Domains:
             self.changed.append(var)
             if self.counting:
                 self.pruned += removed - self.size(var)
+        self._tell_beyond(var, old, (first, last), STRIKE if pruning else ASIDE)
         return first <= last
 
     def _tell(self, var: int, mask: int, kind: int) -> None:
-        """A watched search: each value of `mask` given, struck out or restored."""
+        """A watched search: each value of `mask` given, struck out, set aside or restored."""
         if self.record is not None and self.counting:
             for bit in bits(mask):
                 self.record((var, self.least[var] + bit), kind)
+
+    def _tell_beyond(self, var: int, outer: tuple[int, int], inner: tuple[int, int], kind: int) -> None:
+        """A watched search: a wide domain's values within the bounds `outer` and outside `inner`
+        (all of them when `inner` is empty) struck out, set aside or restored."""
+        (low, high), (in_low, in_high) = outer, inner
+        if in_low > in_high:
+            self._tell_run(var, low, high, kind)
+            return
+        self._tell_run(var, low, min(high, in_low - 1), kind)
+        self._tell_run(var, max(low, in_high + 1), high, kind)
+
+    def _tell_run(self, var: int, low: int, high: int, kind: int) -> None:
+        if self.record_run is not None and self.counting and low <= high:
+            self.record_run(var, low, high, kind)
 
     def bit(self, var: int, value: int) -> int:
         offset = value - self.least[var]
@@ -155,8 +182,11 @@ class Domains:
         propagation: `pruned` does not count it)."""
         self.given[var] = value
         if self.wide[var] is not None:
-            self.trail.append((var, (self.low[var], self.high[var]), True))
+            bounds = (self.low[var], self.high[var])
+            self.trail.append((var, bounds, True))
             self.low[var] = self.high[var] = value
+            self._tell_beyond(var, bounds, (value, value), ASIDE)
+            self._tell_run(var, value, value, GIVE)
             return
         old = self.domain[var]
         self.trail.append((var, old, True))
@@ -186,10 +216,15 @@ class Domains:
         while len(trail) > mark:
             var, old, given = trail.pop()
             if isinstance(old, tuple):
+                now = (self.low[var], self.high[var])
                 self.low[var], self.high[var] = old
+                self._tell_beyond(var, old, now, RESTORE)
+                if given:  # (the value given: back from green)
+                    self._tell_run(var, now[0], now[0], RESTORE)
                 continue
-            self._tell(var, old if given else old & ~domain[var], RESTORE)
+            back = old if given else old & ~domain[var]
             domain[var] = old
+            self._tell(var, back, RESTORE)
 
     def revise(self, index: int) -> bool:
         """Constraint `index`'s propagator (its kind's): False when a domain is left empty."""
