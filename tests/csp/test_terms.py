@@ -334,3 +334,38 @@ def test_an_element_beyond_its_list_has_no_value_and_many_arguments_chain():
     for method in ("basic", "mac"):
         found = solve_csp(m, method=method)
         assert csp_error(m, found.values) is None and found.values["x3"] == 0
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(-2, 2), st.integers(0, 3)), min_size=1, max_size=4),
+    st.lists(st.integers(-2, 3), min_size=0, max_size=2),
+    st.lists(st.integers(-2, 3), max_size=2),
+    st.integers(0, 4),
+    st.sampled_from(METHODS),
+)
+def test_n_values_compared_pairwise_against_a_brute_force(spans, numbers, ignored, most, method):
+    """n_values as it is beyond LISTED_VALUES (each expression differing from those before it,
+    its terms no more per value): the listed values forced to none."""
+    from essais.csp.model import functions
+
+    with patch.object(functions, "LISTED_VALUES", 0):
+        m = Model()
+        variables = [m.int_var(low, low + width, f"v{k}") for k, (low, width) in enumerate(spans)]
+        m.add(n_values([*variables, *numbers, variables[0] + 1], ignored) <= most)
+    engines_agree_with_brute_force(m, method)
+
+
+def test_n_values_of_wide_domains():
+    """Four variables of 0..10⁹ taking one value but 10⁹ (ignored): beyond any listing."""
+    m = Model()
+    x = m.int_vars(4, 0, 10**9, "x")
+    m.add(n_values(x, [10**9]) == 1)
+    m.add(x[0] == 7)
+    m.add(x[1] + x[2] + x[3] >= 2 * 10**9)
+    for engine in ("python", "numba"):
+        found = list(CspStream(m, engine=engine))
+        assert all(csp_error(m, values) is None for values in found)
+        big = 10**9
+        assert sorted(tuple(v.values()) for v in found) == [(7, 7, big, big), (7, big, 7, big), (7, big, big, 7),
+                                                            (7, big, big, big)]  # fmt: skip

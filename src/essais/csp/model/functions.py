@@ -7,7 +7,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Operand, Term, expression, model_of
+from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Operand, Term, expression, model_of, truth
+
+# n_values lists the values its expressions can take, each a count, up to this many; beyond, it
+# compares them pairwise (its terms then grow with the square of their number, not their values)
+LISTED_VALUES = 4_096
 
 
 def count(expressions: Iterable[Operand], value: Operand) -> LinearExpr:
@@ -26,24 +30,39 @@ def count(expressions: Iterable[Operand], value: Operand) -> LinearExpr:
 def n_values(expressions: Iterable[Operand], ignored: Iterable[int] = ()) -> LinearExpr:
     """How many different values the expressions take (a value of `ignored` not counted): for
     each value they can take, 1 when count(expressions, value) >= 1 — a count, and a 0/1 term of
-    it, a value (refused beyond 4,096 values)."""
+    it, a value; where they can take more than LISTED_VALUES values (wide domains), for each
+    expression, 1 when it differs from every one before it and from each value ignored."""
     operands = [LinearExpr({}, e, None) if isinstance(e, int) else e for e in map(expression, expressions)]
     model = model_of(operands, "n_values")
     domains = model.domains if model is not None else []  # type: ignore[attr-defined]
+    ignored = sorted(set(ignored))
+    values = _values_taken(operands, domains)
+    if values is None:
+        return sum((_first_of_its_value(operands, i, ignored) for i in range(len(operands))),
+                   LinearExpr({}, 0, None))  # type: ignore[arg-type, return-value]  # fmt: skip
+    taken = (expression(count(operands, value) >= 1) for value in sorted(values - set(ignored)))
+    return sum(taken, LinearExpr({}, 0, None))  # type: ignore[arg-type, return-value]
+
+
+def _values_taken(operands: list[LinearExpr], domains: Sequence[Sequence[int]]) -> set[int] | None:
+    """Every value the expressions can take; None when those are more than LISTED_VALUES."""
     values: set[int] = set()
     for e in operands:
-        if isinstance(e, IntVar):
-            values.update(domains[e.index])
-        else:
-            low, high = e.bounds(domains)
-            if high - low >= 4096:
-                raise InvalidInput(f"n_values: {e.text()} spans {low}..{high}, more than 4,096 values")
-            values.update(range(low, high + 1))
-    values -= set(ignored)
-    if len(values) > 4096:
-        raise InvalidInput(f"n_values: the expressions take {len(values):,} values, more than 4,096")
-    taken = (expression(count(operands, value) >= 1) for value in sorted(values))
-    return sum(taken, LinearExpr({}, 0, None))  # type: ignore[arg-type, return-value]
+        low, high = (domains[e.index][0], domains[e.index][-1]) if isinstance(e, IntVar) else e.bounds(domains)
+        if high - low >= LISTED_VALUES:
+            return None
+        values.update(domains[e.index] if isinstance(e, IntVar) else range(low, high + 1))
+        if len(values) > LISTED_VALUES:
+            return None
+    return values
+
+
+def _first_of_its_value(operands: list[LinearExpr], i: int, ignored: list[int]) -> LinearExpr | int:
+    """1 when the i-th expression differs from every one before it and from each value ignored."""
+    differences = [operands[i] != other for other in operands[:i]] + [operands[i] != value for value in ignored]
+    if not differences:
+        return 1
+    return Term("&", [truth(relation) for relation in differences]) if len(differences) > 1 else truth(differences[0])
 
 
 def minimum(*expressions: Operand | Iterable[Operand]) -> LinearExpr:
