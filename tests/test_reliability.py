@@ -331,6 +331,22 @@ def test_ctrl_c_and_sigterm_during_a_search_report_the_counters():
         assert stderr.strip().splitlines()[-1] == "essais: interrupted"
 
 
+def test_ctrl_c_inside_one_long_propagation_reports_the_counters(tmp_path):
+    """x < y and y < x over 0..10¹⁵: the root's propagation alone would take hours, in one call
+    of the numba kernel; Ctrl-C halts it there (core.signals.calling_on_stop) and the counters
+    so far are reported, not lost to the grace period's end of the process."""
+    model = tmp_path / "loop.csp"
+    model.write_text("var x in 0..1000000000000000\nvar y in 0..1000000000000000\nx < y\ny < x\n")
+    warm = start(["csp", str(model), "--time-limit", "0.5"])  # (numba's cache loaded, or made, first)
+    assert warm.wait(timeout=300) == 3
+    process = start(["csp", str(model), "--json"])  # (no announcement: the search is in its root)
+    time.sleep(2.5)  # (the command's start-up, then the kernel)
+    stdout, stderr, seconds = stop(process, signal.SIGINT)
+    assert process.returncode == 130 and seconds < 4, stderr  # (the grace period ends a process at 4 s)
+    document = json.loads(stdout)
+    assert document["status"] == "interrupted" and document["stats"]["revisions"] > 0
+
+
 def signal_at_random_moments(moments: int, seed: int) -> None:
     """SIGINT or SIGTERM at a moment drawn from 0 to 1.5 s after the start: start-up (Python,
     numpy, numba, typer loading), the loading of compiled code, or the search."""

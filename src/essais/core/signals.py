@@ -125,7 +125,25 @@ def _read_signals(read_end: int) -> None:
     while True:
         for signum in os.read(read_end, 64):
             if signum in STOP_SIGNALS:
+                for halt in list(_halts):
+                    halt()
                 _start_grace(signum)
+
+
+_halts: list[Callable[[], object]] = []  # what halts the native code running now (calling_on_stop)
+
+
+@contextmanager
+def calling_on_stop(halt: Callable[[], object]) -> Iterator[None]:
+    """Around native code that looks at a flag of its own (a kernel's STOP) but not at Python's
+    signal handlers, which wait for it to return: `halt()` (which sets that flag) is called from
+    the thread that reads the signals (end_process_on_signal's) the moment a stop signal arrives,
+    so that the code stops within its next look and the search reports what it has."""
+    _halts.append(halt)
+    try:
+        yield
+    finally:
+        _halts.remove(halt)
 
 
 def _stop_watching() -> None:

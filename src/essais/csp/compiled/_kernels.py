@@ -502,7 +502,7 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                     level += 1
                     entering = 1
                     break
-                if state[STOP]:  # (a time limit stopped the propagation: the slice ends, never resumed)
+                if state[STOP]:  # (a time limit or a signal stopped the propagation: the slice ends, never resumed)
                     outcome = HALTED
                     break
             if level == base:

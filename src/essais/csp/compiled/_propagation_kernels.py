@@ -660,7 +660,7 @@ def propagate(A, U, state, method, first, count, entries):
         size += 1
     ok = True
     while size:
-        if state[STOP]:  # (a time limit, from outside: engine.CompiledCsp._stopped_in_time)
+        if state[STOP]:  # (a time limit or a stop signal, from outside: engine.CompiledCsp.step)
             ok = False
             break
         c = A[queue + head]

@@ -19,7 +19,7 @@ from essais.core.parallel import TaskResult
 from essais.core.parallel import count_subtree as counted
 from essais.core.parallel.tasks import solve_subtree
 from essais.core.result import Stats, Status
-from essais.core.signals import holding
+from essais.core.signals import calling_on_stop, holding, received
 from essais.core.sliced import DEPTH, SplitSearch
 from essais.csp.compiled import (
     _arithmetic_kernels,
@@ -160,12 +160,17 @@ class CompiledCsp(SplitSearch):
     def step(self, stop_at_solution: bool, node_stop: int) -> int:
         if self.control.shared_best is not None and self.arrays.bound >= 0:
             self._share()
-        with self._stopped_in_time():
+        self.state[k.STOP] = 0
+        with self._stopped_in_time(), calling_on_stop(self._halt):
             outcome = int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.value_order,
                                     stop_at_solution, node_stop, self.entries))  # fmt: skip
         if self.state[k.STOP]:  # (a propagation cut short: the search ends here, never resumed)
-            raise SearchStopped(Status.LIMIT)
+            raise SearchStopped(Status.INTERRUPTED if received() is not None else Status.LIMIT)
         return outcome
+
+    def _halt(self) -> None:
+        """Stop the kernel within its next revision (a stop signal: Ctrl-C, SIGTERM)."""
+        self.state[k.STOP] = 1
 
     @contextmanager
     def _stopped_in_time(self) -> Iterator[None]:
@@ -176,7 +181,6 @@ class CompiledCsp(SplitSearch):
         if self.control.limits.time is None:
             yield
             return
-        self.state[k.STOP] = 0
         done = threading.Event()
         watch = threading.Thread(target=self._watch, args=(done,), daemon=True)
         watch.start()
