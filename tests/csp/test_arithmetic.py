@@ -1,6 +1,6 @@
 """Arithmetic by bounds (essais.csp.kinds.arithmetic): abs, minimum, maximum, quotients and
 remainders rounded down (`//`, `%`) or toward zero (`div`, `mod`, with a variable divisor that may
-be 0) — forced on where a table would do (ARITHMETIC_AS_TABLES off), on bit sets and on domains
+be 0) — forced on where a table would do (TABLED_ARITHMETIC empty), on bit sets and on domains
 made wide, both engines alike and against a brute force; and on the wide domains where no table
 fits."""
 
@@ -49,7 +49,7 @@ def arithmetic_models(draw):
 @settings(max_examples=250, deadline=None)
 @given(arithmetic_models(), st.sampled_from(WIDE_METHODS), WIDTHS)
 def test_arithmetic_by_bounds_against_a_brute_force(model, method, width):
-    with patch.object(flatten, "ARITHMETIC_AS_TABLES", False):
+    with patch.object(flatten, "TABLED_ARITHMETIC", ()):
         assert any(isinstance(c, Arithmetic) for c in flattened(model).constraints)
         wide_engines_agree_with_brute_force(model, method, width)
 
@@ -58,17 +58,18 @@ def test_arithmetic_by_bounds_against_a_brute_force(model, method, width):
 @given(term_models(), st.sampled_from(WIDE_METHODS), WIDTHS)
 def test_every_term_with_arithmetic_by_bounds(model, method, width):
     """Arithmetic inside every other term (sums, products, logic, element, count)."""
-    with patch.object(flatten, "ARITHMETIC_AS_TABLES", False):
+    with patch.object(flatten, "TABLED_ARITHMETIC", ()):
         wide_engines_agree_with_brute_force(model, method, width)
 
 
-def test_a_small_term_stays_a_table_and_a_large_one_is_arithmetic():
+def test_a_small_remainder_stays_a_table_and_the_rest_is_arithmetic():
     m = Model()
     x, y = m.int_var(-50, 50, "x"), m.int_var(0, 10**6, "y")
     m.add(abs(x) == 7)
+    m.add(x % 7 == 3)
     m.add(y % 1000 == 3)
     kinds = [type(c).__name__ for c in flattened(m).constraints]
-    assert kinds.count("Table") == 1 and kinds.count("Arithmetic") == 1
+    assert kinds.count("Table") == 1 and kinds.count("Arithmetic") == 2
 
 
 def test_quotients_and_remainders_over_two_million_values():

@@ -6,13 +6,13 @@ descriptions see only those); the engines get a flattened copy, in which the mod
 come first (the decisions), then the auxiliary ones, each after those it is made of, and the
 model's constraints (in their order, each in one of the engines' kinds), then the definitions:
 
-- a term whose variables' values are at most WHOLE_ROWS together is defined by a table of them
-  and its value (`abs(x - y)`: the rows (x, y, |x - y|)) — its propagation then loses nothing;
-- a larger one by a table of its arguments (at most TABLE_ROWS rows), each argument made one
-  variable first; `minimum` and `maximum` of many arguments two at a time;
-- arithmetic (`abs`, `minimum`, `maximum`, `//`, `%`, `div`, `mod`) whose table of arguments
-  would be larger by an Arithmetic of them (essais.csp.kinds.arithmetic: by bounds, a number
-  made a variable of one value), its domain the term's interval arithmetic's;
+- a term of logic, a quotient or a remainder whose variables' values are at most WHOLE_ROWS
+  together is defined by a table of them and its value (`x % 3`: the rows (x, x % 3)) — its
+  propagation then loses nothing;
+- arithmetic (`abs`, `minimum`, `maximum`, and `//`, `%`, `div`, `mod` beyond WHOLE_ROWS) by an
+  Arithmetic of its arguments (essais.csp.kinds.arithmetic: by bounds, each argument made a
+  variable, a number one of one value; `minimum` and `maximum` of many two at a time), its
+  domain the term's interval arithmetic's;
 - a larger relation's truth and logic of 0/1 terms by a Reified relation b ↔ Σ a·x + c REL 0
   (essais.csp.kinds.reified): `|` of n their sum at least 1, `&` their sum n, `implies(a, b)`
   a <= b, `xor` of two their sum 1 (of more: two at a time), `~` of a relation its negation and
@@ -28,6 +28,8 @@ model's constraints (in their order, each in one of the engines' kinds), then th
 
 An auxiliary variable's domain is the values its table gives (or its interval), of any width (kept
 as its ranges beyond MAX_SPAN: essais.csp.model.intervals); no term is refused for its size.
+Which terms are tables where small, and why, is measured: BENCHMARKS.md ("Products", "Logic as
+reified relations", "Arithmetic by bounds").
 """
 
 from __future__ import annotations
@@ -49,21 +51,21 @@ from essais.csp.model.expressions import RELATIONS, Key, Linear, LinearExpr, Ter
 from essais.csp.model.intervals import Intervals
 from essais.csp.model.problem import Model, Objective, domain_of, span_domain
 
-TABLE_ROWS = 65_536  # the most rows of a term's table of its arguments (their values together)
 # A product is a Product, by bounds: on the models measured a table of its variables (or of its
 # arguments) was no stronger and up to 50 times slower (BENCHMARKS.md, "Products"); with this on,
 # one whose variables take at most WHOLE_ROWS values together is their table again
 PRODUCTS_AS_TABLES = False
-WHOLE_ROWS = 4_096  # the most rows of a term's table of its variables (a larger one: of its arguments)
+WHOLE_ROWS = 4_096  # the most rows of a term's table of its variables
 Evaluation = Callable[[Sequence[int]], int | None]  # a term's value from its table's columns'
 LOGIC = (*RELATIONS, "|", "&", "~", "implies", "xor", "if_then_else")  # the terms of relations and logic
 # A term of logic whose variables' values are few together is a table all the same: exact, and
 # measured faster there (BENCHMARKS.md, "Logic as reified relations"); tests turn it off.
 LOGIC_AS_TABLES = True
 ARITHMETIC = ("abs", "minimum", "maximum", "//", "%", "div", "mod")  # the terms an Arithmetic defines
-# Arithmetic is a table where its table is at most TABLE_ROWS rows (exact, and the counters of the
-# models before it unchanged), an Arithmetic by bounds beyond; tests turn it off (Arithmetic always).
-ARITHMETIC_AS_TABLES = True
+# Those a table of few rows defines (exact: measured stronger and faster than bounds there); abs,
+# minimum and maximum were as strong by bounds and faster (BENCHMARKS.md, "Arithmetic by
+# bounds"); tests empty it (an Arithmetic for every size).
+TABLED_ARITHMETIC = ("//", "%", "div", "mod")
 
 
 def flattened(model: Model) -> Model:
@@ -215,28 +217,19 @@ class _Flattening:
 
     def few(self, columns: list[int]) -> bool:
         """The term's variables' values are few enough together for one table of them all."""
-        return self.combinations(columns) <= min(WHOLE_ROWS, TABLE_ROWS)
+        return self.combinations(columns) <= WHOLE_ROWS
 
     def table(self, term: Term) -> int:
-        """A new variable defined by a table: of the term's variables' values and its value when
-        they are few enough together, else of its arguments' (each made a variable first);
-        arithmetic beyond TABLE_ROWS (or with ARITHMETIC_AS_TABLES off) by an Arithmetic."""
+        """A new variable defined by a table of the term's variables' values and its value when
+        they are few enough together; else (and abs, minimum, maximum always) by a Product or an
+        Arithmetic of its arguments."""
         text = term.text_with(self.names)
         if term.operator == "*" and not (PRODUCTS_AS_TABLES and self.few(term.variables)):
             return self.product([self.variable(a) for a in term.arguments], text)  # type: ignore[arg-type]
         if _tabled(term) and self.few(term.variables):
             return self.whole_table(term, text)
-        inputs = [a if isinstance(a, int) else self.variable(a) for a in term.arguments]
-        columns = list(dict.fromkeys(v for v, a in zip(inputs, term.arguments, strict=True) if not isinstance(a, int)))
-        if term.operator in ARITHMETIC and (not _tabled(term) or self.combinations(columns) > TABLE_ROWS):
-            return self.arithmetic(term, inputs, text)
-
-        def value_of(values: Sequence[int]) -> int | None:
-            given = dict(zip(columns, values, strict=True))
-            return term.kind.apply([v if isinstance(a, int) else given[v]
-                                    for v, a in zip(inputs, term.arguments, strict=True)])  # fmt: skip
-
-        return self.tabled(columns, value_of, text)
+        assert term.operator in ARITHMETIC, f"term {text}: no table of so many rows"
+        return self.arithmetic(term, [a if isinstance(a, int) else self.variable(a) for a in term.arguments], text)
 
     def whole_table(self, term: Term, text: str) -> int:
         """A new variable defined by a table of the term's variables' values and its value."""
@@ -253,21 +246,15 @@ class _Flattening:
             def value_of(values: Sequence[int]) -> int | None:
                 return term.value(dict(zip(columns, values, strict=True)))
 
-        return self.tabled(columns, value_of, text)
-
-    def tabled(self, columns: list[int], value_of: Evaluation, text: str) -> int:
-        """A new variable defined by the table of the columns and the value of the term there."""
-        rows = self.rows(columns, value_of, text)
+        rows = self.rows(columns, value_of)
         z = self.new(text, domain_of(sorted({row[-1] for row in rows})))
         self.definitions.append(Table([*columns, z], rows))
         return z
 
     def arithmetic(self, term: Term, inputs: list[int], text: str) -> int:
-        """A new variable defined by an Arithmetic of the term's arguments (a number made a
-        variable of one value; minimum and maximum of many two at a time, of one x with itself), its values the range
-        the term's interval arithmetic gives."""
-        if len(inputs) > 2:
-            return self.term(_chained(term))  # type: ignore[arg-type]
+        """A new variable defined by an Arithmetic of the term's arguments, one or two (a number
+        made a variable of one value; minimum and maximum of one: of it with itself), its values
+        the range the term's interval arithmetic gives."""
         variables = [self.constant(v) if isinstance(a, int) else v for v, a in zip(inputs, term.arguments, strict=True)]
         if term.operator in ("minimum", "maximum") and len(variables) == 1:  # (the least of one: min(x, x))
             variables *= 2
@@ -296,10 +283,9 @@ class _Flattening:
         self.definitions.append(Product([*inputs, z]))
         return z
 
-    def rows(self, columns: list[int], value_of: Evaluation, text: str) -> list[tuple[int, ...]]:
-        """Each combination of the columns' values with the term's value there (none where it
-        has none), counted before it is made."""
-        assert self.combinations(columns) <= TABLE_ROWS, f"term {text}: a table too large"
+    def rows(self, columns: list[int], value_of: Evaluation) -> list[tuple[int, ...]]:
+        """Each combination of the columns' values (few: WHOLE_ROWS at most) with the term's
+        value there (none where it has none)."""
         rows = []
         for values in itertools.product(*(self.domains[v] for v in columns)):
             value = value_of(values)
@@ -315,8 +301,8 @@ class _Flattening:
 
 
 def _tabled(term: Term) -> bool:
-    """The term is a table where small enough (arithmetic is not when tests turn it off)."""
-    return ARITHMETIC_AS_TABLES or term.operator not in ARITHMETIC
+    """The term is a table where its variables' values are few (abs, minimum, maximum never)."""
+    return term.operator not in ARITHMETIC or term.operator in TABLED_ARITHMETIC
 
 
 def _is_distance(term: Term) -> bool:
