@@ -157,3 +157,48 @@ def piece_files(draw: st.DrawFn) -> str:
         shape = [mark * length] + ([mark + "." * (length - 1)] if draw(st.booleans()) else [])
         pieces.append("\n".join(shape))
     return "\n\n".join(pieces) + "\n"
+
+
+# -- FlatZinc ------------------------------------------------------------------------------------
+FZN_PAIRS = ["int_eq", "int_ne", "int_le", "int_lt", "bool_eq", "bool_le", "bool_lt", "bool_xor", "bool_not"]
+FZN_TERMS = ["int_div", "int_mod", "int_max", "int_min", "int_times", "int_plus"]
+LINEAR = st.sampled_from(["eq", "le", "ne"])
+
+
+@st.composite
+def flatzinc_files(draw: st.DrawFn) -> str:
+    """A FlatZinc file of the grammar of MiniZinc's specification, with integer and Boolean
+    variables (ranges, sets, bool), a parameter array, an array of variables with its output
+    annotation, built-ins of each shape (pairs and their reified forms, linear relations, terms,
+    clauses, elements, set_in) and a solve item, satisfy or an objective."""
+    n = draw(st.integers(2, 4))
+    lines = ["array [1..3] of int: w = [1, -2, 3];"]
+    for k in range(n):
+        low = draw(st.integers(-3, 2))
+        domain = draw(st.sampled_from([f"{low}..{low + draw(st.integers(0, 4))}", "{0, 2, 5}", "bool", "-1..1"]))
+        lines.append(f"var {domain}: v{k}{draw(st.sampled_from(['', ' :: output_var', ' :: var_is_introduced']))};")
+    names = [f"v{k}" for k in range(n)]
+    pick = st.sampled_from(names)
+    lines.append(f"array [1..{n}] of var int: vs :: output_array([1..{n}]) = [{', '.join(names)}];")
+    for _ in range(draw(st.integers(1, 5))):
+        a, b, c = draw(pick), draw(pick), draw(pick)
+        lines.append(draw(st.sampled_from([
+            f"constraint {draw(st.sampled_from(FZN_PAIRS))}({a}, {b});",
+            f"constraint {draw(st.sampled_from(FZN_PAIRS[:4]))}_reif({a}, {b}, {c});",
+            f"constraint int_lin_{draw(LINEAR)}([1, -2], [{a}, {b}], {draw(st.integers(-3, 3))});",
+            f"constraint {draw(st.sampled_from(FZN_TERMS))}({a}, {draw(st.sampled_from([b, '2']))}, {c});",
+            f"constraint int_abs({a}, {b});",
+            f"constraint int_pow({a}, 2, {b});",
+            f"constraint bool_clause([{a}], [{b}]);",
+            f"constraint array_bool_or([{a}, {b}], {c});",
+            f"constraint array_var_int_element({a}, vs, {b});",
+            f"constraint array_int_element({a}, w, {b});",
+            f"constraint set_in({a}, {{1, 3}});",
+            f"constraint set_in_reif({a}, 0..2, {b});",
+            f"constraint bool2int({a}, {b});",
+        ])))  # fmt: skip
+    goal = draw(st.sampled_from(["satisfy", f"minimize {draw(pick)}", f"maximize {draw(pick)}"]))
+    lines.append(
+        f"solve {draw(st.sampled_from(['', ':: int_search(vs, input_order, indomain_min, complete) ']))}{goal};"
+    )
+    return "\n".join(lines) + "\n"

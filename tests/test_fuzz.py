@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from grammars import board_pictures, cover_texts, model_files, one_of_valid_or_edited, piece_files
+from grammars import board_pictures, cover_texts, flatzinc_files, model_files, one_of_valid_or_edited, piece_files
 
 from conftest import invoke
 
@@ -265,8 +265,9 @@ def csp_files(draw: st.DrawFn, folder: Path) -> list[str]:
     """A model file from its grammar (valid, or one edit away), or of valid and broken lines, or
     any text."""
     lines = st.lists(mostly(st.sampled_from(CSP_LINES), st.text(max_size=15)), max_size=7).map("\n".join)
-    text = draw(st.one_of(one_of_valid_or_edited(model_files()), lines))
-    path = folder / "model.csp"
+    flat = draw(st.booleans())  # (a FlatZinc file, or a model file)
+    text = draw(st.one_of(one_of_valid_or_edited(flatzinc_files() if flat else model_files()), lines))
+    path = folder / ("model.fzn" if flat else "model.csp")
     path.write_bytes(text.encode() + draw(st.sampled_from([b"", b"\xff"])))
     return [draw(mostly(st.just(str(path)), st.sampled_from(["missing.csp", str(folder)])))]
 
@@ -386,8 +387,8 @@ def test_a_few_generated_inputs(name):
 
 @pytest.mark.parametrize(
     ("command", "files", "name"),
-    [("csp", model_files(), "model.csp"), ("cover", cover_texts(), "problem.dlx"),
-     ("polyomino", board_pictures(), "board.txt")],
+    [("csp", model_files(), "model.csp"), ("csp", flatzinc_files(), "model.fzn"),
+     ("cover", cover_texts(), "problem.dlx"), ("polyomino", board_pictures(), "board.txt")],
 )  # fmt: skip
 def test_files_of_the_grammar_are_read(command, files, name):
     """A file the grammar writes is never refused: it is solved, or has no solution, or stops at

@@ -22,6 +22,7 @@ from essais.csp.api import CspStream, count_csp, read_model, solve_csp
 from essais.csp.check import csp_error, is_csp_solution
 from essais.csp.draw import watch_csp
 from essais.csp.files import CspFileError
+from essais.csp.flatzinc import FlatZincError, read_flatzinc
 from essais.csp.kinds.all_different import all_different
 from essais.csp.kinds.cardinality import global_cardinality
 from essais.csp.kinds.circuit import circuit, subcircuit
@@ -44,6 +45,7 @@ __all__ = [
     "IntVar",
     "LinearExpr",
     "Model",
+    "FlatZincError",
     "XcspError",
     "all_different",
     "circuit",
@@ -64,6 +66,7 @@ __all__ = [
     "predicate",
     "read_model",
     "read_xcsp",
+    "read_flatzinc",
     "solve_csp",
     "subcircuit",
     "table",

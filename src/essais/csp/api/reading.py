@@ -1,6 +1,6 @@
-"""A model from a path, by its suffix: an XCSP3 instance (`.xml`, `.xml.lzma`) or an essais model
-file (any other name; `-` for standard input). The two readers know nothing of each other: the
-choice is made here, above both."""
+"""A model from a path, by its suffix: an XCSP3 instance (`.xml`, `.xml.lzma`), a FlatZinc file
+(`.fzn`) or an essais model file (any other name; `-` for standard input). The readers know
+nothing of each other: the choice is made here, above them."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 from essais.core.limits import Limits
 from essais.csp.files import read_model_file
+from essais.csp.flatzinc import read_flatzinc
 from essais.csp.model import Model
 from essais.csp.xcsp import read_xcsp
 
@@ -16,10 +17,12 @@ XCSP_SUFFIXES = (".xml", ".xml.lzma")
 
 def read_model(source: str | Path, text: str | None = None, *, limits: Limits | None = None) -> Model:
     """The model of a file, `-` for standard input (or of `text`, named `source`, in the model
-    file format); a file named `….xml` or `….xml.lzma` is an XCSP3 instance (read_xcsp), any
-    other an essais model file (read_model_file). Its reading counts in the time limit (a limit
-    or a signal raises SearchStopped) and its size is weighed against the memory limit as it is
-    built."""
+    file format); a file named `….xml` or `….xml.lzma` is an XCSP3 instance (read_xcsp), `….fzn`
+    a FlatZinc file (read_flatzinc), any other an essais model file (read_model_file). Its
+    reading counts in the time limit (a limit or a signal raises SearchStopped) and its size is
+    weighed against the memory limit as it is built."""
     if text is None and str(source).endswith(XCSP_SUFFIXES):
         return read_xcsp(source, limits=limits)
+    if text is None and str(source).endswith(".fzn"):
+        return read_flatzinc(source, limits=limits)
     return read_model_file(source, text, limits=limits)

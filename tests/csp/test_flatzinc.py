@@ -1,0 +1,165 @@
+"""FlatZinc files read as models (essais.csp.flatzinc): files copied into the tests (compiled by
+MiniZinc 2.6.4 with its standard library, and one written by hand), and, where `minizinc` is
+installed, small MiniZinc models covering the built-ins compiled with `-G std`, solved and
+counted by essais and by Gecode with the same numbers; and bad files refused in one line."""
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from essais.csp import CspStream, FlatZincError, count_csp, csp_error, read_flatzinc, solve_csp
+
+from conftest import ROOT, invoke
+
+DATA = ROOT / "tests" / "data" / "flatzinc"
+MINIZINC = shutil.which("minizinc") or "minizinc"  # (where missing: skipped, or in CI a failure)
+# (CI installs it, .ci/run: there a missing minizinc fails the tests instead)
+needs_minizinc = pytest.mark.skipif(shutil.which("minizinc") is None and os.environ.get("CI") != "true",
+                                    reason="minizinc is not installed (Debian's package minizinc)")  # fmt: skip
+
+
+def test_a_compiled_model_finds_gecodes_optimum():
+    """Six queens weighted (alldifferent decomposed, a reified <, a clause with a mod): Gecode's
+    optimum, 77."""
+    model = read_flatzinc(DATA / "queens-weighted.fzn")
+    for engine in ("python", "numba"):
+        found = solve_csp(model, engine=engine)
+        assert found.optimal and found.objective == 77 and csp_error(model, found.values) is None
+    assert [name for name in model.names[:6]] == [f"q[{i}]" for i in range(1, 7)]  # (named by its output array)
+
+
+def test_every_solution_of_a_compiled_model_is_gecodes():
+    """abs, div, mod, min, max, times, a reified sum, xor: Gecode's 65 solutions."""
+    model = read_flatzinc(DATA / "mixed.fzn")
+    for engine in ("python", "numba"):
+        assert count_csp(model, engine=engine).count == 65
+    assert all(csp_error(model, values) is None for values in CspStream(model))
+
+
+def test_a_file_by_hand_with_aliases_sets_and_annotations():
+    model = read_flatzinc(DATA / "by-hand.fzn")
+    assert "a01" not in model.names and "z" not in model.names  # (bool2int's two, and z = y: one variable each)
+    found = solve_csp(model)
+    assert found.optimal and found.objective == 20 and found.values["fixed"] == 7
+    result = invoke(["csp", str(DATA / "by-hand.fzn"), "--json"])
+    assert result.exit_code == 0 and '"objective": 20' in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("var float: f;\nsolve satisfy;\n", "line 1: f: a float variable"),
+        ("var set of 1..3: s;\nsolve satisfy;\n", "line 1: s: a set variable"),
+        (
+            "var 1..3: x;\nconstraint fzn_cumulative(x);\nsolve satisfy;\n",
+            "line 2: constraint fzn_cumulative: not an integer",
+        ),
+        ("var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;\n", "line 2: y is not declared before it is used"),
+        (
+            "var 1..3: x;\nconstraint int_lin_le([1], [x], x);\nsolve satisfy;\n",
+            "line 2: constraint int_lin_le: its coefficients",
+        ),
+        ("var 1..3: x\nsolve satisfy;\n", "line 2: ';' expected, not 'solve'"),
+        ("var 1..3: x;\n", "no solve item"),
+        ("var 1..3: x;\nconstraint int_le(x, 3;\nsolve satisfy;\n", "line 2: ')' expected"),
+        ("var 1..3: x; $\nsolve satisfy;\n", "line 1: unexpected character '$'"),
+        ("var 1..3: x;\nconstraint int_pow(x, x, x);\nsolve satisfy;\n", "its exponent is a variable"),
+    ],
+)
+def test_a_bad_file_is_refused_in_one_line(tmp_path, text, message):
+    path = tmp_path / "bad.fzn"
+    path.write_text(text)
+    with pytest.raises(FlatZincError, match=re.escape(message)):
+        read_flatzinc(path)
+    result = invoke(["csp", str(path)])
+    assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+# -- beside Gecode, where minizinc is installed --------------------------------------------------------------
+BUILTIN_MODELS = {
+    "linear and reified": """
+        array[1..3] of var -2..3: x; var bool: b; var bool: c;
+        constraint (x[1] + 2*x[2] <= 2) <-> b;
+        constraint (x[1] - x[3] = 1) -> c;
+        constraint (x[2] != x[3]) \\/ b;
+        constraint 3*x[1] - x[2] + x[3] != 2;""",
+    "arithmetic": """
+        var -4..4: x; var -3..3: y; var -5..5: z;
+        constraint z = abs(x) - y \\/ z = x div y;
+        constraint x mod 3 != y mod 2;
+        constraint max(x, y) - min(y, z) <= 4;
+        constraint x * y >= z;""",
+    "powers and extremes": """
+        array[1..3] of var 0..4: x; var 0..20: p;
+        constraint p = x[1] * x[1] + x[2];
+        constraint max(x) = x[3] + 1;
+        constraint min(x) <= 1;""",
+    "elements": """
+        array[1..4] of var 1..5: x; var 1..4: i; var 1..4: j;
+        array[1..4] of int: c = [3, 1, 4, 1];
+        constraint x[i] = c[j] + 1;
+        constraint x[j] != x[i];
+        constraint sum(x) <= 9;""",
+    "Booleans": """
+        array[1..4] of var bool: b; var bool: r;
+        constraint r <-> (b[1] /\\ b[2]);
+        constraint b[3] xor b[4];
+        constraint b[1] \\/ not b[2] \\/ b[3];
+        constraint sum(i in 1..4)(bool2int(b[i])) >= 2;
+        constraint not (b[4] /\\ r);""",
+    "sets of values": """
+        var 1..9: x; var 1..9: y; var bool: b;
+        constraint x in {1, 3, 5, 7};
+        constraint b <-> (y in 3..6);
+        constraint b -> (x in {3, 5});
+        constraint x + y <= 8;""",
+    "an optimum": """
+        array[1..5] of var 0..1: t; var 0..100: total;
+        array[1..5] of int: w = [4, 3, 5, 2, 6]; array[1..5] of int: v = [7, 5, 9, 3, 10];
+        constraint sum(i in 1..5)(w[i] * t[i]) <= 10;
+        constraint total = sum(i in 1..5)(v[i] * t[i]);
+        solve maximize total;""",
+}
+
+
+def compiled(tmp_path: Path, name: str, text: str) -> tuple[Path, Path]:
+    source = tmp_path / f"{name.replace(' ', '-')}.mzn"
+    source.write_text(text if "solve" in text else text + "\nsolve satisfy;\n")
+    flat = source.with_suffix(".fzn")
+    subprocess.run([MINIZINC, "-c", "-G", "std", "--solver", "gecode", str(source), "--fzn", str(flat)],
+                   check=True, capture_output=True, timeout=60)  # fmt: skip
+    return source, flat
+
+
+def gecode(source: Path, *flags: str) -> str:
+    done = subprocess.run([MINIZINC, "--solver", "gecode", "-G", "std", *flags, str(source)],
+                          check=True, capture_output=True, text=True, timeout=60)  # fmt: skip
+    return done.stdout
+
+
+@needs_minizinc
+@pytest.mark.parametrize("name", list(BUILTIN_MODELS))
+def test_each_built_in_beside_gecode(tmp_path, name):
+    """The same number of solutions as Gecode's (distinct on the outputs: MiniZinc's own
+    variables), or the same optimum; each solution checked by the model's checker."""
+    source, flat = compiled(tmp_path, name, BUILTIN_MODELS[name])
+    model = read_flatzinc(flat)
+    outputs = [name for name in model.names if not name.startswith("X_INTRODUCED")]
+    if "solve maximize" in BUILTIN_MODELS[name]:
+        best = int(
+            re.findall(r"_objective = (-?\d+);", gecode(source, "--output-objective", "--output-mode", "dzn"))[-1]
+        )
+        for engine in ("python", "numba"):
+            found = solve_csp(model, engine=engine)
+            assert found.optimal and found.objective == best and csp_error(model, found.values) is None
+        return
+    theirs = gecode(source, "-a").count("----------")
+    for engine in ("python", "numba"):
+        found = list(CspStream(model, engine=engine))
+        assert len({tuple(values[n] for n in outputs) for values in found}) == theirs > 0
+        assert all(csp_error(model, values) is None for values in found)
