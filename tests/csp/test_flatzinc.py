@@ -3,6 +3,7 @@ MiniZinc 2.6.4 with its standard library, and one written by hand), and, where `
 installed, small MiniZinc models covering the built-ins compiled with `-G std`, solved and
 counted by essais and by Gecode with the same numbers; and bad files refused in one line."""
 
+import json
 import os
 import re
 import shutil
@@ -163,3 +164,69 @@ def test_each_built_in_beside_gecode(tmp_path, name):
         found = list(CspStream(model, engine=engine))
         assert len({tuple(values[n] for n in outputs) for values in found}) == theirs > 0
         assert all(csp_error(model, values) is None for values in found)
+
+
+# -- essais as a FlatZinc solver -----------------------------------------------------------------------------
+def fzn(*arguments):
+    result = invoke(["fzn", *map(str, arguments)])
+    return result, result.stdout.splitlines()
+
+
+def test_the_flatzinc_protocol_line_by_line():
+    result, lines = fzn(DATA / "queens-weighted.fzn")
+    assert result.exit_code == 0
+    assert lines == ["b = false;", "q = array1d(1..6, [4, 1, 5, 2, 6, 3]);", "----------", "=========="]
+    result, lines = fzn(DATA / "mixed.fzn", "-a", "-s")
+    assert lines.count("----------") == 65 and lines[lines.index("%%%mzn-stat: solutions=65") - 1] == "=========="
+    assert lines[-1] == "%%%mzn-stat-end" and any(line.startswith("%%%mzn-stat: nodes=") for line in lines)
+    result, lines = fzn(DATA / "mixed.fzn", "-n", "2")
+    assert lines.count("----------") == 2 and "==========" not in lines
+    result, lines = fzn(DATA / "queens-weighted.fzn", "-i")
+    assert lines.count("----------") == 2 and lines[-1] == "=========="  # (each better solution, the last proved)
+
+
+def test_no_solution_unknown_and_an_error_in_the_protocol(tmp_path):
+    none = tmp_path / "none.fzn"
+    none.write_text("var 1..2: x;\nconstraint int_lt(x, 1);\nsolve satisfy;\n")
+    result, lines = fzn(none)
+    assert result.exit_code == 0 and lines == ["=====UNSATISFIABLE====="]
+    hard = tmp_path / "hard.fzn"
+    hard.write_text("var 0..1000000000000000: x;\nvar 0..1000000000000000: y;\n"
+                    "constraint int_lt(x, y);\nconstraint int_lt(y, x);\nsolve satisfy;\n")  # fmt: skip
+    result, lines = fzn(hard, "-t", "300")
+    assert result.exit_code == 0 and lines == ["=====UNKNOWN====="]  # (the limit inside the root's propagation)
+    bad = tmp_path / "bad.fzn"
+    bad.write_text("var float: f;\nsolve satisfy;\n")
+    result, lines = fzn(bad)
+    assert result.exit_code == 2 and lines == ["=====ERROR====="] and "line 1: f: a float variable" in result.stderr
+
+
+def test_the_solver_configuration_is_written_where_asked(tmp_path):
+    result = invoke(["minizinc", "install", "--dir", str(tmp_path)])
+    assert result.exit_code == 0 and str(tmp_path / "essais.msc") in result.stdout
+    configuration = json.loads((tmp_path / "essais.msc").read_text())
+    assert configuration["id"] == "org.essais.essais" and Path(configuration["executable"]).is_absolute()
+    assert configuration["stdFlags"] == ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"]
+    result = invoke(["minizinc", "uninstall"])
+    assert result.exit_code == 2 and "the action is install" in result.stderr
+
+
+@needs_minizinc
+@pytest.mark.parametrize("name", list(BUILTIN_MODELS))
+def test_minizinc_runs_essais_as_a_solver(tmp_path, name):
+    """`minizinc --solver essais.msc` (no mznlib yet: MiniZinc's standard library): the same
+    number of solutions as Gecode's, or the same optimum."""
+    source, _ = compiled(tmp_path, name, BUILTIN_MODELS[name])
+    invoke(["minizinc", "install", "--dir", str(tmp_path)])
+    solver = str(tmp_path / "essais.msc")
+    if "solve maximize" in BUILTIN_MODELS[name]:
+        flags = ("--output-objective", "--output-mode", "dzn")
+        theirs = gecode(source, *flags)
+        ours = subprocess.run([MINIZINC, "--solver", solver, *flags, str(source)], check=True, capture_output=True,
+                              text=True, timeout=120).stdout  # fmt: skip
+        assert re.findall(r"_objective = (-?\d+);", ours)[-1] == re.findall(r"_objective = (-?\d+);", theirs)[-1]
+        assert ours.rstrip().endswith("==========")
+        return
+    ours = subprocess.run([MINIZINC, "--solver", solver, "-a", str(source)], check=True, capture_output=True,
+                          text=True, timeout=120).stdout  # fmt: skip
+    assert ours.count("----------") == gecode(source, "-a").count("----------") and "==========" in ours

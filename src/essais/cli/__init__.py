@@ -12,6 +12,12 @@ import sys
 INTERNAL_ERROR = 70  # (essais.cli.exits.EXIT_INTERNAL_ERROR, not imported here: it loads numpy)
 
 
+def fzn_main() -> None:
+    """`fzn-essais ARGS`, the executable MiniZinc runs: `essais fzn ARGS`."""
+    sys.argv[1:1] = ["fzn"]
+    main()
+
+
 def main() -> None:
     import os
     import signal

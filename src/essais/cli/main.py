@@ -103,7 +103,7 @@ app = typer.Typer(
 # the module essais.cli.<name>.
 COMMANDS = (
     "tour", "distances", "uncrossed", "swap", "queens", "color", "sudoku", "cover", "polyomino", "langford", "csp",
-    "compare", "warmup",
+    "fzn", "minizinc", "compare", "warmup",
 )  # fmt: skip
 
 

@@ -96,13 +96,14 @@ class _Encoder:
         self.fields: list[int] = []
         self.widest = 1
 
-    def add(self, constraint: Constraint) -> None:
+    def add(self, constraint: Constraint, variables: list[int]) -> None:
+        """The constraint, its variables (`constraint.variables`, made once by the caller)."""
         self.starts.append(len(self.variables))
-        self.sizes.append(len(constraint.variables))
+        self.sizes.append(len(variables))
         self.field_starts.append(len(self.fields))
         kind = kind_of(constraint)
         kind.encode(constraint, self)
-        self.variables += constraint.variables
+        self.variables += variables
         self.widest = max(self.widest, kind.places(constraint))
 
     def kind(self, name: str, fields: tuple[str, ...], values: Fields) -> None:
@@ -156,8 +157,9 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
     encoder = _Encoder(least, largest, offsets, words)
     distinct: list[int] = []
     for index, constraint in enumerate(constraints):
-        encoder.add(constraint)
-        mine = dict.fromkeys(constraint.variables)
+        variables = constraint.variables
+        encoder.add(constraint, variables)
+        mine = dict.fromkeys(variables)
         distinct.append(len(mine))
         for var in mine if index < len(model.constraints) else ():
             on[var].append(index)

@@ -12,6 +12,7 @@ variables are refused by name, with the line: essais has integer and Boolean var
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.csp.flatzinc.builtins import BUILTINS
-from essais.csp.flatzinc.parser import Access, Declaration, Items, Name, Parser
+from essais.csp.flatzinc.parser import Access, Declaration, Items, Name, parse
 from essais.csp.model.expressions import IntVar
 from essais.csp.model.problem import Model
 
@@ -31,10 +32,46 @@ class FlatZincError(InvalidInput):
     """A FlatZinc file that cannot be read: where, and what is wrong."""
 
 
+@dataclass(frozen=True)
+class Output:
+    """What a FlatZinc solver prints of a solution: an output_var (`index_sets` None) or an
+    output_array and its index sets; its items variables (IntVar) or numbers; Booleans as
+    true and false."""
+
+    name: str
+    index_sets: tuple[range, ...] | None
+    items: tuple[Any, ...]
+    boolean: bool
+
+    def text(self, values: Sequence[int]) -> str:
+        """`x = 3;` or `q = array1d(1..3, [2, 3, 1]);` for the solution's values."""
+        shown = [self._value(values[item.index] if isinstance(item, IntVar) else item) for item in self.items]
+        if self.index_sets is None:
+            return f"{self.name} = {shown[0]};"
+        sets = "".join(f"{r.start}..{r.stop - 1}, " for r in self.index_sets)
+        return f"{self.name} = array{len(self.index_sets)}d({sets}[{', '.join(shown)}]);"
+
+    def _value(self, value: int) -> str:
+        return ("true" if value else "false") if self.boolean else str(value)
+
+
+@dataclass(frozen=True)
+class FlatZinc:
+    """A FlatZinc file read: its model and what a solution prints."""
+
+    model: Model
+    outputs: tuple[Output, ...]
+
+
 def read_flatzinc(source: str | Path, *, limits: Limits | None = None) -> Model:
     """The model of a FlatZinc file: its variables named as the file (or its output arrays) name
     them, its constraints and objective. A file essais cannot read raises FlatZincError (its
     name, the line, what is wrong)."""
+    return read_flatzinc_file(source, limits=limits).model
+
+
+def read_flatzinc_file(source: str | Path, *, limits: Limits | None = None) -> FlatZinc:
+    """A FlatZinc file's model and outputs (read_flatzinc)."""
     name = str(source)
 
     def refuse(line: int, what: str) -> FlatZincError:
@@ -46,7 +83,8 @@ def read_flatzinc(source: str | Path, *, limits: Limits | None = None) -> Model:
         except (OSError, UnicodeDecodeError) as error:
             raise FlatZincError(f"{name}: {getattr(error, 'strerror', None) or error}") from None
         check_memory(len(text) * BYTES_PER_BYTE, f"reading {name}", limits)
-        return _Building(Parser(text, refuse).items(), refuse).model
+        built = _Building(parse(text, refuse), refuse)
+        return FlatZinc(built.model, tuple(built.outputs))
 
 
 class _Building:
@@ -59,6 +97,7 @@ class _Building:
         self.shown = _output_names(items)
         for declaration in items.declarations:
             self.declare(declaration)
+        self.outputs = [output for d in items.declarations if (output := self.output(d)) is not None]
         for call in items.calls:
             builtin = BUILTINS.get(call.name)
             if builtin is None:
@@ -97,6 +136,19 @@ class _Building:
                                                None if isinstance(domain, tuple) else domain.stop - 1,
                                                self.shown.get(name, name))  # fmt: skip
 
+    def output(self, declaration: Declaration) -> Output | None:
+        """What a solution prints of the declaration: none where it is no output."""
+        named = {a.name: a for a in declaration.annotations}
+        value, boolean = self.values[declaration.name], declaration.base == "bool"
+        if "output_var" in named and declaration.sizes is None:
+            return Output(declaration.name, None, (value,), boolean)
+        if "output_array" in named and isinstance(value, list) and named["output_array"].arguments:
+            index_sets = named["output_array"].arguments[0]
+            if not isinstance(index_sets, list) or not all(isinstance(r, range) for r in index_sets):
+                raise self.refuse(declaration.line, f"{declaration.name}: output_array's index sets are lo..hi")
+            return Output(declaration.name, tuple(index_sets), tuple(value), boolean)
+        return None
+
     def joined(self, var: IntVar, declaration: Declaration) -> IntVar:
         """`var` standing for a second declaration too, its domain within both."""
         domain, second = self.model.domains[var.index], _domain(declaration)
@@ -108,7 +160,9 @@ class _Building:
         """An expression's value: a number (true 1, false 0), a set, an IntVar, a list of those."""
         if isinstance(expression, bool):
             return int(expression)
-        if isinstance(expression, Name):
+        if isinstance(expression, str):  # (a name: the Parser's Name, or a fast line's string)
+            if expression in ("true", "false"):
+                return int(expression == "true")
             if expression not in self.values:
                 raise self.refuse(line, f"{expression} is not declared before it is used")
             return self.values[expression]
@@ -135,7 +189,7 @@ def _bool2int_pairs(items: Items) -> dict[str, str]:
     """For `bool2int(a, b)` of two variables: b's name -> a's and a's -> b's (one variable)."""
     pairs: dict[str, str] = {}
     for call in items.calls:
-        if call.name == "bool2int" and all(isinstance(a, Name) for a in call.arguments):
+        if call.name == "bool2int" and all(isinstance(a, str) for a in call.arguments):
             a, b = call.arguments
             pairs[b], pairs[a] = a, b
     return pairs
@@ -151,7 +205,7 @@ def _output_names(items: Items) -> dict[str, str]:
         if shown is None or not isinstance(declaration.value, list) or not shown.arguments:
             continue
         for item, index in zip(declaration.value, _indices(shown.arguments[0]), strict=False):
-            if isinstance(item, Name) and item not in own and item not in names:
+            if isinstance(item, str) and item not in own and item not in names:
                 names[item] = f"{declaration.name}[{','.join(map(str, index))}]"
     return names
 

@@ -185,8 +185,9 @@ def key_bounds(key: Key, domains: Sequence[Sequence[int]]) -> tuple[int, int]:
 
 
 def variables_of(terms: Mapping[Key, int]) -> list[int]:
-    if all(isinstance(key, int) for key in terms):  # (no term: the keys themselves, at once)
-        return list(terms)  # type: ignore[arg-type]
+    keys = list(terms)
+    if all(type(key) is int for key in keys):  # (no term: the keys themselves, at once)
+        return keys  # type: ignore[return-value]
     found: dict[int, None] = {}
     for key in terms:
         found.update(dict.fromkeys([key] if isinstance(key, int) else key.variables))

@@ -1,0 +1,115 @@
+"""essais as a FlatZinc solver (what `minizinc --solver essais` runs, through `fzn-essais`): a FlatZinc
+file searched, and its outcome as lines in the protocol of MiniZinc's FlatZinc specification —
+each solution's outputs (`x = 3;`, `q = array1d(1..3, [2, 3, 1]);`) closed by `----------`,
+then `==========` once the search is complete, `=====UNSATISFIABLE=====` when there is no
+solution, `=====UNKNOWN=====` when a limit or a signal came first; with statistics, a block of
+`%%%mzn-stat: name=value` lines closed by `%%%mzn-stat-end`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits
+from essais.core.result import Status
+from essais.csp.api.solving import CspStream
+from essais.csp.flatzinc import FlatZinc, read_flatzinc_file
+
+SOLUTION_END, COMPLETE = "----------", "=========="
+SOLVERS = Path.home() / ".minizinc" / "solvers"  # where MiniZinc looks for a user's solvers
+STANDARD_FLAGS = ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"]  # (an undeclared one MiniZinc drops silently)
+UNSATISFIABLE, UNKNOWN = "=====UNSATISFIABLE=====", "=====UNKNOWN====="
+
+
+@dataclass(frozen=True)
+class FlatZincRun:
+    """How MiniZinc asks for a search (its standard flags): `every` (-a: every solution of a
+    satisfaction problem, each better one of an optimisation), `intermediate` (-i: each better
+    one), `most` (-n: at most so many), `statistics` (-s), essais's method and engine."""
+
+    every: bool = False
+    intermediate: bool = False
+    most: int | None = None
+    statistics: bool = False
+    method: str | None = None
+    engine: str | None = None
+
+
+def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None = None) -> Iterator[str]:
+    """The lines a FlatZinc solver prints for the file `source`, as the search finds them."""
+    flat = read_flatzinc_file(source, limits=limits)
+    optimising = flat.model.objective is not None
+    most = run.most if run.most is not None else (None if run.every or optimising else 1)
+    stream = CspStream(flat.model, method=run.method, engine=run.engine, limits=limits, limit=most)
+    shown = every_better = run.every or run.intermediate
+    last: list[int] | None = None
+    found = 0
+    for values in stream:
+        found, last = found + 1, list(values.values())
+        if shown or not optimising:
+            yield from _solution(flat, last)
+    if optimising and not every_better and last is not None:
+        yield from _solution(flat, last)  # (the best, once: the search is over)
+    status = stream.result.status
+    if status is Status.COMPLETE and (optimising or most is None or found < most):
+        yield COMPLETE if found else UNSATISFIABLE
+    elif not found and status is not Status.COMPLETE:
+        yield UNKNOWN
+    if run.statistics:
+        yield from _statistics(stream, found)
+
+
+def _solution(flat: FlatZinc, values: list[int]) -> Iterator[str]:
+    for output in flat.outputs:
+        yield output.text(values)
+    yield SOLUTION_END
+
+
+def _statistics(stream: CspStream, found: int) -> Iterator[str]:
+    """MiniZinc's statistics in essais's counters: nodes (calls entered), failures (backtracks),
+    propagations (revisions), solutions, solveTime (the search's seconds), and essais's own."""
+    stats = stream.result.stats
+    own = stats.own or {}
+    named = {"solutions": found, "nodes": stats.nodes, "failures": stats.backtracks,
+             "propagations": own.get("revisions", 0), "solveTime": f"{stats.seconds:.4f}",
+             "method": f'"{stream.result.method}"', **{f"essais_{k}": v for k, v in own.items()}}  # fmt: skip
+    for name, value in named.items():
+        yield f"%%%mzn-stat: {name}={value}"
+    yield "%%%mzn-stat-end"
+
+
+def solver_configuration() -> dict[str, Any]:
+    """essais's MiniZinc solver configuration (`.msc`): the absolute path of `fzn-essais` (a bare
+    name breaks the IDE and environments not activated), the standard flags it takes, and its
+    own (--method, --engine)."""
+    beside = Path(sys.executable).with_name("fzn-essais")
+    found = str(beside) if beside.exists() else shutil.which("fzn-essais")
+    if found is None:
+        raise InvalidInput("minizinc: no fzn-essais beside this Python nor on the PATH (install essais with pip)")
+    return {
+        "id": "org.essais.essais", "name": "essais", "version": metadata.version("essais"),
+        "executable": str(Path(found).resolve()),
+        "description": "essais: backtracking search, its counters and pictures", "stdFlags": STANDARD_FLAGS,
+        "extraFlags": [["--method", "essais's method, such as mac/wdeg", "string", ""],
+                       ["--engine", "numba or python", "string", ""]],
+        "supportsFzn": True, "needsSolns2Out": True, "tags": ["cp", "int"],
+    }  # fmt: skip
+
+
+def install_solver(folder: Path | None = None) -> Path:
+    """Write essais.msc where MiniZinc looks (`~/.minizinc/solvers/`, or `folder`): its path."""
+    folder = SOLVERS if folder is None else folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "essais.msc"
+        path.write_text(json.dumps(solver_configuration(), indent=2) + "\n")
+    except OSError as error:
+        raise InvalidInput(f"minizinc: {folder}: {error.strerror or error}") from None
+    return path
