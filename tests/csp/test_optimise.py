@@ -186,19 +186,25 @@ def test_the_relaxation_is_the_first_capacity_best_worth_per_weight_first():
     assert relaxation(m2) == Relaxation(-3, ((0, 1, -1), (1, 1, -1)))
 
 
+def best_and_nodes_with_and_without_the_relaxation(model, method, value_order):
+    """{True: (best, nodes) with the bound through the capacity, False: without it} (python engine)."""
+    found = {}
+    for relaxed in (True, False):
+        search = TextbookCsp(model, method, "input", value_order, SearchControl(Limits()))
+        search.relaxation = search.relaxation if relaxed else None
+        for _ in search.solutions():
+            pass
+        found[relaxed] = (search.best, search.counters.stats().nodes)
+    return found
+
+
 def test_the_bound_through_the_capacity_cuts_what_the_bound_alone_keeps():
     weights, worths = [5, 4, 6, 3, 7, 2], [10, 7, 11, 4, 12, 3]
     m = Model()
     take = m.int_vars(len(weights), 0, 1, "t")
     m.add(sum(w * x for w, x in zip(weights, take, strict=True)) <= 12)
     m.maximize(sum(v * x for v, x in zip(worths, take, strict=True)))
-    nodes = {}
-    for relaxed in (True, False):
-        search = TextbookCsp(m, "basic", "input", "min", SearchControl(Limits()))
-        search.relaxation = search.relaxation if relaxed else None
-        for _ in search.solutions():
-            pass
-        nodes[relaxed] = (search.best, search.counters.stats().nodes)
+    nodes = best_and_nodes_with_and_without_the_relaxation(m, "basic", "min")
     best = knapsack_by_dynamic_programming(list(zip(weights, worths, strict=True)), 12)
     assert nodes[True][0] == nodes[False][0] == -best  # (the signed objective)
     assert nodes[True][1] < nodes[False][1]
@@ -241,13 +247,7 @@ def test_the_relaxation_sees_a_total_through_the_equality_defining_it():
     )  # fmt: skip
     weights, worths = [5, 4, 6, 3, 7, 2, 8, 9, 4, 6], [10, 7, 11, 4, 12, 3, 15, 16, 6, 10]
     m = knapsack_with_its_total(list(zip(weights, worths, strict=True)), 20, 1_000_000)
-    nodes = {}
-    for seen in (True, False):
-        search = TextbookCsp(m, "forward", "input", "split", SearchControl(Limits()))
-        search.relaxation = search.relaxation if seen else None
-        for _ in search.solutions():
-            pass
-        nodes[seen] = (search.best, search.counters.stats().nodes)
+    nodes = best_and_nodes_with_and_without_the_relaxation(m, "forward", "split")
     best = knapsack_by_dynamic_programming(list(zip(weights, worths, strict=True)), 20)
     assert nodes[True][0] == nodes[False][0] == -1_000_000 * best
     assert nodes[True][1] < nodes[False][1]

@@ -60,10 +60,9 @@ def _seen_through(model: Model, signed: dict[Any, int]) -> tuple[dict[Any, int],
         [(t, s)] = signed.items()
         for constraint in model.constraints:
             if isinstance(constraint, Linear) and constraint.relation == "==" and constraint.terms.get(t) in (1, -1):
-                c = constraint.terms[t]
-                return {
-                    var: -s * c * a for var, a in constraint.terms.items() if var != t
-                }, -s * c * constraint.constant
+                turned = -s * constraint.terms[t]
+                terms = {var: turned * a for var, a in constraint.terms.items() if var != t}
+                return terms, turned * constraint.constant
     return signed, None
 
 
@@ -71,15 +70,3 @@ def _largest(model: Model, var: int) -> int:
     """The largest absolute value of a variable's domain (its ends: a domain is sorted)."""
     domain = model.domains[var]
     return max(abs(domain[0]), abs(domain[-1])) if domain else 0
-    signed = model.objective.signed
-    for constraint in model.constraints:
-        if not isinstance(constraint, Linear) or constraint.relation != "<=" or len(constraint.terms) < 2:
-            continue
-        if all(w > 0 and signed.get(var, 0) < 0 for var, w in constraint.terms.items()):
-            items = sorted(((var, w, signed[var]) for var, w in constraint.terms.items()),
-                           key=lambda item: Fraction(item[2], item[1]))  # fmt: skip
-            room = abs(constraint.constant) + sum(w * max(map(abs, model.domains[var]), default=0)
-                                                  for var, w, _ in items)  # fmt: skip
-            if room * max(-s for _, _, s in items) < LARGEST:
-                return Relaxation(constraint.constant, tuple(items))
-    return None
