@@ -118,8 +118,9 @@ class _Building:
         if name in self.values:
             raise self.refuse(line, f"{name} is declared twice")
         if declaration.base in ("float", "set") and declaration.is_var:
-            raise self.refuse(line, f"{name}: a {declaration.base} variable (essais has integer and Boolean variables; "
-                                    "MiniZinc's nosets.mzn turns set variables into Booleans)")  # fmt: skip
+            hint = "; MiniZinc's nosets.mzn turns set variables into Booleans" if declaration.base == "set" else ""
+            raise self.refuse(line, f"{name}: a {declaration.base} variable (essais has integer and Boolean "
+                                    f"variables{hint})")  # fmt: skip
         given = None if declaration.value is None else self.value(declaration.value, line)
         if not declaration.is_var or declaration.sizes is not None:
             if declaration.is_var and not isinstance(given, list):
