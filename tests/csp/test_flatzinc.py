@@ -69,6 +69,8 @@ def test_a_file_by_hand_with_aliases_sets_and_annotations():
         ("var 1..3: x;\nconstraint int_le(x, 3;\nsolve satisfy;\n", "line 2: ')' expected"),
         ("var 1..3: x; $\nsolve satisfy;\n", "line 1: unexpected character '$'"),
         ("var 1..3: x;\nconstraint int_pow(x, x, x);\nsolve satisfy;\n", "its exponent is a variable"),
+        ("var 1.." + "9" * 5000 + ": x;\nsolve satisfy;\n", "line 1: 99999999999999999999…: a number of 5,000 digits"),
+        ("array [1..1] of int: a = " + "[" * 5000 + "1" + "]" * 5000 + ";\nsolve satisfy;\n", "nested too deep"),
     ],
 )
 def test_a_bad_file_is_refused_in_one_line(tmp_path, text, message):

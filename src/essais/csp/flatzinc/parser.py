@@ -90,8 +90,12 @@ class Items:
 # set, range, float or string (read as JSON, names quoted), and a variable of a range or bool
 # with bare annotations. Any other line goes to the Parser (measured: 100,000 constraints read
 # in a third of the time).
+MAX_DIGITS = 100  # (Python's own limit is 4,300: a longer number is refused before, by its line)
 FAST_CALL = re.compile(r"constraint ([A-Za-z_]\w*)\(([^(){}.%\"]*)\)\s*(?:::[^%\"]*)?;\s*$")
-FAST_VAR = re.compile(r"var (?:(-?\d+)\.\.(-?\d+)|(bool)) *: *([A-Za-z_]\w*)((?:\s*::\s*[A-Za-z_]\w*)*)\s*;\s*$")
+FAST_VAR = re.compile(
+    rf"var (?:(-?\d{{1,{MAX_DIGITS}}})\.\.(-?\d{{1,{MAX_DIGITS}}})|(bool)) *: *([A-Za-z_]\w*)"
+    r"((?:\s*::\s*[A-Za-z_]\w*)*)\s*;\s*$"
+)
 NAMES = re.compile(r"(?<![\w\"])[A-Za-z_]\w*")
 
 
@@ -291,6 +295,8 @@ class Parser:
     def _expression(self) -> Any:
         kind, text, offset = self._next()
         if kind == "int":
+            if len(text) > MAX_DIGITS:
+                raise self.refuse(self._line(offset), f"{text[:20]}…: a number of {len(text):,} digits")
             value = _integer(text)
             if not self._accept(".."):
                 return value

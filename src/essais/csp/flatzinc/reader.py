@@ -83,7 +83,10 @@ def read_flatzinc_file(source: str | Path, *, limits: Limits | None = None) -> F
         except (OSError, UnicodeDecodeError) as error:
             raise FlatZincError(f"{name}: {getattr(error, 'strerror', None) or error}") from None
         check_memory(len(text) * BYTES_PER_BYTE, f"reading {name}", limits)
-        built = _Building(parse(text, refuse), refuse)
+        try:
+            built = _Building(parse(text, refuse), refuse)
+        except RecursionError:  # (arrays in arrays, thousands deep)
+            raise FlatZincError(f"{name}: its values are nested too deep") from None
         return FlatZinc(built.model, tuple(built.outputs))
 
 
