@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from essais.csp import CspStream, FlatZincError, count_csp, csp_error, read_flatzinc, solve_csp
+from essais.csp.flatzinc import read_flatzinc_file
 
 from conftest import ROOT, invoke
 
@@ -232,3 +233,27 @@ def test_minizinc_runs_essais_as_a_solver(tmp_path, name):
     ours = subprocess.run([MINIZINC, "--solver", solver, "-a", str(source)], check=True, capture_output=True,
                           text=True, timeout=120).stdout  # fmt: skip
     assert ours.count("----------") == gecode(source, "-a").count("----------") and "==========" in ours
+
+
+def test_the_search_annotations_order_the_variables_and_name_the_method(tmp_path):
+    path = tmp_path / "annotated.fzn"
+    path.write_text(
+        "var 0..9: a;\nvar 0..9: b;\nvar bool: c;\narray [1..2] of var int: xs = [b, a];\n"
+        "constraint int_lt(a, b);\n"
+        "solve :: seq_search([int_search(xs, first_fail, indomain_split, complete),"
+        " bool_search([c], input_order, indomain_max, complete)]) satisfy;\n"
+    )
+    flat = read_flatzinc_file(path)
+    assert flat.model.names == ["b", "a", "c"]  # (the annotations' variables first, in their order)
+    assert flat.search.method == "mac/mrv/split" and flat.search.notes == []
+    result, lines = fzn(path)
+    assert result.exit_code == 0 and lines[-1] == "----------" and result.stderr == ""
+    path.write_text(path.read_text().replace("first_fail, indomain_split", "smallest, indomain_max"))
+    flat = read_flatzinc_file(path)
+    assert flat.search.method == "mac/input/reverse-split"
+    assert flat.search.notes == ["smallest: essais selects its variables by input instead",
+                                 "indomain_max: essais chooses reverse-split instead"]  # fmt: skip
+    result, _ = fzn(path)
+    assert "essais: indomain_max: essais chooses reverse-split instead" in result.stderr
+    result, _ = fzn(path, "-f")  # (essais's own search: nothing to say)
+    assert result.exit_code == 0 and result.stderr == ""

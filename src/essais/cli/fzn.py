@@ -31,7 +31,7 @@ Most = Annotated[int | None, typer.Option("-n", "--num-solutions", help="At most
 Statistics = Annotated[bool, typer.Option("-s", "--statistics", help="Statistics after the solutions.")]
 Milliseconds = Annotated[int | None, typer.Option("-t", "--time-limit", help="Stop after MS milliseconds.", min=0)]
 Processes = Annotated[int | None, typer.Option("-p", "--parallel", help="Accepted: essais searches in one process.")]
-Free = Annotated[bool, typer.Option("-f", "--free-search", help="Accepted: essais's order is its own search.")]
+Free = Annotated[bool, typer.Option("-f", "--free-search", help="essais's own order, not the annotations'.")]
 Seed = Annotated[int | None, typer.Option("-r", "--random-seed", help="Accepted: essais's search draws nothing.")]
 
 
@@ -49,10 +49,11 @@ def fzn(
     engine: Annotated[str | None, typer.Option("--engine", help="numba or python.")] = None,
 ) -> None:
     """Solve a FlatZinc file and print its solutions as MiniZinc reads them."""
-    run = FlatZincRun(every, intermediate, most, statistics, method, engine)
+    run = FlatZincRun(every, intermediate, most, statistics, method, engine, free)
     try:
         limits = make_limits(None if milliseconds is None else milliseconds / 1000, None)
-        for line in flatzinc_lines(file, run, limits):
+        say = lambda text: err_console.print(text, markup=False, highlight=False)  # noqa: E731
+        for line in flatzinc_lines(file, run, limits, say):
             print(line, flush=True)
     except InvalidInput as wrong:
         print(ERROR, flush=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -32,7 +32,8 @@ UNSATISFIABLE, UNKNOWN = "=====UNSATISFIABLE=====", "=====UNKNOWN====="
 class FlatZincRun:
     """How MiniZinc asks for a search (its standard flags): `every` (-a: every solution of a
     satisfaction problem, each better one of an optimisation), `intermediate` (-i: each better
-    one), `most` (-n: at most so many), `statistics` (-s), essais's method and engine."""
+    one), `most` (-n: at most so many), `statistics` (-s), `free` (-f: essais's own order, not
+    the annotations'), essais's method (which overrides the annotations') and engine."""
 
     every: bool = False
     intermediate: bool = False
@@ -40,14 +41,20 @@ class FlatZincRun:
     statistics: bool = False
     method: str | None = None
     engine: str | None = None
+    free: bool = False
 
 
-def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None = None) -> Iterator[str]:
-    """The lines a FlatZinc solver prints for the file `source`, as the search finds them."""
+def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None = None,
+                   say: Callable[[str], object] = print) -> Iterator[str]:  # fmt: skip
+    """The lines a FlatZinc solver prints for the file `source`, as the search finds them; `say`
+    tells (once each) what essais does otherwise than the search annotations ask."""
     flat = read_flatzinc_file(source, limits=limits)
+    method = run.method or (None if run.free else flat.search.method)
+    for note in flat.search.notes if method == flat.search.method else ():
+        say(f"essais: {note}")
     optimising = flat.model.objective is not None
     most = run.most if run.most is not None else (None if run.every or optimising else 1)
-    stream = CspStream(flat.model, method=run.method, engine=run.engine, limits=limits, limit=most)
+    stream = CspStream(flat.model, method=method, engine=run.engine, limits=limits, limit=most)
     shown = every_better = run.every or run.intermediate
     last: list[int] | None = None
     found = 0

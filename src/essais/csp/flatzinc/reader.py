@@ -5,9 +5,11 @@ Parameters, variables (ranges, sets of values, `bool` as 0/1, an `int` without b
 UNBOUNDED), arrays, constraints (the integer and Boolean built-ins of essais.csp.flatzinc.builtins)
 and the solve item. A variable declared equal to another is that variable (no copy), and so are
 the two variables of `bool2int(a, b)`. The variables of an `output_array` that are not outputs of
-their own are named by it (`q[1]`, `grid[2,3]`), the others by the file. Annotations are read and,
-but for those naming outputs, not yet followed (a search annotation included). Float and set
-variables are refused by name, with the line: essais has integer and Boolean variables."""
+their own are named by it (`q[1]`, `grid[2,3]`), the others by the file. The variables the search
+annotations name come first in the model (essais.csp.flatzinc.search: the method they ask for
+is the file's `search`); other annotations but those naming outputs are read and not followed.
+Float and set variables are refused by name, with the line: essais has integer and Boolean
+variables."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.csp.flatzinc.builtins import BUILTINS
 from essais.csp.flatzinc.parser import Access, Declaration, Items, Name, parse
+from essais.csp.flatzinc.search import Search, search_of
 from essais.csp.model.expressions import IntVar
 from essais.csp.model.problem import Model
 
@@ -57,10 +60,12 @@ class Output:
 
 @dataclass(frozen=True)
 class FlatZinc:
-    """A FlatZinc file read: its model and what a solution prints."""
+    """A FlatZinc file read: its model, what a solution prints, and the search its annotations ask
+    (its variables are already first in the model)."""
 
     model: Model
     outputs: tuple[Output, ...]
+    search: Search
 
 
 def read_flatzinc(source: str | Path, *, limits: Limits | None = None) -> Model:
@@ -87,7 +92,7 @@ def read_flatzinc_file(source: str | Path, *, limits: Limits | None = None) -> F
             built = _Building(parse(text, refuse), refuse)
         except RecursionError:  # (arrays in arrays, thousands deep)
             raise FlatZincError(f"{name}: its values are nested too deep") from None
-        return FlatZinc(built.model, tuple(built.outputs))
+        return FlatZinc(built.model, tuple(built.outputs), built.search)
 
 
 class _Building:
@@ -98,7 +103,8 @@ class _Building:
         self.values: dict[str, Any] = {}  # each name: a number, a set, an IntVar or a list of those
         self.same = _bool2int_pairs(items)
         self.shown = _output_names(items)
-        for declaration in items.declarations:
+        self.search = search_of(items)
+        for declaration in _searched_first(items, self.search.first):
             self.declare(declaration)
         self.outputs = [output for d in items.declarations if (output := self.output(d)) is not None]
         for call in items.calls:
@@ -180,6 +186,16 @@ class _Building:
         if isinstance(expression, float):
             raise self.refuse(line, f"{expression}: a float (essais has integers and Booleans)")
         return expression
+
+
+def _searched_first(items: Items, first: list[str]) -> list[Declaration]:
+    """The declarations, those of the variables the search annotations name first, in their
+    order (essais's input order is the model's), then the others as the file has them."""
+    rank = {name: k for k, name in enumerate(first)}
+    searched = sorted((d for d in items.declarations if d.is_var and d.sizes is None and d.value is None
+                       and d.name in rank), key=lambda d: rank[d.name])  # fmt: skip
+    chosen = {id(d) for d in searched}
+    return [*searched, *(d for d in items.declarations if id(d) not in chosen)]
 
 
 def _domain(declaration: Declaration) -> range | tuple[int, ...]:
