@@ -125,7 +125,7 @@ OWN_FILES = {
     "queens": {"watch.py", "_join_kernels.py"},
     "sudoku": {"batch.py", "sat.py", "watch.py", "_bitwise_kernels.py", "_text_kernels.py"},
     "coloring": {"chromatic.py", "graph.py", "sat.py", "watch.py", "stable_cover.py", "_cover_kernels.py"},
-    "csp": {"files/", "kinds/", "xcsp/"},
+    "csp": {"files/", "flatzinc/", "kinds/", "xcsp/"},
 }  # fmt: skip
 
 
