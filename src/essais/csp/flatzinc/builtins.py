@@ -20,7 +20,6 @@ from essais.csp.model.problem import Model
 
 Value = int | IntVar
 Builtin = Callable[[Model, list[Any]], None]
-TURNED = {"<": "<=", ">=": "<="}  # (a < b: a - b + 1 <= 0; a >= b: b - a <= 0)
 
 
 def linear(model: Model, coefficients: Sequence[int], values: Sequence[Value], right: int, relation: str) -> Linear:
