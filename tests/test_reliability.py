@@ -347,6 +347,20 @@ def test_ctrl_c_inside_one_long_propagation_reports_the_counters(tmp_path):
     assert document["status"] == "interrupted" and document["stats"]["revisions"] > 0
 
 
+def test_fzn_essais_stopped_by_sigterm_says_what_it_has_and_exits_0(tmp_path):
+    """MiniZinc's convention (it sends SIGTERM after its time limit): the output tells the outcome
+    (here no solution yet: =====UNKNOWN=====), the exit status is 0."""
+    model = tmp_path / "loop.fzn"
+    model.write_text("var 0..1000000000000000: x;\nvar 0..1000000000000000: y;\n"
+                     "constraint int_lt(x, y);\nconstraint int_lt(y, x);\nsolve satisfy;\n")  # fmt: skip
+    warm = start(["fzn", str(model), "-t", "500"])  # (numba's cache loaded, or made, first)
+    assert warm.wait(timeout=300) == 0
+    process = start(["fzn", str(model)])
+    time.sleep(2.5)
+    stdout, stderr, seconds = stop(process, signal.SIGTERM)
+    assert process.returncode == 0 and stdout.splitlines() == ["=====UNKNOWN====="] and seconds < 4, stderr
+
+
 def signal_at_random_moments(moments: int, seed: int) -> None:
     """SIGINT or SIGTERM at a moment drawn from 0 to 1.5 s after the start: start-up (Python,
     numpy, numba, typer loading), the loading of compiled code, or the search."""

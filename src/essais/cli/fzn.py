@@ -14,6 +14,7 @@ import typer
 
 from essais.cli.common import err_console
 from essais.cli.options import make_limits
+from essais.core import signals
 from essais.core.errors import InvalidInput
 from essais.core.limits import SearchStopped
 from essais.csp.api.minizinc import UNKNOWN, FlatZincRun, flatzinc_lines
@@ -62,3 +63,4 @@ def fzn(
     except (SearchStopped, KeyboardInterrupt):  # (a limit or a signal while the file was read)
         print(UNKNOWN, flush=True)
     sys.stdout.flush()
+    signals.forget()  # (a signal that stopped the search: the output says so, and the exit is 0)
