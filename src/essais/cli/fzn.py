@@ -6,6 +6,7 @@ unsatisfiable, unknown after a limit or a signal), non-zero only for an error (b
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -53,7 +54,7 @@ def fzn(
     run = FlatZincRun(every, intermediate, most, statistics, method, engine, free)
     try:
         limits = make_limits(None if milliseconds is None else milliseconds / 1000, None)
-        say = lambda text: err_console.print(text, markup=False, highlight=False)  # noqa: E731
+        say = functools.partial(err_console.print, markup=False, highlight=False)
         for line in flatzinc_lines(file, run, limits, say):
             print(line, flush=True)
     except InvalidInput as wrong:

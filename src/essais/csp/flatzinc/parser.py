@@ -1,9 +1,10 @@
 """FlatZinc's text as items (the grammar of MiniZinc's FlatZinc specification, its section
 "Grammar"): predicate declarations (skipped), parameters, variables, constraints and the solve
-item, each with its annotations and its line. Values are Python's: an int, a bool, a string, a
-set (`range` for `lo..hi`, a sorted tuple for `{…}`), a list for an array literal, a Name for an
-identifier, an Access for `a[i]`, and an Annotation (its name and arguments). Floats are read
-only to be refused by name where they are declared (essais.csp.flatzinc.reader)."""
+item, each with its annotations and its line. Values are Python's: an int, a bool, a set (`range`
+for `lo..hi`, a sorted tuple for `{…}`), a list for an array literal, a str for an identifier (a
+string literal, which only annotations hold, is one too), an Access for `a[i]`, and an
+Annotation (its name and arguments). Floats are read only to be refused by name where they are
+declared (essais.csp.flatzinc.reader)."""
 
 from __future__ import annotations
 
@@ -26,10 +27,6 @@ TOKENS = re.compile(
       | (?P<other>.)""",
     re.VERBOSE,
 )
-
-
-class Name(str):
-    """An identifier (a parameter's or a variable's name) where a value may stand."""
 
 
 @dataclass(frozen=True)
@@ -325,7 +322,7 @@ class Parser:
             if self._peek() == "(":  # (an annotation's call, as an argument of another)
                 self._next()
                 return Annotation(text, tuple(self._sequence(")")))
-            return Name(text)
+            return text
         raise self.refuse(self._line(offset), f"a value expected, not {text or 'the end'!r}")
 
 

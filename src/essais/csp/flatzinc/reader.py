@@ -22,7 +22,7 @@ from essais.core.engine import check_memory
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, setting_up
 from essais.csp.flatzinc.builtins import BUILTINS
-from essais.csp.flatzinc.parser import Access, Declaration, Items, Name, parse
+from essais.csp.flatzinc.parser import Access, Declaration, Items, parse
 from essais.csp.flatzinc.search import Search, search_of
 from essais.csp.model.expressions import IntVar
 from essais.csp.model.problem import Model
@@ -170,14 +170,14 @@ class _Building:
         """An expression's value: a number (true 1, false 0), a set, an IntVar, a list of those."""
         if isinstance(expression, bool):
             return int(expression)
-        if isinstance(expression, str):  # (a name: the Parser's Name, or a fast line's string)
+        if isinstance(expression, str):  # (a name)
             if expression in ("true", "false"):
                 return int(expression == "true")
             if expression not in self.values:
                 raise self.refuse(line, f"{expression} is not declared before it is used")
             return self.values[expression]
         if isinstance(expression, Access):
-            items = self.value(Name(expression.array), line)
+            items = self.value(expression.array, line)
             if not isinstance(items, list) or not 1 <= expression.index <= len(items):
                 raise self.refuse(line, f"{expression.array}[{expression.index}]: no such item")
             return items[expression.index - 1]

@@ -85,6 +85,7 @@ class _Flattening:
         self.names, self.domains = list(model.names), list(model.domains)
         self.definitions: list[Constraint] = []
         self.made: dict[int, tuple[Term, int]] = {}  # id(term) -> (the term, its variable)
+        self.constants: dict[int, int] = {}  # a number an Arithmetic takes -> its variable of one value
         constraints = [self.constraint(constraint) for constraint in model.constraints]
         objective = None
         if model.objective is not None:
@@ -229,7 +230,7 @@ class _Flattening:
         if _tabled(term) and self.few(term.variables):
             return self.whole_table(term, text)
         assert term.operator in ARITHMETIC, f"term {text}: no table of so many rows"
-        return self.arithmetic(term, [a if isinstance(a, int) else self.variable(a) for a in term.arguments], text)
+        return self.arithmetic(term, text)
 
     def whole_table(self, term: Term, text: str) -> int:
         """A new variable defined by a table of the term's variables' values and its value."""
@@ -251,11 +252,11 @@ class _Flattening:
         self.definitions.append(Table([*columns, z], rows))
         return z
 
-    def arithmetic(self, term: Term, inputs: list[int], text: str) -> int:
+    def arithmetic(self, term: Term, text: str) -> int:
         """A new variable defined by an Arithmetic of the term's arguments, one or two (a number
         made a variable of one value; minimum and maximum of one: of it with itself), its values
         the range the term's interval arithmetic gives."""
-        variables = [self.constant(v) if isinstance(a, int) else v for v, a in zip(inputs, term.arguments, strict=True)]
+        variables = [self.constant(a) if isinstance(a, int) else self.variable(a) for a in term.arguments]
         if term.operator in ("minimum", "maximum") and len(variables) == 1:  # (the least of one: min(x, x))
             variables *= 2
         domains = [self.domains[v] for v in variables]
@@ -265,10 +266,11 @@ class _Flattening:
         return z
 
     def constant(self, value: int) -> int:
-        """A new variable of one value (its definition: it equals it)."""
-        z = self.new(str(value), (value,))
-        self.definitions.append(Linear({z: -1}, value, "=="))
-        return z
+        """The variable of one value (made once a value; its definition: it equals it)."""
+        if value not in self.constants:
+            self.constants[value] = z = self.new(str(value), (value,))
+            self.definitions.append(Linear({z: -1}, value, "=="))
+        return self.constants[value]
 
     def combinations(self, columns: list[int]) -> int:
         """How many rows a table of the columns' values would have."""
