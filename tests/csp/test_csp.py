@@ -228,7 +228,17 @@ def test_both_engines_give_the_same_solutions_in_the_same_order_and_the_same_cou
     assert found == sorted(tuple(d.values()) for d in brute_force(model))
 
 
-@pytest.mark.parametrize("method", ["mac", "forward/input/lcv", "basic/mrv"])
+SPLIT_METHODS = [
+    "mac",
+    "forward/input/lcv",
+    "basic/mrv",
+    "mac/mrv/split",
+    "forward/input/reverse-split",
+    "basic/mrv/split",
+]
+
+
+@pytest.mark.parametrize("method", SPLIT_METHODS)
 def test_a_count_split_over_workers_is_the_count_of_one_search(method):
     one, split = count_csp(queens(9), method=method), count_csp(queens(9), method=method, workers=2)
     assert split.split["total"] >= 1 and split.split["done"] == split.split["total"]

@@ -3,6 +3,8 @@ ranges. With the width lowered (`bitset_width`), small brute-forced models run t
 engines alike, every method, against a brute force; and wide models from 0..10⁹ solve with no
 memory per value."""
 
+import tempfile
+from pathlib import Path
 from unittest.mock import patch
 
 import pytest
@@ -15,6 +17,7 @@ from csp.test_terms import term_models
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
 from essais.csp import CspStream, Model, all_different, count_csp, csp_error, solve_csp, table
+from essais.csp.api import optimise
 from essais.csp.kinds import Product, flatten, flattened
 from essais.csp.model.intervals import Intervals
 
@@ -61,6 +64,36 @@ def test_every_term_on_wide_domains(model, method, width):
 @given(reified_models(), st.sampled_from(WIDE_METHODS), WIDTHS)
 def test_reified_relations_on_wide_domains(model, method, width):
     wide_engines_agree_with_brute_force(model, method, width)
+
+
+@settings(max_examples=60, deadline=None)
+@given(models(predicates=False, wide=True), st.sampled_from([m for m in WIDE_METHODS if "wdeg" not in m]), WIDTHS)
+def test_a_split_count_resumes_a_halved_domain_as_one_search_goes(model, method, width):
+    """A count split into sub-trees (a checkpoint: in this process) whose paths halve wide
+    domains: the count and counters of one search."""
+    one = count_csp(model, method=method, bitset_width=width)
+    with tempfile.TemporaryDirectory() as folder:
+        split = count_csp(model, method=method, bitset_width=width, checkpoint=Path(folder) / "split.sqlite")
+    assert split.split is not None and split.split["done"] == split.split["total"]
+    assert (one.count, one.stats.counters()) == (split.count, split.stats.counters())
+
+
+def test_a_wide_optimum_split_over_workers_is_one_searchs():
+    """A knapsack whose worth is a declared total (0..10⁹): its halved domains shared among workers."""
+    weights = [40, 29, 45, 23, 24, 54, 26, 43, 57, 23, 52, 33, 22, 25]
+    worths = [41, 30, 41, 21, 20, 57, 27, 38, 61, 19, 50, 38, 27, 29]
+    m = Model()
+    x = m.int_vars(len(weights), 0, 2, "x")
+    worth = m.int_var(0, 10**9, "worth")
+    m.add(sum(w * v for w, v in zip(weights, x, strict=True)) <= 301)
+    m.add(worth == sum(v * 1000 * w for w, v in zip(worths, x, strict=True)))
+    m.maximize(worth)
+    one = solve_csp(m, workers=1)
+    with patch.object(optimise, "PROBE_NODES", 10):  # (split after 10 nodes of one search, not 50,000)
+        split = solve_csp(m, workers=2)
+    assert split.method == one.method == "mac/mrv/split" and split.split["done"] == split.split["total"] > 1
+    assert one.optimal and split.optimal and split.objective == one.objective == 337_000
+    assert csp_error(m, split.values) is None
 
 
 def test_a_wide_domain_costs_no_memory_per_value():

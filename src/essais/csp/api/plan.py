@@ -54,7 +54,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     name, variable_order, value_order = method_orders(method)
     model = flattened(model)  # (the engines see each term as an auxiliary variable)
     value_order = value_order_for(model, method, value_order, width)
-    if workers is None and (variable_order == "wdeg" or restarts is not None or value_order in SPLITS):
+    if workers is None and (variable_order == "wdeg" or restarts is not None):
         workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
     has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
@@ -63,9 +63,6 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     if settings.split and variable_order == "wdeg":
         raise InvalidInput("method: wdeg learns its weights along one search; a split search (workers, scheduler, "
                            "checkpoint) takes input or mrv")  # fmt: skip
-    if settings.split and value_order in SPLITS:
-        raise InvalidInput(f"method: a search split over workers, a scheduler or a checkpoint gives values at each "
-                           f"level; {value_order} halves domains and runs in one search")  # fmt: skip
     if restarts not in (None, "luby"):
         raise InvalidInput(f"restarts: {restarts!r} is not a restart policy (luby)")
     if restarts and variable_order != "wdeg":

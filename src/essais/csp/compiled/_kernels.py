@@ -273,13 +273,10 @@ def _placed(A, var, value):
         A[A[FREE] + A[A[ONLIST] + j]] -= 1
 
 
-@inner
-def _halve(A, U, state, method, var, pos, value_order):
-    """A split order's try `pos` at var (TextbookCsp._choices, _chosen): var keeps the values up
-    to m = ⌊(least + greatest) / 2⌋ or those above (split: the lower half first), given the value
-    left once one is. STEP: the method's step is to follow (its one call site is the search's:
-    a second one made numba compile it apart, Golomb 10 1.3 s -> 2.0 s); else basic, with values
-    left, has checked only the bound: KEPT, or REFUSED."""
+@inlined
+def _kept_half(A, U, state, var, pos, value_order):
+    """var keeps the values up to m = ⌊(least + greatest) / 2⌋ or those above (try `pos`: split
+    tries the lower half first), given the value left once one is: True then."""
     low, high = term_span(A, U, var, np.int64(1))
     middle, least = (low + high) // 2, A[A[LEAST] + var]
     if (pos == 1) == (value_order == SPLIT_LOW):
@@ -289,7 +286,17 @@ def _halve(A, U, state, method, var, pos, value_order):
     bit = fixed_bit(A, U, var)
     if bit >= 0:
         _placed(A, var, least + bit)
-    elif method == BASIC:
+    return bit >= 0
+
+
+@inner
+def _halve(A, U, state, method, var, pos, value_order):
+    """A split order's try `pos` at var (TextbookCsp._choices, _chosen): var keeps the values up
+    to m = ⌊(least + greatest) / 2⌋ or those above (split: the lower half first), given the value
+    left once one is. STEP: the method's step is to follow (its one call site is the search's:
+    a second one made numba compile it apart, Golomb 10 1.3 s -> 2.0 s); else basic, with values
+    left, has checked only the bound: KEPT, or REFUSED."""
+    if not _kept_half(A, U, state, var, pos, value_order) and method == BASIC:
         if state[BOUND_ON] and not bound_holds(A, U, state[BOUND]):
             _refused(A, state, state[BOUND])
             return REFUSED
@@ -394,9 +401,11 @@ def _improved(A, state):
 
 
 @entry
-def replay(A, U, state, method, path_vars, path_values, entries):
-    """The root's work and the values of a sub-tree's path given as the search gave them,
-    counting nothing: the domains as the search had them at level len(path_vars)."""
+def replay(A, U, state, method, value_order, path_vars, path_values, entries):
+    """The root's work and the tries of a sub-tree's path given as the search made them (a
+    value, or under a split order the half kept where the domain had more than one value: 0 the
+    first tried, 1 the second), counting nothing: the domains as the search had them at level
+    len(path_vars)."""
     state[COUNTING] = 0
     revisions = state[REVISIONS]
     _start(A, U, state, method, entries)
@@ -404,8 +413,12 @@ def replay(A, U, state, method, path_vars, path_values, entries):
         var, value = path_vars[level], path_values[level]
         A[A[VAR_AT] + level] = var
         _mark(A, state, level)
-        _take(A, U, state, var, value)
-        _compatible(A, U, state, method, var, entries)
+        if value_order >= SPLIT_LOW and size_of(A, U, var) > 1:
+            if _kept_half(A, U, state, var, value, value_order) or method != BASIC:
+                _compatible(A, U, state, method, var, entries)
+        else:
+            _take(A, U, state, var, value)
+            _compatible(A, U, state, method, var, entries)
     state[COUNTING], state[REVISIONS] = 1, revisions
 
 

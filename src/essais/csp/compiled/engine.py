@@ -71,7 +71,7 @@ def _entry(name: str) -> int:
 
 class CompiledCsp(SplitSearch):
     """The search of essais.csp.textbook.search by `csp_slice`, from the top or (`path`: the
-    (variable, value) pairs given at the levels above) from a sub-tree's root."""
+    (variable, try) pairs made at the levels above: CompiledCsp.root) from a sub-tree's root."""
 
     solutions_slot, split_slot = k.SOLUTIONS, k.SPLIT
 
@@ -115,7 +115,7 @@ class CompiledCsp(SplitSearch):
         if path:
             path_vars = np.array([var for var, _ in path], dtype=np.int64)
             path_values = np.array([value for _, value in path], dtype=np.int64)
-            replay(self.A, self.U, self.state, self.method, path_vars, path_values, self.entries)
+            replay(self.A, self.U, self.state, self.method, self.value_order, path_vars, path_values, self.entries)
             self.state[DEPTH] = self.state[k.BASE] = len(path)
 
     def _section(self, slot: int, size: int) -> np.ndarray:
@@ -206,9 +206,12 @@ class CompiledCsp(SplitSearch):
         return self._section(k.VALUE, self.variables).tolist()  # type: ignore[no-any-return]
 
     def root(self, level: int) -> tuple[tuple[int, int], ...]:
-        """A sub-tree's root: the (variable, value) pairs that lead there."""
-        values = self._section(k.VALUE, self.variables)
-        return tuple((var, int(values[var])) for var in self._section(k.VAR_AT, level).tolist())
+        """A sub-tree's root: the (variable, try) pairs that lead there, a try a value or, where a
+        split order halved a domain (two tries listed), the half kept (0: the first tried)."""
+        values, halving = self._section(k.VALUE, self.variables), self.value_order >= k.SPLIT_LOW
+        tried, listed = self._section(k.VPOS, level) - 1, self._section(k.VCOUNT, level)
+        return tuple((var, int(tried[at]) if halving and listed[at] == 2 else int(values[var]))
+                     for at, var in enumerate(self._section(k.VAR_AT, level).tolist()))  # fmt: skip
 
 
 def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
