@@ -20,7 +20,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.csp.api.solving import CspStream
-from essais.csp.flatzinc import FlatZinc, read_flatzinc_file
+from essais.csp.flatzinc import MZNLIB, FlatZinc, read_flatzinc_file
 
 SOLUTION_END, COMPLETE = "----------", "=========="
 SOLVERS = Path.home() / ".minizinc" / "solvers"  # where MiniZinc looks for a user's solvers
@@ -102,7 +102,7 @@ def solver_configuration() -> dict[str, Any]:
         raise InvalidInput("minizinc: no fzn-essais beside this Python nor on the PATH (install essais with pip)")
     return {
         "id": "org.essais.essais", "name": "essais", "version": metadata.version("essais"),
-        "executable": str(Path(found).resolve()),
+        "executable": str(Path(found).resolve()), "mznlib": str(MZNLIB.resolve()),
         "description": "essais: backtracking search, its counters and pictures", "stdFlags": STANDARD_FLAGS,
         "extraFlags": [["--method", "essais's method, such as mac/wdeg", "string", ""],
                        ["--engine", "numba or python", "string", ""]],

@@ -9,13 +9,20 @@ tuple for a set."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from typing import Any
 
 from essais.core.errors import InvalidInput
+from essais.csp.kinds.all_different import all_different
+from essais.csp.kinds.cardinality import global_cardinality
+from essais.csp.kinds.circuit import circuit, subcircuit
+from essais.csp.kinds.increasing import increasing
+from essais.csp.kinds.lex import lex_less_eq
+from essais.csp.kinds.no_overlap import no_overlap
 from essais.csp.kinds.reified import reified
 from essais.csp.kinds.table import table
 from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, truth
-from essais.csp.model.functions import element, maximum, minimum, xor
+from essais.csp.model.functions import count, element, maximum, minimum, n_values, xor
 from essais.csp.model.problem import Model
 
 Value = int | IntVar
@@ -67,11 +74,14 @@ def _pairwise(relation: str, reify: str = "") -> Builtin:
     return builtin
 
 
-def _weighted(relation: str, reify: str = "") -> Builtin:
-    """Σ a·x REL c (int_lin_*, bool_lin_*), and its reified forms."""
+def _weighted(relation: str, reify: str = "", variable_right: bool = False) -> Builtin:
+    """Σ a·x REL c (int_lin_*, bool_lin_*), and its reified forms; c a variable where the
+    built-in declares one (bool_lin_eq)."""
 
     def builtin(model: Model, arguments: list[Any]) -> None:
         coefficients, values, right, *rest = arguments
+        if variable_right and isinstance(right, IntVar):
+            coefficients, values, right = [*coefficients, -1], [*values, right], 0
         post(model, linear(model, coefficients, values, right, relation), rest[0] if rest else None, reify == "imp")
 
     return builtin
@@ -199,6 +209,100 @@ def _member(x: Value, values: range | tuple[int, ...]) -> Any:
     return Term("|", [truth(x == v) for v in values]) if len(values) > 1 else truth(x == values[0]) if values else 0
 
 
+def _table(model: Model, arguments: list[Any]) -> None:
+    """fzn_table_int(x, t): the rows of t, given as one flat array of len(x) a row; a constant of x
+    keeps the rows that hold it."""
+    x, flat = arguments
+    rows = [tuple(flat[at : at + len(x)]) for at in range(0, len(flat), len(x))] if x else [()]
+    places = [at for at, v in enumerate(x) if isinstance(v, IntVar)]
+    kept = {tuple(row[at] for at in places) for row in rows
+            if all(row[at] == v for at, v in enumerate(x) if not isinstance(v, IntVar))}  # fmt: skip
+    if places:
+        model.add(table([x[at] for at in places], sorted(kept)))
+    else:
+        _holds(model, bool(kept), "fzn_table_int")
+
+
+def _circuit(loops: bool) -> Builtin:
+    """essais_circuit(x, first) and essais_subcircuit(x, first): successors numbered from `first`.
+    MiniZinc's subcircuit may leave every node out, essais's makes a cycle: two more nodes, each
+    the other's successor or its own, make the cycle where the others make none."""
+
+    def builtin(model: Model, arguments: list[Any]) -> None:
+        successors, first = arguments
+        shifted = [s - first for s in successors] if first else list(successors)
+        if not loops:
+            model.add(circuit(shifted))
+            return
+        n = len(shifted)
+        spare = [model.int_var([n, n + 1], f"X_ESSAIS_spare_{n}_{len(model.names)}") for _ in range(2)]
+        model.add(subcircuit([*shifted, *spare]))
+
+    return builtin
+
+
+def _cardinality(model: Model, arguments: list[Any]) -> None:
+    """fzn_global_cardinality(x, cover, counts): essais's global_cardinality where the counts are
+    fixed (and the values of cover all different), else one count each."""
+    x, cover, counts = arguments
+    if all(isinstance(c, int) for c in counts) and len(set(cover)) == len(cover):
+        model.add(global_cardinality(x, dict(zip(cover, counts, strict=True))))
+        return
+    for value, c in zip(cover, counts, strict=True):
+        model.add(_expression(model, c) == count(x, value))
+
+
+def _lex(strict: bool) -> Builtin:
+    """fzn_lex_lesseq_int(x, y) (fzn_lex_less_int: strictly) for arrays of any lengths: x up to
+    y's first len(x) where x is shorter (or as long, not strictly), else x's first len(y) then 1
+    against y then 0 (so that x equal to y's start comes after it)."""
+
+    def builtin(model: Model, arguments: list[Any]) -> None:
+        x, y = arguments
+        if len(x) < len(y) or (len(x) == len(y) and not strict):
+            if x:
+                model.add(lex_less_eq(x, y[: len(x)]))
+        else:
+            model.add(lex_less_eq([*x[: len(y)], 1], [*y, 0]))
+
+    return builtin
+
+
+def _disjunctive(strict: bool) -> Builtin:
+    """fzn_disjunctive(s, d): tasks that never overlap, one of no duration overlapping nothing
+    (strict: none of no duration inside another) — essais's no_overlap where the durations are
+    fixed (strict: and at least 1), else a disjunction for each pair."""
+
+    def builtin(model: Model, arguments: list[Any]) -> None:
+        starts, durations = arguments
+        fixed = all(isinstance(d, int) for d in durations)
+        if fixed and min(durations, default=0) < 0:
+            _holds(model, False, "fzn_disjunctive")
+        elif fixed and (not strict or min(durations, default=1) >= 1):
+            model.add(no_overlap(starts, durations))
+        else:
+            _pairwise_disjunctions(model, starts, durations, strict)
+
+    return builtin
+
+
+def _pairwise_disjunctions(model: Model, starts: list[Value], durations: list[Value], strict: bool) -> None:
+    for d in durations:
+        model.add(_expression(model, d) >= 0)
+    for i, j in combinations(range(len(starts)), 2):
+        s, d = starts, durations
+        apart = [_expression(model, s[i]) + d[i] <= s[j], _expression(model, s[j]) + d[j] <= s[i]]
+        if not strict:
+            apart += [_expression(model, d[i]) == 0, _expression(model, d[j]) == 0]
+        model.add(Term("|", [truth(relation) for relation in apart]) == 1)
+
+
+def _element_from(model: Model, arguments: list[Any]) -> None:
+    """essais_element(i, items, first, c): c = items[i], the items counted from `first`."""
+    index, items, first, result = arguments
+    model.add(_expression(model, result) == element(items, index - first))
+
+
 BUILTINS: dict[str, Builtin] = {
     "int_abs": _term(abs),
     "int_div": _term(lambda a, b: Term("div", [a, b])),
@@ -235,6 +339,27 @@ BUILTINS: dict[str, Builtin] = {
     "set_in": _set_in(),
     "set_in_reif": _set_in(),
     "set_in_imp": _set_in(half=True),
+    # essais's MiniZinc library (mznlib/): the globals it propagates itself
+    "fzn_all_different_int": lambda model, args: model.add(all_different(args[0])),
+    "fzn_table_int": _table,
+    "fzn_table_bool": _table,
+    "essais_circuit": _circuit(loops=False),
+    "essais_subcircuit": _circuit(loops=True),
+    "fzn_count_eq": lambda model, args: model.add(_expression(model, args[2]) == count(args[0], args[1])),
+    "fzn_count_eq_par": lambda model, args: model.add(_expression(model, args[2]) == count(args[0], args[1])),
+    "fzn_global_cardinality": _cardinality,
+    "fzn_increasing_int": lambda model, args: model.add(increasing(args[0])),
+    "fzn_increasing_bool": lambda model, args: model.add(increasing(args[0])),
+    "fzn_strictly_increasing_int": lambda model, args: model.add(increasing(args[0], strict=True)),
+    "fzn_lex_lesseq_int": _lex(strict=False),
+    "fzn_lex_lesseq_bool": _lex(strict=False),
+    "fzn_lex_less_int": _lex(strict=True),
+    "fzn_lex_less_bool": _lex(strict=True),
+    "fzn_disjunctive": _disjunctive(strict=False),
+    "fzn_disjunctive_strict": _disjunctive(strict=True),
+    "fzn_nvalue": lambda model, args: model.add(_expression(model, args[0]) == n_values(args[1])),
+    "essais_element": _element_from,
+    "essais_element_bool": _element_from,
 }
 for prefix in ("int", "bool"):
     for relation, written in (("eq", "=="), ("ne", "!="), ("le", "<="), ("lt", "<")):
@@ -245,3 +370,4 @@ for prefix in ("int", "bool"):
         BUILTINS[f"{prefix}_lin_{relation}"] = _weighted(written)
         BUILTINS[f"{prefix}_lin_{relation}_reif"] = _weighted(written, "reif")
         BUILTINS[f"{prefix}_lin_{relation}_imp"] = _weighted(written, "imp")
+BUILTINS["bool_lin_eq"] = _weighted("==", variable_right=True)
