@@ -235,7 +235,7 @@ def _circuit(loops: bool) -> Builtin:
             model.add(circuit(shifted))
             return
         n = len(shifted)
-        spare = [model.int_var([n, n + 1], f"X_ESSAIS_spare_{n}_{len(model.names)}") for _ in range(2)]
+        spare = [model.int_var([n, n + 1], name=f"X_ESSAIS_spare_{len(model.names)}") for _ in range(2)]
         model.add(subcircuit([*shifted, *spare]))
 
     return builtin
@@ -287,8 +287,8 @@ def _disjunctive(strict: bool) -> Builtin:
 
 
 def _pairwise_disjunctions(model: Model, starts: list[Value], durations: list[Value], strict: bool) -> None:
-    for d in durations:
-        model.add(_expression(model, d) >= 0)
+    for duration in durations:
+        model.add(_expression(model, duration) >= 0)
     for i, j in combinations(range(len(starts)), 2):
         s, d = starts, durations
         apart = [_expression(model, s[i]) + d[i] <= s[j], _expression(model, s[j]) + d[j] <= s[i]]
