@@ -9,10 +9,20 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 
-from essais.csp import CspStream, FlatZincError, count_csp, csp_error, read_flatzinc, solve_csp
+from essais.csp import (
+    CspStream,
+    FlatZincError,
+    count_csp,
+    csp_error,
+    read_flatzinc,
+    read_minizinc,
+    read_model,
+    solve_csp,
+)
 from essais.csp.flatzinc import read_flatzinc_file
 
 from conftest import ROOT, invoke
@@ -370,3 +380,53 @@ def test_the_search_annotations_order_the_variables_and_name_the_method(tmp_path
     assert "essais: indomain_max: essais chooses reverse-split instead" in result.stderr
     result, _ = fzn(path, "-f")  # (essais's own search: nothing to say)
     assert result.exit_code == 0 and result.stderr == ""
+
+
+# -- essais csp model.mzn --------------------------------------------------------------------------------------------
+QUEENS_MZN = ROOT / "tests" / "data" / "minizinc" / "queens.mzn"
+
+
+def queens_placed(values, n):
+    """Why the values are no placement of n queens, or None."""
+    rows = [values[f"q[{i}]"] for i in range(1, n + 1)]
+    ok = len(set(rows)) == n and len({r + i for i, r in enumerate(rows)}) == n == len(
+        {r - i for i, r in enumerate(rows)}
+    )
+    return None if ok else f"{rows} attack each other"
+
+
+@needs_minizinc
+def test_a_minizinc_model_is_compiled_with_its_data_and_counted():
+    """8 queens: 92 (the published count); its data given as -D or as a file; each solution checked."""
+    model = read_minizinc(QUEENS_MZN, assignments=["n=8"])
+    assert count_csp(model).count == 92
+    six = read_model(QUEENS_MZN, data=[QUEENS_MZN.with_name("six.dzn")])
+    found = list(CspStream(six, engine="python"))
+    assert len(found) == 4 and all(
+        queens_placed(values, 6) is None and csp_error(six, values) is None for values in found
+    )
+    result = invoke(["csp", str(QUEENS_MZN), str(QUEENS_MZN.with_name("six.dzn")), "--json"])
+    values = json.loads(result.stdout)["values"]
+    assert result.exit_code == 0 and sorted(values) == [f"q[{i}]" for i in range(1, 7)]  # (MiniZinc's own hidden)
+    assert queens_placed(values, 6) is None
+    result = invoke(["csp", str(QUEENS_MZN), "-D", "n=6", "--all"])
+    assert result.exit_code == 0 and "4 solutions (complete)" in result.stdout
+
+
+@needs_minizinc
+def test_a_minizinc_model_that_does_not_compile_is_refused_in_one_line(tmp_path):
+    result = invoke(["csp", str(QUEENS_MZN)])
+    assert (
+        result.exit_code == 2
+        and "queens.mzn: Error: type error" in result.stderr
+        and "`n' must be defined" in result.stderr
+    )
+    floats = tmp_path / "floats.mzn"
+    floats.write_text("var 0.0..1.0: f;\nvar 1..3: x;\nconstraint f * 2.0 > int2float(x);\n")
+    result = invoke(["csp", str(floats)])
+    assert result.exit_code == 2 and "floats.mzn (as FlatZinc) line 1: f: a float variable" in result.stderr
+    result = invoke(["csp", str(ROOT / "puzzles" / "queens8.csp"), "-D", "n=8"])
+    assert result.exit_code == 2 and "go with a MiniZinc model" in result.stderr
+    with patch("shutil.which", return_value=None):
+        result = invoke(["csp", str(QUEENS_MZN), "-D", "n=8"])
+    assert result.exit_code == 2 and "apt-get install minizinc" in result.stderr

@@ -51,10 +51,25 @@ def csp(
     file: Annotated[
         str,
         typer.Argument(
-            help="A model file (see the guide: var x in 0..9, then constraints), or - for standard input.",
+            help="A model file (see the guide: var x in 0..9, then constraints), or - for standard input; an "
+            "XCSP3 instance (.xml), a FlatZinc file (.fzn) or a MiniZinc model (.mzn, compiled by minizinc).",
             metavar="FILE",
         ),
     ],  # fmt: skip
+    data: Annotated[
+        list[Path] | None,
+        typer.Argument(help="A MiniZinc model's data files (.dzn, .json).", metavar="[DATA]...", show_default=False),
+    ] = None,  # fmt: skip
+    assignments: Annotated[
+        list[str] | None,
+        typer.Option(
+            "-D",
+            "--cmdline-data",
+            help="A MiniZinc model's data, as minizinc's -D ('n=8').",
+            metavar="DATA",
+            show_default=False,
+        ),
+    ] = None,  # fmt: skip
     count: Annotated[bool, typer.Option("--count", help="Count every solution.")] = False,
     all_solutions: Annotated[bool, typer.Option("--all", help="Stream every solution, in the search's order.")] = False,
     limit: Annotated[int | None, typer.Option(help="With --all: stop after K solutions.", metavar="K")] = None,
@@ -124,7 +139,7 @@ def csp(
     if all_solutions and count:
         raise InvalidInput("--all and --count: choose one (--count only counts, --all lists)")
     limits = make_limits(time_limit, node_limit, memory_limit)
-    model = read_model(file, limits=limits)
+    model = read_model(file, limits=limits, data=data or (), assignments=assignments or ())
     if competition:
         if count or all_solutions or tree is not None or animate is not None or as_json:
             raise InvalidInput("--competition-output prints the competition's lines: no --count, --all, --tree, "

@@ -18,7 +18,7 @@ them: pyproject.toml), from the top:
   its linear relations).
 """
 
-from essais.csp.api import CspStream, count_csp, read_model, solve_csp
+from essais.csp.api import CspStream, count_csp, read_minizinc, read_model, solve_csp
 from essais.csp.check import csp_error, is_csp_solution
 from essais.csp.draw import watch_csp
 from essais.csp.files import CspFileError
@@ -64,6 +64,7 @@ __all__ = [
     "n_values",
     "no_overlap",
     "predicate",
+    "read_minizinc",
     "read_model",
     "read_xcsp",
     "read_flatzinc",

@@ -12,19 +12,18 @@ import shutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import Status
+from essais.csp.api.compiling import configuration
 from essais.csp.api.solving import CspStream
-from essais.csp.flatzinc import MZNLIB, FlatZinc, read_flatzinc_file
+from essais.csp.flatzinc import FlatZinc, read_flatzinc_file
 
 SOLUTION_END, COMPLETE = "----------", "=========="
 SOLVERS = Path.home() / ".minizinc" / "solvers"  # where MiniZinc looks for a user's solvers
-STANDARD_FLAGS = ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"]  # (an undeclared one MiniZinc drops silently)
 UNSATISFIABLE, UNKNOWN = "=====UNSATISFIABLE=====", "=====UNKNOWN====="
 
 
@@ -100,14 +99,7 @@ def solver_configuration() -> dict[str, Any]:
     found = str(beside) if beside.exists() else shutil.which("fzn-essais")
     if found is None:
         raise InvalidInput("minizinc: no fzn-essais beside this Python nor on the PATH (install essais with pip)")
-    return {
-        "id": "org.essais.essais", "name": "essais", "version": metadata.version("essais"),
-        "executable": str(Path(found).resolve()), "mznlib": str(MZNLIB.resolve()),
-        "description": "essais: backtracking search, its counters and pictures", "stdFlags": STANDARD_FLAGS,
-        "extraFlags": [["--method", "essais's method, such as mac/wdeg", "string", ""],
-                       ["--engine", "numba or python", "string", ""]],
-        "supportsFzn": True, "needsSolns2Out": True, "tags": ["cp", "int"],
-    }  # fmt: skip
+    return configuration(str(Path(found).resolve()))
 
 
 def install_solver(folder: Path | None = None) -> Path:

@@ -236,6 +236,7 @@ def _circuit(loops: bool) -> Builtin:
             return
         n = len(shifted)
         spare = [model.int_var([n, n + 1], name=f"X_ESSAIS_spare_{len(model.names)}") for _ in range(2)]
+        model.hidden |= {var.index for var in spare}
         model.add(subcircuit([*shifted, *spare]))
 
     return builtin

@@ -142,9 +142,12 @@ class _Building:
         domain = _domain(declaration)
         if given is not None:  # (a variable of one value)
             domain = tuple(v for v in (int(given),) if v in domain)
-        self.values[name] = self.model.int_var(set(domain) if isinstance(domain, tuple) else domain.start,
-                                               None if isinstance(domain, tuple) else domain.stop - 1,
-                                               self.shown.get(name, name))  # fmt: skip
+        low, high = (set(domain), None) if isinstance(domain, tuple) else (domain.start, domain.stop - 1)
+        var = self.model.int_var(low, high, self.shown.get(name, name))
+        marks = {annotation.name for annotation in declaration.annotations}
+        if "var_is_introduced" in marks and "output_var" not in marks and name not in self.shown:
+            self.model.hidden.add(var.index)  # (MiniZinc's own variable: a solution does not show it)
+        self.values[name] = var
 
     def output(self, declaration: Declaration) -> Output | None:
         """What a solution prints of the declaration: none where it is no output."""

@@ -90,6 +90,9 @@ class Model:
     # each array's sizes by its name: its cells are the variables named name[i][j]…, in that order
     # (XCSP3 writes them back as one array; a cell left out of an XCSP3 array has no variable)
     arrays: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # the variables a solution does not show (MiniZinc's own, introduced by its compiler); the
+    # checker and the engines see them as any other
+    hidden: set[int] = field(default_factory=set)
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
     _domain: Sequence[int] = field(default=(), init=False, repr=False)  # the last domain checked
 
@@ -201,18 +204,25 @@ class Model:
         """{name: value} of each variable's value, in the model's order."""
         return dict(zip(self.names, values, strict=True))
 
+    def shown(self, values: dict[str, int]) -> dict[str, int]:
+        """A solution's values as it is shown: the hidden variables left out."""
+        if not self.hidden:
+            return values
+        hidden = {self.names[var] for var in self.hidden}
+        return {name: value for name, value in values.items() if name not in hidden}
+
     def solution_text(self, values: dict[str, int]) -> str:
         """A solution as a stream shows it, `x=1  y=2` (with its objective's value, for a model
         with one: `x=1  y=2  (objective 3)`)."""
         if self.objective is None:
-            return solution_line(values)
-        return f"{solution_line(values)}  (objective {self._objective_of(values)})"
+            return solution_line(self.shown(values))
+        return f"{solution_line(self.shown(values))}  (objective {self._objective_of(values)})"
 
     def solution_keys(self, values: dict[str, int]) -> dict[str, Any]:
         """A solution's JSON keys in a stream (with `objective`, for a model with one)."""
         if self.objective is None:
-            return {"values": values}
-        return {"values": values, "objective": self._objective_of(values)}
+            return {"values": self.shown(values)}
+        return {"values": self.shown(values), "objective": self._objective_of(values)}
 
     def _objective_of(self, values: dict[str, int]) -> int:
         assert self.objective is not None
@@ -309,7 +319,7 @@ class CspResult(Result):
         return plural(len(self.model.names), "variable")
 
     def text(self) -> str:
-        return solution_line(self.values or {})
+        return solution_line(self.model.shown(self.values or {}))
 
     @property
     def xcsp_status(self) -> str:
@@ -321,7 +331,8 @@ class CspResult(Result):
 
     def to_dict(self) -> dict[str, Any]:
         document: dict[str, Any] = {"status": str(self.status), "xcsp_status": self.xcsp_status,
-                                    "found": self.found, "values": self.values, **self.ran_keys(),
+                                    "found": self.found, "values": self.values and self.model.shown(self.values),
+                                    **self.ran_keys(),
                                     "stats": self.stats.to_dict()}  # fmt: skip
         if self.model.objective is not None:
             document |= {"objective": self.objective, "optimal": self.optimal}

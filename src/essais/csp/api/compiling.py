@@ -1,0 +1,86 @@
+"""A MiniZinc model read: compiled by the installed `minizinc` with essais's own MiniZinc library
+(essais.csp.flatzinc.MZNLIB, named by a solver configuration written for the compilation alone),
+then read as FlatZinc."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import Any
+
+from essais.core.errors import InvalidInput
+from essais.core.limits import Limits, SearchStopped
+from essais.core.result import Status
+from essais.core.signals import received
+from essais.csp.flatzinc import MZNLIB, FlatZinc, FlatZincError, read_flatzinc_file
+from essais.csp.model import Model
+
+STANDARD_FLAGS = ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"]  # (an undeclared one MiniZinc drops silently)
+
+
+def read_minizinc(source: str | Path, data: Sequence[str | Path] = (), assignments: Sequence[str] = (), *,
+                  limits: Limits | None = None) -> Model:  # fmt: skip
+    """The model of a MiniZinc model with its data files (`.dzn`, `.json`) and assignments
+    (`n=8`): its variables named as the model names them (`q[1]`), MiniZinc's own hidden from
+    its solutions (compile_minizinc)."""
+    return compile_minizinc(source, data, assignments, limits=limits).model
+
+
+def compile_minizinc(source: str | Path, data: Sequence[str | Path] = (), assignments: Sequence[str] = (), *,
+                     limits: Limits | None = None) -> FlatZinc:  # fmt: skip
+    """A MiniZinc model compiled by the installed `minizinc` with essais's library, then read
+    (read_flatzinc_file). The compilation counts in the time limit, and a stop signal ends it
+    (SearchStopped); MiniZinc's errors are refused in one line (InvalidInput)."""
+    executable = shutil.which("minizinc")
+    if executable is None:
+        raise InvalidInput(f"{source}: a MiniZinc model is compiled by minizinc, which is not on the PATH "
+                           "(Debian's package: apt-get install minizinc)")  # fmt: skip
+    for path in (source, *data):
+        if not Path(path).is_file():
+            raise InvalidInput(f"{path}: no such file")
+    with TemporaryDirectory(prefix="essais-minizinc-") as folder:
+        solver, flat = Path(folder) / "essais.msc", Path(folder) / "model.fzn"
+        solver.write_text(json.dumps(configuration(sys.executable)))
+        command = [executable, "-c", "--solver", str(solver), str(source), *map(str, data),
+                   *(part for assignment in assignments for part in ("-D", assignment)), "--fzn", str(flat),
+                   "--no-output-ozn"]  # fmt: skip
+        try:
+            done = subprocess.run(
+                command, capture_output=True, text=True, timeout=None if limits is None else limits.time
+            )
+        except subprocess.TimeoutExpired:
+            raise SearchStopped(Status.LIMIT) from None
+        if received() is not None:
+            raise SearchStopped(Status.INTERRUPTED)
+        if done.returncode != 0:
+            raise InvalidInput(f"{source}: {_first_error(done.stderr)}")
+        try:
+            return read_flatzinc_file(flat, limits=limits)
+        except FlatZincError as error:  # (named by the user's model, not by the file that is gone)
+            raise InvalidInput(str(error).replace(str(flat), f"{source} (as FlatZinc)")) from None
+
+
+def _first_error(said: str) -> str:
+    """MiniZinc's reason, in one line: its first error, where it is in the model."""
+    lines = [line.strip() for line in said.splitlines() if line.strip()]
+    error = next((line for line in lines if line.startswith("Error:")), lines[-1] if lines else "minizinc failed")
+    place = next((line for line in lines if line.startswith(("/", ".")) and ".mzn:" in line), None)
+    return f"{error} ({place})" if place else error
+
+
+def configuration(executable: str) -> dict[str, Any]:
+    """The solver configuration running `executable`, with essais's MiniZinc library."""
+    return {
+        "id": "org.essais.essais", "name": "essais", "version": metadata.version("essais"),
+        "executable": executable, "mznlib": str(MZNLIB.resolve()),
+        "description": "essais: backtracking search, its counters and pictures", "stdFlags": STANDARD_FLAGS,
+        "extraFlags": [["--method", "essais's method, such as mac/wdeg", "string", ""],
+                       ["--engine", "numba or python", "string", ""]],
+        "supportsFzn": True, "needsSolns2Out": True, "tags": ["cp", "int"],
+    }  # fmt: skip
