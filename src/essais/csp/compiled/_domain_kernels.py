@@ -17,7 +17,8 @@ constraints on each variable; the objective's relaxation (RELAX: its items' coun
 then each item's variable, weight and worth, then the objective seen through its definition:
 essais.csp.model.capacity); the constraint
 defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
-search gives values to: essais.csp.kinds.flatten). The search's: the values given, the stack of
+search gives values to: essais.csp.kinds.flatten); 1 for each decision solutions are not told
+apart by (EXISTENTIAL: essais.csp.model.Model.existential). The search's: the values given, the stack of
 levels, the queue, the trail, a propagator's work (CWORK: four numbers a place of the widest
 constraint, Kind.places, for the one running: all_different's Hall intervals, circuit's
 chains), each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
@@ -49,13 +50,13 @@ ASCENDING, LCV, SPLIT_LOW, SPLIT_HIGH = range(4)  # the value orders: min, lcv, 
 # the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CVAR, CCOEF, COFF, FSTART, FIELDS, ONSTART, ONLIST, DISTINCT, RELAX,
-         DEFS, IDEMPOTENT, RSTART, RANGES) = tuple(range(19))  # fmt: skip
+         DEFS, IDEMPOTENT, RSTART, RANGES, EXISTENTIAL) = tuple(range(20))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
         IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK, LOW, HIGH,
-        STAMP) = tuple(range(19, 45))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (45, 46, 47)
-N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 48, 49, 50
-HEADER = 51
+        STAMP) = tuple(range(20, 46))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (46, 47, 48)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 49, 50, 51
+HEADER = 52
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -88,7 +89,8 @@ LEVEL_MARK = FIRST_FREE_SLOT + 23  # the trail's top when the last try (or lcv's
 # stops at its next revision, and the slice with it (one node's propagation may be long: x < y and
 # y < x over 0..10⁹ take 10⁹ revisions)
 STOP = FIRST_FREE_SLOT + 24
-STATE_SIZE = FIRST_FREE_SLOT + 25
+PROJECTING = FIRST_FREE_SLOT + 25  # 1: some decisions are existential (EXISTENTIAL; TextbookCsp.existential)
+STATE_SIZE = FIRST_FREE_SLOT + 26
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call

@@ -31,6 +31,7 @@ from essais.csp.compiled._domain_kernels import (
     DISTINCT,
     DMARK,
     DOM,
+    EXISTENTIAL,
     FORWARD,
     FREE,
     GIVEN,
@@ -50,6 +51,7 @@ from essais.csp.compiled._domain_kernels import (
     NW,
     ONLIST,
     ONSTART,
+    PROJECTING,
     REMOVED,
     RESTART_BACKTRACKS,
     RESTARTING,
@@ -174,12 +176,26 @@ def _weight(A, state, var):
 
 @inner
 def _choose(A, U, state, order):
-    """The first free variable (input); with mrv the one with the fewest values left, ties by
-    the most constraints with other free variables, then the first; with wdeg the least values
-    left per weight, |D(x)|·w(y) < |D(y)|·w(x), ties by the first (TextbookCsp._choose)."""
+    """The next decision variable (-1: none is free), the existential ones after the others
+    (TextbookCsp._choose)."""
+    var = _choose_among(A, U, state, order, np.int64(0))
+    if var < 0 and state[PROJECTING]:
+        var = _choose_among(A, U, state, order, np.int64(1))
+    return var
+
+
+@inner
+def _choose_among(A, U, state, order, existential):
+    """Among the free decisions (those `existential` or not, where some are): the first (input);
+    with mrv the one with the fewest values left, ties by the most constraints with other free
+    variables, then the first; with wdeg the least values left per weight, |D(x)|·w(y) <
+    |D(y)|·w(x), ties by the first."""
     best, best_size, best_degree = np.int64(-1), 0, -1
+    projecting = state[PROJECTING]
     for var in range(A[N_DECISIONS]):
         if A[A[GIVEN] + var]:
+            continue
+        if projecting and A[A[EXISTENTIAL] + var] != existential:
             continue
         if order == INPUT:
             return var
@@ -423,6 +439,15 @@ def replay(A, U, state, method, value_order, path_vars, path_values, entries):
 
 
 @inner
+def _told(A, base, level):
+    """A solution found: the existential decisions on its path try no other value (their other
+    choices would tell no new solution apart: TextbookCsp.told)."""
+    for at in range(base, level):
+        if A[A[EXISTENTIAL] + A[A[VAR_AT] + at]]:
+            A[A[VPOS] + at] = A[A[VCOUNT] + at]
+
+
+@inner
 def _luby(n):
     """The n-th term of Luby's sequence (textbook.luby)."""
     while True:
@@ -482,6 +507,8 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
             var = _choose(A, U, state, order) if level < n or value_order >= SPLIT_LOW else -1
             if var < 0:
                 state[SOLUTIONS] += 1
+                if state[PROJECTING]:
+                    _told(A, base, level)
                 if state[BOUND] >= 0 and state[TIGHTEN]:
                     _improved(A, state)
                 if stop_at_solution:

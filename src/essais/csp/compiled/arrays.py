@@ -43,6 +43,7 @@ class CspArrays:
     bounds: np.ndarray  # each domain's least and greatest (a wide one's first LOW and HIGH), two rows
     bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
     wide: int = 0  # the wide domains (kept as bounds)
+    existential: int = 0  # the decisions solutions are not told apart by (Model.existential)
 
     def levels(self, halving: bool) -> int:
         """The most levels the search can go down, the root's included: one a variable, and with a
@@ -138,6 +139,7 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
         raise InvalidInput(f"engine: a domain reaches {max(largest):,}, beyond the numba engine's integers "
                            "(the python engine takes them)")  # fmt: skip
     wide = [bool(values) and values[-1] - values[0] >= width for values in model.domains]
+    existential = set() if model.objective is not None else model.existential  # (TextbookCsp.existential)
     words = [0 if is_wide else (values[-1] - values[0]) // 64 + 1 if values else 1
              for values, is_wide in zip(model.domains, wide, strict=True)]  # fmt: skip
     offsets = np.concatenate([[0], np.cumsum(words)]).astype(np.int64)
@@ -173,7 +175,8 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
                 k.IDEMPOTENT: [int(kind_of(c).idempotent(c) and not any(wide[v] for v in c.variables))
                                for c in constraints],
                 k.RSTART: np.concatenate([[0], np.cumsum([len(r) // 2 for r in ranges])]),
-                k.RANGES: [end for r in ranges for end in r]}  # fmt: skip
+                k.RANGES: [end for r in ranges for end in r],
+                k.EXISTENTIAL: [int(var in existential) for var in range(len(model.names))]}  # fmt: skip
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
@@ -188,7 +191,8 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
     ).reshape(2, -1)
     listed = sum(1 if is_wide else len(values) for values, is_wide in zip(model.domains, wide, strict=True))
     return CspArrays(m, domains, root_false, len(constraints), listed, domain_sizes, e.widest,
-                     max(words, default=1), digest, model.decisions, ends, bound, sum(wide))  # fmt: skip
+                     max(words, default=1), digest, model.decisions, ends, bound, sum(wide),
+                     len(existential))  # fmt: skip
 
 
 def _relaxation_section(model: Model) -> list[int]:

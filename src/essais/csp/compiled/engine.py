@@ -110,6 +110,7 @@ class CompiledCsp(SplitSearch):
         self.state[k.ROOT_FALSE] = arrays.root_false
         self.state[k.BOUND], self.state[k.TIGHTEN] = arrays.bound, 1
         self.state[k.RESTARTING], self.state[k.RUN] = restarts, 1
+        self.state[k.PROJECTING] = arrays.existential > 0
         if bound is not None:
             self.bound_by(*bound)
         if path:

@@ -107,6 +107,8 @@ class _Building:
         for declaration in _searched_first(items, self.search.first):
             self.declare(declaration)
         self.outputs = [output for d in items.declarations if (output := self.output(d)) is not None]
+        if self.outputs:
+            self.project(satisfy=items.solve is None or items.solve.goal == "satisfy")
         for call in items.calls:
             builtin = BUILTINS.get(call.name)
             if builtin is None:
@@ -144,10 +146,17 @@ class _Building:
             domain = tuple(v for v in (int(given),) if v in domain)
         low, high = (set(domain), None) if isinstance(domain, tuple) else (domain.start, domain.stop - 1)
         var = self.model.int_var(low, high, self.shown.get(name, name))
-        marks = {annotation.name for annotation in declaration.annotations}
-        if "var_is_introduced" in marks and "output_var" not in marks and name not in self.shown:
-            self.model.hidden.add(var.index)  # (MiniZinc's own variable: a solution does not show it)
         self.values[name] = var
+
+    def project(self, satisfy: bool) -> None:
+        """A solution shows the outputs alone (the others hidden); without an objective, it is
+        told apart by them and by the variables the search annotations name (the others are
+        existential: one set of their values is sought, as a FlatZinc solver does)."""
+        shown = {item.index for output in self.outputs for item in output.items if isinstance(item, IntVar)}
+        self.model.hidden = set(range(len(self.model.names))) - shown
+        searched = {var.index for name in self.search.first if isinstance(var := self.values.get(name), IntVar)}
+        if satisfy:
+            self.model.existential = self.model.hidden - searched
 
     def output(self, declaration: Declaration) -> Output | None:
         """What a solution prints of the declaration: none where it is no output."""

@@ -93,6 +93,10 @@ class Model:
     # the variables a solution does not show (MiniZinc's own, introduced by its compiler); the
     # checker and the engines see them as any other
     hidden: set[int] = field(default_factory=set)
+    # the variables a solution is not told apart by (MiniZinc's own, of a model without objective):
+    # the search gives them values after the others, and once it has found one set of values for
+    # them, it seeks no other — so solutions are counted distinct on the other variables
+    existential: set[int] = field(default_factory=set)
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
     _domain: Sequence[int] = field(default=(), init=False, repr=False)  # the last domain checked
 

@@ -75,6 +75,11 @@ class TextbookCsp(Domains):
         # constraint, and those given since the search began, in order
         self.decisions = model.decisions
         self.definitions, self.defined = model.definitions, list[int]()
+        # the decisions solutions are not told apart by (model.existential; an objective's search
+        # needs them all): chosen after the others, and once a solution is found below the last
+        # of the others, the other choices of theirs are not tried (`told`: such a solution found)
+        self.existential = set() if model.objective is not None else set(model.existential)
+        self.told = False
         self.variable_order = variable_order
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
         # the constraints whose propagation reaches its own fixed point: a table of supports on
@@ -211,11 +216,15 @@ class TextbookCsp(Domains):
         if var is None:
             counters.solution_found()
             self.found += 1
+            self.told = True
             self._improved()
             yield self.given[: self.decisions]  # type: ignore[misc]
             counters.leave_node()
             return
         for choice in self._choices(var):
+            if self.told and var in self.existential:
+                break  # (this solution's other variables have their values: no other choice of var is sought)
+            self.told = False
             counters.tries += 1
             mark, defined = len(self.trail), len(self.defined)
             if self._chosen(var, choice):
@@ -259,7 +268,8 @@ class TextbookCsp(Domains):
 
     def _choose(self) -> int | None:
         """The next decision variable to choose (None: every one has its value)."""
-        free = [var for var in range(self.decisions) if self.given[var] is None]
+        free = [var for var in range(self.decisions) if self.given[var] is None and var not in self.existential]
+        free = free or [var for var in range(self.decisions) if self.given[var] is None]
         if not free:
             return None
         if self.variable_order == "input":
