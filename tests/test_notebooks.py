@@ -26,6 +26,12 @@ PRINTS = {
     ],  # fmt: skip
     "cover.ipynb": ["9356 3637261", "2339 909153", "8 150 300", "True True", "36 events"],
     "counting.ipynb": ["304", "1728", "6637920", "6x9: 3,374,967,940 closed tours"],
+    "minizinc.ipynb": [
+        "12 of them MiniZinc's own",
+        "numba 4 solutions, 89 nodes",
+        "q[1]=2  q[2]=4  q[3]=6  q[4]=1  q[5]=3  q[6]=5",
+        "4 solutions, 89 nodes",
+    ],  # fmt: skip
     "own-problem.ipynb": ["found ['fill the 3', 'pour 3 into 4', 'fill the 3', 'pour 3 into 4']"],
     "queens.ipynb": ["1095 events", "2 solutions, 17 calls", "12 14200"],
     "tour.ipynb": ["74301 594316 74276", "True", "found 10000 linear"],

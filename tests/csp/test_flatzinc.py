@@ -23,6 +23,7 @@ from essais.csp import (
     read_model,
     solve_csp,
 )
+from essais.csp.draw import watch_csp
 from essais.csp.flatzinc import read_flatzinc_file
 
 from conftest import ROOT, invoke
@@ -430,3 +431,13 @@ def test_a_minizinc_model_that_does_not_compile_is_refused_in_one_line(tmp_path)
     with patch("shutil.which", return_value=None):
         result = invoke(["csp", str(QUEENS_MZN), "-D", "n=8"])
     assert result.exit_code == 2 and "apt-get install minizinc" in result.stderr
+
+
+def test_a_minizinc_models_search_is_watched_on_its_own_variables():
+    """Six queens compiled from MiniZinc (its diagonals are MiniZinc's own variables): the page's
+    rows are q[1]..q[6], and its count is the published 4."""
+    model = read_flatzinc(ROOT / "tests" / "data" / "minizinc" / "queens-6.fzn")
+    replay = watch_csp(model, method="forward/input", count=True)
+    names = [replay.symbols[row[0]] for row in replay.initial]
+    assert replay.rows == 6 and names == [f"q[{i}]" for i in range(1, 7)] and replay.result.count == 4
+    assert len(model.names) > 6 and model.hidden == set(range(6, len(model.names)))

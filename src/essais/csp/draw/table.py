@@ -1,11 +1,12 @@
 """A model's domains drawn as a table, for the watched search's page (essais.csp.draw.watch): a row a
-variable (its name in the first column), a column a value (from the least value of any domain
-to the greatest), each square showing its value while it is in the variable's domain, green
-once given (the variable's other values then blank), red once propagation struck it out; and a
-constraint said in words. Values too many for a column each (more than MAX_VALUES from the least
-to the greatest) share columns, `step` values a column: a domain is then drawn as a bar on the
-value axis, a square blue while some value of its run is in the domain, its bounds and holes
-where the bar stops (a wide domain's bound that moved: the squares it passed turn red).
+variable of the model's own (those it hides left out), its name in the first column; a column a
+value (from the least value of any domain to the greatest), each square showing its value while
+it is in the variable's domain, green once given (the variable's other values then blank), red
+once propagation struck it out; and a constraint said in words. Values too many for a column
+each (more than MAX_VALUES from the least to the greatest) share columns, `step` values a column:
+a domain is then drawn as a bar on the value axis, a square blue while some value of its run is
+in the domain, its bounds and holes where the bar stops (a wide domain's bound that moved: the
+squares it passed turn red).
 
 A square's number on the page (EventLog's value) tells both what it shows and how: the square
 in column j is `j` while it is in the domain, `GIVEN + j` once given, `STRUCK + j` once struck out
@@ -16,6 +17,7 @@ text (a value, or none on a bar) and `palette` into its colour.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from essais.core.errors import InvalidInput
 from essais.csp.kinds import kind_of
@@ -42,18 +44,27 @@ class DomainTable:
     least: int  # the first value of the second column
     cols: int  # a column for the names, then one a value (or a run of `step` values)
     step: int = 1
+    drawn: tuple[int, ...] = ()  # the variables drawn, a row each: the model's, those hidden left out
 
     @classmethod
     def of(cls, model: Model) -> DomainTable:
-        ends = [end for domain in model.domains if domain for end in (domain[0], domain[-1])]
+        drawn = tuple(var for var in range(len(model.names)) if var not in model.hidden) or tuple(
+            range(len(model.names))
+        )
+        ends = [end for var in drawn if (domain := model.domains[var]) for end in (domain[0], domain[-1])]
         if not ends:
             raise InvalidInput("animate: the model has no values to show (every domain is empty)")
-        if len(model.names) > MAX_ROWS:
-            raise InvalidInput(f"animate: a table of {len(model.names):,} variables is too large to watch "
+        if len(drawn) > MAX_ROWS:
+            raise InvalidInput(f"animate: a table of {len(drawn):,} variables is too large to watch "
                                f"(at most {MAX_ROWS:,})")  # fmt: skip
         least, span = min(ends), max(ends) - min(ends) + 1
         step = 1 if span <= MAX_VALUES else _round_step(-(-span // BARS))
-        return cls(model, least, -(-span // step) + 1, step)
+        return cls(model, least, -(-span // step) + 1, step, drawn)
+
+    @cached_property
+    def row_of(self) -> dict[int, int]:
+        """Each variable drawn: its row (an auxiliary or hidden variable has none)."""
+        return {var: row for row, var in enumerate(self.drawn)}
 
     @property
     def barred(self) -> bool:
@@ -70,7 +81,7 @@ class DomainTable:
 
     @property
     def rows(self) -> int:
-        return len(self.model.names)
+        return len(self.drawn)
 
     @property
     def given(self) -> int:
@@ -85,7 +96,7 @@ class DomainTable:
         return 3 * self.cols
 
     def square(self, var: int, value: int) -> tuple[int, int]:
-        return var, self.column(value)
+        return self.row_of[var], self.column(value)
 
     def shown(self, value: int, kind: int) -> int:
         """The number of the square of `value`: in the domain (kind 0), given (1), struck out (2)."""
@@ -94,11 +105,11 @@ class DomainTable:
     def initial(self) -> list[list[int]]:
         """Each variable's name, then its first domain (each run of values: its columns)."""
         table = [[0] * self.cols for _ in range(self.rows)]
-        for var, domain in enumerate(self.model.domains):
-            table[var][0] = self.names + var
-            for low, high in ranges_of(domain):
+        for row, var in enumerate(self.drawn):
+            table[row][0] = self.names + row
+            for low, high in ranges_of(self.model.domains[var]):
                 for col in range(self.column(low), self.column(high) + 1):
-                    table[var][col] = col
+                    table[row][col] = col
         return table
 
     def symbols(self) -> dict[int, str]:
@@ -106,8 +117,9 @@ class DomainTable:
         for j in range(1, self.cols):
             for kind in range(3):
                 texts[kind * self.cols + j] = "" if self.barred else str(self.least + j - 1)
-        for var, name in enumerate(self.model.names):
-            texts[self.names + var] = name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
+        for row, var in enumerate(self.drawn):
+            name = self.model.names[var]
+            texts[self.names + row] = name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
         return texts
 
     def palette(self) -> dict[int, str]:

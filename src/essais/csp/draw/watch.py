@@ -31,13 +31,14 @@ class DomainLog(EventLog):
     def __init__(self, table: DomainTable, limit: int) -> None:
         super().__init__(table.cols, limit=limit)
         self.table = table
-        self.shown = {(var, col): number for var, row in enumerate(table.initial()) for col, number in enumerate(row)}
+        self.shown = {(row, col): number for row, numbers in enumerate(table.initial())
+                      for col, number in enumerate(numbers)}  # fmt: skip
         self.before: dict[tuple[int, int], list[int]] = {}  # each square's earlier numbers, the last on top
 
     def __call__(self, event: tuple[int, int], kind: int) -> None:
         var, value = event
-        if var >= self.table.rows:
-            return  # (an auxiliary variable: the table shows the model's own)
+        if var not in self.table.row_of:
+            return  # (an auxiliary or hidden variable: the table shows the model's own)
         square = self.table.square(var, value)
         earlier = self.before.setdefault(square, [])
         if kind == RESTORE:
@@ -61,24 +62,25 @@ class BarLog(DomainLog):
         self.run(event[0], event[1], event[1], kind)
 
     def run(self, var: int, low: int, high: int, kind: int) -> None:
-        if var >= self.table.rows:
+        row = self.table.row_of.get(var)
+        if row is None:
             return
         for col in range(self.table.column(low), self.table.column(high) + 1):
-            number = self._drawn(var, col, kind)
-            if number != self.shown[var, col]:
-                self.shown[var, col] = number
-                EventLog.__call__(self, (var, col), number)
+            number = self._drawn(var, row, col, kind)
+            if number != self.shown[row, col]:
+                self.shown[row, col] = number
+                EventLog.__call__(self, (row, col), number)
         if self.domains.is_wide(var) and kind == STRIKE:
             self.caption(f"{self.table.model.names[var]} within {self.domains.low[var]:,}..{self.domains.high[var]:,}")
 
-    def _drawn(self, var: int, col: int, kind: int) -> int:
+    def _drawn(self, var: int, row: int, col: int, kind: int) -> int:
         first, last = self.table.run(col)
         given = self.domains.given[var]
         if given is not None and first <= given <= last:
             return self.table.given + col
         if self.domains.any_between(var, first, last):
             return col
-        return self.table.struck + col if kind == STRIKE else 0 if kind == ASIDE else self.shown[var, col]
+        return self.table.struck + col if kind == STRIKE else 0 if kind == ASIDE else self.shown[row, col]
 
 
 def watch_csp(
