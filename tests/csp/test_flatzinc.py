@@ -23,6 +23,7 @@ from essais.csp import (
     read_model,
     solve_csp,
 )
+from essais.csp.api import optimise
 from essais.csp.draw import watch_csp
 from essais.csp.flatzinc import read_flatzinc_file
 
@@ -441,3 +442,14 @@ def test_a_minizinc_models_search_is_watched_on_its_own_variables():
     names = [replay.symbols[row[0]] for row in replay.initial]
     assert replay.rows == 6 and names == [f"q[{i}]" for i in range(1, 7)] and replay.result.count == 4
     assert len(model.names) > 6 and model.hidden == set(range(6, len(model.names)))
+
+
+def test_the_best_solution_over_processes_is_the_best_of_one():
+    """-p 2: the search for the best split over two processes (after 10 nodes of one search,
+    not 50,000, so that it splits), the same optimum proved."""
+    _, alone = fzn(DATA / "queens-weighted.fzn")
+    with patch.object(optimise, "PROBE_NODES", 10):
+        result, split = fzn(DATA / "queens-weighted.fzn", "-p", "2")
+    assert result.exit_code == 0 and split[-1] == alone[-1] == "==========" and split[-2] == "----------"
+    q = [int(v) for v in re.findall(r"\[(.*)\]", split[-3])[0].split(", ")]
+    assert sum(i * row for i, row in enumerate(q, 1)) == 77 and sorted(q) == list(range(1, 7))  # (Gecode's optimum)

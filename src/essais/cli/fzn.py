@@ -32,7 +32,8 @@ Intermediate = Annotated[bool, typer.Option("-i", "--intermediate", help="Each b
 Most = Annotated[int | None, typer.Option("-n", "--num-solutions", help="At most N solutions.", min=1)]
 Statistics = Annotated[bool, typer.Option("-s", "--statistics", help="Statistics after the solutions.")]
 Milliseconds = Annotated[int | None, typer.Option("-t", "--time-limit", help="Stop after MS milliseconds.", min=0)]
-Processes = Annotated[int | None, typer.Option("-p", "--parallel", help="Accepted: essais searches in one process.")]
+Processes = Annotated[int | None, typer.Option("-p", "--parallel", min=1,
+                      help="The best solution of an optimisation sought over N processes.")]  # fmt: skip
 Free = Annotated[bool, typer.Option("-f", "--free-search", help="essais's own order, not the annotations'.")]
 Seed = Annotated[int | None, typer.Option("-r", "--random-seed", help="Accepted: essais's search draws nothing.")]
 
@@ -51,7 +52,7 @@ def fzn(
     engine: Annotated[str | None, typer.Option("--engine", help="numba or python.")] = None,
 ) -> None:
     """Solve a FlatZinc file and print its solutions as MiniZinc reads them."""
-    run = FlatZincRun(every, intermediate, most, statistics, method, engine, free)
+    run = FlatZincRun(every, intermediate, most, statistics, method, engine, free, processes or 1)
     try:
         limits = make_limits(None if milliseconds is None else milliseconds / 1000, None)
         say = functools.partial(err_console.print, markup=False, highlight=False)

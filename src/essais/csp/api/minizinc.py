@@ -17,10 +17,11 @@ from typing import Any
 
 from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
-from essais.core.result import Status
+from essais.core.result import CountResult, Status
 from essais.csp.api.compiling import configuration
-from essais.csp.api.solving import CspStream
+from essais.csp.api.solving import CspStream, solve_csp
 from essais.csp.flatzinc import FlatZinc, read_flatzinc_file
+from essais.csp.model.problem import CspResult
 
 SOLUTION_END, COMPLETE = "----------", "=========="
 SOLVERS = Path.home() / ".minizinc" / "solvers"  # where MiniZinc looks for a user's solvers
@@ -32,7 +33,9 @@ class FlatZincRun:
     """How MiniZinc asks for a search (its standard flags): `every` (-a: every solution of a
     satisfaction problem, each better one of an optimisation), `intermediate` (-i: each better
     one), `most` (-n: at most so many), `statistics` (-s), `free` (-f: essais's own order, not
-    the annotations'), essais's method (which overrides the annotations') and engine."""
+    the annotations'), essais's method (which overrides the annotations') and engine, and
+    `processes` (-p: the best solution of an optimisation sought by a search split over that
+    many processes, which share the best so far)."""
 
     every: bool = False
     intermediate: bool = False
@@ -41,6 +44,7 @@ class FlatZincRun:
     method: str | None = None
     engine: str | None = None
     free: bool = False
+    processes: int = 1
 
 
 def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None = None,
@@ -52,6 +56,9 @@ def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None =
     for note in flat.search.notes if method == flat.search.method else ():
         say(f"essais: {note}")
     optimising = flat.model.objective is not None
+    if optimising and run.processes > 1 and not (run.every or run.intermediate):
+        yield from _split_best(flat, run, method, limits)
+        return
     most = run.most if run.most is not None else (None if run.every or optimising else 1)
     stream = CspStream(flat.model, method=method, engine=run.engine, limits=limits, limit=most)
     shown = every_better = run.every or run.intermediate
@@ -69,7 +76,21 @@ def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None =
     elif not found and status is not Status.COMPLETE:
         yield UNKNOWN
     if run.statistics:
-        yield from _statistics(stream, found)
+        yield from _statistics(stream.result, found)
+
+
+def _split_best(flat: FlatZinc, run: FlatZincRun, method: str | None, limits: Limits | None) -> Iterator[str]:
+    """The best solution sought over `run.processes` processes (solve_csp's split), printed once
+    the search ends: proved, or the best when a limit or a signal stopped it."""
+    best = solve_csp(flat.model, method=method, engine=run.engine, limits=limits, workers=run.processes)
+    if best.values is not None:
+        yield from _solution(flat, list(best.values.values()))
+    if best.optimal:
+        yield COMPLETE
+    elif best.values is None:
+        yield UNSATISFIABLE if best.status is Status.NONE else UNKNOWN
+    if run.statistics:
+        yield from _statistics(best, int(best.values is not None))
 
 
 def _solution(flat: FlatZinc, values: list[int]) -> Iterator[str]:
@@ -78,14 +99,14 @@ def _solution(flat: FlatZinc, values: list[int]) -> Iterator[str]:
     yield SOLUTION_END
 
 
-def _statistics(stream: CspStream, found: int) -> Iterator[str]:
+def _statistics(result: CspResult | CountResult, found: int) -> Iterator[str]:
     """MiniZinc's statistics in essais's counters: nodes (calls entered), failures (backtracks),
     propagations (revisions), solutions, solveTime (the search's seconds), and essais's own."""
-    stats = stream.result.stats
+    stats = result.stats
     own = stats.own or {}
     named = {"solutions": found, "nodes": stats.nodes, "failures": stats.backtracks,
              "propagations": own.get("revisions", 0), "solveTime": f"{stats.seconds:.4f}",
-             "method": f'"{stream.result.method}"', **{f"essais_{k}": v for k, v in own.items()}}  # fmt: skip
+             "method": f'"{result.method}"', **{f"essais_{k}": v for k, v in own.items()}}  # fmt: skip
     for name, value in named.items():
         yield f"%%%mzn-stat: {name}={value}"
     yield "%%%mzn-stat-end"
