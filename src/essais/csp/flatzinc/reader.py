@@ -112,8 +112,9 @@ class _Building:
         for call in items.calls:
             builtin = BUILTINS.get(call.name)
             if builtin is None:
-                raise refuse(call.line, f"constraint {call.name}: not an integer or Boolean built-in of "
-                                        "FlatZinc (essais reads those: compile with MiniZinc's -G std)")  # fmt: skip
+                raise refuse(call.line, f"constraint {call.name}: not an integer or Boolean built-in of FlatZinc "
+                                        "nor of essais's MiniZinc library (compile with --solver essais or "
+                                        "-G std)")  # fmt: skip
             try:
                 builtin(self.model, [self.value(argument, call.line) for argument in call.arguments])
             except (TypeError, ValueError, IndexError, AttributeError, InvalidInput) as wrong:
@@ -145,8 +146,7 @@ class _Building:
         if given is not None:  # (a variable of one value)
             domain = tuple(v for v in (int(given),) if v in domain)
         low, high = (set(domain), None) if isinstance(domain, tuple) else (domain.start, domain.stop - 1)
-        var = self.model.int_var(low, high, self.shown.get(name, name))
-        self.values[name] = var
+        self.values[name] = self.model.int_var(low, high, self.shown.get(name, name))
 
     def project(self, satisfy: bool) -> None:
         """A solution shows the outputs alone (the others hidden); without an objective, it is
