@@ -240,9 +240,16 @@ def test_arrays_domains_and_objectives(tmp_path):
         ('<instance><variables><var id="x"> 5..4 </var></variables></instance>', "the domain 5..4: 5 is more than 4"),
         ("<notes/>", "<notes>: an XCSP3 file holds <instance>"),
         (
-            '<instance><variables><array id="x" size="[3]"> 0..3 </array></variables><constraints><group>'
-            "<allDifferent> %0 %... </allDifferent><args> x[0] x[1] x[2] </args></group></constraints></instance>",
-            "a template with both %... and %i",
+            '<instance><variables><var id="x"> 0..3 </var><var id="y"> 0..3 </var></variables><constraints>'
+            "<element><list> x y </list><index rank='middle'> x </index><value> 1 </value></element>"
+            "</constraints></instance>",
+            "rank='middle': any, first or last",
+        ),
+        (
+            '<instance><variables><var id="x"> 0..3 </var><var id="y"> 0..3 </var></variables><constraints>'
+            "<noOverlap zeroIgnored='no'><origins> x y </origins><lengths> 1 1 </lengths></noOverlap>"
+            "</constraints></instance>",
+            "zeroIgnored='no': true or false",
         ),
     ],
 )
@@ -413,3 +420,53 @@ def test_json_says_the_competition_s_status_beside_the_house_s():
     x = m.int_var(0, 3, "x")
     m.add(x > 5)
     assert solve_csp(m).to_dict()["xcsp_status"] == count_csp(m).to_dict()["xcsp_status"] == "UNSATISFIABLE"
+
+
+ARRAY = '<array id="x" size="[4]"> 0..3 </array> <var id="y"> 0..3 </var>'
+
+
+@pytest.mark.parametrize(
+    ("body", "count"),
+    [
+        # a compact reference in <args> fills as many places as it names: x0 < x1 and x2 < x3
+        ("<group><intension> lt(%0,%1) </intension><args> x[0..1] </args><args> x[2..3] </args></group>", 6 * 6 * 4),
+        # %... stands for the arguments after the last %i: x1 + x2 = x0 (not x0 + x1 + x2 = x0)
+        ("<group><sum><list> %... </list><condition> (eq,%0) </condition></sum><args> x[0..2] </args></group>",
+         10 * 4 * 4),
+        # the in condition reads the template's arguments: x0 + x1 in {3}
+        ("<group><sum><list> %0 %1 </list><condition> (in,{%2}) </condition></sum><args> x[0] x[1] 3 </args>"
+         "</group>", 4 * 4 * 4 * 4),
+        # a task of length 0 may not lie strictly inside another: y < x[0] < y + 2 refused
+        ("<noOverlap zeroIgnored='false'><origins> x[0] y </origins><lengths> 0 2 </lengths></noOverlap>",
+         13 * 4 * 4 * 4),
+        ("<noOverlap><origins> x[0] y </origins><lengths> 0 2 </lengths></noOverlap>", 16 * 4 * 4 * 4),
+        # a value repeated (vxk): x0 + x1 + x2 + 2·x3 = 3
+        ("<sum><list> x[] </list><coeffs> 1x3 2 </coeffs><condition> (eq,3) </condition></sum>", (10 + 3) * 4),
+    ],
+)  # fmt: skip
+def test_groups_and_attributes_mean_what_xcsp3_says(tmp_path, body, count):
+    """Counts worked out by hand (a brute force of the model would read the file as essais does)."""
+    model = read_xcsp(write(tmp_path, body, variables=ARRAY))
+    assert count_csp(model).count == count
+
+
+@pytest.mark.parametrize(
+    ("body", "solutions"),
+    [
+        # x[i] = j exactly when x[j] = i, indices from 1: the involutions of {1, 2}
+        ("<channel><list startIndex='1'> x y </list></channel>", {(1, 2), (2, 1)}),
+        # x (index 1) = 0 exactly when y (index 0) = 1
+        ("<channel><list startIndex='1'> x </list><list> y </list></channel>", {(0, 1)}),
+        # the last item of [1, x, 1] that is 1 is at y: y = 2 whatever x
+        ("<element><list> 1 x 1 </list><index rank='last'> y </index><value> 1 </value></element>",
+         {(x, 2) for x in range(4)}),
+        # the first: y = 0
+        ("<element><list> 1 x 1 </list><index rank='first'> y </index><value> 1 </value></element>",
+         {(x, 0) for x in range(4)}),
+        ("<element><list> 1 x 1 </list><index> y </index><value> 1 </value></element>",
+         {(x, 0) for x in range(4)} | {(1, 1)} | {(x, 2) for x in range(4)}),
+    ],
+)  # fmt: skip
+def test_start_indices_and_ranks_are_honoured(tmp_path, body, solutions):
+    model = read_xcsp(write(tmp_path, body))
+    assert {(values["x"], values["y"]) for values in CspStream(model)} == solutions

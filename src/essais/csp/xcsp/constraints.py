@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.model.expressions import Linear, LinearExpr, Term, cell_name, expression, relate
+from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, cell_name, expression, relate
 from essais.csp.model.functions import maximum, minimum, n_values
 from essais.csp.model.problem import Model
-from essais.csp.xcsp.expressions import Element, Fail, Scope, Value, XcspArray
+from essais.csp.xcsp.expressions import Arguments, Element, Fail, Scope, Value, XcspArray
 from essais.csp.xcsp.kinds import OPERATORS, TAGS
 
 MEANINGLESS = {"id", "note", "class", "type", "format"}  # (attributes read past)
@@ -151,12 +151,23 @@ class Instance(Scope):
         if template is None or template.tag == "group":
             raise self.fail(element)("a group holds one constraint, then its <args>")
         said = template.text + "".join(child.text for child in template.children)
-        if "%..." in said and re.search(r"%\d", said):
-            raise self.fail(template)("a template with both %... and %i is not one essais reads")
+        named = [int(place) for place in re.findall(r"%(\d+)", said)]
         for args in element.children:
             if args.tag == "args":
                 self.expect(args)
-                self.constraint(template, args.text.split())
+                self.constraint(template, Arguments(self.arguments(args), max(named, default=-1) + 1))
+
+    def arguments(self, args: Element) -> list[str]:
+        """A group's <args>, one item a place: a compact reference (`x[3..5]`, `m[0][]`) names
+        as many variables as it stands for, a range as many numbers, each filling one %i."""
+        fail, items = self.fail(args), []
+        for word in _words(args.text):
+            if "(" in word or word.startswith("%") or not ("[" in word or ".." in word):
+                items.append(word)
+            else:
+                items += [self.model.names[item.index] if isinstance(item, IntVar) else str(item)
+                          for item in self.items(word, fail)]  # fmt: skip
+        return items
 
     def list_of(self, element: Element, tag: str, arguments: list[str] | None) -> list[Value]:
         """The items of a child <list> (or of the element's own text, when it has no child)."""
@@ -195,7 +206,12 @@ class Instance(Scope):
             raise self.fail(holder)(f"{holder.text.strip()!r}: a condition is (operator,value), lt le ge gt eq ne in")
         operator, right = match.groups()
         if operator == "in":
-            return "in", self.items(right.replace("{", "").replace("}", "").replace(",", " "), self.fail(holder))
+            fail = self.fail(holder)
+            if arguments is not None:  # (a template's set, `(in,%0)` with `{1,27}` its argument)
+                right = re.sub(
+                    r"%(\d+|\.\.\.)", lambda place: " ".join(self.argument(place[0], arguments, fail)), right
+                )
+            return "in", self.items(right.replace("{", " ").replace("}", " ").replace(",", " "), fail)
         return OPERATORS[operator], self.one(right, holder, arguments)
 
     def holding(self, value: Value, condition: tuple[str, Any]) -> Linear | LinearExpr:

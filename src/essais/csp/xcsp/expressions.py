@@ -52,6 +52,15 @@ class XcspArray:
     cells: dict[tuple[int, ...], IntVar]
 
 
+class Arguments(list[str]):
+    """A group's arguments, one a place (`%0`, `%1`…); `%...` stands for those after the last
+    place the template names (`rest`: its index)."""
+
+    def __init__(self, items: list[str], rest: int = 0) -> None:
+        super().__init__(items)
+        self.rest = rest
+
+
 class Scope:
     """The model's variables as the file names them, and the reading of its texts."""
 
@@ -62,7 +71,8 @@ class Scope:
 
     # references and values
     def items(self, text: str, fail: Fail, arguments: list[str] | None = None) -> list[Value]:
-        """A list's items: references (variables) and whole numbers, ranges a..b written out."""
+        """A list's items: references (variables) and whole numbers, ranges a..b written out, a
+        value repeated k times written vxk."""
         found: list[Value] = []
         for word in text.split():
             if word.startswith("%") and arguments is not None:
@@ -74,6 +84,11 @@ class Scope:
                 found += range(low, high + 1)
             elif re.fullmatch(r"[+-]?\d+", word):
                 found.append(self.number(word, fail))
+            elif repeated := re.fullmatch(r"([+-]?\d+)x(\d+)", word):  # (XCSP3's compact repetition: 0x6)
+                times = self.number(repeated.group(2), fail)
+                if times >= MAX_VALUES:
+                    raise fail(f"{word} repeats a value more than {MAX_VALUES:,} times")
+                found += [self.number(repeated.group(1), fail)] * times
             else:
                 found += self.reference(word, fail)
             if len(found) > MAX_VALUES:
@@ -81,10 +96,10 @@ class Scope:
         return found
 
     def argument(self, word: str, arguments: list[str], fail: Fail) -> list[str]:
-        """%i (the i-th argument of a group's template) or %... (all of them: a template that
-        names both is refused by essais.csp.xcsp.constraints)."""
+        """%i (the i-th argument of a group's template) or %... (those after the last %i the
+        template names: all of them where it names none)."""
         if word == "%...":
-            return arguments
+            return arguments[arguments.rest :] if isinstance(arguments, Arguments) else arguments
         if not word[1:].isdigit() or int(word[1:]) >= len(arguments):
             raise fail(f"{word}: the template has {len(arguments)} arguments")
         return [arguments[int(word[1:])]]

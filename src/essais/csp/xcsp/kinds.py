@@ -22,7 +22,7 @@ from essais.csp.kinds.lex import lex_less_eq
 from essais.csp.kinds.no_overlap import no_overlap
 from essais.csp.kinds.table import table
 from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
-from essais.csp.model.functions import count, element, maximum, minimum, n_values
+from essais.csp.model.functions import count, element, implies, maximum, minimum, n_values
 from essais.csp.model.problem import Model
 from essais.csp.xcsp.expressions import Element, Fail, Value
 
@@ -118,11 +118,20 @@ def _element(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     r.expect(index_holder, {"rank"})
     index = r.one(index_holder.text.strip(), index_holder, arguments)
     chosen = element(items, index - start if start else index)
-    value = e.child("value")
-    if value is not None:
-        r.expect(value)
-        return [relate(chosen, "==", r.one(value.text.strip(), value, arguments))]
-    return [r.holding(chosen, r.condition(e, arguments))]
+    value, rank = e.child("value"), index_holder.attributes.get("rank", "any")
+    if rank not in ("any", "first", "last"):
+        raise r.fail(index_holder)(f"rank={rank!r}: any, first or last")
+    if value is None:
+        if rank != "any":
+            raise r.fail(index_holder)(f"rank={rank!r} goes with a <value> (the first or last item that takes it)")
+        return [r.holding(chosen, r.condition(e, arguments))]
+    r.expect(value)
+    taken = r.one(value.text.strip(), value, arguments)
+    made: Made = [relate(chosen, "==", taken)]
+    for k, item in enumerate(items) if rank != "any" else ():  # (no item before the first, or after the last)
+        beyond = relate(index, ">" if rank == "first" else "<", k + start)
+        made.append(implies(beyond, relate(item, "!=", taken)) == 1)
+    return made
 
 
 def _count(r: Reading, e: Element, arguments: list[str] | None) -> Made:
@@ -174,17 +183,18 @@ def _lex(r: Reading, e: Element, arguments: list[str] | None) -> Made:
 
 
 def _channel(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    """x[i] = j exactly when y[j] = i (one list: x[i] = j exactly when x[j] = i), i and j counted
+    from each list's startIndex."""
     r.expect(e, children={"list"})
-    lists = [r.list_of(holder, "list", arguments) for holder in e.children if holder.tag == "list"] or [
-        r.list_of(e, "list", arguments)
-    ]
+    holders = [holder for holder in e.children if holder.tag == "list"] or [e]
+    lists = [r.list_of(holder, "list", arguments) for holder in holders]
+    starts = [int(holder.attributes.get("startIndex", "0")) if holder is not e else 0 for holder in holders]
     if len(lists) > 2 or len(lists[0]) != len(lists[-1]):
         raise r.fail(e)("channel takes one list, or two of one length")
-    x, y = lists[0], lists[-1]
-    within = (
-        [relate(v, ">=", 0) for v in x + y] + [relate(v, "<", len(y)) for v in x] + [relate(v, "<", len(x)) for v in y]
-    )  # (each value an index of the other list)
-    return within + [expression(relate(x[i], "==", j)) - expression(relate(y[j], "==", i)) == 0
+    (x, y), (sx, sy) = (lists[0], lists[-1]), (starts[0], starts[-1])
+    within = ([relate(v, ">=", sy) for v in x] + [relate(v, "<", sy + len(y)) for v in x]
+              + [relate(v, ">=", sx) for v in y] + [relate(v, "<", sx + len(x)) for v in y])  # fmt: skip
+    return within + [expression(relate(x[i], "==", j + sy)) - expression(relate(y[j], "==", i + sx)) == 0
                      for i in range(len(x)) for j in range(len(y))]  # fmt: skip
 
 
@@ -207,11 +217,21 @@ def _circuit(r: Reading, e: Element, arguments: list[str] | None) -> Made:
 
 
 def _no_overlap(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    """Tasks that never overlap; a task of length 0 overlaps nothing (zeroIgnored, true by
+    default), or with zeroIgnored="false" lies outside every other task (no task strictly around it)."""
     r.expect(e, {"zeroIgnored"}, {"origins", "lengths"})
     origins, lengths = r.list_of(e, "origins", arguments), r.list_of(e, "lengths", arguments)
     if not all(isinstance(length, int) for length in lengths):
         raise r.fail(e)("noOverlap with lengths that are variables is not one essais reads")
-    return [no_overlap(origins, lengths)]  # type: ignore[arg-type]
+    ignored = e.attributes.get("zeroIgnored", "true")
+    if ignored not in ("true", "false"):
+        raise r.fail(e)(f"zeroIgnored={ignored!r}: true or false")
+    made: Made = [no_overlap(origins, lengths)]  # type: ignore[arg-type]
+    for i, j in itertools.permutations(range(len(origins)), 2) if ignored == "false" else ():
+        if lengths[i] == 0 and lengths[j] != 0:  # (o_i + 0 <= o_j or o_j + l_j <= o_i: two of length 0 always hold)
+            a, b = origins[i], origins[j]
+            made.append(Term("|", [expression(relate(a, "<=", b)), expression(relate(b + lengths[j], "<=", a))]) == 1)
+    return made
 
 
 def _instantiation(r: Reading, e: Element, arguments: list[str] | None) -> Made:
