@@ -125,7 +125,8 @@ def main() -> None:
 
 
 def report(entries: list[dict], seconds: float) -> None:
-    lines = [f"Measured {machine()}; `.venv/bin/python benchmarks/bench_minizinc.py` — the {len(entries)} shared "
+    lines = ["## MiniZinc challenge instances beside Gecode (`.venv/bin/python benchmarks/bench_minizinc.py`)", "",
+             f"Measured {machine()}; the {len(entries)} shared "
              f"MiniZinc challenge instances through `minizinc`, whole processes one after the other, {seconds:g} s "
              "each, both solvers following the search annotations, one process each (Gecode with `-G std` where "
              "gecode.tsv says so).", ""]  # fmt: skip
@@ -139,6 +140,10 @@ def report(entries: list[dict], seconds: float) -> None:
              if (why := contradiction(Run(**entry["gecode"]), Run(**entry["essais"]), entry["maximise"]))]  # fmt: skip
     lines.append(f"- answers that contradict each other: {len(wrong)}"
                  + "".join(f"; {name}: {why}" for name, why in wrong))  # fmt: skip
+    for side, other in (("gecode", "essais"), ("essais", "gecode")):
+        alone = [entry["instance"] for entry in entries
+                 if settled(Run(**entry[side])) and not settled(Run(**entry[other]))]  # fmt: skip
+        lines.append(f"- settled by {side} alone: {', '.join(alone) or 'none'}")
     lines += ["", "| instance | Gecode | objective | s | essais | objective | s |", "|---|---|---:|---:|---|---:|---:|"]
     for entry in entries:
         g, e = entry["gecode"], entry["essais"]

@@ -29,7 +29,7 @@ PRINTS = {
     "minizinc.ipynb": [
         "12 of them MiniZinc's own",
         "numba 4 solutions, 89 nodes",
-        "q[1]=2  q[2]=4  q[3]=6  q[4]=1  q[5]=3  q[6]=5",
+        "the rows of the queens: [2, 4, 6, 1, 3, 5]",
         "4 solutions, 89 nodes",
     ],  # fmt: skip
     "own-problem.ipynb": ["found ['fill the 3', 'pour 3 into 4', 'fill the 3', 'pour 3 into 4']"],

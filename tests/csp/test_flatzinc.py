@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 from unittest.mock import patch
 
@@ -413,6 +414,19 @@ def test_a_minizinc_model_is_compiled_with_its_data_and_counted():
     assert queens_placed(values, 6) is None
     result = invoke(["csp", str(QUEENS_MZN), "-D", "n=6", "--all"])
     assert result.exit_code == 0 and "4 solutions (complete)" in result.stdout
+    shown = re.findall(r"#\d+  q = \[(.*)\]", result.stdout)  # (the model's output item writes each one)
+    placed = [dict(zip([f"q[{i}]" for i in range(1, 7)], map(int, row.split(", ")), strict=True)) for row in shown]
+    assert len(placed) == 4 and all(queens_placed(values, 6) is None for values in placed)
+
+
+@needs_minizinc
+def test_a_solution_the_output_item_cannot_write_is_written_as_flatzinc_outputs():
+    model = read_minizinc(QUEENS_MZN, assignments=["n=4"])
+    assert model.output is not None
+    values = solve_csp(model).values
+    assert model.output(values).startswith("q = [")
+    broken = replace(model.output, minizinc="/nonexistent/minizinc")
+    assert re.fullmatch(r"q = array1d\(1\.\.4, \[\d, \d, \d, \d\]\);", broken(values))  # (FlatZinc's words)
 
 
 @needs_minizinc

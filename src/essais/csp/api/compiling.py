@@ -1,6 +1,6 @@
 """A MiniZinc model read: compiled by the installed `minizinc` with essais's own MiniZinc library
 (essais.csp.flatzinc.MZNLIB, named by a solver configuration written for the compilation alone),
-then read as FlatZinc."""
+then read as FlatZinc; its solutions written by its output item (OutputItem)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -18,10 +19,12 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchStopped
 from essais.core.result import Status
 from essais.core.signals import received
-from essais.csp.flatzinc import MZNLIB, FlatZinc, FlatZincError, read_flatzinc_file
+from essais.csp.flatzinc import MZNLIB, FlatZinc, FlatZincError, Output, read_flatzinc_file
 from essais.csp.model import Model
 
 STANDARD_FLAGS = ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"]  # (an undeclared one MiniZinc drops silently)
+END = "----------"  # FlatZinc's end of a solution
+OUTPUT_SECONDS = 10.0  # the most a solution's writing by MiniZinc may take
 
 
 def read_minizinc(source: str | Path, data: Sequence[str | Path] = (), assignments: Sequence[str] = (), *,
@@ -47,9 +50,10 @@ def compile_minizinc(source: str | Path, data: Sequence[str | Path] = (), assign
     with TemporaryDirectory(prefix="essais-minizinc-") as folder:
         solver, flat = Path(folder) / "essais.msc", Path(folder) / "model.fzn"
         solver.write_text(json.dumps(configuration(sys.executable)))
+        written = Path(folder) / "model.ozn"
         command = [executable, "-c", "--solver", str(solver), str(source), *map(str, data),
                    *(part for assignment in assignments for part in ("-D", assignment)), "--fzn", str(flat),
-                   "--no-output-ozn"]  # fmt: skip
+                   "--ozn", str(written)]  # fmt: skip
         try:
             done = subprocess.run(
                 command, capture_output=True, text=True, timeout=None if limits is None else limits.time
@@ -61,9 +65,38 @@ def compile_minizinc(source: str | Path, data: Sequence[str | Path] = (), assign
         if done.returncode != 0:
             raise InvalidInput(f"{source}: {_first_error(done.stderr)}")
         try:
-            return read_flatzinc_file(flat, limits=limits)
+            read = read_flatzinc_file(flat, limits=limits)
         except FlatZincError as error:  # (named by the user's model, not by the file that is gone)
             raise InvalidInput(str(error).replace(str(flat), f"{source} (as FlatZinc)")) from None
+        if written.exists() and "output" in (text := written.read_text()):
+            read.model.output = OutputItem(executable, text, read.outputs)
+        return read
+
+
+@dataclass(frozen=True)
+class OutputItem:
+    """A MiniZinc model's output item, which writes a solution as the model says: the solution's
+    outputs in FlatZinc's words given to `minizinc --ozn-file` (MiniZinc's own solns2out; Debian
+    has no solns2out of its own). A solution it cannot write is written as FlatZinc's outputs."""
+
+    minizinc: str
+    ozn: str  # the output item as MiniZinc compiled it (model.ozn)
+    outputs: tuple[Output, ...]
+
+    def __call__(self, values: dict[str, int]) -> str:
+        solution = [output.text(list(values.values())) for output in self.outputs]
+        with TemporaryDirectory(prefix="essais-output-") as folder:
+            ozn = Path(folder) / "model.ozn"
+            ozn.write_text(self.ozn)
+            try:
+                done = subprocess.run([self.minizinc, "--ozn-file", str(ozn)], input="\n".join([*solution, END]) + "\n",
+                                      capture_output=True, text=True, timeout=OUTPUT_SECONDS)  # fmt: skip
+            except (OSError, subprocess.TimeoutExpired):
+                done = None
+        lines = done.stdout.splitlines() if done is not None and done.returncode == 0 else []
+        if END not in lines:  # (MiniZinc failed: its outputs as FlatZinc writes them)
+            return "  ".join(solution)
+        return "\n".join(lines[: lines.index(END)]).rstrip()
 
 
 def _first_error(said: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,6 +97,9 @@ class Model:
     # the search gives them values after the others, and once it has found one set of values for
     # them, it seeks no other — so solutions are counted distinct on the other variables
     existential: set[int] = field(default_factory=set)
+    # how a solution is written where the model's source says (a MiniZinc model's output item),
+    # told every variable's value by name; None: `x=1  y=2`
+    output: Callable[[dict[str, int]], str] | None = None
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
     _domain: Sequence[int] = field(default=(), init=False, repr=False)  # the last domain checked
 
@@ -216,11 +219,12 @@ class Model:
         return {name: value for name, value in values.items() if name not in hidden}
 
     def solution_text(self, values: dict[str, int]) -> str:
-        """A solution as a stream shows it, `x=1  y=2` (with its objective's value, for a model
-        with one: `x=1  y=2  (objective 3)`)."""
+        """A solution as a stream shows it, `x=1  y=2` or as the model's `output` writes it (with
+        its objective's value, for a model with one: `x=1  y=2  (objective 3)`)."""
+        text = self.output(values) if self.output is not None else solution_line(self.shown(values))
         if self.objective is None:
-            return solution_line(self.shown(values))
-        return f"{solution_line(self.shown(values))}  (objective {self._objective_of(values)})"
+            return text
+        return f"{text}  (objective {self._objective_of(values)})"
 
     def solution_keys(self, values: dict[str, int]) -> dict[str, Any]:
         """A solution's JSON keys in a stream (with `objective`, for a model with one)."""
@@ -323,6 +327,8 @@ class CspResult(Result):
         return plural(len(self.model.names), "variable")
 
     def text(self) -> str:
+        if self.model.output is not None and self.values is not None:
+            return self.model.output(self.values)
         return solution_line(self.model.shown(self.values or {}))
 
     @property
