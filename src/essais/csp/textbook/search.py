@@ -9,18 +9,16 @@ methods of the course's order tell what "compatible" costs and what it buys:
 - `mac` (arc consistency maintained): the constraints whose variables lost values run again,
   from a first-in first-out queue, until none removes anything (also once before the search).
 
-The domains and the propagators that narrow them are essais.csp.textbook.domains's. Counters: the house's
-(a try: a value offered; a node: a value kept, or the root; a backtrack: a value taken back
-after its sub-search) plus `pruned` (values removed by propagation, also when the try then
-fails) and `revisions` (propagator runs).
+The domains and the propagators that narrow them are essais.csp.textbook.domains's. Counters: the house's (a
+try: a value offered; a node: a value kept, or the root; a backtrack: a value taken back after its sub-search)
+plus `pruned` (values removed by propagation, also when the try then fails) and `revisions` (propagator runs).
 
-A model with an objective is searched by branch and bound: the objective becomes a bound, one
-more linear relation (the engines minimise, so "signed sum <= best - 1"), first among its
-variables' constraints. It rests until the first solution; from then on it is checked (basic) or
-revised (forward, mac: first in the queue) at every node, so each solution found is strictly
-better than the one before (`improvements` counts them) and the search ends with the optimum
-proved. With `tighten` off the bound stays where it was set: the solutions as good as it
-(counting the optimal solutions).
+A model with an objective is searched by branch and bound: the objective becomes a bound, one more linear
+relation (the engines minimise, so "signed sum <= best - 1"), first among its variables' constraints. It rests
+until the first solution; from then on it is checked (basic) or revised (forward, mac: first in the queue) at
+every node, so each solution found is strictly better than the one before (`improvements` counts them) and the
+search ends with the optimum proved. With `tighten` off the bound stays where it was set: the solutions as
+good as it (counting the optimal solutions).
 """
 
 from __future__ import annotations
@@ -75,11 +73,9 @@ class TextbookCsp(Domains):
         # constraint, and those given since the search began, in order
         self.decisions = model.decisions
         self.definitions, self.defined = model.definitions, list[int]()
-        # the decisions solutions are not told apart by (model.existential; an objective's search
-        # needs them all): chosen after the others, and once a solution is found below the last
-        # of the others, the other choices of theirs are not tried (`told`: such a solution found)
-        self.existential = set() if model.objective is not None else set(model.existential)
-        self.told = False
+        # model.existential (not with an objective): chosen last, and once a solution is `told`,
+        # their other choices are not tried
+        self.existential, self.told = set() if model.objective is not None else set(model.existential), False
         self.variable_order = variable_order
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
         # the constraints whose propagation reaches its own fixed point: a table of supports on
@@ -215,8 +211,7 @@ class TextbookCsp(Domains):
         var = self._choose()
         if var is None:
             counters.solution_found()
-            self.found += 1
-            self.told = True
+            self.found, self.told = self.found + 1, True
             self._improved()
             yield self.given[: self.decisions]  # type: ignore[misc]
             counters.leave_node()
@@ -359,7 +354,7 @@ class TextbookCsp(Domains):
             *inputs, _ = self.constraints[index].variables
             if self.given[aux] is not None or any(self.given[var] is None for var in inputs):
                 continue
-            value = self._defined_value(index)
+            value = self.kinds[index].defined_value(self.constraints[index], self.given)  # (None: no value there)
             if value is None or not self.has(aux, value):
                 self._refused_by(index)
                 return False
@@ -368,11 +363,6 @@ class TextbookCsp(Domains):
             if self.method != "mac" and not self._compatible(aux, value):
                 return False
         return True
-
-    def _defined_value(self, index: int) -> int | None:
-        """The value of the auxiliary variable defined by constraint `index` (its last variable)
-        from its inputs' values, all given (None: it has none there)."""
-        return self.kinds[index].defined_value(self.constraints[index], self.given)
 
     def _undefine(self, mark: int) -> None:
         """The auxiliary variables given after `mark` are free again (their domains: the trail's)."""
