@@ -247,6 +247,11 @@ def test_arrays_domains_and_objectives(tmp_path):
         ),
         (
             '<instance><variables><var id="x"> 0..3 </var><var id="y"> 0..3 </var></variables><constraints>'
+            "<channel><list startIndex='one'> x y </list></channel></constraints></instance>",
+            "startIndex='one' is not a whole number",
+        ),
+        (
+            '<instance><variables><var id="x"> 0..3 </var><var id="y"> 0..3 </var></variables><constraints>'
             "<noOverlap zeroIgnored='no'><origins> x y </origins><lengths> 1 1 </lengths></noOverlap>"
             "</constraints></instance>",
             "zeroIgnored='no': true or false",

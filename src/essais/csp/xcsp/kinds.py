@@ -107,7 +107,7 @@ def _sum(r: Reading, e: Element, arguments: list[str] | None) -> Made:
 def _element(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     r.expect(e, children={"list", "index", "value", "condition"})
     items = r.list_of(e, "list", arguments)
-    start = int(e.child("list").attributes.get("startIndex", "0")) if e.child("list") else 0  # type: ignore[union-attr]
+    start = _start_index(r, e.child("list"))
     index_holder = e.child("index")
     if index_holder is None:  # (the value is one of the items')
         value = e.child("value")
@@ -132,6 +132,16 @@ def _element(r: Reading, e: Element, arguments: list[str] | None) -> Made:
         beyond = relate(index, ">" if rank == "first" else "<", k + start)
         made.append(implies(beyond, relate(item, "!=", taken)) == 1)
     return made
+
+
+def _start_index(r: Reading, holder: Element | None) -> int:
+    """A <list>'s startIndex (0 where it says none)."""
+    if holder is None:
+        return 0
+    word = holder.attributes.get("startIndex", "0").strip()
+    if not re.fullmatch(r"[+-]?\d{1,9}", word):
+        raise r.fail(holder)(f"startIndex={word!r} is not a whole number")
+    return int(word)
 
 
 def _count(r: Reading, e: Element, arguments: list[str] | None) -> Made:
@@ -188,7 +198,7 @@ def _channel(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     r.expect(e, children={"list"})
     holders = [holder for holder in e.children if holder.tag == "list"] or [e]
     lists = [r.list_of(holder, "list", arguments) for holder in holders]
-    starts = [int(holder.attributes.get("startIndex", "0")) if holder is not e else 0 for holder in holders]
+    starts = [_start_index(r, holder) if holder is not e else 0 for holder in holders]
     if len(lists) > 2 or len(lists[0]) != len(lists[-1]):
         raise r.fail(e)("channel takes one list, or two of one length")
     (x, y), (sx, sy) = (lists[0], lists[-1]), (starts[0], starts[-1])
@@ -208,7 +218,7 @@ def _extremum(r: Reading, e: Element, arguments: list[str] | None) -> Made:
 def _circuit(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     r.expect(e, children={"list", "size"})
     items = r.list_of(e, "list", arguments)
-    start = int(e.child("list").attributes.get("startIndex", "0")) if e.child("list") else 0  # type: ignore[union-attr]
+    start = _start_index(r, e.child("list"))
     if e.child("size") is not None:
         raise r.fail(e)("a circuit of a given size is not one essais reads")
     shifted = [x - start if start else x for x in items]
