@@ -475,3 +475,40 @@ def test_groups_and_attributes_mean_what_xcsp3_says(tmp_path, body, count):
 def test_start_indices_and_ranks_are_honoured(tmp_path, body, solutions):
     model = read_xcsp(write(tmp_path, body))
     assert {(values["x"], values["y"]) for values in CspStream(model)} == solutions
+
+
+def latin(x, y):
+    return len({x[0], x[1]}) == len({x[2], x[3]}) == len({x[0], x[2]}) == len({x[1], x[3]}) == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "meaning"),
+    [
+        ("<allEqual> x[] </allEqual>", lambda x, y: len(set(x)) == 1),
+        ("<allDifferent><list> x[] </list><except> 0 </except></allDifferent>",
+         lambda x, y: len([v for v in x if v]) == len({v for v in x if v})),
+        ("<allDifferent><list> x[0] x[1] </list><list> x[2] x[3] </list></allDifferent>",
+         lambda x, y: (x[0], x[1]) != (x[2], x[3])),
+        # a matrix given as a 2-D reference (z[][]), or its rows written out
+        ("<allDifferent><matrix> z[][] </matrix></allDifferent>", latin),
+        ("<allDifferent><matrix> (z[0][0],z[0][1])(z[1][0],z[1][1]) </matrix></allDifferent>", latin),
+        ("<lex><matrix> z[][] </matrix><operator> le </operator></lex>",
+         lambda x, y: (x[0], x[1]) <= (x[2], x[3]) and (x[0], x[2]) <= (x[1], x[3])),
+        ("<lex><matrix> z[][] </matrix><operator> gt </operator></lex>",
+         lambda x, y: (x[0], x[1]) > (x[2], x[3]) and (x[0], x[2]) > (x[1], x[3])),
+        # an occurrence is a number, a variable or an interval lo..hi (not two values)
+        ("<cardinality><list> x[] </list><values> 0 1 </values><occurs> 1..2 y </occurs></cardinality>",
+         lambda x, y: 1 <= x.count(0) <= 2 and x.count(1) == y),
+        ("<cardinality><list> x[] </list><values closed='true'> 0 1 </values><occurs> 2 2 </occurs></cardinality>",
+         lambda x, y: x.count(0) == x.count(1) == 2),
+        ("<cardinality><list> x[] </list><values> 3 y </values><occurs> 1 2 </occurs></cardinality>",
+         lambda x, y: x.count(3) == 1 and x.count(y) == 2),
+    ],
+)  # fmt: skip
+def test_the_constraints_read_since_mean_what_xcsp3_says(tmp_path, body, meaning):
+    """Each against its meaning written in Python: x[0..3] (or a 2x2 grid z, row by row) and y in
+    0..3, every assignment of the five tried."""
+    cells = '<array id="z" size="[2][2]"> 0..3 </array>' if "z[" in body else '<array id="x" size="[4]"> 0..3 </array>'
+    model = read_xcsp(write(tmp_path, body, variables=f'{cells} <var id="y"> 0..3 </var>'))
+    expected = sum(meaning(list(row[:4]), row[4]) for row in itertools.product(range(4), repeat=5))
+    assert count_csp(model).count == expected

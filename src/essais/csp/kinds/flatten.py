@@ -345,12 +345,13 @@ def _negation(relation: Linear) -> Linear:
 
 
 def _chained(term: Term) -> Term | None:
-    """A term of many arguments as a chain of smaller ones, each with a definition of its own:
-    minimum, maximum and xor two at a time (None: the term has no such chain)."""
-    operator, arguments = term.operator, term.arguments
-    if operator in ("minimum", "maximum", "xor") and len(arguments) > 2:
-        chain = arguments[0]
-        for argument in arguments[1:]:
-            chain = Term(operator, [chain, argument])
-        return chain  # type: ignore[return-value]
-    return None
+    """A term of many arguments as smaller ones, each with a definition of its own: minimum,
+    maximum and xor two at a time, paired as a balanced tree (a chain of 729 nested one in
+    another: as deep, beyond Python's recursion in the flattening; None: the term has none)."""
+    operator, arguments = term.operator, list(term.arguments)
+    if operator not in ("minimum", "maximum", "xor") or len(arguments) <= 2:
+        return None
+    while len(arguments) > 1:
+        arguments = [Term(operator, arguments[k : k + 2]) if k + 1 < len(arguments) else arguments[k]
+                     for k in range(0, len(arguments), 2)]  # fmt: skip
+    return arguments[0]  # type: ignore[return-value]

@@ -20,6 +20,7 @@ from essais.csp.xcsp.expressions import Arguments, Element, Fail, Scope, Value, 
 from essais.csp.xcsp.kinds import OPERATORS, TAGS
 
 MEANINGLESS = {"id", "note", "class", "type", "format"}  # (attributes read past)
+LIST_ATTRIBUTES = {"list": {"startIndex"}, "values": {"closed"}}  # (those a kind reads)
 
 
 class Instance(Scope):
@@ -175,8 +176,30 @@ class Instance(Scope):
         if holder is None:
             raise self.fail(element)(f"no <{tag}>")
         if holder is not element:
-            self.expect(holder, {"startIndex"} if tag == "list" else set())
+            self.expect(holder, LIST_ATTRIBUTES.get(tag, set()))
         return [item for word in _words(holder.text) for item in self.expressions(word, holder, arguments)]
+
+    def matrix_of(self, element: Element, arguments: list[str] | None) -> list[list[Value]]:
+        """The rows of a child <matrix>: a 2-D reference (`x[][]`, `g[1..4][4..7]`) row by row,
+        or its rows written out, `(a,b)(c,d)`."""
+        holder = element.child("matrix")
+        if holder is None:
+            raise self.fail(element)("no <matrix>")
+        self.expect(holder)
+        text, fail = holder.text.strip(), self.fail(holder)
+        if text.startswith("("):
+            rows = [row.replace(",", " ").split() for row in re.findall(r"\(([^()]*)\)", text)]
+            return [[item for word in row for item in self.expressions(word, holder, arguments)] for row in rows]
+        match = re.fullmatch(r"([A-Za-z_]\w*)\[([^\]]*)\](\[[^\]]*\])", text)
+        if match is None or match.group(1) not in self.arrays or len(self.arrays[match.group(1)].shape) != 2:
+            raise fail(f"{text!r}: a matrix is a reference to a 2-D array (x[][]) or its rows, (a,b)(c,d)")
+        name, first, second = match.groups()
+        if first == "":
+            indices = range(self.arrays[name].shape[0])
+        else:
+            low, high = (self.number(part, fail) for part in (first.split("..", 1) if ".." in first else (first,) * 2))
+            indices = range(low, high + 1)
+        return [list(self.reference(f"{name}[{index}]{second}", fail)) for index in indices]
 
     def expressions(self, word: str, holder: Element, arguments: list[str] | None) -> list[Value]:
         """A word of a list: an expression (one item), or references, numbers and ranges."""

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from essais.csp.kinds.all_different import all_different
+from essais.csp.kinds.cardinality import global_cardinality
 from essais.csp.kinds.circuit import circuit, subcircuit
 from essais.csp.kinds.increasing import increasing
 from essais.csp.kinds.lex import lex_less_eq
@@ -43,6 +44,8 @@ class Reading(Protocol):
     def items(self, text: str, fail: Fail, arguments: list[str] | None = None) -> list[Value]: ...
     def expression(self, text: str, fail: Fail, arguments: list[str] | None = None) -> Value | Linear: ...
     def one(self, word: str, holder: Element, arguments: list[str] | None) -> Value: ...
+    def matrix_of(self, element: Element, arguments: list[str] | None) -> list[list[Value]]: ...
+    def expressions(self, word: str, holder: Element, arguments: list[str] | None) -> list[Value]: ...
 
 
 def _intension(r: Reading, e: Element, arguments: list[str] | None) -> Made:
@@ -84,14 +87,85 @@ def _tuples(text: str, arity: int, fail: Fail) -> list[tuple[int | None, ...]]:
 
 
 def _all_different(r: Reading, e: Element, arguments: list[str] | None) -> Made:
-    r.expect(e, children={"list"})
-    if len([c for c in e.children if c.tag == "list"]) > 1:
-        raise r.fail(e)("allDifferent on several lists is not one essais reads")
+    """Every member different: of one list (some values, `except`, may repeat); of several lists,
+    each list as a whole differs from the others (somewhere); of a matrix, each row and column."""
+    r.expect(e, children={"list", "matrix", "except"})
+    if e.child("matrix") is not None:
+        rows = r.matrix_of(e, arguments)
+        return [all_different(line) for line in [*rows, *_columns(r, e, rows)] if len(line) > 1]
+    lists = [r.list_of(holder, "list", arguments) for holder in e.children if holder.tag == "list"]
+    if len(lists) > 1:
+        if len({len(items) for items in lists}) > 1:
+            raise r.fail(e)("allDifferent's lists are of one length")
+        return [_somewhere(a, b, "!=") == 1 for a, b in itertools.combinations(lists, 2)]
     members = r.list_of(e, "list", arguments)
+    if e.child("except") is not None:
+        ignored = r.list_of(e, "except", arguments)
+        return [Term("|", [expression(relate(a, "!=", b)), *(expression(relate(a, "==", v)) for v in ignored)]) == 1
+                for a, b in itertools.combinations(members, 2)]  # fmt: skip
     # (with Hall intervals where the members are terms, dist or abs of differences: their values are
     # more than they need, where Hall intervals pay; the Golomb ruler of 10: 23 s without, 6.4 s with)
     hall = any(isinstance(m, LinearExpr) and any(isinstance(k, Term) for k in m.terms) for m in members)
     return [all_different(members, hall=hall)]
+
+
+def _somewhere(a: list[Value], b: list[Value], relation: str) -> LinearExpr:
+    """1 when some place of a and b holds the relation (a 0/1 term)."""
+    return Term("|", [expression(relate(x, relation, y)) for x, y in zip(a, b, strict=True)])
+
+
+def _columns(r: Reading, e: Element, rows: list[list[Value]]) -> list[list[Value]]:
+    if len({len(row) for row in rows}) > 1:
+        raise r.fail(e)("a matrix's rows are of one length")
+    return [list(column) for column in zip(*rows, strict=True)]
+
+
+def _all_equal(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    r.expect(e, children={"list"})
+    members = r.list_of(e, "list", arguments)
+    return [relate(a, "==", b) for a, b in itertools.pairwise(members)]
+
+
+def _cardinality(r: Reading, e: Element, arguments: list[str] | None) -> Made:
+    """How many of the list take each value: a number, a variable or an interval `lo..hi`; with
+    closed="true", the list takes those values alone. Numbers of distinct values: essais's
+    global_cardinality; else a count each."""
+    r.expect(e, children={"list", "values", "occurs"})
+    items, values = r.list_of(e, "list", arguments), r.list_of(e, "values", arguments)
+    occurs = _occurs(r, e, arguments)
+    if len(occurs) != len(values):
+        raise r.fail(e)(f"{len(values)} values and {len(occurs)} occurrences")
+    closed = e.child("values").attributes.get("closed", "false")  # type: ignore[union-attr]
+    if closed not in ("true", "false"):
+        raise r.fail(e)(f"closed={closed!r}: true or false")
+    made: Made = []
+    if (
+        all(isinstance(v, int) for v in values)
+        and len(set(values)) == len(values)
+        and all(isinstance(o, int) for o in occurs)
+    ):
+        made.append(global_cardinality(items, dict(zip(values, occurs, strict=True))))  # type: ignore[arg-type]
+    else:
+        for value, occur in zip(values, occurs, strict=True):
+            taken = count(items, value)
+            made += [relate(taken, ">=", occur[0]), relate(taken, "<=", occur[1])] if isinstance(occur, tuple) else [
+                relate(taken, "==", occur)]  # fmt: skip
+    if closed == "true":
+        made += [Term("|", [expression(relate(x, "==", v)) for v in values]) == 1 for x in items]
+    return made
+
+
+def _occurs(r: Reading, e: Element, arguments: list[str] | None) -> list[Value | tuple[int, int]]:
+    """<occurs>: numbers, variables, or intervals lo..hi (an interval here, not its values)."""
+    holder = e.child("occurs")
+    if holder is None:
+        raise r.fail(e)("no <occurs>")
+    r.expect(holder)
+    found: list[Value | tuple[int, int]] = []
+    for word in holder.text.split():
+        interval = re.fullmatch(r"([+-]?\d{1,18})\.\.([+-]?\d{1,18})", word)
+        found += [(int(interval[1]), int(interval[2]))] if interval else r.expressions(word, holder, arguments)
+    return found
 
 
 def _sum(r: Reading, e: Element, arguments: list[str] | None) -> Made:
@@ -181,14 +255,21 @@ def _operator(r: Reading, e: Element) -> str:
 
 
 def _lex(r: Reading, e: Element, arguments: list[str] | None) -> Made:
-    r.expect(e, children={"list", "operator"})
-    lists = [r.list_of(holder, "list", arguments) for holder in e.children if holder.tag == "list"]
+    """Lists in lexicographic order, one after the other; a matrix's rows, and its columns."""
+    r.expect(e, children={"list", "matrix", "operator"})
+    if e.child("matrix") is not None:
+        rows = r.matrix_of(e, arguments)
+        return [*_ordered_words(r, e, rows), *_ordered_words(r, e, _columns(r, e, rows))]
+    return _ordered_words(r, e, [r.list_of(holder, "list", arguments) for holder in e.children if holder.tag == "list"])
+
+
+def _ordered_words(r: Reading, e: Element, lists: list[list[Value]]) -> Made:
     operator, made = _operator(r, e), list[Any]()
     for a, b in itertools.pairwise(lists):
         low, high = (a, b) if operator in ("<", "<=") else (b, a)
         made.append(lex_less_eq(low, high))
         if operator in ("<", ">"):  # (strictly: the words differ somewhere)
-            made.append(Term("|", [expression(x != y) for x, y in zip(low, high, strict=True)]) == 1)
+            made.append(_somewhere(low, high, "!=") == 1)
     return made
 
 
@@ -256,5 +337,5 @@ TAGS: dict[str, Callable[[Any, Element, list[str] | None], Made]] = {
     "intension": _intension, "extension": _extension, "allDifferent": _all_different, "sum": _sum,
     "element": _element, "count": _count, "nValues": _n_values, "ordered": _ordered, "lex": _lex, "channel": _channel,
     "minimum": _extremum, "maximum": _extremum, "circuit": _circuit, "noOverlap": _no_overlap,
-    "instantiation": _instantiation,
+    "instantiation": _instantiation, "allEqual": _all_equal, "cardinality": _cardinality,
 }  # fmt: skip
