@@ -1,7 +1,7 @@
 """An XCSP3 instance's elements made an essais model (essais.csp.xcsp.reader reads the XML): the
-variables and arrays, the constraints (intension, extension, allDifferent, sum, element, count,
-ordered, lex, channel, minimum, maximum, circuit, noOverlap, instantiation, in groups and
-blocks) and the objective (minimize or maximize: an expression, a sum, a minimum, a maximum).
+variables and arrays, the constraints (essais.csp.xcsp.kinds: one function a tag; here the lists,
+matrices, conditions and a group's arguments they read, in groups and blocks) and the objective
+(minimize or maximize: an expression, a sum, a minimum, a maximum, nValues).
 Each maps onto the model's own constraints and terms; what has no counterpart is refused."""
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """The XCSP3 constraints essais reads (essais.csp.xcsp.constraints reads the instance), each made
 the model's own constraints: intension, extension (supports or conflicts, `*` for any value),
-allDifferent, sum, element (with an index, or without: the value is an item's), count, nValues
-(its values, `except` some), ordered, lex, channel, minimum, maximum, circuit (a circuit
-where no variable can take its own index, else a subcircuit: XCSP3's circuit allows loops),
-noOverlap (fixed lengths) and instantiation.
+allDifferent (one list, `except` some values; several lists; a matrix's rows and columns),
+allEqual, sum, element (with an index and its rank, or without: the value is an item's), count,
+nValues (its values, `except` some), cardinality (occurrences fixed, variable or intervals;
+closed), ordered, lex (lists, or a matrix's rows and columns), channel, minimum, maximum,
+circuit (a circuit where no variable can take its own index, else a subcircuit: XCSP3's circuit
+allows loops), noOverlap (fixed lengths; zeroIgnored) and instantiation.
 
 An extension is a table of its own as written, `*` and conflicts included (never written out nor
 complemented); a sum's condition `in` a set is a 0/1 term."""
