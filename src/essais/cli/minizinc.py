@@ -10,7 +10,7 @@ import typer
 
 from essais.cli.common import command, console
 from essais.core.errors import InvalidInput
-from essais.csp.api.minizinc import install_solver
+from essais.csp.api.compiling import install_solver
 
 EXAMPLES = [
     ("essais minizinc install", "then: minizinc --solver essais model.mzn"),

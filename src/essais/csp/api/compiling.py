@@ -1,6 +1,7 @@
-"""A MiniZinc model read: compiled by the installed `minizinc` with essais's own MiniZinc library
-(essais.csp.flatzinc.MZNLIB, named by a solver configuration written for the compilation alone),
-then read as FlatZinc; its solutions written by its output item (OutputItem)."""
+"""essais and MiniZinc: its solver configuration (`essais.msc`, with essais's own MiniZinc library,
+essais.csp.flatzinc.MZNLIB), written where MiniZinc looks (install_solver) or for one compilation
+alone; and a MiniZinc model read — compiled by the installed `minizinc`, then read as FlatZinc,
+its solutions written by its output item (OutputItem)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ from essais.csp.flatzinc import MZNLIB, FlatZinc, FlatZincError, Output, read_fl
 from essais.csp.model import Model
 
 STANDARD_FLAGS = ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t"]  # (an undeclared one MiniZinc drops silently)
-END = "----------"  # FlatZinc's end of a solution
+SOLUTION_END = "----------"  # FlatZinc's end of a solution
+SOLVERS = Path.home() / ".minizinc" / "solvers"  # where MiniZinc looks for a user's solvers
 OUTPUT_SECONDS = 10.0  # the most a solution's writing by MiniZinc may take
 
 
@@ -88,15 +90,16 @@ class OutputItem:
         with TemporaryDirectory(prefix="essais-output-") as folder:
             ozn = Path(folder) / "model.ozn"
             ozn.write_text(self.ozn)
+            given = "\n".join([*solution, SOLUTION_END]) + "\n"
             try:
-                done = subprocess.run([self.minizinc, "--ozn-file", str(ozn)], input="\n".join([*solution, END]) + "\n",
-                                      capture_output=True, text=True, timeout=OUTPUT_SECONDS)  # fmt: skip
+                done = subprocess.run([self.minizinc, "--ozn-file", str(ozn)], input=given, capture_output=True,
+                                      text=True, timeout=OUTPUT_SECONDS)  # fmt: skip
             except (OSError, subprocess.TimeoutExpired):
                 done = None
         lines = done.stdout.splitlines() if done is not None and done.returncode == 0 else []
-        if END not in lines:  # (MiniZinc failed: its outputs as FlatZinc writes them)
+        if SOLUTION_END not in lines:  # (MiniZinc failed: its outputs as FlatZinc writes them)
             return "  ".join(solution)
-        return "\n".join(lines[: lines.index(END)]).rstrip()
+        return "\n".join(lines[: lines.index(SOLUTION_END)]).rstrip()
 
 
 def _first_error(said: str) -> str:
@@ -117,3 +120,26 @@ def configuration(executable: str) -> dict[str, Any]:
                        ["--engine", "numba or python", "string", ""]],
         "supportsFzn": True, "needsSolns2Out": True, "tags": ["cp", "int"],
     }  # fmt: skip
+
+
+def solver_configuration() -> dict[str, Any]:
+    """essais's MiniZinc solver configuration (`.msc`): the absolute path of `fzn-essais` (a bare
+    name breaks the IDE and environments not activated), the standard flags it takes, and its
+    own (--method, --engine)."""
+    beside = Path(sys.executable).with_name("fzn-essais")
+    found = str(beside) if beside.exists() else shutil.which("fzn-essais")
+    if found is None:
+        raise InvalidInput("minizinc: no fzn-essais beside this Python nor on the PATH (install essais with pip)")
+    return configuration(str(Path(found).resolve()))
+
+
+def install_solver(folder: Path | None = None) -> Path:
+    """Write essais.msc where MiniZinc looks (`~/.minizinc/solvers/`, or `folder`): its path."""
+    folder = SOLVERS if folder is None else folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "essais.msc"
+        path.write_text(json.dumps(solver_configuration(), indent=2) + "\n")
+    except OSError as error:
+        raise InvalidInput(f"minizinc: {folder}: {error.strerror or error}") from None
+    return path

@@ -7,24 +7,18 @@ solution, `=====UNKNOWN=====` when a limit or a signal came first; with statisti
 
 from __future__ import annotations
 
-import json
-import shutil
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from essais.core.errors import InvalidInput
 from essais.core.limits import Limits
 from essais.core.result import CountResult, Status
-from essais.csp.api.compiling import configuration
+from essais.csp.api.compiling import SOLUTION_END
 from essais.csp.api.solving import CspStream, solve_csp
 from essais.csp.flatzinc import FlatZinc, read_flatzinc_file
 from essais.csp.model.problem import CspResult
 
-SOLUTION_END, COMPLETE = "----------", "=========="
-SOLVERS = Path.home() / ".minizinc" / "solvers"  # where MiniZinc looks for a user's solvers
+COMPLETE = "=========="
 UNSATISFIABLE, UNKNOWN = "=====UNSATISFIABLE=====", "=====UNKNOWN====="
 
 
@@ -110,26 +104,3 @@ def _statistics(result: CspResult | CountResult, found: int) -> Iterator[str]:
     for name, value in named.items():
         yield f"%%%mzn-stat: {name}={value}"
     yield "%%%mzn-stat-end"
-
-
-def solver_configuration() -> dict[str, Any]:
-    """essais's MiniZinc solver configuration (`.msc`): the absolute path of `fzn-essais` (a bare
-    name breaks the IDE and environments not activated), the standard flags it takes, and its
-    own (--method, --engine)."""
-    beside = Path(sys.executable).with_name("fzn-essais")
-    found = str(beside) if beside.exists() else shutil.which("fzn-essais")
-    if found is None:
-        raise InvalidInput("minizinc: no fzn-essais beside this Python nor on the PATH (install essais with pip)")
-    return configuration(str(Path(found).resolve()))
-
-
-def install_solver(folder: Path | None = None) -> Path:
-    """Write essais.msc where MiniZinc looks (`~/.minizinc/solvers/`, or `folder`): its path."""
-    folder = SOLVERS if folder is None else folder
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "essais.msc"
-        path.write_text(json.dumps(solver_configuration(), indent=2) + "\n")
-    except OSError as error:
-        raise InvalidInput(f"minizinc: {folder}: {error.strerror or error}") from None
-    return path

@@ -44,13 +44,10 @@ class DomainTable:
     least: int  # the first value of the second column
     cols: int  # a column for the names, then one a value (or a run of `step` values)
     step: int = 1
-    drawn: tuple[int, ...] = ()  # the variables drawn, a row each: the model's, those hidden left out
 
     @classmethod
     def of(cls, model: Model) -> DomainTable:
-        drawn = tuple(var for var in range(len(model.names)) if var not in model.hidden) or tuple(
-            range(len(model.names))
-        )
+        drawn = _drawn(model)
         ends = [end for var in drawn if (domain := model.domains[var]) for end in (domain[0], domain[-1])]
         if not ends:
             raise InvalidInput("animate: the model has no values to show (every domain is empty)")
@@ -59,7 +56,12 @@ class DomainTable:
                                f"(at most {MAX_ROWS:,})")  # fmt: skip
         least, span = min(ends), max(ends) - min(ends) + 1
         step = 1 if span <= MAX_VALUES else _round_step(-(-span // BARS))
-        return cls(model, least, -(-span // step) + 1, step, drawn)
+        return cls(model, least, -(-span // step) + 1, step)
+
+    @cached_property
+    def drawn(self) -> tuple[int, ...]:
+        """The variables drawn, a row each."""
+        return _drawn(self.model)
 
     @cached_property
     def row_of(self) -> dict[int, int]:
@@ -138,6 +140,11 @@ class DomainTable:
         last = self.least + (self.cols - 1) * self.step - 1
         return (f"; each column is a run of {self.step:,} values, from {self.least:,} (the first) to {last:,} (the "
                 f"last): a domain is a bar, blue where some value of a run is left")  # fmt: skip
+
+
+def _drawn(model: Model) -> tuple[int, ...]:
+    """The model's variables but those it hides (all of them, where it hides every one)."""
+    return tuple(var for var in range(len(model.names)) if var not in model.hidden) or tuple(range(len(model.names)))
 
 
 def _round_step(least: int) -> int:

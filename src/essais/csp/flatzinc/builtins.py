@@ -242,6 +242,16 @@ def _circuit(loops: bool) -> Builtin:
     return builtin
 
 
+def _count_eq(model: Model, arguments: list[Any]) -> None:
+    """fzn_count_eq(x, y, c) and its fixed form: c of x equal y."""
+    x, y, c = arguments
+    model.add(_expression(model, c) == count(x, y))
+
+
+def _increasing(model: Model, arguments: list[Any]) -> None:
+    model.add(increasing(arguments[0]))
+
+
 def _cardinality(model: Model, arguments: list[Any]) -> None:
     """fzn_global_cardinality(x, cover, counts): essais's global_cardinality where the counts are
     fixed (and the values of cover all different), else one count each."""
@@ -346,11 +356,11 @@ BUILTINS: dict[str, Builtin] = {
     "fzn_table_bool": _table,
     "essais_circuit": _circuit(loops=False),
     "essais_subcircuit": _circuit(loops=True),
-    "fzn_count_eq": lambda model, args: model.add(_expression(model, args[2]) == count(args[0], args[1])),
-    "fzn_count_eq_par": lambda model, args: model.add(_expression(model, args[2]) == count(args[0], args[1])),
+    "fzn_count_eq": _count_eq,
+    "fzn_count_eq_par": _count_eq,
     "fzn_global_cardinality": _cardinality,
-    "fzn_increasing_int": lambda model, args: model.add(increasing(args[0])),
-    "fzn_increasing_bool": lambda model, args: model.add(increasing(args[0])),
+    "fzn_increasing_int": _increasing,
+    "fzn_increasing_bool": _increasing,
     "fzn_strictly_increasing_int": lambda model, args: model.add(increasing(args[0], strict=True)),
     "fzn_lex_lesseq_int": _lex(strict=False),
     "fzn_lex_lesseq_bool": _lex(strict=False),
