@@ -567,3 +567,32 @@ def processes() -> list[tuple[int, int, str]]:
             continue
         found.append((int(stat.parent.name), int(fields[1]), fields[0]))
     return found
+
+
+SWALLOWED = """
+import weakref
+from essais.core import signals
+
+class Thing:
+    pass
+
+def raising(kind):
+    def callback(_):
+        raise kind("raised in a callback")
+    return callback
+
+signals.raise_on_stop_signals()
+for kind in (KeyboardInterrupt, ValueError):
+    thing = Thing()
+    watcher = weakref.ref(thing, raising(kind))
+    del thing
+"""
+
+
+def test_an_interrupt_that_python_swallows_is_swallowed_without_a_word():
+    """A signal's KeyboardInterrupt raised inside a weakref's callback (importlib's, say) cannot
+    reach the program: Python printed "Exception ignored in" and a traceback (found by
+    test_a_signal_at_any_moment_of_a_run). Now it says nothing; anything else still speaks."""
+    ran = subprocess.run([sys.executable, "-c", SWALLOWED], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0 and "KeyboardInterrupt" not in ran.stderr
+    assert "ValueError: raised in a callback" in ran.stderr

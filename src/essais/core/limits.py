@@ -233,6 +233,8 @@ class SearchControl:
         loads, which no limit includes."""
         timed = self.limits.time is not None and threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGALRM, self._on_alarm) if timed else None
+        if timed:
+            signals.swallowed_quietly(SearchStopped)
         self.in_setup = True
         try:
             if self.interrupted:

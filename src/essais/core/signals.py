@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -182,6 +183,31 @@ def raise_on_stop_signals() -> None:
     if threading.current_thread() is threading.main_thread():
         for each in STOP_SIGNALS:
             signal.signal(each, _raise_interrupt)
+        swallowed_quietly(KeyboardInterrupt)
+
+
+_quiet: list[type[BaseException]] = []  # what our handlers raise (see swallowed_quietly)
+
+
+def swallowed_quietly(kind: type[BaseException]) -> None:
+    """A signal's handler runs wherever the main thread is, a weakref's or the garbage
+    collector's callback included, where Python cannot raise: it prints "Exception ignored in"
+    with a traceback and goes on. The signal is recorded and what it stops looks again later
+    (a search starting, a time limit's next alarm), so an exception of this kind that Python
+    swallows is swallowed without a word."""
+    if kind not in _quiet:
+        _quiet.append(kind)
+    if sys.unraisablehook is not _unraisable:
+        _previous_hook[:] = [sys.unraisablehook]
+        sys.unraisablehook = _unraisable
+
+
+_previous_hook: list[Callable[[Any], object]] = []
+
+
+def _unraisable(unraisable: Any) -> None:
+    if not (unraisable.exc_type and issubclass(unraisable.exc_type, tuple(_quiet))):
+        _previous_hook[0](unraisable)
 
 
 @contextmanager
