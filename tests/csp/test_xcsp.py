@@ -214,9 +214,9 @@ def test_arrays_domains_and_objectives(tmp_path):
         ("<instance><variables>", "not well-formed XML"),
         ('<instance type="WCSP"><variables/></instance>', "type 'WCSP': essais reads CSP and COP"),
         (
-            '<instance><variables><var id="x"> 0..3 </var></variables><constraints><cumulative/></constraints>'
+            '<instance><variables><var id="x"> 0..3 </var></variables><constraints><smart/></constraints>'
             "</instance>",
-            "<cumulative> inside <constraints> is not an element essais reads",
+            "<smart> inside <constraints> is not an element essais reads",
         ),
         (
             '<instance><variables><var id="x" size="3"> 0..3 </var></variables></instance>',

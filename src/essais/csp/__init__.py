@@ -1,6 +1,6 @@
 """Constraints of one's own (000 §3.1): a model of integer variables with finite domains and
-constraints (linear relations, all_different, circuit, subcircuit, no_overlap, increasing,
-global_cardinality, tables, Python predicates), searched by the course's methods, basic,
+constraints (linear relations, all_different, circuit, subcircuit, no_overlap, cumulative,
+increasing, global_cardinality, tables, Python predicates), searched by the course's methods, basic,
 forward checking and arc consistency maintained.
 
 The package is laid out by layer, each importing only those below it (import-linter holds
@@ -26,6 +26,7 @@ from essais.csp.flatzinc import FlatZincError, read_flatzinc
 from essais.csp.kinds.all_different import all_different
 from essais.csp.kinds.cardinality import global_cardinality
 from essais.csp.kinds.circuit import circuit, subcircuit
+from essais.csp.kinds.cumulative import cumulative
 from essais.csp.kinds.increasing import increasing
 from essais.csp.kinds.lex import lex_less_eq
 from essais.csp.kinds.no_overlap import no_overlap
@@ -51,6 +52,7 @@ __all__ = [
     "circuit",
     "count",
     "count_csp",
+    "cumulative",
     "csp_error",
     "element",
     "global_cardinality",

@@ -54,6 +54,7 @@ CIRCUIT_LOOPS = 0  # 1: a subcircuit (a node may point to itself)
 INCREASING_STEP = 0  # each variable at least the one before plus the step (1: strict)
 CARDINALITY_VALUES, CARDINALITY_PAIRS = range(2)  # how many values it counts; each (value, count)
 COUNT_VALUE, COUNT_PLACES = range(2)  # the value; each counted variable's (word, bit) of it (-1, 0: none)
+CUMULATIVE_CAPACITY, CUMULATIVE_HEIGHTS = range(2)  # the capacity; each task's height
 
 
 @inner
@@ -257,6 +258,107 @@ def no_overlap_holds(A, c):
             b, db = A[A[VALUE] + A[A[CVAR] + start + j]], A[A[COFF] + start + j]
             if da and db and a + da > b and b + db > a:
                 return False
+    return True
+
+
+@inner
+def cumulative(A, U, state, method, c):
+    """The compulsory parts' profile, then task after task its earliest start pushed past the
+    segments where it does not fit, ascending, and its latest end before them, descending
+    (essais.csp.kinds.cumulative). CWORK holds each task's part (begin at k, end at n + k; an
+    empty part 0, 0), the times from 2n, the segments (begin, end, height) from 4n."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    fields = fields_at(A, c)
+    capacity, work = A[fields + CUMULATIVE_CAPACITY], A[CWORK]
+    times, segments = work + 2 * n, work + 4 * n
+    n_times = 0
+    for k in range(n):
+        var, d, h = A[A[CVAR] + start + k], A[A[COFF] + start + k], A[fields + CUMULATIVE_HEIGHTS + k]
+        A[work + k], A[work + n + k] = 0, 0
+        if d == 0 or h == 0:
+            continue
+        if h > capacity:
+            return False
+        low, high = term_span(A, U, var, np.int64(1))
+        if high < low + d:
+            A[work + k], A[work + n + k] = high, low + d
+            n_times = _add_time(A, times, n_times, high)
+            n_times = _add_time(A, times, n_times, low + d)
+    n_segments = 0
+    for t in range(n_times - 1):
+        begin, end = A[times + t], A[times + t + 1]
+        height = 0
+        for k in range(n):
+            if A[work + k] <= begin < A[work + n + k]:
+                height += A[fields + CUMULATIVE_HEIGHTS + k]
+        if height > capacity:
+            return False
+        if height:
+            at = segments + 3 * n_segments
+            A[at], A[at + 1], A[at + 2] = begin, end, height
+            n_segments += 1
+    for k in range(n):
+        var, d, h = A[A[CVAR] + start + k], A[A[COFF] + start + k], A[fields + CUMULATIVE_HEIGHTS + k]
+        if d == 0 or h == 0:
+            continue
+        own_begin, own_end = A[work + k], A[work + n + k]
+        low, high = term_span(A, U, var, np.int64(1))
+        earliest = low
+        for s in range(n_segments):
+            at = segments + 3 * s
+            if A[at] >= earliest + d:
+                break
+            load = A[at + 2] - h * (own_begin <= A[at] and A[at + 1] <= own_end and own_begin < own_end)
+            if A[at + 1] > earliest and load + h > capacity:
+                earliest = A[at + 1]
+        if earliest > low and not _at_least(A, U, state, var, earliest):
+            return False
+        low, high = term_span(A, U, var, np.int64(1))
+        latest = high + d
+        for s in range(n_segments - 1, -1, -1):
+            at = segments + 3 * s
+            if A[at + 1] <= latest - d:
+                break
+            load = A[at + 2] - h * (own_begin <= A[at] and A[at + 1] <= own_end and own_begin < own_end)
+            if A[at] < latest and load + h > capacity:
+                latest = A[at]
+        if latest - d < high and not _at_most(A, U, state, var, latest - d):
+            return False
+    return True
+
+
+@inner
+def _add_time(A, times, n_times, t):
+    """t among the times (ascending, each once); their number after."""
+    at = n_times
+    while at > 0 and A[times + at - 1] > t:
+        at -= 1
+    if at > 0 and A[times + at - 1] == t:
+        return n_times
+    for i in range(n_times, at, -1):
+        A[times + i] = A[times + i - 1]
+    A[times + at] = t
+    return n_times + 1
+
+
+@inner
+def cumulative_holds(A, c):
+    """basic: once every start is given, the load at each task's start is within the capacity."""
+    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    if not all_given(A, c):
+        return True
+    fields = fields_at(A, c)
+    for i in range(n):
+        at, di, hi = A[A[VALUE] + A[A[CVAR] + start + i]], A[A[COFF] + start + i], A[fields + CUMULATIVE_HEIGHTS + i]
+        if di == 0 or hi == 0:
+            continue
+        load = 0
+        for j in range(n):
+            b, dj, hj = A[A[VALUE] + A[A[CVAR] + start + j]], A[A[COFF] + start + j], A[fields + CUMULATIVE_HEIGHTS + j]
+            if dj and b <= at < b + dj:
+                load += hj
+        if load > A[fields + CUMULATIVE_CAPACITY]:
+            return False
     return True
 
 
@@ -506,6 +608,11 @@ def circuit_at(a, na, u, nu, s, ns, request, x, c):
 def no_overlap_at(a, na, u, nu, s, ns, request, x, c):
     A = carray(a, na)
     return no_overlap(A, carray(u, nu), carray(s, ns), x, c) if request == REVISE else no_overlap_holds(A, c)
+
+
+def cumulative_at(a, na, u, nu, s, ns, request, x, c):
+    A = carray(a, na)
+    return cumulative(A, carray(u, nu), carray(s, ns), x, c) if request == REVISE else cumulative_holds(A, c)
 
 
 def increasing_at(a, na, u, nu, s, ns, request, x, c):

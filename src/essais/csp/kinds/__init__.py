@@ -11,6 +11,7 @@ from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting
 from essais.csp.kinds.cardinality import Cardinality
 from essais.csp.kinds.circuit import Circuit
 from essais.csp.kinds.count import Count
+from essais.csp.kinds.cumulative import Cumulative
 from essais.csp.kinds.distance import Distance
 from essais.csp.kinds.flatten import flattened
 from essais.csp.kinds.increasing import Increasing
@@ -31,6 +32,7 @@ __all__ = [
     "Cardinality",
     "Circuit",
     "Count",
+    "Cumulative",
     "Distance",
     "Encoding",
     "Fields",

@@ -12,6 +12,7 @@ from essais.csp.kinds import (
     cardinality,
     circuit,
     count,
+    cumulative,
     distance,
     element,
     increasing,
@@ -44,6 +45,7 @@ KINDS: dict[type, Kind[Any]] = {
     reified.Reified: reified.KIND,
     product.Product: product.KIND,
     arithmetic.Arithmetic: arithmetic.KIND,
+    cumulative.Cumulative: cumulative.KIND,
 }
 KINDS[Written] = WrittenKind(dict(KINDS))
 

@@ -16,11 +16,14 @@ from essais.core.errors import InvalidInput
 from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, cell_name, expression, relate
 from essais.csp.model.functions import maximum, minimum, n_values
 from essais.csp.model.problem import Model
+from essais.csp.xcsp import kinds, packing, sequences
 from essais.csp.xcsp.expressions import Arguments, Element, Fail, Scope, Value, XcspArray
-from essais.csp.xcsp.kinds import OPERATORS, TAGS
+from essais.csp.xcsp.kinds import OPERATORS
 
+TAGS = {**kinds.TAGS, **sequences.TAGS, **packing.TAGS}  # each constraint's tag: what reads it
+MAX_WINDOWS = 1_000_000  # windows of one slide
+META = {"group", "block", "slide"}  # the tags around constraints
 MEANINGLESS = {"id", "note", "class", "type", "format"}  # (attributes read past)
-LIST_ATTRIBUTES = {"list": {"startIndex"}, "values": {"closed"}}  # (those a kind reads)
 
 
 class Instance(Scope):
@@ -54,7 +57,7 @@ class Instance(Scope):
         self.variables(variables)
         for part in root.children:
             if part.tag == "constraints":
-                self.expect(part, children={*TAGS, "group", "block"})
+                self.expect(part, children={*TAGS, *META})
                 for constraint in part.children:
                     self.constraint(constraint, None)
             elif part.tag == "objectives":
@@ -131,8 +134,10 @@ class Instance(Scope):
     def constraint(self, element: Element, arguments: list[str] | None) -> None:
         if element.tag == "group":
             self.group(element)
+        elif element.tag == "slide":
+            self.slide(element)
         elif element.tag == "block":
-            self.expect(element, children={*TAGS, "group", "block"})
+            self.expect(element, children={*TAGS, *META})
             for inner in element.children:
                 self.constraint(inner, None)
         elif element.tag in TAGS:
@@ -151,12 +156,44 @@ class Instance(Scope):
         template = next((c for c in element.children if c.tag != "args"), None)
         if template is None or template.tag == "group":
             raise self.fail(element)("a group holds one constraint, then its <args>")
-        said = template.text + "".join(child.text for child in template.children)
-        named = [int(place) for place in re.findall(r"%(\d+)", said)]
         for args in element.children:
             if args.tag == "args":
                 self.expect(args)
-                self.constraint(template, Arguments(self.arguments(args), max(named, default=-1) + 1))
+                self.constraint(template, Arguments(self.arguments(args), self._places(template)))
+
+    def slide(self, element: Element) -> None:
+        """<slide>: its constraint on each window of its lists, the window moving `offset` items
+        at a time (1 by default) and taking `collect` items of each list (with one list, by
+        default as many as the constraint names %i; with several, 1); circular="true": the
+        windows go round to the first items, one a start."""
+        self.expect(element, {"circular"}, {*TAGS, "list"})
+        template, holders = element.children[-1] if element.children else None, element.children[:-1]
+        fail = self.fail(element)
+        if template is None or template.tag == "list" or not holders or any(h.tag != "list" for h in holders):
+            raise fail("a slide holds its lists, then one constraint")
+        circular = element.attributes.get("circular", "false")
+        if circular not in ("true", "false"):
+            raise fail(f"circular={circular!r}: true or false")
+        lists, offsets, collects = [], [], []
+        for holder in holders:
+            self.expect(holder, {"offset", "collect"})
+            lists.append(self.arguments(holder))
+            default = self._places(template) if len(holders) == 1 else 1
+            offsets.append(self._positive(holder, "offset", 1))
+            collects.append(self._positive(holder, "collect", default))
+        for window in _windows(lists, offsets, collects, circular == "true"):
+            self.constraint(template, Arguments(window, self._places(template)))
+
+    def _places(self, template: Element) -> int:
+        """How many places (%0, %1…) a template names."""
+        said = template.text + "".join(child.text for child in template.children)
+        return max((int(place) for place in re.findall(r"%(\d+)", said)), default=-1) + 1
+
+    def _positive(self, holder: Element, attribute: str, default: int) -> int:
+        word = holder.attributes.get(attribute, str(default)).strip()
+        if not re.fullmatch(r"\d{1,9}", word) or int(word) == 0:
+            raise self.fail(holder)(f"{attribute}={word!r} is not a whole number, 1 or more")
+        return int(word)
 
     def arguments(self, args: Element) -> list[str]:
         """A group's <args>, one item a place: a compact reference (`x[3..5]`, `m[0][]`) names
@@ -170,13 +207,20 @@ class Instance(Scope):
                           for item in self.items(word, fail)]  # fmt: skip
         return items
 
-    def list_of(self, element: Element, tag: str, arguments: list[str] | None) -> list[Value]:
-        """The items of a child <list> (or of the element's own text, when it has no child)."""
+    def list_of(
+        self,
+        element: Element,
+        tag: str,
+        arguments: list[str] | None,
+        attributes: set[str] = frozenset(),  # type: ignore[assignment]
+    ) -> list[Value]:
+        """The items of a child <list> (or of the element's own text, when it has no child); the
+        attributes it may carry: those the kind reads (startIndex, closed…)."""
         holder = element.child(tag) if element.children else element
         if holder is None:
             raise self.fail(element)(f"no <{tag}>")
         if holder is not element:
-            self.expect(holder, LIST_ATTRIBUTES.get(tag, set()))
+            self.expect(holder, attributes)
         return [item for word in _words(holder.text) for item in self.expressions(word, holder, arguments)]
 
     def matrix_of(self, element: Element, arguments: list[str] | None) -> list[list[Value]]:
@@ -185,7 +229,7 @@ class Instance(Scope):
         holder = element.child("matrix")
         if holder is None:
             raise self.fail(element)("no <matrix>")
-        self.expect(holder)
+        self.expect(holder, {"startRowIndex", "startColIndex"} if element.tag == "element" else set())
         text, fail = holder.text.strip(), self.fail(holder)
         if text.startswith("("):
             rows = [row.replace(",", " ").split() for row in re.findall(r"\(([^()]*)\)", text)]
@@ -223,6 +267,10 @@ class Instance(Scope):
         holder = element.child("condition")
         if holder is None:
             raise self.fail(element)("no <condition>")
+        return self.condition_of(holder, arguments)
+
+    def condition_of(self, holder: Element, arguments: list[str] | None) -> tuple[str, Any]:
+        """A <condition>'s operator and right side."""
         self.expect(holder)
         match = re.fullmatch(r"\s*\(\s*(\w+)\s*,\s*(.+?)\s*\)\s*", holder.text)
         if match is None or match.group(1) not in (*OPERATORS, "in"):
@@ -290,3 +338,22 @@ def _words(text: str) -> list[str]:
         else:
             current += char
     return [*words, current] if current else words
+
+
+def _windows(lists: list[list[str]], offsets: list[int], collects: list[int], circular: bool) -> list[list[str]]:
+    """A slide's windows: `collects[i]` items of list i from its start, each start `offsets[i]`
+    after the one before; until the first list's window would run past its end (circular: until
+    every start of the first list has had its window, going round)."""
+    windows: list[list[str]] = []
+    start = 0
+    first, step, taken = len(lists[0]), offsets[0], collects[0]
+    while circular or start + taken <= first:
+        if len(windows) >= MAX_WINDOWS:
+            break
+        windows.append([items[(start // step * offset + k) % len(items)]
+                        for items, offset, collect in zip(lists, offsets, collects, strict=True)
+                        for k in range(collect)])  # fmt: skip
+        start += step
+        if circular and start >= first:
+            break
+    return windows
