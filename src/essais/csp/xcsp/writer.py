@@ -4,13 +4,16 @@ essais.csp.xcsp.reader it gives the same solutions in the same variables' order.
 
 Variables keep their names where XCSP3 takes them: `x`, and as arrays those the model remembers
 (`Model.arrays`, of any dimension, cells left out included) and runs `q[0]` … `q[7]` of names in
-order; any other name is written `v<k>` with a note. Relations become `sum`
-(weighted sums) or `intension` (with terms), all_different `allDifferent`, tables `extension`,
-circuit `circuit` (with each node kept from its own number: XCSP3's circuit allows loops),
-no_overlap `noOverlap`, increasing `ordered`, global_cardinality a `count` a value, lex_less_eq
-`lex`; the objective `minimize`/`maximize`. What XCSP3 cannot say exactly is refused, naming it:
-a predicate (a Python test); `//` and `%` of a value that may be negative (XCSP3's div and mod
-truncate, essais's round down); an element whose index may fall beyond its list.
+order; any other name (the hidden states of an automaton read from XCSP3, say) is written `v<k>`
+with a note. Relations become `sum` (weighted sums) or `intension` (with terms), all_different
+`allDifferent`, tables `extension`, circuit `circuit` (with each node kept from its own number:
+XCSP3's circuit allows loops), no_overlap `noOverlap`, cumulative `cumulative`, increasing
+`ordered`, global_cardinality a `count` a value, lex_less_eq `lex`; the objective
+`minimize`/`maximize`. An element term whose index may fall beyond its list is written as a chain
+of `if`, with an `intension` keeping its index within the list (where it falls beyond, the term
+has no value: no solution has it). What XCSP3 cannot say exactly is refused, naming it: a
+predicate (a Python test); `//` and `%` of a value that may be negative (XCSP3's div and mod
+truncate, essais's round down).
 """
 
 from __future__ import annotations
@@ -77,6 +80,7 @@ def to_xcsp(model: Writable) -> str:
              *writer.variables(), "  </variables>", "  <constraints>"]  # fmt: skip
     for constraint in model.constraints:
         parts += [f"    {line}" for line in writer.constraint(constraint)]
+    parts += [f"    <intension> {guard} </intension>" for guard in writer.guards]
     parts.append("  </constraints>")
     if model.objective is not None:
         goal = model.objective
@@ -126,6 +130,9 @@ class _Writer:
         self.named = set(model.names)
         self.arrays = self._arrays()
         self.ids = self._ids()
+        # the index of each element term that may fall beyond its list kept within it: where it
+        # falls beyond, the term has no value and no solution has it (its constraint is not met)
+        self.guards: list[str] = []
 
     def _arrays(self) -> dict[int, _ArrayOut]:
         """The arrays the file declares, by their first variable: those the model remembers, and
@@ -245,8 +252,7 @@ class _Writer:
         low, high = term.arguments[0].bounds(self.model.domains) if isinstance(term.arguments[0], LinearExpr) else (
             term.arguments[0], term.arguments[0])  # fmt: skip
         if low < 0 or high >= len(items):
-            raise InvalidInput(f"xcsp: {term.text()}: its index may fall beyond its list, where it has no value; "
-                               "XCSP3's expressions have no such term")  # fmt: skip
+            self.guards.append(f"and(ge({index},0),le({index},{len(items) - 1}))")
         chosen = items[-1]
         for k in range(len(items) - 2, -1, -1):
             chosen = f"if(eq({index},{k}),{items[k]},{chosen})"
