@@ -171,7 +171,7 @@ def _accepted(r: Reading, e: Element, items: list[Value], arcs: Transitions, sta
         rows = {(numbered[0][state], v, numbered[1][nxt]) for state, moves in layers[k].items()
                 for v, nxt in moves.items() if nxt in numbered[1]}  # fmt: skip
         keep = [states[k] is not None, not isinstance(item, int), states[k + 1] is not None]  # (a number: no column)
-        scope = [var for var, kept in zip((states[k], item, states[k + 1]), keep, strict=True) if kept]
+        scope: list[Value] = [var for var, kept in zip((states[k], item, states[k + 1]), keep, strict=True) if kept]
         if scope:
             made.append(
                 table(scope, sorted({tuple(v for v, kept in zip(row, keep, strict=True) if kept) for row in rows}))
