@@ -170,12 +170,12 @@ def _accepted(r: Reading, e: Element, items: list[Value], arcs: Transitions, sta
         numbered = [{state: n for n, state in enumerate(layer)} for layer in (layers[k], layers[k + 1])]
         rows = {(numbered[0][state], v, numbered[1][nxt]) for state, moves in layers[k].items()
                 for v, nxt in moves.items() if nxt in numbered[1]}  # fmt: skip
-        keep = [states[k] is not None, not isinstance(item, int), states[k + 1] is not None]  # (a number: no column)
-        scope: list[Value] = [var for var, kept in zip((states[k], item, states[k + 1]), keep, strict=True) if kept]
+        places = (states[k], item, states[k + 1])
+        keep = [places[0] is not None, not isinstance(item, int), places[2] is not None]  # (a number: no column)
+        scope: list[Value] = [var for var, kept in zip(places, keep, strict=True) if kept]  # type: ignore[misc]
+        columns = sorted({tuple(v for v, kept in zip(row, keep, strict=True) if kept) for row in rows})
         if scope:
-            made.append(
-                table(scope, sorted({tuple(v for v, kept in zip(row, keep, strict=True) if kept) for row in rows}))
-            )
+            made.append(table(scope, columns))
     return made
 
 
