@@ -11,6 +11,7 @@ values of the free x[3]: 3,776) and cumulative_variables (ACE 4,855, one short o
 4,856)."""
 
 import itertools
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +20,8 @@ import pytest
 
 from essais.core.errors import InvalidInput
 from essais.csp import CspStream, count_csp, read_xcsp, to_xcsp
+
+from conftest import invoke
 
 CORE = Path(__file__).resolve().parent.parent / "data" / "xcsp" / "core"
 Values = dict[str, int]
@@ -261,3 +264,14 @@ def test_the_forms_pycsp3_does_not_write_mean_what_xcsp3_says(tmp_path, body, va
 def test_bad_forms_are_refused_naming_what_is_wrong(tmp_path, body, message):
     with pytest.raises(InvalidInput, match=re.escape(message)):
         written(tmp_path, body, XY)
+
+
+def test_the_hidden_states_are_never_shown():
+    """The automaton's states are essais's own: the competition's `v` line, the JSON and the
+    headline name the file's variables alone."""
+    path = str(CORE / "regular.xml")
+    lines = invoke(["csp", path, "--competition-output"]).stdout.splitlines()
+    assert lines[0] == "s SATISFIABLE" and "<list> x[0] x[1] x[2] x[3] </list>" in lines[1] and "%" not in lines[1]
+    found = json.loads(invoke(["csp", path, "--json"]).stdout)
+    assert list(found["values"]) == ["x[0]", "x[1]", "x[2]", "x[3]"]
+    assert "21 solutions of a model of 4 variables" in invoke(["csp", path, "--count"]).stdout

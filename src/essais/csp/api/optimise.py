@@ -113,7 +113,7 @@ def count_optimal(plan: Plan, model: Model) -> CspCount:
     plan = replace(plan, settings=replace(plan.settings, limits=limits))
     best = best_solution(plan, model)
     counted = CspCount(Status.COMPLETE, 0, best.stats, plan.label, plan.engine, best.split,
-                       variables=len(model.names), optimising=True)  # fmt: skip
+                       variables=model.shown_variables, optimising=True)  # fmt: skip
     if best.status != Status.FOUND or best.objective is None:
         counted.status = best.status if best.status != Status.NONE else Status.COMPLETE
         return counted
@@ -138,7 +138,7 @@ def count_optimal(plan: Plan, model: Model) -> CspCount:
         count = run.engine.so_far() if run.engine is not None else 0
         stats, split = run.stats, None
     return CspCount(status, count, best.stats + stats, plan.label, plan.engine, split or best.split,
-                    variables=len(model.names), objective=best.objective, optimising=True)  # fmt: skip
+                    variables=model.shown_variables, objective=best.objective, optimising=True)  # fmt: skip
 
 
 def _split_count_at(plan: Plan, arrays: CspArrays, optimum: int) -> Any:

@@ -118,7 +118,7 @@ def count_csp(
             raise InvalidInput("checkpoint: a count of a model with an objective is two searches (the optimum, then "
                                "its solutions); give the checkpoint to the search of the optimum alone")  # fmt: skip
         return count_optimal(plan, model)
-    variables = len(model.names)
+    variables = model.shown_variables
     if plan.arrays is not None and plan.settings.split:
         done = _split_count(plan, plan.arrays)
         return CspCount(done.status, done.count, done.stats, plan.label, plan.engine, done.split, variables=variables)
@@ -146,7 +146,7 @@ def competition_output(
         found = solve_csp(model, method=method, engine=engine, limits=limits)
         yield f"s {found.xcsp_status}"
         if found.values is not None:
-            yield f"v {instantiation(found.values)}"
+            yield f"v {instantiation(model.shown(found.values))}"
         return
     stream = CspStream(model, method=method, engine=engine, limits=limits)
     best: dict[str, int] | None = None
@@ -156,7 +156,7 @@ def competition_output(
     yield "s " + ("UNKNOWN" if best is None and status != Status.COMPLETE else "UNSATISFIABLE" if best is None
                   else "OPTIMUM FOUND" if status == Status.COMPLETE else "SATISFIABLE")  # fmt: skip
     if best is not None:
-        yield f"v {instantiation(best, goal.value([best[name] for name in model.names]))}"
+        yield f"v {instantiation(model.shown(best), goal.value([best[name] for name in model.names]))}"
 
 
 def _split_count(plan: Plan, arrays: CspArrays) -> SplitCount:
@@ -191,6 +191,6 @@ class CspStream(SolutionStream[CountingSearch, dict[str, int]]):
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
         model = as_model(model, limits)
         plan = make_plan(model, method, engine, limits, width=bitset_width)
-        result = CspCount(Status.COMPLETE, 0, method=plan.label, engine=plan.engine, variables=len(model.names))
+        result = CspCount(Status.COMPLETE, 0, method=plan.label, engine=plan.engine, variables=model.shown_variables)
         super().__init__(limits, plan.build, lambda search: (model.named(values) for values in search.solutions()),
                          result, limit)  # fmt: skip

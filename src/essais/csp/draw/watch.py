@@ -153,7 +153,7 @@ def watch_csp(
     result: CspResult | CspCount
     if count:
         result = CspCount(run.stopped or Status.COMPLETE, found, run.stats, label, "python",
-                          variables=len(model.names), optimising=goal is not None)  # fmt: skip
+                          variables=model.shown_variables, optimising=goal is not None)  # fmt: skip
     elif goal is not None:
         best = searches[-1].best_values if searches else None
         status = run.stopped or (Status.FOUND if best is not None else Status.NONE)
@@ -163,7 +163,7 @@ def watch_csp(
         values = model.named(run.value) if run.value is not None else None
         result = CspResult(run.status, model, values, run.stats, label, "python")
     what = "every solution" if count else "the first solution" if goal is None else "the best solution"
-    title = f"essais: a model of {len(model.names)} variables, {label} to {what}"
+    title = f"essais: a model of {model.shown_variables} variables, {label} to {what}"
     return Replay(result, log, table.rows, table.cols, table.initial(), title, table.symbols(), method=label,
                   palette=table.palette(), cells=table.rows * table.cols,
                   note=NOTE + (BOUND_NOTE if goal is not None else "") + table.axis(), labelled=True)  # fmt: skip

@@ -178,6 +178,11 @@ class Model:
         self.constraints.append(constraint)
 
     @property
+    def shown_variables(self) -> int:
+        """How many variables a solution shows (the hidden ones left out)."""
+        return len(self.names) - len(self.hidden)
+
+    @property
     def decisions(self) -> int:
         """The variables the search gives values to (the others, auxiliary, follow from them)."""
         return len(self.names) - len(self.definitions)
@@ -316,7 +321,7 @@ class CspResult(Result):
     def headline(self) -> str:
         goal = self.model.objective
         if goal is None or not self.found:
-            return self.ended(f"a solution of {plural(len(self.model.names), 'variable')}", "no solution")
+            return self.ended(f"a solution of {plural(self.model.shown_variables, 'variable')}", "no solution")
         extreme = "least" if goal.sense == MINIMIZE else "greatest"
         if self.optimal:
             return f"the {extreme} {goal.short_text(self.model.names)}: {self.objective} (proved optimal){self._ran()}"
@@ -324,7 +329,7 @@ class CspResult(Result):
                 f"{self._ran()}")  # fmt: skip
 
     def brief(self) -> str:
-        return plural(len(self.model.names), "variable")
+        return plural(self.model.shown_variables, "variable")
 
     def text(self) -> str:
         if self.model.output is not None and self.values is not None:
