@@ -234,7 +234,7 @@ def test_arrays_domains_and_objectives(tmp_path):
         (
             '<instance><variables><var id="x"> 0..3 </var></variables><constraints><extension><list> x </list>'
             "<supports> (1,2) </supports></extension></constraints></instance>",
-            "a tuple of 1 whole numbers",
+            "is not a tuple of 1 values or",
         ),
         ('<instance><variables><var id="x"> 5..4 </var></variables></instance>', "the domain 5..4: 5 is more than 4"),
         ("<notes/>", "<notes>: an XCSP3 file holds <instance>"),

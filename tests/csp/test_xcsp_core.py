@@ -146,7 +146,44 @@ def test_each_constraint_as_pycsp3_writes_it_means_what_xcsp3_says(name, tmp_pat
 
 
 def test_every_file_pycsp3_wrote_is_tested():
-    assert {path.stem for path in CORE.glob("*.xml")} == set(MEANINGS)
+    assert {path.stem for path in CORE.glob("*.xml")} == {*MEANINGS, "symbolic"}
+
+
+def test_symbolic_variables_take_their_symbols():
+    """Colours, each a number inside: read in a domain, an intension and a table's tuples, and
+    shown by name in a solution, the JSON and the competition's v line."""
+    path = CORE / "symbolic.xml"
+    model = read_xcsp(path)
+    shown = sorted(tuple(model.shown(values).values()) for values in CspStream(model))
+    expected = sorted(c for c in itertools.permutations(["red", "green", "blue"]) if c[0] != "red" and c[2] == "red")
+    assert shown == expected == [("blue", "green", "red"), ("green", "blue", "red")]
+    assert json.loads(invoke(["csp", str(path), "--json"]).stdout)["values"] == {"c[0]": "blue", "c[1]": "green",
+                                                                                "c[2]": "red"}  # fmt: skip
+    line = invoke(["csp", str(path), "--competition-output"]).stdout.splitlines()[1]
+    assert "<values> blue green red </values>" in line
+    assert "c[0]=blue  c[1]=green  c[2]=red" in invoke(["csp", str(path)]).stdout
+
+
+def test_a_regular_over_symbols_and_symbols_written_back_as_their_numbers(tmp_path):
+    variables = '<array id="c" size="[3]" type="symbolic"> a b </array> <var id="d" type="symbolic" as="c[0]"/>'
+    body = ("<regular><list> c[] </list><transitions> (p,a,q)(q,b,p)(p,b,p) </transitions><start> p </start>"
+            "<final> p </final></regular><intension> eq(d,c[2]) </intension>")  # fmt: skip
+    model = written(tmp_path, body, variables.replace(' as="c[0]"/>', "> a b </var>"))
+    words = sorted("".join(model.shown(values)[f"c[{k}]"] for k in range(3)) for values in CspStream(model))
+    assert words == ["abb", "bab", "bbb"]  # (each a followed by b)
+    assert count_csp(model).count == 3
+    again = tmp_path / "again.xml"
+    again.write_text(to_xcsp(model))
+    assert 'note="symbols a=0, b=1"' in again.read_text() and count_csp(read_xcsp(again)).count == 3
+
+
+def test_symbols_that_are_not_declared_are_refused(tmp_path):
+    with pytest.raises(InvalidInput, match="'c' is not a declared variable"):
+        written(tmp_path, "<intension> eq(s,c) </intension>", '<var id="s" type="symbolic"> a b </var>')
+    with pytest.raises(InvalidInput, match="type='set': essais reads integer and symbolic variables"):
+        written(tmp_path, "", '<var id="s" type="set"> a b </var>')
+    with pytest.raises(InvalidInput, match="'1a' is not a symbol"):
+        written(tmp_path, "", '<var id="s" type="symbolic"> 1a b </var>')
 
 
 def written(tmp_path, body, variables):

@@ -15,7 +15,7 @@ HERE = Path(__file__).resolve().parent
 CORE = ["channel", "channel_value", "precedence", "precedence_covered", "precedence_domain", "regular", "mdd",
         "bin_packing", "bin_packing_limits", "bin_packing_loads", "knapsack", "cumulative", "cumulative_variables",
         "no_overlap_boxes", "no_overlap_variables", "circuit_size", "maximum_arg", "minimum_arg_last",
-        "element_matrix", "slide", "sum_variables"]  # fmt: skip
+        "element_matrix", "slide", "sum_variables", "symbolic"]  # fmt: skip
 INSTANCES = [("queens", 8), ("queens", 10), ("golomb", 8), ("costas", 7), ("all_interval", 8),
              ("magic_sequence", 7), ("subcircuit", 6), ("tables", 5), ("mixed", None),
              *(("core", name) for name in CORE)]  # fmt: skip

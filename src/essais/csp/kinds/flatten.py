@@ -93,7 +93,8 @@ class _Flattening:
             objective = Objective(self.linear(goal.terms), goal.constant, goal.sense)
         self.flat = Model(self.names, self.domains, constraints + self.definitions, objective=objective,
                           definitions=[len(constraints) + k for k in range(len(self.definitions))],
-                          hidden=set(model.hidden), existential=set(model.existential))  # fmt: skip
+                          hidden=set(model.hidden), existential=set(model.existential),
+                          symbols=dict(model.symbols), symbolic=set(model.symbolic))  # fmt: skip
 
     def constraint(self, constraint: Constraint) -> Constraint:
         """The constraint on the flattened model's variables (its kind's flattening)."""

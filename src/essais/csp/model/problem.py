@@ -97,6 +97,10 @@ class Model:
     # the search gives them values after the others, and once it has found one set of values for
     # them, it seeks no other — so solutions are counted distinct on the other variables
     existential: set[int] = field(default_factory=set)
+    # XCSP3's symbolic variables (their values names, such as colours): each symbol's number, and
+    # the variables whose values are symbols (a solution shows them by name)
+    symbols: dict[int, str] = field(default_factory=dict)
+    symbolic: set[int] = field(default_factory=set)
     # how a solution is written where the model's source says (a MiniZinc model's output item),
     # told every variable's value by name; None: `x=1  y=2`
     output: Callable[[dict[str, int]], str] | None = None
@@ -216,12 +220,15 @@ class Model:
         """{name: value} of each variable's value, in the model's order."""
         return dict(zip(self.names, values, strict=True))
 
-    def shown(self, values: dict[str, int]) -> dict[str, int]:
-        """A solution's values as it is shown: the hidden variables left out."""
-        if not self.hidden:
+    def shown(self, values: dict[str, int]) -> dict[str, Any]:
+        """A solution's values as it is shown: the hidden variables left out, a symbolic
+        variable's value its symbol."""
+        if not self.hidden and not self.symbolic:
             return values
         hidden = {self.names[var] for var in self.hidden}
-        return {name: value for name, value in values.items() if name not in hidden}
+        symbolic = {self.names[var] for var in self.symbolic}
+        return {name: self.symbols.get(value, value) if name in symbolic else value
+                for name, value in values.items() if name not in hidden}  # fmt: skip
 
     def solution_text(self, values: dict[str, int]) -> str:
         """A solution as a stream shows it, `x=1  y=2` or as the model's `output` writes it (with
@@ -242,7 +249,7 @@ class Model:
         return self.objective.value([values[name] for name in self.names])
 
 
-def solution_line(values: dict[str, int]) -> str:
+def solution_line(values: dict[str, Any]) -> str:
     """A solution as a line, `x=1  y=2`."""
     return "  ".join(f"{name}={value}" for name, value in values.items())
 

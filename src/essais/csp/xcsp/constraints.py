@@ -72,10 +72,16 @@ class Instance(Scope):
             name = declared.attributes.get("id", "")
             if not re.fullmatch(r"[A-Za-z_]\w*", name) or name in self.scalars or name in self.arrays:
                 raise fail(f"id {name!r}: a new name (letters, digits, _) is needed")
+            kind = declared.attributes.get("type", "integer")
+            if kind not in ("integer", "symbolic"):
+                raise fail(f"type={kind!r}: essais reads integer and symbolic variables")
             if declared.tag == "var":
-                self.expect(declared, {"id", "as"})
+                self.expect(declared, {"id", "as", "type"})
                 domain = self.domain_of(declared, fail)
-                self.scalars[name] = self.model.int_var(domain, name=name)
+                var = self.scalars[name] = self.model.int_var(domain, name=name)
+                like = self.scalars.get(declared.attributes.get("as", ""))
+                if kind == "symbolic" or (like is not None and like.index in self.model.symbolic):
+                    self.model.symbolic.add(var.index)
             else:
                 self.array(declared, name, fail)
 
@@ -85,10 +91,25 @@ class Instance(Scope):
             if other is None:
                 raise fail(f"as={declared.attributes['as']!r} names no variable declared before")
             return self.model.domains[other.index]
-        return self.values(declared.text, fail)
+        return self.some_values(declared, declared.text, fail)
+
+    def some_values(self, declared: Element, text: str, fail: Fail) -> Sequence[int]:
+        """A domain: its numbers, or a symbolic variable's symbols (each symbol a number: the
+        first declared 0, the next 1…, the same number wherever it appears)."""
+        if declared.attributes.get("type") != "symbolic":
+            return self.values(text, fail)
+        codes = []
+        for word in text.split():
+            if not re.fullmatch(r"[A-Za-z_]\w*", word):
+                raise fail(f"{word!r} is not a symbol (letters, digits and _, a letter first)")
+            codes.append(self.symbol_numbers.setdefault(word, len(self.symbol_numbers)))
+            self.model.symbols[codes[-1]] = word
+        if not codes:
+            raise fail("a symbolic variable with no symbol")
+        return tuple(sorted(set(codes)))
 
     def array(self, declared: Element, name: str, fail: Fail) -> None:
-        self.expect(declared, {"id", "size"}, {"domain"})
+        self.expect(declared, {"id", "size", "type"}, {"domain"})
         sizes = re.fullmatch(r"(\[\d{1,7}\])+", declared.attributes.get("size", "").replace(" ", ""))
         if sizes is None:
             raise fail(f"size {declared.attributes.get('size')!r}: sizes [n][m]… are needed")
@@ -99,11 +120,11 @@ class Instance(Scope):
         domains: dict[tuple[int, ...], Sequence[int]] = {}
         parts = declared.children
         if not parts:
-            domain = self.values(declared.text, fail)
+            domain = self.some_values(declared, declared.text, fail)
             domains = dict.fromkeys(itertools.product(*map(range, shape)), domain)
         for part in parts:
             self.expect(part, {"for"})
-            domain = self.values(part.text, self.fail(part))
+            domain = self.some_values(declared, part.text, self.fail(part))
             cells = part.attributes.get("for", "").split()
             if cells == ["others"]:
                 domains |= {i: domain for i in itertools.product(*map(range, shape)) if i not in domains}
@@ -113,6 +134,8 @@ class Instance(Scope):
         for index in itertools.product(*map(range, shape)):
             if index in domains:
                 array.cells[index] = self.model.int_var(domains[index], name=cell_name(name, index))
+                if declared.attributes.get("type") == "symbolic":
+                    self.model.symbolic.add(array.cells[index].index)
         self.model.arrays[name] = shape
 
     def _indices(self, cell: str, name: str, shape: tuple[int, ...], fail: Fail) -> list[tuple[int, ...]]:

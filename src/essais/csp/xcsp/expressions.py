@@ -68,6 +68,7 @@ class Scope:
         self.model = model
         self.scalars: dict[str, IntVar] = {}
         self.arrays: dict[str, XcspArray] = {}
+        self.symbol_numbers: dict[str, int] = {}  # each symbol of the symbolic variables: its number
 
     # references and values
     def items(self, text: str, fail: Fail, arguments: list[str] | None = None) -> list[Value]:
@@ -89,11 +90,17 @@ class Scope:
                 if times >= MAX_VALUES:
                     raise fail(f"{word} repeats a value more than {MAX_VALUES:,} times")
                 found += [self.number(repeated.group(1), fail)] * times
+            elif self.is_symbol(word):
+                found.append(self.symbol_numbers[word])
             else:
                 found += self.reference(word, fail)
             if len(found) > MAX_VALUES:
                 raise fail(f"a list of more than {MAX_VALUES:,} values")
         return found
+
+    def is_symbol(self, word: str) -> bool:
+        """A symbol of the symbolic variables (and no variable's or array's name)."""
+        return word in self.symbol_numbers and word not in self.scalars and word not in self.arrays
 
     def argument(self, word: str, arguments: list[str], fail: Fail) -> list[str]:
         """%i (the i-th argument of a group's template) or %... (those after the last %i the
@@ -207,6 +214,8 @@ class Scope:
                 raise fail(f"{word} outside a group's template")
             (argument,) = self.argument(word, arguments, fail)
             return self.expression(argument, fail), at + 1
+        if self.is_symbol(word):
+            return self.symbol_numbers[word], at + 1
         variables = self.reference(word, fail)
         if len(variables) != 1:
             raise fail(f"{word}: one variable is meant here")

@@ -37,6 +37,7 @@ class Reading(Protocol):
     """What a kind reads with (essais.csp.xcsp.constraints.Instance)."""
 
     model: Model
+    symbol_numbers: dict[str, int]
 
     def fail(self, element: Element) -> Fail: ...
     def expect(self, element: Element, attributes: set[str] = ..., children: set[str] = ...) -> None: ...
@@ -68,27 +69,42 @@ def _extension(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     given = supports if supports is not None else conflicts
     if given is None or (supports is not None and conflicts is not None):
         raise r.fail(e)("an extension holds <supports> or <conflicts>")
-    rows = _tuples(given.text, len(variables), r.fail(given))
+    rows = _tuples(given.text, len(variables), r.fail(given), r.symbol_numbers)
     return [table(variables, rows, conflicts=conflicts is not None)]  # type: ignore[arg-type]
 
 
-def _tuples(text: str, arity: int, fail: Fail) -> list[tuple[int | None, ...]]:
-    """(1,2)(2,*)… or, for one variable, 1 3 5..7: each a tuple (None: `*`, any value)."""
+def _tuples(text: str, arity: int, fail: Fail, symbols: dict[str, int]) -> list[tuple[int | None, ...]]:
+    """(1,2)(2,*)… or, for one variable, 1 3 5..7: each a tuple (None: `*`, any value); a symbolic
+    variable's symbols stand for their numbers."""
     if arity == 1 and "(" not in text:
         found = []
         for word in text.split():
-            low, high = (int(p) for p in word.split("..", 1)) if ".." in word else (int(word),) * 2
+            ends = word.split("..", 1)
+            low, high = (_cell(ends[0], fail, symbols), _cell(ends[-1], fail, symbols))
+            if low is None or high is None:
+                raise fail(f"{word!r}: a value or a range of one variable's values is listed here, not *")
             found += [(v,) for v in range(low, high + 1)]
         return found  # type: ignore[return-value]
     rows = []
     for group in re.findall(r"\(([^()]*)\)", text):
         parts = [p.strip() for p in group.split(",")]
-        if len(parts) != arity or not all(p == "*" or re.fullmatch(r"[+-]?\d{1,30}", p) for p in parts):
-            raise fail(f"({' '.join(group.split())}) is not a tuple of {arity} whole numbers or *")  # (one line)
-        rows.append(tuple(None if p == "*" else int(p) for p in parts))
+        if len(parts) != arity:
+            raise fail(f"({' '.join(group.split())}) is not a tuple of {arity} values or *")  # (one line)
+        rows.append(tuple(_cell(p, fail, symbols) for p in parts))
     if re.sub(r"\([^()]*\)", "", text).strip():
         raise fail("the tuples are written (1,2)(2,3)…")
     return rows
+
+
+def _cell(word: str, fail: Fail, symbols: dict[str, int]) -> int | None:
+    """A tuple's value: a whole number, a symbol, or * (None)."""
+    if word == "*":
+        return None
+    if re.fullmatch(r"[+-]?\d{1,30}", word):
+        return int(word)
+    if word in symbols:
+        return symbols[word]
+    raise fail(f"{' '.join(word.split())[:40]!r} is not a whole number, a symbol nor *")
 
 
 def _all_different(r: Reading, e: Element, arguments: list[str] | None) -> Made:

@@ -59,7 +59,8 @@ def _stretch(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     if len(widths) != len(values) or not all(isinstance(v, int) for v in values) or len(set(values)) < len(values):
         raise r.fail(e)(f"{len(values)} distinct whole values and {len(widths)} widths lo..hi")
     holder = e.child("patterns")
-    patterns = None if holder is None else {tuple(int(v) for v in pair.split(",")) for pair in _pairs(r, holder)}
+    patterns = None if holder is None else {tuple(r.items(pair.replace(",", " "), r.fail(holder)))
+                                            for pair in _pairs(r, holder)}  # fmt: skip
     widest = dict(zip(map(int, values), widths, strict=True))  # type: ignore[arg-type]
     arcs: Transitions = {}  # (a state: the value of the stretch, and its length so far)
     for v, (low, high) in widest.items():
@@ -137,9 +138,11 @@ def _transitions(r: Reading, e: Element) -> Transitions:
     arcs: Transitions = {}
     for triple in _pairs(r, holder):
         parts = [part.strip() for part in triple.split(",")]
-        if len(parts) != 3 or not re.fullmatch(r"[+-]?\d{1,18}", parts[1]):
+        number = re.fullmatch(r"[+-]?\d{1,18}", parts[1]) if len(parts) == 3 else None
+        if len(parts) != 3 or (number is None and parts[1] not in r.symbol_numbers):
             raise r.fail(holder)(f"({triple}) is not a transition (state,value,state)")
-        arcs.setdefault((parts[0], int(parts[1])), set()).add(parts[2])
+        value = int(parts[1]) if number else r.symbol_numbers[parts[1]]
+        arcs.setdefault((parts[0], value), set()).add(parts[2])
     return arcs
 
 

@@ -56,6 +56,10 @@ class Writable(Protocol):
     def objective(self) -> Goal | None: ...
     @property
     def arrays(self) -> dict[str, tuple[int, ...]]: ...
+    @property
+    def symbols(self) -> dict[int, str]: ...
+    @property
+    def symbolic(self) -> set[int]: ...
 
 
 NAME = re.compile(r"[A-Za-z_]\w*$")
@@ -100,7 +104,7 @@ def write_xcsp(model: Writable, path: str | Path) -> str:
     return f"wrote {path}: an XCSP3 instance of {len(model.names)} variables and {len(model.constraints)} constraints"
 
 
-def instantiation(values: dict[str, int], cost: int | None = None) -> str:
+def instantiation(values: dict[str, Any], cost: int | None = None) -> str:
     """A solution as the competition's `v` line writes it."""
     costed = "" if cost is None else f' cost="{cost}"'
     return (
@@ -185,24 +189,34 @@ class _Writer:
         while k < len(names):
             array = self.arrays.get(k)
             if array is None:
-                note = "" if names[k] == self.model.names[k] else f' note="{escape(self.model.names[k])}"'
+                said = [] if names[k] == self.model.names[k] else [self.model.names[k]]
+                note = self._note([k], said)
                 lines.append(f'    <var id="{names[k]}"{note}> {_domain(self.model.domains[k])} </var>')
                 k += 1
                 continue
             size = "".join(f"[{n}]" for n in array.shape)
             domains = [self.model.domains[v] for v in array.cells]
+            note = self._note(array.cells, [])
             if len(domains) == math.prod(array.shape) and all(d == domains[0] for d in domains):
-                lines.append(f'    <array id="{array.base}" size="{size}"> {_domain(domains[0])} </array>')
+                lines.append(f'    <array id="{array.base}" size="{size}"{note}> {_domain(domains[0])} </array>')
             else:
                 cells_of: dict[Sequence[int], list[str]] = {}
                 for v in array.cells:
                     cells_of.setdefault(self.model.domains[v], []).append(names[v])
-                lines.append(f'    <array id="{array.base}" size="{size}">')
+                lines.append(f'    <array id="{array.base}" size="{size}"{note}>')
                 lines += [f'      <domain for="{" ".join(cells)}"> {_domain(domain)} </domain>'
                           for domain, cells in cells_of.items()]  # fmt: skip
                 lines.append("    </array>")
             k += len(array.cells)
         return lines
+
+    def _note(self, variables: Sequence[int], said: list[str]) -> str:
+        """A note naming what the file cannot say: a variable's own name, a symbolic variable's
+        symbols (written as their numbers: XCSP3's constraints on symbols compare no numbers)."""
+        numbers = sorted({v for var in variables if var in self.model.symbolic for v in self.model.domains[var]})
+        if numbers:
+            said = [*said, "symbols " + ", ".join(f"{self.model.symbols.get(v, v)}={v}" for v in numbers)]
+        return f' note="{escape("; ".join(said), {chr(34): "&quot;"})}"' if said else ""
 
     def listed(self, variables: Sequence[int]) -> str:
         return " ".join(self.ids[v] for v in variables)

@@ -4,7 +4,11 @@ count each against a brute force of its meaning (tests/csp/test_xcsp_core.py).""
 from pycsp3 import *
 
 name = data
-x = VarArray(size=4, dom=range(4), id="x") if name not in ("channel_value", "knapsack", "element_matrix") else None
+x = (
+    VarArray(size=4, dom=range(4), id="x")
+    if name not in ("channel_value", "knapsack", "element_matrix", "symbolic")
+    else None
+)
 if name == "channel":  # (the first list shorter than the second)
     z = VarArray(size=3, dom=range(4), id="z")
     satisfy(Channel(z, x))
@@ -66,3 +70,8 @@ elif name == "slide":
 elif name == "sum_variables":
     y = Var(dom=range(4), id="y")
     satisfy(Sum(x[:2] * [x[2], y]) == 3)
+elif name == "symbolic":
+    c = VarArray(size=3, dom={"red", "green", "blue"}, id="c")
+    satisfy(
+        AllDifferent(c), c[0] != "red", Table(scope=c[1:], supports={("green", "red"), ("blue", "red"), ("red", "red")})
+    )
