@@ -70,8 +70,12 @@ def test_a_file_by_hand_with_aliases_sets_and_annotations():
         ("var float: f;\nsolve satisfy;\n", "line 1: f: a float variable"),
         ("var set of 1..3: s;\nsolve satisfy;\n", "line 1: s: a set variable"),
         (
+            "var 1..3: x;\nconstraint fzn_made_up(x);\nsolve satisfy;\n",
+            "line 2: constraint fzn_made_up: not an integer",
+        ),
+        (
             "var 1..3: x;\nconstraint fzn_cumulative(x);\nsolve satisfy;\n",
-            "line 2: constraint fzn_cumulative: not an integer",
+            "line 2: constraint fzn_cumulative: not the arguments it takes",
         ),
         ("var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;\n", "line 2: y is not declared before it is used"),
         (
@@ -248,6 +252,15 @@ GLOBAL_MODELS = {
     "disjunctive_strict, durations vary": (
         "array[1..3] of var 0..4: s; array[1..3] of var 0..2: d; constraint disjunctive_strict(s, d);",
         "fzn_disjunctive_strict",
+    ),
+    "cumulative, fixed": (
+        "array[1..4] of var 0..4: s; constraint cumulative(s, [2, 1, 2, 1], [2, 1, 1, 2], 3);",
+        "fzn_cumulative",
+    ),
+    "cumulative, heights and capacity vary": (
+        "array[1..3] of var 0..3: s; array[1..3] of var 1..2: h; var 2..3: b;"
+        " constraint cumulative(s, [2, 1, 2], h, b);",
+        "fzn_cumulative",
     ),
     "nvalue": ("array[1..4] of var 0..3: x; var 0..4: n; constraint nvalue(n, x) /\\ n = 2;", "fzn_nvalue"),
     "max and min": (

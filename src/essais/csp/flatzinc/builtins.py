@@ -16,6 +16,7 @@ from essais.core.errors import InvalidInput
 from essais.csp.kinds.all_different import all_different
 from essais.csp.kinds.cardinality import global_cardinality
 from essais.csp.kinds.circuit import circuit, subcircuit
+from essais.csp.kinds.cumulative import cumulative, cumulative_by_tasks
 from essais.csp.kinds.increasing import increasing
 from essais.csp.kinds.lex import lex_less_eq
 from essais.csp.kinds.no_overlap import no_overlap
@@ -297,6 +298,17 @@ def _disjunctive(strict: bool) -> Builtin:
     return builtin
 
 
+def _cumulative(model: Model, arguments: list[Any]) -> None:
+    """fzn_cumulative(s, d, r, b): essais's cumulative where the durations, heights and capacity
+    are fixed, else the load at each task's start (cumulative_by_tasks)."""
+    starts, durations, heights, capacity = arguments
+    if all(isinstance(v, int) and v >= 0 for v in (*durations, *heights, capacity)):
+        model.add(cumulative(starts, durations, heights, capacity))
+        return
+    for made in cumulative_by_tasks(starts, durations, heights, capacity):
+        model.add(made)
+
+
 def _pairwise_disjunctions(model: Model, starts: list[Value], durations: list[Value], strict: bool) -> None:
     for duration in durations:
         model.add(_expression(model, duration) >= 0)
@@ -366,6 +378,7 @@ BUILTINS: dict[str, Builtin] = {
     "fzn_lex_lesseq_bool": _lex(strict=False),
     "fzn_lex_less_int": _lex(strict=True),
     "fzn_lex_less_bool": _lex(strict=True),
+    "fzn_cumulative": _cumulative,
     "fzn_disjunctive": _disjunctive(strict=False),
     "fzn_disjunctive_strict": _disjunctive(strict=True),
     "fzn_nvalue": lambda model, args: model.add(_expression(model, args[0]) == n_values(args[1])),

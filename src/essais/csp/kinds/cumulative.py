@@ -11,7 +11,8 @@ from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
-from essais.csp.model.expressions import Operand
+from essais.csp.model.expressions import Linear, LinearExpr, Operand, Term, relate, truth
+from essais.csp.model.functions import any_holds
 
 Segment = tuple[int, int, int]  # [begin, end) of the profile and the height there
 
@@ -52,6 +53,25 @@ def cumulative(
                 f"cumulative: {number!r} is not a whole number, 0 or more (durations, heights, capacity)"
             )
     return on(Cumulative(indices, lengths, sizes, capacity), written, "cumulative")  # type: ignore[no-any-return]
+
+
+def cumulative_by_tasks(
+    starts: Sequence[Operand], durations: Sequence[Operand], heights: Sequence[Operand], capacity: Operand
+) -> list[Linear]:
+    """Tasks sharing a resource where durations, heights or the capacity may be variables: at each
+    task's start (of positive duration and height), the heights of the tasks running then add up
+    to at most the capacity — the load is greatest at some task's start, so this is the whole
+    constraint, propagated term by term (no profile)."""
+    if not len(starts) == len(durations) == len(heights):
+        raise InvalidInput(f"cumulative: {len(starts)} starts, {len(durations)} durations and {len(heights)} heights")
+    tasks = list(zip(starts, durations, heights, strict=True))
+    made = []
+    for start, duration, height in tasks:
+        running = [Term("&", [truth(relate(s, "<=", start)), truth(relate(start - s, "<", d))]) * h  # type: ignore[operator, arg-type]
+                   for s, d, h in tasks]  # fmt: skip
+        load = sum(running, LinearExpr({}, 0, None))
+        made += any_holds([relate(duration, "<=", 0), relate(height, "<=", 0), relate(load, "<=", capacity)])  # type: ignore[arg-type]
+    return made
 
 
 def profile(parts: list[tuple[int, int] | None], heights: list[int]) -> list[Segment]:

@@ -1,5 +1,6 @@
 """The terms a model writes as calls (essais.csp.model.expressions holds the expressions, terms.py what
-each kind of term computes): count, n_values, minimum, maximum, element, implies, if_then_else."""
+each kind of term computes): count, n_values, minimum, maximum, element, implies, if_then_else; and
+any_holds, the constraints saying that some of several relations holds."""
 
 from __future__ import annotations
 
@@ -7,7 +8,17 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Operand, Term, expression, model_of, truth
+from essais.csp.model.expressions import (
+    IntVar,
+    Linear,
+    LinearExpr,
+    Operand,
+    Term,
+    expression,
+    model_of,
+    relation_holds,
+    truth,
+)
 
 # n_values lists the values its expressions can take, each a count, up to this many; beyond, it
 # compares them pairwise (its terms then grow with the square of their number, not their values)
@@ -80,6 +91,15 @@ def element(items: Sequence[Operand], index: Operand) -> LinearExpr:
     so that the constraints holding it fail there."""
     listed = _listed([items], "element")
     return Term("element", [expression(index), *listed])
+
+
+def any_holds(relations: Sequence[Linear]) -> list[Linear]:
+    """Constraints saying that some of the relations holds: none where one holds whatever the
+    values, one that never holds where none can, else their disjunction (a 0/1 term that is 1)."""
+    if any(not r.terms and relation_holds(r.constant, r.relation) for r in relations):
+        return []
+    kept = [truth(r) for r in relations if r.terms]
+    return [Term("|", kept) == 1 if kept else LinearExpr({}, 0, None) == 1]
 
 
 def implies(a: Operand, b: Operand) -> LinearExpr:

@@ -15,9 +15,10 @@ import itertools
 import re
 from typing import Any
 
-from essais.csp.kinds.cumulative import cumulative
+from essais.csp.kinds.cumulative import cumulative, cumulative_by_tasks
 from essais.csp.kinds.no_overlap import no_overlap
-from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, expression, relate, relation_holds
+from essais.csp.model.expressions import IntVar, LinearExpr, expression, relate
+from essais.csp.model.functions import any_holds
 from essais.csp.xcsp.expressions import Element, Value
 from essais.csp.xcsp.kinds import INDEXED, Made, Reading, start_index
 
@@ -61,16 +62,7 @@ def _apart(a: list[Value], la: list[Value], b: list[Value], lb: list[Value], ign
         ways += [relate(x + lx, "<=", y), relate(y + ly, "<=", x)]
         if ignored:
             ways += [relate(lx, "==", 0), relate(ly, "==", 0)]
-    return either(ways)
-
-
-def either(relations: list[Linear]) -> Made:
-    """Some of the relations holds: none to add where one holds whatever the values, a
-    relation that never holds where none can."""
-    if any(not relation.terms and relation_holds(relation.constant, relation.relation) for relation in relations):
-        return []
-    kept = [expression(relation) for relation in relations if relation.terms]
-    return [Term("|", kept) == 1 if kept else LinearExpr({}, 0, None) == 1]
+    return any_holds(ways)
 
 
 def _cumulative(r: Reading, e: Element, arguments: list[str] | None) -> Made:
@@ -92,16 +84,7 @@ def _cumulative(r: Reading, e: Element, arguments: list[str] | None) -> Made:
         capacity = capacity - 1
     if all(isinstance(v, int) and v >= 0 for v in (*lengths, *heights, capacity)):
         return [*made, cumulative(origins, lengths, heights, capacity)]  # type: ignore[arg-type]
-    for o, length, height in zip(origins, lengths, heights, strict=True):
-        running = [_runs(p, pl, o) * h for p, pl, h in zip(origins, lengths, heights, strict=True)]
-        load = sum(running, LinearExpr({}, 0, None))
-        made += either([relate(length, "<=", 0), relate(height, "<=", 0), relate(load, "<=", capacity)])
-    return made
-
-
-def _runs(origin: Value, length: Value, moment: Value) -> LinearExpr:
-    """1 when the task of this origin and length runs at the moment: origin ≤ moment < origin + length."""
-    return Term("&", [expression(relate(origin, "<=", moment)), expression(relate(moment, "<", origin + length))])
+    return [*made, *cumulative_by_tasks(origins, lengths, heights, capacity)]
 
 
 def _bin_packing(r: Reading, e: Element, arguments: list[str] | None) -> Made:
