@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from unittest.mock import patch
@@ -24,7 +25,7 @@ from essais.csp import (
     read_model,
     solve_csp,
 )
-from essais.csp.api import optimise
+from essais.csp.api import minizinc, optimise
 from essais.csp.draw import watch_csp
 from essais.csp.flatzinc import read_flatzinc_file
 
@@ -311,6 +312,39 @@ def test_the_globals_essais_propagates_beside_gecode(tmp_path, name):
 def fzn(*arguments):
     result = invoke(["fzn", *map(str, arguments)])
     return result, result.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("name", "flags"),
+    [("mixed.fzn", {"every": True}), ("mixed.fzn", {"most": 7}), ("queens-weighted.fzn", {"intermediate": True}),
+     ("by-hand.fzn", {})],
+)  # fmt: skip
+@pytest.mark.parametrize("budget", [1e-6, 0.002, 0.02])
+def test_the_python_engine_first_then_numba_give_the_numba_engine_s_lines(name, flags, budget):
+    """No engine named, a small model: the python engine searches first, for at most QUICK_SECONDS
+    (lowered here so that the numba engine takes over at different moments), then the numba engine
+    from the start, the solutions already given skipped: the lines are those of the numba engine
+    alone, statistics included."""
+    run = minizinc.FlatZincRun(statistics=True, **flags)
+    assert minizinc._small(read_flatzinc_file(DATA / name).model)  # (the python engine tries it first)
+
+    def lines(engine):
+        found = minizinc.flatzinc_lines(DATA / name, replace(run, engine=engine))
+        return [
+            line for line in found if not line.startswith(("%%%mzn-stat: solveTime", "%%%mzn-stat: essais_seconds"))
+        ]
+
+    with patch.object(minizinc, "QUICK_SECONDS", budget):
+        assert lines(None) == lines("numba")
+
+
+def test_a_small_flatzinc_model_never_loads_numba():
+    """The start-up of a small model (essais fzn's): numba is not even imported."""
+    code = "import sys; from essais.cli import fzn_main; sys.argv[1:] = [sys.argv[1]]; fzn_main()"
+    probe = f"import atexit, sys; atexit.register(lambda: print('numba' in sys.modules)); {code}"
+    ran = subprocess.run([sys.executable, "-c", probe, str(DATA / "by-hand.fzn")], capture_output=True, text=True,
+                         timeout=120)  # fmt: skip
+    assert ran.stdout.splitlines()[-1] == "False", ran.stdout + ran.stderr
 
 
 def test_the_flatzinc_protocol_line_by_line():
