@@ -16,11 +16,11 @@ from essais.core.errors import InvalidInput
 from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, cell_name, expression, relate
 from essais.csp.model.functions import maximum, minimum, n_values
 from essais.csp.model.problem import Model
-from essais.csp.xcsp import kinds, packing, sequences
+from essais.csp.xcsp import indexed, kinds, packing, sequences
 from essais.csp.xcsp.expressions import Arguments, Element, Fail, Scope, Value, XcspArray
 from essais.csp.xcsp.kinds import OPERATORS
 
-TAGS = {**kinds.TAGS, **sequences.TAGS, **packing.TAGS}  # each constraint's tag: what reads it
+TAGS = {**kinds.TAGS, **indexed.TAGS, **sequences.TAGS, **packing.TAGS}  # each constraint's tag: what reads it
 MAX_WINDOWS = 1_000_000  # windows of one slide
 META = {"group", "block", "slide"}  # the tags around constraints
 MEANINGLESS = {"id", "note", "class", "type", "format"}  # (attributes read past)
