@@ -210,6 +210,9 @@ WRITTEN_HERE = [
      "</stretch>", X,
      lambda v: all((value, n) in {(0, 1), (0, 2), (1, 2), (1, 3)} for value, n in runs(row(v, "x", 5)))
      and all(a == 0 for (a, _), _ in itertools.pairwise(runs(row(v, "x", 5))))),
+    # widths beyond the list's length say no more than its length (no state made for them)
+    ("<stretch><list> x[] </list><values> 0 1 2 </values><widths> 1..1000000000 2..3 1 </widths></stretch>", X,
+     lambda v: all((value, n) in {(1, 2), (1, 3), (2, 1)} or value == 0 for value, n in runs(row(v, "x", 5)))),
     # a non-deterministic automaton: words of 0..2 with a 1 two places before the end
     ("<regular><list> x[] </list><transitions> (a,0,a)(a,1,a)(a,2,a)(a,1,b)(b,0,c)(b,1,c)(b,2,c)(c,0,d)(c,1,d)(c,2,d)"
      "</transitions><start> a </start><final> d </final></regular>", X, lambda v: v["x[2]"] == 1),
@@ -292,6 +295,8 @@ def test_the_forms_pycsp3_does_not_write_mean_what_xcsp3_says(tmp_path, body, va
          "a matrix's index is its row and its column"),
         ("<maximumArg rank='middle'><list> x[] </list><condition> (eq,y) </condition></maximumArg>", "rank='middle'"),
         ("<precedence><list> x[] </list><values> 1 1 </values></precedence>", "distinct whole numbers"),
+        ("<regular><list> y w </list><transitions> (a,0,a) </transitions><start> a </start><final> a </final>"
+         "</regular>", "w takes 1,000,000 values or more, too many for an automaton's tables"),
         ("<sum><list startIndex='1'> x[] </list><condition> (le,2) </condition></sum>",
          "'startIndex' is not one essais reads"),
         ("<cardinality><list> x[] </list><values covered='true'> 0 </values><occurs> 1 </occurs></cardinality>",
@@ -300,7 +305,7 @@ def test_the_forms_pycsp3_does_not_write_mean_what_xcsp3_says(tmp_path, body, va
 )  # fmt: skip
 def test_bad_forms_are_refused_naming_what_is_wrong(tmp_path, body, message):
     with pytest.raises(InvalidInput, match=re.escape(message)):
-        written(tmp_path, body, XY)
+        written(tmp_path, body, XY + ' <var id="w"> 0..1000000000 </var>')
 
 
 def test_the_hidden_states_are_never_shown():

@@ -61,7 +61,9 @@ def _stretch(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     holder = e.child("patterns")
     patterns = None if holder is None else {tuple(r.items(pair.replace(",", " "), r.fail(holder)))
                                             for pair in _pairs(r, holder)}  # fmt: skip
-    widest = dict(zip(map(int, values), widths, strict=True))  # type: ignore[arg-type]
+    # (a stretch is no longer than the list: wider bounds say no more, and would make states for nothing)
+    capped = [(low, min(high, len(items))) for low, high in widths]
+    widest = dict(zip(map(int, values), capped, strict=True))  # type: ignore[arg-type]
     arcs: Transitions = {}  # (a state: the value of the stretch, and its length so far)
     for v, (low, high) in widest.items():
         arcs.setdefault(("start", v), set()).add(f"{v}:1")
@@ -82,7 +84,7 @@ def _widths(r: Reading, e: Element) -> list[tuple[int, int]]:
     r.expect(holder)
     found = []
     for word in holder.text.split():
-        width = re.fullmatch(r"(\d{1,9})(?:\.\.(\d{1,9}))?", word)
+        width = re.fullmatch(r"(\d{1,18})(?:\.\.(\d{1,18}))?", word)
         if width is None or int(width[2] or width[1]) < int(width[1]):
             raise r.fail(holder)(f"{word!r} is not a width lo..hi of whole numbers (lo at most hi)")
         found.append((int(width[1]), int(width[2] or width[1])))
@@ -119,14 +121,17 @@ def _precedence(r: Reading, e: Element, arguments: list[str] | None) -> Made:
 
 def _values_of(model: Model, item: Value) -> Sequence[int]:
     """The values an item of the list may take."""
-    if isinstance(item, IntVar):
-        return model.domains[item.index]
     if isinstance(item, int):
         return (item,)
-    low, high = item.bounds(model.domains)
-    if high - low >= MAX_STATES:
-        raise InvalidInput(f"{item.text()} takes more than {MAX_STATES:,} values, too many for an automaton's table")
-    return range(low, high + 1)
+    values: Sequence[int]
+    if isinstance(item, IntVar):
+        values = model.domains[item.index]
+    else:
+        low, high = item.bounds(model.domains)
+        values = range(low, high + 1)
+    if len(values) >= MAX_STATES:
+        raise InvalidInput(f"{item.text()} takes {MAX_STATES:,} values or more, too many for an automaton's tables")
+    return values
 
 
 def _transitions(r: Reading, e: Element) -> Transitions:
