@@ -124,9 +124,9 @@ class Scope:
         name, indices = match.group("name"), match.group("indices")
         if not indices:
             if name not in self.scalars:
-                raise fail(
-                    f"{name!r} is not a declared variable" + (" (an array: index it)" if name in self.arrays else "")
-                )
+                symbol = " nor a symbol of the symbolic variables" if self.symbol_numbers else ""
+                raise fail(f"{name!r} is not a declared variable{symbol}"
+                           + (" (an array: index it)" if name in self.arrays else ""))  # fmt: skip
             return [self.scalars[name]]
         if name not in self.arrays:
             raise fail(f"{name!r} is not a declared array")
