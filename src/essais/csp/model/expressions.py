@@ -316,10 +316,13 @@ class Term(LinearExpr):
     """An expression that is not a weighted sum (essais.csp.model.terms names the kinds): 1 · itself,
     a key of its own, computed from its arguments' values."""
 
-    __slots__ = ("kind", "operator", "arguments")
+    __slots__ = ("kind", "operator", "arguments", "_text")
 
     def __init__(self, operator: str, arguments: Sequence[LinearExpr | int]) -> None:
         self.operator, self.kind, self.arguments = operator, KINDS[operator], list(arguments)
+        # its text with the names of one list (text_with): kept, since a term nested in others is
+        # asked for its text once for each of them (a chain of n terms: n² texts otherwise)
+        self._text: tuple[Sequence[str], str] | None = None
         models = [a.model for a in self.arguments if isinstance(a, LinearExpr) and a.model is not None]
         if any(other is not models[0] for other in models):
             raise InvalidInput("expression: its variables belong to two models")
@@ -353,6 +356,15 @@ class Term(LinearExpr):
         return list(found)
 
     def text_with(self, names: Sequence[str]) -> str:
+        """The term written with these names (the same list, whose names never change, gives the
+        same text: it is kept)."""
+        if self._text is not None and self._text[0] is names:
+            return self._text[1]
+        text = self._written_with(names)
+        self._text = (names, text)
+        return text
+
+    def _written_with(self, names: Sequence[str]) -> str:
         parts = [str(a) if isinstance(a, int) else expression_text(a.terms, a.constant, names) for a in self.arguments]
         if self.operator in ("*", "//", "%"):  # (a sum in a product is bracketed)
             parts = [f"({part})" if " " in part else part for part in parts]
