@@ -288,6 +288,10 @@ def test_the_forms_pycsp3_does_not_write_mean_what_xcsp3_says(tmp_path, body, va
         ("<cumulative><origins> x[] </origins><lengths> 1x4 </lengths><heights> 1x4 </heights>"
          "<condition> (ge,2) </condition></cumulative>", "(le,capacity) or (lt,capacity)"),
         ("<binPacking><list> x[] </list><sizes> 1x4 </sizes></binPacking>", "one of <condition>, <limits> and <loads>"),
+        ("<stretch><list> x[] </list><values> 0 1 </values><widths> 1 1 </widths><patterns> (0,1,2) </patterns>"
+         "</stretch>", "a pattern is a pair of values"),
+        ("<cumulative><origins> x[] </origins><lengths> -1 1 1 1 </lengths><heights> 1x4 </heights>"
+         "<condition> (le,2) </condition></cumulative>", "a task's length and height are 0 or more"),
         ("<knapsack><list> x[] </list><weights> 1x4 </weights><profits> 1x4 </profits><condition> (le,2) </condition>"
          "</knapsack>", "two <condition>"),
         ("<channel><list> x[] </list><list> x[0] </list></channel>", "the first no longer than the second"),

@@ -71,6 +71,8 @@ def _cumulative(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     origins, lengths, heights = (r.list_of(e, tag, arguments) for tag in ("origins", "lengths", "heights"))
     if not len(origins) == len(lengths) == len(heights):
         raise r.fail(e)(f"{len(origins)} origins, {len(lengths)} lengths and {len(heights)} heights")
+    if any(isinstance(n, int) and n < 0 for n in (*lengths, *heights)):
+        raise r.fail(e)("a task's length and height are 0 or more")
     made: Made = []
     if e.child("ends") is not None:
         ends = r.list_of(e, "ends", arguments)

@@ -61,6 +61,8 @@ def _stretch(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     holder = e.child("patterns")
     patterns = None if holder is None else {tuple(r.items(pair.replace(",", " "), r.fail(holder)))
                                             for pair in _pairs(r, holder)}  # fmt: skip
+    if patterns is not None and any(len(pattern) != 2 for pattern in patterns):
+        raise r.fail(e)("a pattern is a pair of values (v,w): a stretch of v followed by one of w")
     # (a stretch is no longer than the list: wider bounds say no more, and would make states for nothing)
     capped = [(low, min(high, len(items))) for low, high in widths]
     widest = dict(zip(map(int, values), capped, strict=True))  # type: ignore[arg-type]
