@@ -16,14 +16,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 
 from essais.coloring import load_graph
 from essais.core.board import Board
 from essais.core.errors import InvalidInput
-from essais.core.limits import ANNOUNCE, ANNOUNCEMENT, Limits, compile_seconds, parse_size
+from essais.core.limits import ANNOUNCE, ANNOUNCEMENT, Limits, SearchStopped, compile_seconds, parse_size
 from essais.core.result import Status
+from essais.csp import Model, solve_csp
+from essais.csp.api import plan
 from essais.knights import TourProblem, count_tours, find_tour
 from essais.knights.distances import distances
 from essais.queens import count_queens
@@ -596,3 +599,18 @@ def test_an_interrupt_that_python_swallows_is_swallowed_without_a_word():
     ran = subprocess.run([sys.executable, "-c", SWALLOWED], capture_output=True, text=True, timeout=60)
     assert ran.returncode == 0 and "KeyboardInterrupt" not in ran.stderr
     assert "ValueError: raised in a callback" in ran.stderr
+
+
+def test_a_time_limit_stops_the_flattening_of_a_model():
+    """Flattening a model of many nested terms takes seconds (XCSP3's MQueens: 3 s): the time
+    limit and a signal stop it as they stop reading one (a slow flattening stands in for it)."""
+
+    def slow(model):
+        time.sleep(30)
+        return model
+
+    m = Model()
+    m.add(m.int_var(0, 3, "x") >= 1)
+    with patch.object(plan, "flattened", slow), pytest.raises(SearchStopped) as stopped:
+        solve_csp(m, time_limit=0.2)
+    assert stopped.value.status == Status.LIMIT

@@ -156,8 +156,10 @@ def command(function: Callable[..., None]) -> Callable[..., None]:
                 function(*args, **kwargs)
         except KeyboardInterrupt:  # Ctrl-C outside a search (a search reports its counters itself)
             finish(Status.INTERRUPTED)
-        except SearchStopped as stop:  # a limit or a signal while the input was read, before any search
-            err_console.print(f"essais: stopped ({stop.status}) while reading the input, before any search")
+        except SearchStopped as stop:  # a limit or a signal while the input was read or made ready
+            err_console.print(
+                f"essais: stopped ({stop.status}) while reading or preparing the input, before any search"
+            )
             finish(stop.status)
         finally:
             WATCHER.silence()

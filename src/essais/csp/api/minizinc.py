@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from essais.core.limits import Limits
+from essais.core.limits import Limits, SearchStopped
 from essais.core.result import CountResult, Status
 from essais.csp.api.compiling import SOLUTION_END
 from essais.csp.api.solving import CspStream, solve_csp
@@ -99,13 +99,17 @@ class QuickFirst:
     def __iter__(self) -> Iterator[dict[str, int]]:
         given = 0
         if self.engine is None and _small(self.model):
-            quick = self._quick()
-            for values in quick:
+            try:
+                quick = self._quick()
+            except SearchStopped:  # (its time ran out while the model was made ready: the numba engine's turn)
+                quick = None
+            for values in quick or ():
                 given += 1
                 yield values
-            self.result = quick.result
-            if not self._outgrown(quick.result):
-                return
+            if quick is not None:
+                self.result = quick.result
+                if not self._outgrown(quick.result):
+                    return
         stream = CspStream(self.model, method=self.method, engine=self.engine, limits=self.limits, limit=self.most)
         for k, values in enumerate(stream):
             if k >= given:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from essais.core.engine import CountingSearch, check_memory, loading_compiled
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits, SearchControl
+from essais.core.limits import Limits, SearchControl, setting_up
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
 from essais.csp.kinds import flattened, kind_of, value_order_for
@@ -52,7 +52,8 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     if isinstance(width, bool) or not isinstance(width, int) or width < 1:
         raise InvalidInput(f"bitset_width: {width!r} is not a number of values (1 or more)")
     name, variable_order, value_order = method_orders(method)
-    model = flattened(model)  # (the engines see each term as an auxiliary variable)
+    with setting_up(limits):  # (a model of many nested terms takes seconds: a limit or a signal stops it)
+        model = flattened(model)  # (the engines see each term as an auxiliary variable)
     value_order = value_order_for(model, method, value_order, width)
     projected = bool(model.existential) and model.objective is None  # (solutions told apart by some variables)
     if workers is None and (variable_order == "wdeg" or restarts is not None or projected):
