@@ -300,7 +300,9 @@ def test_the_forms_pycsp3_does_not_write_mean_what_xcsp3_says(tmp_path, body, va
         ("<maximumArg rank='middle'><list> x[] </list><condition> (eq,y) </condition></maximumArg>", "rank='middle'"),
         ("<precedence><list> x[] </list><values> 1 1 </values></precedence>", "distinct whole numbers"),
         ("<regular><list> y w </list><transitions> (a,0,a) </transitions><start> a </start><final> a </final>"
-         "</regular>", "w takes 1,000,000 values or more, too many for an automaton's tables"),
+         "</regular>", "w takes 1,000,000 values or more, too many to list for this constraint"),
+        ("<binPacking><list> y w </list><sizes> 1 1 </sizes><condition> (le,1) </condition></binPacking>",
+         "w takes 1,000,000 values or more"),
         ("<sum><list startIndex='1'> x[] </list><condition> (le,2) </condition></sum>",
          "'startIndex' is not one essais reads"),
         ("<cardinality><list> x[] </list><values covered='true'> 0 </values><occurs> 1 </occurs></cardinality>",

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from essais.core.errors import InvalidInput
 from essais.csp.kinds.all_different import all_different
 from essais.csp.kinds.cardinality import global_cardinality
 from essais.csp.kinds.increasing import increasing
@@ -195,6 +196,24 @@ def _sum(r: Reading, e: Element, arguments: list[str] | None) -> Made:
         raise r.fail(e)(f"{len(items)} items and {len(coefficients)} coefficients")
     total = sum((c * x for c, x in zip(coefficients, items, strict=True)), LinearExpr({}, 0, None))
     return [r.holding(total, r.condition(e, arguments))]
+
+
+MAX_LISTED = 1_000_000  # the values of one item a reader lists (an automaton's alphabet, binPacking's bins)
+
+
+def values_of(model: Model, item: Value) -> Sequence[int]:
+    """The values an item of a list may take, to be listed (refused beyond MAX_LISTED)."""
+    if isinstance(item, int):
+        return (item,)
+    values: Sequence[int]
+    if isinstance(item, IntVar):
+        values = model.domains[item.index]
+    else:
+        low, high = item.bounds(model.domains)
+        values = range(low, high + 1)
+    if len(values) >= MAX_LISTED:
+        raise InvalidInput(f"{item.text()} takes {MAX_LISTED:,} values or more, too many to list for this constraint")
+    return values
 
 
 def start_index(r: Reading, holder: Element | None, attribute: str = "startIndex") -> int:

@@ -17,10 +17,10 @@ from typing import Any
 
 from essais.csp.kinds.cumulative import cumulative, cumulative_by_tasks
 from essais.csp.kinds.no_overlap import no_overlap
-from essais.csp.model.expressions import IntVar, LinearExpr, expression, relate
+from essais.csp.model.expressions import LinearExpr, expression, relate
 from essais.csp.model.functions import any_holds
 from essais.csp.xcsp.expressions import Element, Value
-from essais.csp.xcsp.kinds import INDEXED, Made, Reading, start_index
+from essais.csp.xcsp.kinds import INDEXED, Made, Reading, start_index, values_of
 
 
 def _no_overlap(r: Reading, e: Element, arguments: list[str] | None) -> Made:
@@ -107,20 +107,11 @@ def _bin_packing(r: Reading, e: Element, arguments: list[str] | None) -> Made:
         raise r.fail(e)("a binPacking holds one of <condition>, <limits> and <loads>")
     if given == ["condition"]:
         condition = r.condition(e, arguments)
-        bins = sorted({v for x in items for v in _values_of(r, x)})
+        bins = sorted({v for x in items for v in values_of(r.model, x)})
         return [r.holding(load(b), condition) for b in bins]
     bounds = r.list_of(e, given[0], arguments, INDEXED)
     start = start_index(r, e.child(given[0]))
     return [relate(load(b + start), "<=" if given == ["limits"] else "==", bound) for b, bound in enumerate(bounds)]
-
-
-def _values_of(r: Reading, item: Value) -> list[int]:
-    if isinstance(item, IntVar):
-        return list(r.model.domains[item.index])
-    if isinstance(item, int):
-        return [item]
-    low, high = item.bounds(r.model.domains)
-    return list(range(low, high + 1))
 
 
 def _knapsack(r: Reading, e: Element, arguments: list[str] | None) -> Made:

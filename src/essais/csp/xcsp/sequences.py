@@ -14,15 +14,12 @@ states: the hidden variables never multiply the solutions."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
-from essais.core.errors import InvalidInput
 from essais.csp.kinds.table import table
-from essais.csp.model.expressions import IntVar, LinearExpr
-from essais.csp.model.problem import Model
+from essais.csp.model.expressions import LinearExpr
 from essais.csp.xcsp.expressions import Element, Value
-from essais.csp.xcsp.kinds import Made, Reading
+from essais.csp.xcsp.kinds import Made, Reading, values_of
 
 MAX_STATES = 1_000_000  # states of an automaton over its places, once made deterministic
 Transitions = dict[tuple[str, int], set[str]]  # (state, value): the states it may go to
@@ -100,7 +97,7 @@ def _precedence(r: Reading, e: Element, arguments: list[str] | None) -> Made:
     items = r.list_of(e, "list", arguments)
     holder = e.child("values")
     if holder is None:
-        values: list[Value] = list(_values_of(r.model, items[0])) if items else []
+        values: list[Value] = list(values_of(r.model, items[0])) if items else []
         covered = "false"
     else:
         values, covered = r.list_of(e, "values", arguments, {"covered"}), holder.attributes.get("covered", "false")
@@ -109,7 +106,7 @@ def _precedence(r: Reading, e: Element, arguments: list[str] | None) -> Made:
         raise r.fail(e)("precedence's values are distinct whole numbers; covered is true or false")
     places = {v: k for k, v in enumerate(values) if isinstance(v, int)}
     arcs: Transitions = {}
-    alphabet = {v for item in items for v in _values_of(r.model, item)}
+    alphabet = {v for item in items for v in values_of(r.model, item)}
     for seen in range(len(values) + 1):  # (the state: how many of the values have been taken, in order)
         for v in alphabet:
             place = places.get(v, -1)
@@ -119,21 +116,6 @@ def _precedence(r: Reading, e: Element, arguments: list[str] | None) -> Made:
                 arcs[(str(seen), v)] = {str(seen + 1)}
     finals = {str(len(values))} if covered == "true" else {str(k) for k in range(len(values) + 1)}
     return _accepted(r, e, items, arcs, "0", finals)
-
-
-def _values_of(model: Model, item: Value) -> Sequence[int]:
-    """The values an item of the list may take."""
-    if isinstance(item, int):
-        return (item,)
-    values: Sequence[int]
-    if isinstance(item, IntVar):
-        values = model.domains[item.index]
-    else:
-        low, high = item.bounds(model.domains)
-        values = range(low, high + 1)
-    if len(values) >= MAX_STATES:
-        raise InvalidInput(f"{item.text()} takes {MAX_STATES:,} values or more, too many for an automaton's tables")
-    return values
 
 
 def _transitions(r: Reading, e: Element) -> Transitions:
@@ -200,7 +182,7 @@ def _deterministic(r: Reading, e: Element, items: list[Value], arcs: Transitions
     layers: list[Layer] = [{frozenset({start}): {}}]
     total = 1
     for item in items:
-        domain, layer, following = set(_values_of(r.model, item)), layers[-1], Layer()
+        domain, layer, following = set(values_of(r.model, item)), layers[-1], Layer()
         for states in layer:
             moves: dict[int, set[str]] = {}
             for state in states:
