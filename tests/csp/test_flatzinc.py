@@ -408,28 +408,29 @@ def test_minizinc_runs_essais_as_a_solver(tmp_path, name):
     assert ours.count("----------") == gecode(source, "-a").count("----------") and "==========" in ours
 
 
-def test_the_search_annotations_order_the_variables_and_name_the_method(tmp_path):
+def test_each_search_annotation_is_a_phase_of_the_search(tmp_path):
     path = tmp_path / "annotated.fzn"
     path.write_text(
-        "var 0..9: a;\nvar 0..9: b;\nvar bool: c;\narray [1..2] of var int: xs = [b, a];\n"
-        "constraint int_lt(a, b);\n"
+        "var 0..9: a :: output_var;\nvar 0..9: b :: output_var;\nvar bool: c :: output_var;\n"
+        "array [1..2] of var int: xs = [b, a];\nconstraint int_lt(a, b);\n"
         "solve :: seq_search([int_search(xs, first_fail, indomain_split, complete),"
         " bool_search([c], input_order, indomain_max, complete)]) satisfy;\n"
     )
     flat = read_flatzinc_file(path)
     assert flat.model.names == ["b", "a", "c"]  # (the annotations' variables first, in their order)
-    assert flat.search.method == "mac/mrv/split" and flat.search.notes == []
+    assert [(p.variables, p.variable_order, p.value_order) for p in flat.model.phases] == [
+        ((0, 1), "mrv", "split"), ((2,), "input", "max")] and flat.search.notes == []  # fmt: skip
     result, lines = fzn(path)
-    assert result.exit_code == 0 and lines[-1] == "----------" and result.stderr == ""
-    path.write_text(path.read_text().replace("first_fail, indomain_split", "smallest, indomain_max"))
+    assert result.exit_code == 0 and lines == ["a = 0;", "b = 1;", "c = true;", "----------"] and result.stderr == ""
+    path.write_text(path.read_text().replace("first_fail, indomain_split", "anti_first_fail, indomain_median"))
     flat = read_flatzinc_file(path)
-    assert flat.search.method == "mac/input/reverse-split"
-    assert flat.search.notes == ["smallest: essais selects its variables by input instead",
-                                 "indomain_max: essais chooses reverse-split instead"]  # fmt: skip
+    assert flat.model.phases[0].variable_order == "input" and flat.model.phases[0].value_order == "split"
+    assert flat.search.notes == ["anti_first_fail: essais selects its variables by input instead",
+                                 "indomain_median: essais tries its values by split instead"]  # fmt: skip
     result, _ = fzn(path)
-    assert "essais: indomain_max: essais chooses reverse-split instead" in result.stderr
-    result, _ = fzn(path, "-f")  # (essais's own search: nothing to say)
-    assert result.exit_code == 0 and result.stderr == ""
+    assert "essais: indomain_median: essais tries its values by split instead" in result.stderr
+    result, lines = fzn(path, "-f")  # (essais's own search: nothing to say)
+    assert result.exit_code == 0 and result.stderr == "" and "c = false;" in lines
 
 
 # -- essais csp model.mzn --------------------------------------------------------------------------------------------

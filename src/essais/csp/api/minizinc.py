@@ -57,8 +57,10 @@ def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None =
     """The lines a FlatZinc solver prints for the file `source`, as the search finds them; `say`
     tells (once each) what essais does otherwise than the search annotations ask."""
     flat = read_flatzinc_file(source, limits=limits)
-    method = run.method or (None if run.free else flat.search.method)
-    for note in flat.search.notes if method == flat.search.method else ():
+    method = run.method
+    if run.free or method is not None:  # (the annotations' phases give way)
+        flat.model.phases.clear()
+    for note in flat.search.notes if flat.model.phases else ():
         say(f"essais: {note}")
     optimising = flat.model.objective is not None
     if optimising and run.processes > 1 and not (run.every or run.intermediate):

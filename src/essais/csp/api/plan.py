@@ -14,7 +14,7 @@ from essais.core.limits import Limits, SearchControl, setting_up
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
 from essais.csp.kinds import flattened, kind_of, value_order_for
-from essais.csp.model.problem import MAX_SPAN, METHODS, SPLITS, Model, method_orders
+from essais.csp.model.problem import MAX_SPAN, METHODS, Model, method_orders
 from essais.csp.textbook.search import TextbookCsp
 
 if TYPE_CHECKING:
@@ -56,13 +56,14 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
         model = flattened(model)  # (the engines see each term as an auxiliary variable)
     value_order = value_order_for(model, method, value_order, width)
     projected = bool(model.existential) and model.objective is None  # (solutions told apart by some variables)
-    if workers is None and (variable_order == "wdeg" or restarts is not None or projected):
+    learning = variable_order == "wdeg" or any(phase.variable_order == "wdeg" for phase in model.phases)
+    if workers is None and (learning or restarts is not None or projected):
         workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
     has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
     settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),
                         scheduler, checkpoint, progress)  # fmt: skip
-    if settings.split and variable_order == "wdeg":
+    if settings.split and learning:
         raise InvalidInput("method: wdeg learns its weights along one search; a split search (workers, scheduler, "
                            "checkpoint) takes input or mrv")  # fmt: skip
     if restarts not in (None, "luby"):
@@ -87,10 +88,10 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
 
         return Plan(name, variable_order, value_order, textbook, settings)
     with loading_compiled("constraint search"):
-        from essais.csp.compiled import CompiledCsp, model_arrays
+        from essais.csp.compiled import VALUE_ORDER_CODES, CompiledCsp, model_arrays
 
     arrays = model_arrays(model, width)
-    check_memory(arrays.work_bytes(value_order in SPLITS), "the search's arrays", limits)
+    check_memory(arrays.work_bytes(VALUE_ORDER_CODES[value_order]), "the search's arrays", limits)
     return Plan(name, variable_order, value_order,
                  lambda control: CompiledCsp(arrays, name, variable_order, value_order, control,
                                              restarts=restarts is not None), settings,

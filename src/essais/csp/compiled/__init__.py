@@ -4,7 +4,15 @@ _global_kernels.py and _element_kernels.py each kind's propagator, check and def
 with its entry by address; _domain_kernels.py the arena's layout and the domains' words).
 Imported only when the numba engine runs: `import essais.csp` does not load numba."""
 
-from essais.csp.compiled.arrays import CspArrays, in_slot_order, model_arrays
+from essais.csp.compiled.arrays import VALUE_ORDER_CODES, CspArrays, in_slot_order, model_arrays
 from essais.csp.compiled.engine import CompiledCsp, best_in_subtree, count_subtree
 
-__all__ = ["CompiledCsp", "CspArrays", "best_in_subtree", "count_subtree", "in_slot_order", "model_arrays"]
+__all__ = [
+    "VALUE_ORDER_CODES",
+    "CompiledCsp",
+    "CspArrays",
+    "best_in_subtree",
+    "count_subtree",
+    "in_slot_order",
+    "model_arrays",
+]

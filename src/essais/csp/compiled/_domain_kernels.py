@@ -18,7 +18,10 @@ then each item's variable, weight and worth, then the objective seen through its
 essais.csp.model.capacity); the constraint
 defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
 search gives values to: essais.csp.kinds.flatten); 1 for each decision solutions are not told
-apart by (EXISTENTIAL: essais.csp.model.Model.existential). The search's: the values given, the stack of
+apart by (EXISTENTIAL: essais.csp.model.Model.existential); the search's phases (PHASE: each
+decision's, the count of phases where it is in none; PHASE_ORDER: the count, then each phase's
+variable order; VALUE_ORDER: each decision's value order, -1 the method's: essais.csp.kinds.phase_orders).
+The search's: the values given, the stack of
 levels, the queue, the trail, a propagator's work (CWORK: four numbers a place of the widest
 constraint, Kind.places, for the one running: all_different's Hall intervals, circuit's
 chains), each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
@@ -45,19 +48,20 @@ KIND_NAMES = ("LE", "EQ", "NE", "ALL_DIFFERENT", "TABLE", "CIRCUIT", "NO_OVERLAP
 # STAR in a table's row: any value there (XCSP3's *)
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
-INPUT, MRV, WDEG = range(3)  # the variable orders
-ASCENDING, LCV, SPLIT_LOW, SPLIT_HIGH = range(4)  # the value orders: min, lcv, split, reverse-split
+INPUT, MRV, WDEG, SMALLEST, LARGEST = range(5)  # the variable orders
+# the value orders: min, max, lcv, split, reverse-split (those from SPLIT_LOW halve a domain)
+ASCENDING, DESCENDING, LCV, SPLIT_LOW, SPLIT_HIGH = range(5)
 # The arena's header, declared here once: where each section starts (the model's, the search's,
 # the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CVAR, CCOEF, COFF, FSTART, FIELDS, ONSTART, ONLIST, DISTINCT, RELAX,
-         DEFS, IDEMPOTENT, RSTART, RANGES, EXISTENTIAL) = tuple(range(20))  # fmt: skip
+         DEFS, IDEMPOTENT, RSTART, RANGES, EXISTENTIAL, PHASE, PHASE_ORDER, VALUE_ORDER) = tuple(range(23))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
         IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK, LOW, HIGH,
-        STAMP) = tuple(range(20, 46))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (46, 47, 48)
-N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 49, 50, 51
-HEADER = 52
+        STAMP) = tuple(range(23, 49))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (49, 50, 51)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 52, 53, 54
+HEADER = 55
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -91,7 +95,8 @@ LEVEL_MARK = FIRST_FREE_SLOT + 23  # the trail's top when the last try (or lcv's
 # y < x over 0..10⁹ take 10⁹ revisions)
 STOP = FIRST_FREE_SLOT + 24
 PROJECTING = FIRST_FREE_SLOT + 25  # 1: some decisions are existential (EXISTENTIAL; TextbookCsp.existential)
-STATE_SIZE = FIRST_FREE_SLOT + 26
+HALVING = FIRST_FREE_SLOT + 26  # 1: some decision's value order halves its domain (levels are not one a variable)
+STATE_SIZE = FIRST_FREE_SLOT + 27
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call

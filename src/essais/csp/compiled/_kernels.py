@@ -28,6 +28,7 @@ from essais.csp.compiled._domain_kernels import (
     DEFINED,
     DEFINED_VALUE,
     DEFS,
+    DESCENDING,
     DISTINCT,
     DMARK,
     DOM,
@@ -35,9 +36,11 @@ from essais.csp.compiled._domain_kernels import (
     FORWARD,
     FREE,
     GIVEN,
+    HALVING,
     IMPROVEMENTS,
     INPUT,
     KIND,
+    LARGEST,
     LCV,
     LEAST,
     LEVEL_MARK,
@@ -51,6 +54,8 @@ from essais.csp.compiled._domain_kernels import (
     NW,
     ONLIST,
     ONSTART,
+    PHASE,
+    PHASE_ORDER,
     PROJECTING,
     REMOVED,
     RESTART_BACKTRACKS,
@@ -61,6 +66,7 @@ from essais.csp.compiled._domain_kernels import (
     RUN,
     RUN_START,
     SCORES,
+    SMALLEST,
     SOLUTIONS,
     SPLIT,
     SPLIT_LOW,
@@ -69,6 +75,7 @@ from essais.csp.compiled._domain_kernels import (
     TIGHTEN,
     TRAIL_TOP,
     VALUE,
+    VALUE_ORDER,
     VAR_AT,
     VBUF,
     VCOUNT,
@@ -186,21 +193,40 @@ def _choose(A, U, state, order):
 
 @inner
 def _choose_among(A, U, state, order, existential):
-    """Among the free decisions (those `existential` or not, where some are): the first (input);
-    with mrv the one with the fewest values left, ties by the most constraints with other free
-    variables, then the first; with wdeg the least values left per weight, |D(x)|·w(y) <
-    |D(y)|·w(x), ties by the first."""
-    best, best_size, best_degree = np.int64(-1), 0, -1
+    """Among the free decisions (those `existential` or not, where some are), those of the first
+    phase that has one (PHASE; the method's after the model's), by that phase's variable order:
+    the first (input); with mrv the one with the fewest values left, ties by the most
+    constraints with other free variables, then the first; with wdeg the least values left per
+    weight, |D(x)|·w(y) < |D(y)|·w(x), ties by the first; with smallest the least least value,
+    with largest the greatest greatest value, ties by the first (TextbookCsp._choose)."""
+    phases = A[A[PHASE_ORDER]]
+    best, best_phase, best_size, best_degree = np.int64(-1), phases + 1, 0, -1
     projecting = state[PROJECTING]
     for var in range(A[N_DECISIONS]):
         if A[A[GIVEN] + var]:
             continue
         if projecting and A[A[EXISTENTIAL] + var] != existential:
             continue
-        if order == INPUT:
-            return var
+        phase = A[A[PHASE] + var]
+        if phase > best_phase:
+            continue
+        if phase < best_phase:
+            best, best_phase = np.int64(-1), phase
+        var_order = order if phase == phases else A[A[PHASE_ORDER] + 1 + phase]
+        if var_order == INPUT:
+            if best < 0:
+                best = var
+                if phase == 0:  # (no free decision comes before it)
+                    return var
+            continue
+        if var_order == SMALLEST or var_order == LARGEST:  # noqa: SIM109  (two comparisons: plain for numba)
+            low, high = term_span(A, U, var, np.int64(1))
+            key = low if var_order == SMALLEST else -high
+            if best < 0 or key < best_size:
+                best, best_size = var, key
+            continue
         size = size_of(A, U, var)
-        if order == WDEG:
+        if var_order == WDEG:
             weight = _weight(A, state, var)
             if best < 0 or size * best_degree < best_size * weight:
                 best, best_size, best_degree = var, size, weight
@@ -213,6 +239,13 @@ def _choose_among(A, U, state, order, existential):
             if degree > best_degree:
                 best, best_degree = var, degree
     return best
+
+
+@inner
+def _value_order_of(A, var, value_order):
+    """var's value order: its phase's (VALUE_ORDER), else the method's `value_order`."""
+    own = A[A[VALUE_ORDER] + var] if var < A[N_DECISIONS] else -1
+    return value_order if own < 0 else own
 
 
 @inner
@@ -246,6 +279,7 @@ def _list_values(A, U, state, method, value_order, level, var, entries):
     split order and more than one value, its two halves (_halve), none in VBUF."""
     start = A[A[VSTART] + level]
     count = 0
+    value_order = _value_order_of(A, var, value_order)
     if value_order >= SPLIT_LOW and size_of(A, U, var) > 1:
         A[A[VCOUNT] + level], A[A[VPOS] + level] = 2, 0
         A[A[VSTART] + level + 1] = start
@@ -262,6 +296,10 @@ def _list_values(A, U, state, method, value_order, level, var, entries):
         count = 1
     A[A[VCOUNT] + level], A[A[VPOS] + level] = count, 0
     A[A[VSTART] + level + 1] = start + count
+    if value_order == DESCENDING:
+        for i in range(count // 2):
+            low, high = A[VBUF] + start + i, A[VBUF] + start + count - 1 - i
+            A[low], A[high] = A[high], A[low]
     if value_order == LCV and count > 1:
         scores = A[SCORES]
         for i in range(count):
@@ -429,8 +467,9 @@ def replay(A, U, state, method, value_order, path_vars, path_values, entries):
         var, value = path_vars[level], path_values[level]
         A[A[VAR_AT] + level] = var
         _mark(A, state, level)
-        if value_order >= SPLIT_LOW and size_of(A, U, var) > 1:
-            if _kept_half(A, U, state, var, value, value_order) or method != BASIC:
+        own_order = _value_order_of(A, var, value_order)
+        if own_order >= SPLIT_LOW and size_of(A, U, var) > 1:
+            if _kept_half(A, U, state, var, value, own_order) or method != BASIC:
                 _compatible(A, U, state, method, var, entries)
         else:
             _take(A, U, state, var, value)
@@ -504,7 +543,7 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
             nodes += 1
             entering = 0
             # (a split order's levels are not one a variable: the solution is where none is left)
-            var = _choose(A, U, state, order) if level < n or value_order >= SPLIT_LOW else -1
+            var = _choose(A, U, state, order) if level < n or state[HALVING] else -1
             if var < 0:
                 state[SOLUTIONS] += 1
                 if state[PROJECTING]:
@@ -521,14 +560,15 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
         while True:
             if trying:
                 var = A[A[VAR_AT] + level]
+                own_order = _value_order_of(A, var, value_order)
                 descended = False
                 while A[A[VPOS] + level] < A[A[VCOUNT] + level]:
                     pos = A[A[VPOS] + level]
                     A[A[VPOS] + level] += 1
                     tries += 1
                     _mark(A, state, level)
-                    if value_order >= SPLIT_LOW and size_of(A, U, var) > 1:  # (the level's domain, undone)
-                        left = _halve(A, U, state, method, var, pos, value_order)
+                    if own_order >= SPLIT_LOW and size_of(A, U, var) > 1:  # (the level's domain, undone)
+                        left = _halve(A, U, state, method, var, pos, own_order)
                     else:
                         _take(A, U, state, var, A[A[VBUF] + A[A[VSTART] + level] + pos])
                         left = STEP

@@ -14,7 +14,7 @@ import numpy as np
 
 from essais.core.errors import InvalidInput
 from essais.csp.compiled import _domain_kernels as k
-from essais.csp.kinds import Fields, kind_of
+from essais.csp.kinds import Fields, kind_of, phase_orders
 from essais.csp.model.capacity import relaxation
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
@@ -44,22 +44,29 @@ class CspArrays:
     bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
     wide: int = 0  # the wide domains (kept as bounds)
     existential: int = 0  # the decisions solutions are not told apart by (Model.existential)
+    value_orders: tuple[int, ...] = ()  # each decision's value order where a phase names it, else -1
 
-    def levels(self, halving: bool) -> int:
-        """The most levels the search can go down, the root's included: one a variable, and with a
-        split order one more a halving of a decision's domain (TextbookCsp._deepest)."""
-        if not halving:
+    def halves(self, value_order: int) -> list[bool]:
+        """Whether each decision's domain is halved, the method's value order `value_order`."""
+        return [(value_order if own < 0 else own) >= k.SPLIT_LOW for own in self.value_orders]
+
+    def levels(self, value_order: int) -> int:
+        """The most levels the search can go down, the root's included: one a variable, and one
+        more a halving of a decision's domain where its value order splits (TextbookCsp._deepest)."""
+        halves = self.halves(value_order)
+        if not any(halves):
             return len(self.sizes) + 1
         sizes = self.sizes[: self.decisions].tolist()
-        return int(sum(max(int(size) - 1, 0).bit_length() + 1 for size in sizes)) + 1
+        return int(sum(max(int(size) - 1, 0).bit_length() if halved else 0
+                       for size, halved in zip(sizes, halves, strict=True)) + len(self.sizes)) + 1  # fmt: skip
 
     def trail_size(self, levels: int) -> int:
         """The trail's most entries: a word's change removes a value, and a wide domain's bound is
         trailed once a try (or lcv's look) on the path."""
         return 2 * self.values + 8 + 2 * self.wide * (levels + 2)
 
-    def work_bytes(self, halving: bool = False) -> int:
-        trail = self.trail_size(self.levels(halving))
+    def work_bytes(self, value_order: int = k.ASCENDING) -> int:
+        trail = self.trail_size(self.levels(value_order))
         return BYTES_PER_VALUE * (self.values + self.domains.size) + 24 * trail + 64 * self.constraints
 
 
@@ -167,6 +174,7 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
             on[var].append(index)
     e = encoder
     on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
+    phases = _phase_sections(model, width)
     sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: e.kinds, k.CSTART: e.starts,
                 k.CLEN: e.sizes, k.CVAR: e.variables, k.CCOEF: e.coefficients, k.COFF: e.offsets,
                 k.FSTART: e.field_starts, k.FIELDS: e.fields,
@@ -176,7 +184,7 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
                                for c in constraints],
                 k.RSTART: np.concatenate([[0], np.cumsum([len(r) // 2 for r in ranges])]),
                 k.RANGES: [end for r in ranges for end in r],
-                k.EXISTENTIAL: [int(var in existential) for var in range(len(model.names))]}  # fmt: skip
+                k.EXISTENTIAL: [int(var in existential) for var in range(len(model.names))], **phases}  # fmt: skip
     m = tuple(np.array(section, dtype=np.int64) for section in in_slot_order(sections, k.MODEL))
     root_false = any(not c.variables and not c.holds([]) for c in model.constraints)
     digest = _digest([*m, domains])
@@ -192,7 +200,21 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
     listed = sum(1 if is_wide else len(values) for values, is_wide in zip(model.domains, wide, strict=True))
     return CspArrays(m, domains, root_false, len(constraints), listed, domain_sizes, e.widest,
                      max(words, default=1), digest, model.decisions, ends, bound, sum(wide),
-                     len(existential))  # fmt: skip
+                     len(existential), tuple(phases[k.VALUE_ORDER]))  # fmt: skip
+
+
+VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG, "smallest": k.SMALLEST, "largest": k.LARGEST}
+VALUE_ORDER_CODES = {"min": k.ASCENDING, "max": k.DESCENDING, "lcv": k.LCV, "split": k.SPLIT_LOW,
+                     "reverse-split": k.SPLIT_HIGH}  # fmt: skip
+
+
+def _phase_sections(model: Model, width: int) -> dict[int, list[int]]:
+    """The search's phases (essais.csp.kinds.phase_orders) as the kernel reads them: PHASE,
+    PHASE_ORDER (their count first), VALUE_ORDER (-1: the method's)."""
+    orders = phase_orders(model, width)
+    variable_orders = [VARIABLE_ORDER_CODES[order] for order in orders.variable_orders]
+    value_orders = [-1 if order is None else VALUE_ORDER_CODES[order] for order in orders.value_orders]
+    return {k.PHASE: orders.phase, k.PHASE_ORDER: [len(variable_orders), *variable_orders], k.VALUE_ORDER: value_orders}
 
 
 def _relaxation_section(model: Model) -> list[int]:

@@ -32,12 +32,10 @@ from essais.csp.compiled import (
 from essais.csp.compiled import _domain_kernels as k
 from essais.csp.compiled._kernels import csp_slice, replay
 from essais.csp.compiled._propagation_kernels import LINEAR_CONSTANT
-from essais.csp.compiled.arrays import CspArrays, in_slot_order
+from essais.csp.compiled.arrays import VALUE_ORDER_CODES, VARIABLE_ORDER_CODES, CspArrays, in_slot_order
 from essais.csp.model.problem import IMPROVEMENTS, PRUNED, RESTARTS, REVISIONS
 
 METHOD_CODES = {"basic": k.BASIC, "forward": k.FORWARD, "mac": k.MAC}
-VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG}
-VALUE_ORDER_CODES = {"min": k.ASCENDING, "lcv": k.LCV, "split": k.SPLIT_LOW, "reverse-split": k.SPLIT_HIGH}
 WATCH_SECONDS = 0.02  # how often the watch of a time-limited search looks at the clock (_stopped_in_time)
 Bound = tuple[int, bool]  # the signed objective's bound from the start, and whether solutions tighten it
 ENTRY_MODULES = (
@@ -83,7 +81,8 @@ class CompiledCsp(SplitSearch):
         self.method = METHOD_CODES[method]
         self.order, self.value_order = VARIABLE_ORDER_CODES[variable_order], VALUE_ORDER_CODES[value_order]
         n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
-        levels = arrays.levels(halving=self.value_order >= k.SPLIT_LOW)
+        levels = arrays.levels(self.value_order)
+        self.halves = arrays.halves(self.value_order)  # (each decision's: a try keeps a half, CompiledCsp.root)
         trail = arrays.trail_size(levels)
         self.variables = arrays.decisions
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: levels, k.VSTART: levels + 1, k.VCOUNT: levels,
@@ -111,6 +110,7 @@ class CompiledCsp(SplitSearch):
         self.state[k.BOUND], self.state[k.TIGHTEN] = arrays.bound, 1
         self.state[k.RESTARTING], self.state[k.RUN] = restarts, 1
         self.state[k.PROJECTING] = arrays.existential > 0
+        self.state[k.HALVING] = any(self.halves)
         if bound is not None:
             self.bound_by(*bound)
         if path:
@@ -209,9 +209,9 @@ class CompiledCsp(SplitSearch):
     def root(self, level: int) -> tuple[tuple[int, int], ...]:
         """A sub-tree's root: the (variable, try) pairs that lead there, a try a value or, where a
         split order halved a domain (two tries listed), the half kept (0: the first tried)."""
-        values, halving = self._section(k.VALUE, self.variables), self.value_order >= k.SPLIT_LOW
+        values = self._section(k.VALUE, self.variables)
         tried, listed = self._section(k.VPOS, level) - 1, self._section(k.VCOUNT, level)
-        return tuple((var, int(tried[at]) if halving and listed[at] == 2 else int(values[var]))
+        return tuple((var, int(tried[at]) if self.halves[var] and listed[at] == 2 else int(values[var]))
                      for at, var in enumerate(self._section(k.VAR_AT, level).tolist()))  # fmt: skip
 
 

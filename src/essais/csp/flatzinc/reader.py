@@ -6,8 +6,9 @@ UNBOUNDED), arrays, constraints (the integer and Boolean built-ins of essais.csp
 and the solve item. A variable declared equal to another is that variable (no copy), and so are
 the two variables of `bool2int(a, b)`. The variables of an `output_array` that are not outputs of
 their own are named by it (`q[1]`, `grid[2,3]`), the others by the file. The variables the search
-annotations name come first in the model (essais.csp.flatzinc.search: the method they ask for
-is the file's `search`); other annotations but those naming outputs are read and not followed.
+annotations name come first in the model, and each annotation is a phase of its search
+(Model.branch; essais.csp.flatzinc.search); other annotations but those naming outputs are read
+and not followed.
 Float and set variables are refused by name, with the line: essais has integer and Boolean
 variables."""
 
@@ -120,6 +121,9 @@ class _Building:
             except (TypeError, ValueError, IndexError, AttributeError, InvalidInput) as wrong:
                 said = "not the arguments it takes" if "unpack" in str(wrong) or "argument" in str(wrong) else wrong
                 raise refuse(call.line, f"constraint {call.name}: {said}") from None
+        for phase in self.search.phases:
+            variables = [var for name in phase.names if isinstance(var := self.values.get(name), IntVar)]
+            self.model.branch(variables, phase.variable_order, phase.value_order)
         if items.solve is not None and items.solve.goal != "satisfy":
             goal = self.value(items.solve.objective, items.solve.line)
             if isinstance(goal, IntVar):

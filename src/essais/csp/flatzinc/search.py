@@ -1,7 +1,7 @@
 """A FlatZinc solve item's search annotations (`int_search`, `bool_search`, `seq_search`) as essais's
-search: the variables they name branched on first, in their order, and the method of their first
-search — its variable selection and value choice mapped on essais's orders, the nearest where
-essais has no such order (said in `notes`, once each)."""
+search phases (Model.branch): the variables each names, searched before the next's, by its
+variable selection and value choice mapped on essais's orders — the nearest where essais has no
+such order (said in `notes`, once each)."""
 
 from __future__ import annotations
 
@@ -9,26 +9,33 @@ from dataclasses import dataclass, field
 
 from essais.csp.flatzinc.parser import Access, Annotation, Items
 
-# MiniZinc's variable selections and value choices, and essais's nearest orders (None: the
-# method's default, min or, on a wide domain, split)
-VARIABLE_ORDERS = {"input_order": "input", "first_fail": "mrv", "dom_w_deg": "wdeg", "anti_first_fail": "input",
-                   "smallest": "input", "largest": "input", "occurrence": "mrv", "most_constrained": "mrv",
+# MiniZinc's variable selections and value choices, and essais's nearest orders
+VARIABLE_ORDERS = {"input_order": "input", "first_fail": "mrv", "dom_w_deg": "wdeg", "smallest": "smallest",
+                   "largest": "largest", "most_constrained": "mrv", "anti_first_fail": "input", "occurrence": "mrv",
                    "max_regret": "mrv", "impact": "wdeg"}  # fmt: skip
-EXACT_VARIABLE_ORDERS = ("input_order", "first_fail", "dom_w_deg")
-VALUE_ORDERS = {"indomain_min": None, "indomain": None, "indomain_split": "split",
-                "indomain_reverse_split": "reverse-split", "indomain_max": "reverse-split",
-                "indomain_median": "split", "indomain_middle": "split", "indomain_random": None,
-                "indomain_split_random": "split", "indomain_interval": "split"}  # fmt: skip
-EXACT_VALUE_ORDERS = ("indomain_min", "indomain", "indomain_split", "indomain_reverse_split")
+EXACT_VARIABLE_ORDERS = ("input_order", "first_fail", "dom_w_deg", "smallest", "largest", "most_constrained")
+VALUE_ORDERS = {"indomain_min": "min", "indomain": "min", "indomain_max": "max", "indomain_split": "split",
+                "indomain_reverse_split": "reverse-split", "indomain_median": "split", "indomain_middle": "split",
+                "indomain_random": "min", "indomain_split_random": "split", "indomain_interval": "split"}  # fmt: skip
+EXACT_VALUE_ORDERS = ("indomain_min", "indomain", "indomain_max", "indomain_split", "indomain_reverse_split")
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One int_search or bool_search: the variables it names (in order) and essais's orders for it."""
+
+    names: tuple[str, ...]
+    variable_order: str
+    value_order: str
 
 
 @dataclass
 class Search:
-    """What the annotations ask: the variables first (their names, in order), the method
-    (None: no annotation), and what essais does otherwise than asked."""
+    """What the annotations ask: the variables they name (in order), their phases, and what
+    essais does otherwise than asked."""
 
     first: list[str] = field(default_factory=list)
-    method: str | None = None
+    phases: list[Phase] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -36,16 +43,16 @@ def search_of(items: Items) -> Search:
     """The search the solve item's annotations ask for."""
     search = Search()
     arrays = {d.name: d.value for d in items.declarations if d.sizes is not None and isinstance(d.value, list)}
-    searches = [s for a in (items.solve.annotations if items.solve else []) for s in _flattened(a)]
-    for annotation in searches:
+    for annotation in [s for a in (items.solve.annotations if items.solve else []) for s in _flattened(a)]:
         chosen = annotation.arguments[0] if annotation.arguments else []
         listed = arrays.get(chosen, []) if isinstance(chosen, str) else chosen
+        names = []
         for item in listed if isinstance(listed, list) else []:
             name = arrays[item.array][item.index - 1] if isinstance(item, Access) and item.array in arrays else item
-            if isinstance(name, str) and name not in search.first:
-                search.first.append(name)
-    if searches:
-        search.method = _method(searches[0], search.notes)
+            if isinstance(name, str):
+                names.append(name)
+        search.first.extend(name for name in names if name not in search.first)
+        search.phases.append(Phase(tuple(names), *_orders(annotation, search.notes)))
     return search
 
 
@@ -56,13 +63,13 @@ def _flattened(annotation: Annotation) -> list[Annotation]:
     return [annotation] if annotation.name in ("int_search", "bool_search") and len(annotation.arguments) >= 3 else []
 
 
-def _method(annotation: Annotation, notes: list[str]) -> str:
-    """mac with the nearest variable and value orders of the annotation's."""
+def _orders(annotation: Annotation, notes: list[str]) -> tuple[str, str]:
+    """The nearest variable and value orders of the annotation's (each one not exact noted once)."""
     selection, choice = (str(a) for a in annotation.arguments[1:3])
-    variable_order = VARIABLE_ORDERS.get(selection, "mrv")
-    value_order = VALUE_ORDERS.get(choice)
+    variable_order, value_order = VARIABLE_ORDERS.get(selection, "mrv"), VALUE_ORDERS.get(choice, "min")
     if selection not in EXACT_VARIABLE_ORDERS:
         notes.append(f"{selection}: essais selects its variables by {variable_order} instead")
     if choice not in EXACT_VALUE_ORDERS:
-        notes.append(f"{choice}: essais chooses {value_order or 'the least value (split on a wide domain)'} instead")
-    return "/".join(["mac", variable_order, *([value_order] if value_order else [])])
+        notes.append(f"{choice}: essais tries its values by {value_order} instead")
+    notes[:] = list(dict.fromkeys(notes))  # (each said once)
+    return variable_order, value_order

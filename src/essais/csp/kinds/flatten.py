@@ -94,7 +94,8 @@ class _Flattening:
         self.flat = Model(self.names, self.domains, constraints + self.definitions, objective=objective,
                           definitions=[len(constraints) + k for k in range(len(self.definitions))],
                           hidden=set(model.hidden), existential=set(model.existential),
-                          symbols=dict(model.symbols), symbolic=set(model.symbolic))  # fmt: skip
+                          symbols=dict(model.symbols), symbolic=set(model.symbolic),
+                          phases=list(model.phases))  # fmt: skip
 
     def constraint(self, constraint: Constraint) -> Constraint:
         """The constraint on the flattened model's variables (its kind's flattening)."""

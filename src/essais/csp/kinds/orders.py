@@ -1,7 +1,10 @@
-"""The value order a model's search takes (essais.csp.api.plan and the watched search alike): split
-where none is named and a decision's domain is too wide for a bit set."""
+"""The orders a model's search takes (essais.csp.api.plan and the watched search alike): the value
+order split where none is named and a decision's domain is too wide for a bit set; the model's
+search phases (Model.branch) as both engines read them."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.registry import kind_of
@@ -22,7 +25,8 @@ def value_order_for(model: Model, method: str | None, value_order: str, width: i
         if not kind.wide and (var := next(filter(wide, constraint.variables), None)) is not None:
             raise InvalidInput(f"model: a {kind.name} runs on bit sets of at most {width:,} values, and "
                                f"{model.names[var]} spans {_span(model, var)}")  # fmt: skip
-    var = next(filter(wide, range(model.decisions)), None)
+    phased = {var for phase in model.phases for var in phase.variables}
+    var = next((var for var in range(model.decisions) if var not in phased and wide(var)), None)
     if var is None or value_order in SPLITS:
         return value_order
     if any(order in VALUE_ORDERS for order in (method or "").split("/")[1:]):
@@ -34,3 +38,34 @@ def value_order_for(model: Model, method: str | None, value_order: str, width: i
 def _span(model: Model, var: int) -> str:
     domain = model.domains[var]
     return f"{domain[0]}..{domain[-1]}"
+
+
+# a phase's value order on a domain too wide for a bit set: the nearest that halves it
+WIDE_VALUE_ORDERS = {"min": "split", "max": "reverse-split"}
+
+
+@dataclass(frozen=True)
+class PhaseOrders:
+    """The model's search phases as the engines read them: each decision's phase (`len(variable_orders)`
+    where it is in none: the method's orders), each phase's variable order, and each decision's
+    value order (None: the method's; on a wide domain min is split, max reverse-split)."""
+
+    phase: list[int]
+    variable_orders: list[str]
+    value_orders: list[str | None]
+
+
+def phase_orders(model: Model, width: int) -> PhaseOrders:
+    """The phases of `model` (Model.phases) over its decisions, a domain spanning more than `width`
+    values being wide."""
+    count = len(model.phases)
+    phase, value_orders = [count] * model.decisions, [None] * model.decisions  # type: list[int], list[str | None]
+    for number, searched in enumerate(model.phases):
+        for var in searched.variables:
+            if var < model.decisions:
+                domain = model.domains[var]
+                wide = bool(domain) and domain[-1] - domain[0] >= width
+                phase[var] = number
+                value_orders[var] = WIDE_VALUE_ORDERS.get(searched.value_order, searched.value_order) if wide \
+                    else searched.value_order  # fmt: skip
+    return PhaseOrders(phase, [searched.variable_order for searched in model.phases], value_orders)

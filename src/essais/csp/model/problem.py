@@ -35,8 +35,8 @@ LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 wi
 # the methods of the course's order; variable orders and value orders are options of each
 METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"), "mac": ("python", "numba")},
                   default={"python": "mac", "numba": "mac"})  # fmt: skip
-VARIABLE_ORDERS = ("input", "mrv", "wdeg")
-VALUE_ORDERS = ("min", "lcv", "split", "reverse-split")
+VARIABLE_ORDERS = ("input", "mrv", "wdeg", "smallest", "largest")
+VALUE_ORDERS = ("min", "max", "lcv", "split", "reverse-split")
 SPLITS = ("split", "reverse-split")  # the value orders that halve a domain (x <= m, x > m) instead of giving values
 
 
@@ -54,6 +54,17 @@ def method_orders(method: str | None) -> tuple[str, str, str]:
             raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}) "
                                f"nor a value order ({', '.join(VALUE_ORDERS)})")  # fmt: skip
     return name, variable_order, value_order
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A model's search phase (MiniZinc's int_search): its variables are chosen before those of
+    the later phases and of none, among themselves by `variable_order`, their values tried by
+    `value_order` (lcv aside: its look-ahead is the method's)."""
+
+    variables: tuple[int, ...]
+    variable_order: str
+    value_order: str
 
 
 def domain_of(values: Sequence[int]) -> Sequence[int]:
@@ -104,6 +115,9 @@ class Model:
     # how a solution is written where the model's source says (a MiniZinc model's output item),
     # told every variable's value by name; None: `x=1  y=2`
     output: Callable[[dict[str, int]], str] | None = None
+    # the search's phases (Model.branch): their variables chosen first, phase by phase, each by
+    # its own orders; a method named overrides them (essais.csp.api.plan)
+    phases: list[Phase] = field(default_factory=list)
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
     _domain: Sequence[int] = field(default=(), init=False, repr=False)  # the last domain checked
 
@@ -185,6 +199,24 @@ class Model:
     def shown_variables(self) -> int:
         """How many variables a solution shows (the hidden ones left out)."""
         return len(self.names) - len(self.hidden)
+
+    def branch(self, variables: Iterable[IntVar], variable_order: str = "input", value_order: str = "min") -> None:
+        """Search these variables first (after those of earlier calls), choosing among them by
+        `variable_order` (input, mrv, wdeg, smallest: the least value, largest: the greatest) and
+        trying their values by `value_order` (min, max, split, reverse-split; on a domain too
+        wide for a bit set, min is split and max reverse-split) — MiniZinc's int_search."""
+        listed = list(variables)
+        if variable_order not in VARIABLE_ORDERS:
+            raise InvalidInput(f"branch: {variable_order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)})")
+        if value_order not in VALUE_ORDERS or value_order == "lcv":
+            raise InvalidInput(f"branch: {value_order!r} is not a value order (min, max, split, reverse-split)")
+        for var in listed:
+            if not isinstance(var, IntVar) or var.model is not self:
+                raise InvalidInput(f"branch: {var!r} is not a variable of this model")
+        taken = {v for phase in self.phases for v in phase.variables}
+        fresh = tuple(dict.fromkeys(var.index for var in listed if var.index not in taken))
+        if fresh:
+            self.phases.append(Phase(fresh, variable_order, value_order))
 
     @property
     def decisions(self) -> int:

@@ -33,20 +33,22 @@ from essais.csp.kinds import kind_of
 from essais.csp.model.capacity import relaxation
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear
-from essais.csp.model.problem import IMPROVEMENTS, MAX_SPAN, OWN, RESTARTS, SPLITS, Model
-from essais.csp.textbook.domains import Domains
+from essais.csp.model.problem import IMPROVEMENTS, MAX_SPAN, OWN, RESTARTS, Model
+from essais.csp.textbook.choosing import Choosing
 from essais.csp.textbook.relaxation import relaxed_holds
 from essais.csp.textbook.restarts import RESTART_BACKTRACKS, luby
 
 REVISIONS_A_LOOK = 4096  # mac's propagation looks at the time limit and Ctrl-C every so many revisions
 
 
-class TextbookCsp(Domains):
+class TextbookCsp(Choosing):
     """The search over `model` by `method` (basic, forward, mac), choosing the next variable
     by `variable_order` (input; mrv: fewest values left, ties by the most constraints with
     other free variables, then input order; wdeg: fewest values left per weight, a constraint's
-    weight growing each time it refuses a value) and its values by `value_order` (min; lcv: the
-    value that removes the fewest values from the others in one pass, ties by value)."""
+    weight growing each time it refuses a value; smallest, largest: the least least value, the
+    greatest greatest) and its values by `value_order` (min; max; lcv: the value that removes the
+    fewest values from the others in one pass, ties by value; split, reverse-split), the model's
+    search phases first, each by its own orders (Choosing)."""
 
     def __init__(self, model: Model, method: str, variable_order: str, value_order: str,
                  control: SearchControl, restarts: bool = False, width: int = MAX_SPAN) -> None:  # fmt: skip
@@ -76,7 +78,6 @@ class TextbookCsp(Domains):
         # model.existential (not with an objective): chosen last, and once a solution is `told`,
         # their other choices are not tried
         self.existential, self.told = set() if model.objective is not None else set(model.existential), False
-        self.variable_order = variable_order
         self.weights = [1] * len(self.constraints)  # wdeg's: each refusal of a constraint adds 1
         # the constraints whose propagation reaches its own fixed point: a table of supports on
         # distinct variables, a distance (its narrowings never queue it again; the others' do)
@@ -86,8 +87,7 @@ class TextbookCsp(Domains):
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
-        self.least_constraining = value_order == "lcv"
-        self.halves = value_order if value_order in SPLITS else None  # split, reverse-split: a choice halves a domain
+        self.choose_by(model, variable_order, value_order, width)
         self.counters = PythonCounters(control)
         self.revisions = self.found = 0
         # watching the search (essais.csp.draw.watch): told each constraint that refused a value
@@ -184,13 +184,6 @@ class TextbookCsp(Domains):
                 self.restart_now, self.restarts, self.run = False, self.restarts + 1, self.run + 1
                 self.run_start = self.counters.backtracks
 
-    def _deepest(self) -> int:
-        """The most levels the search can go down: one a variable, and with a split order one
-        more a halving of its domain."""
-        if self.halves is None:
-            return len(self.given) + 1
-        return sum(max(self.size(var) - 1, 0).bit_length() + 1 for var in range(self.decisions)) + 1
-
     def _root(self) -> bool:
         """The root's checks (an empty domain, a false constant); under forward, each constraint
         on one variable narrows it once (node consistency, before the first choice); under mac,
@@ -235,19 +228,6 @@ class TextbookCsp(Domains):
                 break  # (back up to the root without counting: a restart)
         counters.leave_node()
 
-    def _choices(self, var: int) -> list[int] | list[tuple[int, int]]:
-        """var's values in the order they are tried; with a split order and more than one value,
-        its two halves: the values up to m = ⌊(least + greatest) / 2⌋ and those above (reverse-split:
-        the upper half first)."""
-        if (value := self.fixed(var)) is not None:
-            return [value]
-        if self.halves is None:
-            return self._ordered(var)
-        low, high = self.span(1, var)
-        middle = (low + high) // 2
-        halves = [(low, middle), (middle + 1, high)]
-        return halves if self.halves == "split" else halves[::-1]
-
     def _chosen(self, var: int, choice: int | tuple[int, int]) -> bool:
         """A try: var given a value, or keeping a half of its values (given the value left once
         one is), then the method's step."""
@@ -261,39 +241,8 @@ class TextbookCsp(Domains):
             return self._checked(self._first(), var)
         return self._compatible(var, value) and self._define()
 
-    def _choose(self) -> int | None:
-        """The next decision variable to choose (None: every one has its value)."""
-        free = [var for var in range(self.decisions) if self.given[var] is None and var not in self.existential]
-        free = free or [var for var in range(self.decisions) if self.given[var] is None]
-        if not free:
-            return None
-        if self.variable_order == "input":
-            return free[0]
-        if self.variable_order == "wdeg":
-            return self._least_per_weight(free)
-        return min(free, key=lambda var: (self.size(var), -len(self._linked(var)), var))
-
-    def _linked(self, var: int) -> list[int]:
-        """var's constraints (the bound aside) with another free variable."""
-        given = self.given
-        return [c for c in self._own(var)
-                if any(given[other] is None and other != var for other in self.constraints[c].variables)]  # fmt: skip
-
-    def _least_per_weight(self, free: list[int]) -> int:
-        """wdeg: the least values left per weight, the weight of a variable the weights of its
-        constraints with another free variable; compared as |D(x)|·w(y) < |D(y)|·w(x), so that a
-        weight of 0 counts as none; ties by input order."""
-        best, best_size, best_weight = free[0], 0, 0
-        for k, var in enumerate(free):
-            size, weight = self.size(var), sum(self.weights[c] for c in self._linked(var))
-            if k == 0 or size * best_weight < best_size * weight:
-                best, best_size, best_weight = var, size, weight
-        return best
-
-    def _ordered(self, var: int) -> list[int]:
-        values = self.values(var)
-        if not self.least_constraining or len(values) < 2:
-            return values
+    def _least_constraining(self, var: int, values: list[int]) -> list[int]:
+        """lcv: the values that remove the fewest values from the others first, ties by value."""
         return sorted(values, key=lambda value: (self._ruled_out(var, value), value))
 
     def _ruled_out(self, var: int, value: int) -> int:
