@@ -1,7 +1,7 @@
 """cumulative(starts, durations, heights, capacity): tasks sharing a resource, propagated by
-time-tabling. Hypothesis-made task sets against a brute force in both engines alike (bit sets
-and, the width lowered, intervals); a resource that holds one task at a time counts the
-schedules no_overlap counts; bad input refused."""
+time-tabling, a height fixed or a variable. Hypothesis-made task sets against a brute force in
+both engines alike (bit sets and, the width lowered, intervals); a resource that holds one task
+at a time counts the schedules no_overlap counts; bad input refused."""
 
 import itertools
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from csp.test_csp import METHODS, engines_agree_with_brute_force
+from csp.test_csp import METHODS, brute_force, engines_agree_with_brute_force
 from csp.test_wide import WIDE_METHODS, WIDTHS, wide_engines_agree_with_brute_force
 from essais.core.errors import InvalidInput
-from essais.csp import Model, count_csp, cumulative, no_overlap, solve_csp, to_xcsp
+from essais.csp import CspStream, Model, count_csp, csp_error, cumulative, no_overlap, solve_csp, to_xcsp
 from essais.csp.draw import describe
 from essais.csp.xcsp import read_xcsp
 
@@ -25,7 +25,10 @@ def resources(draw):
     n = draw(st.integers(1, 4))
     starts = [m.int_var(draw(st.sets(st.integers(-1, 6), min_size=1, max_size=5)), name=f"s{k}") for k in range(n)]
     numbers = st.lists(st.integers(0, 3), min_size=n, max_size=n)
-    m.add(cumulative(starts, draw(numbers), draw(numbers), draw(st.integers(0, 5))))
+    heights = draw(numbers)
+    for k in draw(st.sets(st.integers(0, n - 1))):  # (a height a variable, its values maybe negative)
+        heights[k] = m.int_var(draw(st.sets(st.integers(-1, 3), min_size=1, max_size=3)), name=f"h{k}")
+    m.add(cumulative(starts, draw(numbers), heights, draw(st.integers(0, 5))))
     if n > 1 and draw(st.booleans()):
         m.add(starts[0] + draw(st.integers(-2, 2)) <= starts[-1])
     return m
@@ -97,6 +100,31 @@ def test_written_as_xcsp3_and_read_back(tmp_path):
     assert "<cumulative>" in path.read_text()
     assert count_csp(read_xcsp(path)).count == count_csp(m).count
     assert describe(m.constraints[0], m.names) == "cumulative([s0, s1, s2], [2, 1, 2], [2, 1, 1], 2)"
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_variable_height_is_lowered_where_its_task_must_run(engine):
+    """a runs on [2, 5) at height 2 of 3; b is fixed on [3, 4): its height can be 1 at most, and
+    c, whose compulsory part [4, 5) meets a's, takes no more than 1 either; nothing is searched."""
+    m = Model()
+    a, b, c = m.int_var(2, 2, "a"), m.int_var(3, 3, "b"), m.int_var(3, 4, "c")
+    hb, hc = m.int_var(0, 3, "hb"), m.int_var(-2, 3, "hc")
+    m.add(cumulative([a, b, c], [3, 1, 2], [2, hb, hc], 3))
+    found = [values for values in CspStream(m, method="mac", engine=engine)]
+    assert sorted((v["hb"], v["hc"]) for v in found if v["c"] == 3) == [(0, 0), (0, 1), (1, 0)]
+    assert all(v["hb"] >= 0 <= v["hc"] and csp_error(m, v) is None for v in found)
+    m.add(hb + hc >= 2)
+    assert solve_csp(m, method="mac", engine=engine).values == {"a": 2, "b": 3, "c": 4, "hb": 1, "hc": 1}
+
+
+def test_variable_heights_written_as_xcsp3_and_read_back(tmp_path):
+    m = Model()
+    starts, heights = m.int_vars(3, 0, 4, "s"), m.int_vars(2, 0, 2, "h")
+    m.add(cumulative(starts, [2, 1, 2], [heights[0], 1, heights[1]], 2))
+    path = tmp_path / "c.xml"
+    path.write_text(to_xcsp(m))
+    assert count_csp(read_xcsp(path)).count == count_csp(m).count == len(brute_force(m))
+    assert describe(m.constraints[0], m.names) == "cumulative([s0, s1, s2], [2, 1, 2], [h0, 1, h1], 2)"
 
 
 @pytest.mark.parametrize(

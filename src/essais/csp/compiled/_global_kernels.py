@@ -54,7 +54,8 @@ CIRCUIT_LOOPS = 0  # 1: a subcircuit (a node may point to itself)
 INCREASING_STEP = 0  # each variable at least the one before plus the step (1: strict)
 CARDINALITY_VALUES, CARDINALITY_PAIRS = range(2)  # how many values it counts; each (value, count)
 COUNT_VALUE, COUNT_PLACES = range(2)  # the value; each counted variable's (word, bit) of it (-1, 0: none)
-CUMULATIVE_CAPACITY, CUMULATIVE_HEIGHTS = range(2)  # the capacity; each task's height
+# the capacity; the tasks' number; each task's height (-1 - t: the variable of term t, after the starts)
+CUMULATIVE_CAPACITY, CUMULATIVE_TASKS, CUMULATIVE_HEIGHTS = range(3)
 
 
 @inner
@@ -263,19 +264,25 @@ def no_overlap_holds(A, c):
 
 @inner
 def cumulative(A, U, state, method, c):
-    """The compulsory parts' profile, then task after task its earliest start pushed past the
-    segments where it does not fit, ascending, and its latest end before them, descending
-    (essais.csp.kinds.cumulative). CWORK holds each task's part (begin at k, end at n + k; an
-    empty part 0, 0), the times from 2n, the segments (begin, end, height) from 4n."""
-    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
-    fields = fields_at(A, c)
-    capacity, work = A[fields + CUMULATIVE_CAPACITY], A[CWORK]
-    times, segments = work + 2 * n, work + 4 * n
+    """The compulsory parts' profile, each at its task's least height, then task after task its
+    earliest start pushed past the segments where it does not fit, ascending, its latest end
+    before them, descending, and a variable height lowered to what the segments within its
+    task's part leave (essais.csp.kinds.cumulative). CWORK holds each task's part (begin at k, end
+    at n + k; an empty part 0, 0), the times from 2n, the segments (begin, end, height) from 4n,
+    each task's least height from 10n."""
+    start, fields = A[A[CSTART] + c], fields_at(A, c)
+    n, capacity, work = A[fields + CUMULATIVE_TASKS], A[fields + CUMULATIVE_CAPACITY], A[CWORK]
+    times, segments, least = work + 2 * n, work + 4 * n, work + 10 * n
+    for k in range(n):  # (a height is never negative)
+        coded = A[fields + CUMULATIVE_HEIGHTS + k]
+        if coded < 0 and not _at_least(A, U, state, A[A[CVAR] + start - 1 - coded], 0):
+            return False
     n_times = 0
     for k in range(n):
-        var, d, h = A[A[CVAR] + start + k], A[A[COFF] + start + k], A[fields + CUMULATIVE_HEIGHTS + k]
-        A[work + k], A[work + n + k] = 0, 0
-        if d == 0 or h == 0:
+        var, d, coded = A[A[CVAR] + start + k], A[A[COFF] + start + k], A[fields + CUMULATIVE_HEIGHTS + k]
+        h = coded if coded >= 0 else term_span(A, U, A[A[CVAR] + start - 1 - coded], np.int64(1))[0]
+        A[work + k], A[work + n + k], A[least + k] = 0, 0, h
+        if d == 0 or coded == 0:
             continue
         if h > capacity:
             return False
@@ -290,7 +297,7 @@ def cumulative(A, U, state, method, c):
         height = 0
         for k in range(n):
             if A[work + k] <= begin < A[work + n + k]:
-                height += A[fields + CUMULATIVE_HEIGHTS + k]
+                height += A[least + k]
         if height > capacity:
             return False
         if height:
@@ -298,33 +305,57 @@ def cumulative(A, U, state, method, c):
             A[at], A[at + 1], A[at + 2] = begin, end, height
             n_segments += 1
     for k in range(n):
-        var, d, h = A[A[CVAR] + start + k], A[A[COFF] + start + k], A[fields + CUMULATIVE_HEIGHTS + k]
-        if d == 0 or h == 0:
+        d, coded, h = A[A[COFF] + start + k], A[fields + CUMULATIVE_HEIGHTS + k], A[least + k]
+        if d == 0 or coded == 0:
             continue
-        own_begin, own_end = A[work + k], A[work + n + k]
-        low, high = term_span(A, U, var, np.int64(1))
-        earliest = low
-        for s in range(n_segments):
-            at = segments + 3 * s
-            if A[at] >= earliest + d:
-                break
-            load = A[at + 2] - h * (own_begin <= A[at] and A[at + 1] <= own_end and own_begin < own_end)
-            if A[at + 1] > earliest and load + h > capacity:
-                earliest = A[at + 1]
-        if earliest > low and not _at_least(A, U, state, var, earliest):
+        if h and not _pushed(A, U, state, A[A[CVAR] + start + k], d, h, capacity, A[work + k], A[work + n + k],
+                             segments, n_segments):  # fmt: skip
             return False
-        low, high = term_span(A, U, var, np.int64(1))
-        latest = high + d
-        for s in range(n_segments - 1, -1, -1):
-            at = segments + 3 * s
-            if A[at + 1] <= latest - d:
-                break
-            load = A[at + 2] - h * (own_begin <= A[at] and A[at + 1] <= own_end and own_begin < own_end)
-            if A[at] < latest and load + h > capacity:
-                latest = A[at]
-        if latest - d < high and not _at_most(A, U, state, var, latest - d):
-            return False
+        if coded < 0:
+            room = _room(A, segments, n_segments, h, capacity, A[work + k], A[work + n + k])
+            if not _at_most(A, U, state, A[A[CVAR] + start - 1 - coded], room):
+                return False
     return True
+
+
+@inner
+def _pushed(A, U, state, var, d, h, capacity, own_begin, own_end, segments, n_segments):
+    """A task's earliest start pushed past the segments where it does not fit (its own part
+    [own_begin, own_end) aside), ascending, then its latest end before them, descending."""
+    low, high = term_span(A, U, var, np.int64(1))
+    earliest = low
+    for s in range(n_segments):
+        at = segments + 3 * s
+        if A[at] >= earliest + d:
+            break
+        load = A[at + 2] - h * (own_begin <= A[at] and A[at + 1] <= own_end and own_begin < own_end)
+        if A[at + 1] > earliest and load + h > capacity:
+            earliest = A[at + 1]
+    if earliest > low and not _at_least(A, U, state, var, earliest):
+        return False
+    low, high = term_span(A, U, var, np.int64(1))
+    latest = high + d
+    for s in range(n_segments - 1, -1, -1):
+        at = segments + 3 * s
+        if A[at + 1] <= latest - d:
+            break
+        load = A[at + 2] - h * (own_begin <= A[at] and A[at + 1] <= own_end and own_begin < own_end)
+        if A[at] < latest and load + h > capacity:
+            latest = A[at]
+    return not (latest - d < high and not _at_most(A, U, state, var, latest - d))
+
+
+@inner
+def _room(A, segments, n_segments, h, capacity, own_begin, own_end):
+    """The most a task's height can be: the capacity, less the others' load within its part."""
+    if own_begin >= own_end:
+        return capacity
+    most = 0
+    for s in range(n_segments):
+        at = segments + 3 * s
+        if own_begin <= A[at] and A[at + 1] <= own_end:
+            most = max(most, A[at + 2] - h)
+    return capacity - most
 
 
 @inner
@@ -343,23 +374,33 @@ def _add_time(A, times, n_times, t):
 
 @inner
 def cumulative_holds(A, c):
-    """basic: once every start is given, the load at each task's start is within the capacity."""
-    start, n = A[A[CSTART] + c], A[A[CLEN] + c]
+    """basic: once every start and height is given, no height is negative and the load at each
+    task's start is within the capacity."""
+    start = A[A[CSTART] + c]
     if not all_given(A, c):
         return True
     fields = fields_at(A, c)
+    n = A[fields + CUMULATIVE_TASKS]
     for i in range(n):
-        at, di, hi = A[A[VALUE] + A[A[CVAR] + start + i]], A[A[COFF] + start + i], A[fields + CUMULATIVE_HEIGHTS + i]
+        at, di, hi = A[A[VALUE] + A[A[CVAR] + start + i]], A[A[COFF] + start + i], _given_height(A, start, fields, i)
+        if hi < 0:
+            return False
         if di == 0 or hi == 0:
             continue
         load = 0
         for j in range(n):
-            b, dj, hj = A[A[VALUE] + A[A[CVAR] + start + j]], A[A[COFF] + start + j], A[fields + CUMULATIVE_HEIGHTS + j]
+            b, dj = A[A[VALUE] + A[A[CVAR] + start + j]], A[A[COFF] + start + j]
             if dj and b <= at < b + dj:
-                load += hj
+                load += _given_height(A, start, fields, j)
         if load > A[fields + CUMULATIVE_CAPACITY]:
             return False
     return True
+
+
+@inner
+def _given_height(A, start, fields, k):
+    coded = A[fields + CUMULATIVE_HEIGHTS + k]
+    return coded if coded >= 0 else A[A[VALUE] + A[A[CVAR] + start - 1 - coded]]
 
 
 @inner

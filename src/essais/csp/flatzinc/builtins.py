@@ -299,10 +299,11 @@ def _disjunctive(strict: bool) -> Builtin:
 
 
 def _cumulative(model: Model, arguments: list[Any]) -> None:
-    """fzn_cumulative(s, d, r, b): essais's cumulative where the durations, heights and capacity
-    are fixed, else the load at each task's start (cumulative_by_tasks)."""
+    """fzn_cumulative(s, d, r, b): essais's cumulative where the durations and capacity are fixed
+    (the heights fixed or variables), else the load at each task's start (cumulative_by_tasks)."""
     starts, durations, heights, capacity = arguments
-    if all(isinstance(v, int) and v >= 0 for v in (*durations, *heights, capacity)):
+    fixed = (*durations, *(h for h in heights if isinstance(h, int)), capacity)
+    if all(isinstance(v, int) and v >= 0 for v in fixed):
         model.add(cumulative(starts, durations, heights, capacity))
         return
     for made in cumulative_by_tasks(starts, durations, heights, capacity):

@@ -79,16 +79,21 @@ def bounds(terms: Collection[tuple[int, int]], constant: int, relation: str, dom
 
 def _supports(constraint: Linear, domains: Narrowing) -> bool:
     """mac on a relation of two variables: each keeps the values that some value of the other
-    satisfies (AC-3's revision, both ways)."""
+    satisfies (AC-3's revision, both ways; for <= those are the values its bounds keep)."""
     (x, a), (y, b) = constraint.terms.items()
-    if domains.is_wide(x) or domains.is_wide(y):  # (a wide domain by its bounds)
+    if domains.is_wide(x) or domains.is_wide(y) or constraint.relation == "<=":  # (by the bounds)
         return bounds(constraint.terms.items(), constraint.constant, constraint.relation, domains)  # type: ignore[arg-type]
+    equal = constraint.relation == "=="
     for var, other, mine, theirs in ((x, y, a, b), (y, x, b, a)):
         others = domains.values(other)
         keep = 0
         for value in domains.values(var):
             total = mine * value + constraint.constant
-            if any(relation_holds(total + theirs * w, constraint.relation) for w in others):
+            if equal:  # (the one value of the other that could support it)
+                supported = total % theirs == 0 and domains.has(other, -total // theirs)
+            else:
+                supported = any(relation_holds(total + theirs * w, constraint.relation) for w in others)
+            if supported:
                 keep |= domains.bit(var, value)
         if not domains.narrow(var, keep):
             return False

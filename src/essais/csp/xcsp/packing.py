@@ -3,8 +3,8 @@ lengths fixed or variables; zeroIgnored), cumulative (origins, lengths, ends, he
 capacity), binPacking (a bin each item, their loads under a condition, limits or load
 variables) and knapsack (a weight and a profit, each under its condition).
 
-noOverlap with fixed lengths is essais's no_overlap, cumulative with fixed lengths and heights
-under a fixed capacity its cumulative (time-tabling); otherwise each is decomposed: boxes pair by
+noOverlap with fixed lengths is essais's no_overlap, cumulative with fixed lengths under a fixed
+capacity its cumulative (time-tabling; heights fixed or variables); otherwise each is decomposed: boxes pair by
 pair (one is before the other in some dimension), a cumulative task by task (the load at each
 task's start within the capacity: the greatest load is at some task's start). binPacking is a
 sum a bin, knapsack two sums."""
@@ -84,7 +84,7 @@ def _cumulative(r: Reading, e: Element, arguments: list[str] | None) -> Made:
         raise r.fail(e)("a cumulative's condition is (le,capacity) or (lt,capacity)")
     if operator == "<":
         capacity = capacity - 1
-    if all(isinstance(v, int) and v >= 0 for v in (*lengths, *heights, capacity)):
+    if all(isinstance(v, int) and v >= 0 for v in (*lengths, *(h for h in heights if isinstance(h, int)), capacity)):
         return [*made, cumulative(origins, lengths, heights, capacity)]  # type: ignore[arg-type]
     return [*made, *cumulative_by_tasks(origins, lengths, heights, capacity)]
 
