@@ -13,7 +13,7 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl, setting_up
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
-from essais.csp.kinds import flattened, kind_of, value_order_for
+from essais.csp.kinds import flattened, kind_of, value_order_for, variable_order_for
 from essais.csp.model.problem import MAX_SPAN, METHODS, Model, method_orders
 from essais.csp.textbook.search import TextbookCsp
 
@@ -55,6 +55,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     with setting_up(limits):  # (a model of many nested terms takes seconds: a limit or a signal stops it)
         model = flattened(model)  # (the engines see each term as an auxiliary variable)
     value_order = value_order_for(model, method, value_order, width)
+    variable_order = variable_order_for(model, method, variable_order)
     projected = bool(model.existential) and model.objective is None  # (solutions told apart by some variables)
     learning = variable_order == "wdeg" or any(phase.variable_order == "wdeg" for phase in model.phases)
     if workers is None and (learning or restarts is not None or projected):

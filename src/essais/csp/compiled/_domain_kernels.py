@@ -19,8 +19,9 @@ essais.csp.model.capacity); the constraint
 defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
 search gives values to: essais.csp.kinds.flatten); 1 for each decision solutions are not told
 apart by (EXISTENTIAL: essais.csp.model.Model.existential); the search's phases (PHASE: each
-decision's, the count of phases where it is in none; PHASE_ORDER: the count, then each phase's
-variable order; VALUE_ORDER: each decision's value order, -1 the method's: essais.csp.kinds.phase_orders).
+decision's, the count of phases where it is in none; PHASE_ORDER: the count, 1 where the phases
+ascend with the variables, then each phase's variable order; VALUE_ORDER: each decision's value
+order, -1 the method's: essais.csp.kinds.phase_orders).
 The search's: the values given, the stack of
 levels, the queue, the trail, a propagator's work (CWORK: four numbers a place of the widest
 constraint, Kind.places, for the one running: all_different's Hall intervals, circuit's

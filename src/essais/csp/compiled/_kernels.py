@@ -199,7 +199,7 @@ def _choose_among(A, U, state, order, existential):
     constraints with other free variables, then the first; with wdeg the least values left per
     weight, |D(x)|·w(y) < |D(y)|·w(x), ties by the first; with smallest the least least value,
     with largest the greatest greatest value, ties by the first (TextbookCsp._choose)."""
-    phases = A[A[PHASE_ORDER]]
+    phases, ascending = A[A[PHASE_ORDER]], A[A[PHASE_ORDER] + 1]
     best, best_phase, best_size, best_degree = np.int64(-1), phases + 1, 0, -1
     projecting = state[PROJECTING]
     for var in range(A[N_DECISIONS]):
@@ -209,14 +209,16 @@ def _choose_among(A, U, state, order, existential):
             continue
         phase = A[A[PHASE] + var]
         if phase > best_phase:
+            if ascending:  # (the phases ascend with the variables: no later one is of an earlier phase)
+                break
             continue
         if phase < best_phase:
             best, best_phase = np.int64(-1), phase
-        var_order = order if phase == phases else A[A[PHASE_ORDER] + 1 + phase]
+        var_order = order if phase == phases else A[A[PHASE_ORDER] + 2 + phase]
         if var_order == INPUT:
             if best < 0:
                 best = var
-                if phase == 0:  # (no free decision comes before it)
+                if phase == 0 or ascending:  # (no free decision of an earlier phase comes after it)
                     return var
             continue
         if var_order == SMALLEST or var_order == LARGEST:  # noqa: SIM109  (two comparisons: plain for numba)

@@ -6,6 +6,7 @@ handed to every search and worker."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -210,11 +211,14 @@ VALUE_ORDER_CODES = {"min": k.ASCENDING, "max": k.DESCENDING, "lcv": k.LCV, "spl
 
 def _phase_sections(model: Model, width: int) -> dict[int, list[int]]:
     """The search's phases (essais.csp.kinds.phase_orders) as the kernel reads them: PHASE,
-    PHASE_ORDER (their count first), VALUE_ORDER (-1: the method's)."""
+    PHASE_ORDER (their count, then 1 where the phases ascend with the variables), VALUE_ORDER (-1:
+    the method's)."""
     orders = phase_orders(model, width)
     variable_orders = [VARIABLE_ORDER_CODES[order] for order in orders.variable_orders]
     value_orders = [-1 if order is None else VALUE_ORDER_CODES[order] for order in orders.value_orders]
-    return {k.PHASE: orders.phase, k.PHASE_ORDER: [len(variable_orders), *variable_orders], k.VALUE_ORDER: value_orders}
+    ascending = all(a <= b for a, b in itertools.pairwise(orders.phase))
+    return {k.PHASE: orders.phase, k.PHASE_ORDER: [len(variable_orders), int(ascending), *variable_orders],
+            k.VALUE_ORDER: value_orders}  # fmt: skip
 
 
 def _relaxation_section(model: Model) -> list[int]:

@@ -11,7 +11,7 @@ from essais.core.limits import Limits, SearchControl, limits_from
 from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw.table import DomainTable, describe
-from essais.csp.kinds import flattened, value_order_for
+from essais.csp.kinds import flattened, value_order_for, variable_order_for
 from essais.csp.model.problem import MAX_SPAN, METHODS, CspCount, CspResult, Model, method_orders
 from essais.csp.textbook.domains import ASIDE, RESTORE, STRIKE, Domains
 from essais.csp.textbook.search import TextbookCsp
@@ -117,6 +117,7 @@ def watch_csp(
     name, _ = METHODS.resolve(name, "python")
     flat = flattened(model)
     value_order = value_order_for(flat, method, value_order, MAX_SPAN)  # (split where a domain is wide)
+    variable_order = variable_order_for(flat, method, variable_order)  # (input after the phases)
     label = "/".join([name, variable_order, value_order])
     table = DomainTable.of(model)
     log = BarLog(table, max_events) if table.barred else DomainLog(table, max_events)

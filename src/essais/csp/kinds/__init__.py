@@ -17,7 +17,7 @@ from essais.csp.kinds.flatten import flattened
 from essais.csp.kinds.increasing import Increasing
 from essais.csp.kinds.lex import LexLessEq
 from essais.csp.kinds.no_overlap import NoOverlap
-from essais.csp.kinds.orders import PhaseOrders, phase_orders, value_order_for
+from essais.csp.kinds.orders import PhaseOrders, phase_orders, value_order_for, variable_order_for
 from essais.csp.kinds.predicate import Predicate
 from essais.csp.kinds.product import Product
 from essais.csp.kinds.registry import KINDS, kind_of
@@ -50,6 +50,7 @@ __all__ = [
     "flattened",
     "kind_of",
     "value_order_for",
+    "variable_order_for",
     "PhaseOrders",
     "phase_orders",
 ]

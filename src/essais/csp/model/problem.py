@@ -116,7 +116,8 @@ class Model:
     # told every variable's value by name; None: `x=1  y=2`
     output: Callable[[dict[str, int]], str] | None = None
     # the search's phases (Model.branch): their variables chosen first, phase by phase, each by
-    # its own orders; a method named overrides them (essais.csp.api.plan)
+    # its own orders, the method's orders for the others (a FlatZinc run with -f or a method
+    # named sets a file's aside: essais.csp.api.minizinc)
     phases: list[Phase] = field(default_factory=list)
     _named: set[str] = field(default_factory=set, init=False, repr=False)  # (a name is looked up in one step)
     _domain: Sequence[int] = field(default=(), init=False, repr=False)  # the last domain checked
