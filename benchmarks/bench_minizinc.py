@@ -9,6 +9,8 @@ found). Each instance's result is kept in a checkpoint (JSON lines) as it ends, 
 stopped goes on where it was; the section of BENCHMARKS.md is written from it.
 
     .venv/bin/python benchmarks/bench_minizinc.py [--seconds 20] [--only bacp,amaze] [--checkpoint F]
+    .venv/bin/python benchmarks/bench_minizinc.py --second   (benchmarks/data/minizinc-second: a second
+                                                              data file of twelve of the models)
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import argparse
 import csv
 import json
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,7 +30,9 @@ from pathlib import Path
 from _report import machine, write_section
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "minizinc"
+SECOND = Path(__file__).resolve().parent / "data" / "minizinc-second"
 CHECKPOINT = Path(tempfile.gettempdir()) / "essais-bench-minizinc.jsonl"
+SECOND_CHECKPOINT = Path(tempfile.gettempdir()) / "essais-bench-minizinc-second.jsonl"
 OBJECTIVE = re.compile(r"^_objective = (-?\d+);", re.MULTILINE)
 
 
@@ -89,14 +94,17 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--only", default="")
-    parser.add_argument("--checkpoint", type=Path, default=CHECKPOINT)
+    parser.add_argument("--second", action="store_true", help="the second data files (data/minizinc-second)")
+    parser.add_argument("--checkpoint", type=Path, default=None)
     options = parser.parse_args()
-    with (SHARED / "gecode.tsv").open() as table:
-        rows = list(csv.DictReader(table, delimiter="\t"))
+    table, data_folder = (SECOND / "second.tsv", SECOND) if options.second else (SHARED / "gecode.tsv", SHARED)
+    with table.open() as lines:
+        rows = list(csv.DictReader(lines, delimiter="\t"))
+    checkpoint = options.checkpoint or (SECOND_CHECKPOINT if options.second else CHECKPOINT)
     wanted = set(filter(None, options.only.split(",")))
     done = {}
-    if options.checkpoint.exists():
-        for line in options.checkpoint.read_text().splitlines():
+    if checkpoint.exists():
+        for line in checkpoint.read_text().splitlines():
             entry = json.loads(line)
             done[entry["instance"]] = entry
     solvers = Path(tempfile.mkdtemp(prefix="essais-solvers-"))
@@ -107,7 +115,7 @@ def main() -> None:
         name = row["instance"]
         if (wanted and name not in wanted) or name in done:
             continue
-        files = [str(SHARED / row["model"])] + ([str(SHARED / row["data"])] if row["data"] else [])
+        files = [str(SHARED / row["model"])] + ([str(data_folder / row["data"])] if row["data"] else [])
         library = ["-G", "std"] if row["library"] == "std" else []
         gecode = run(["minizinc", "--solver", "gecode", *library, "--time-limit", limit, "--output-mode", "dzn",
                       "--output-objective", *files], options.seconds)  # fmt: skip
@@ -116,20 +124,23 @@ def main() -> None:
         entry = {"instance": name, "maximise": maximising(SHARED / row["model"]), "gecode": asdict(gecode),
                  "essais": asdict(ours)}  # fmt: skip
         done[name] = entry
-        with options.checkpoint.open("a") as out:
+        with checkpoint.open("a") as out:
             out.write(json.dumps(entry) + "\n")
         print(f"{name:24} gecode {gecode.status:8} {gecode.objective!s:>10} {gecode.seconds:6.2f} s   "
               f"essais {ours.status:8} {ours.objective!s:>10} {ours.seconds:6.2f} s", flush=True)  # fmt: skip
     if not wanted:
-        report([done[row["instance"]] for row in rows if row["instance"] in done], options.seconds)
+        report([done[row["instance"]] for row in rows if row["instance"] in done], options.seconds, options.second)
 
 
-def report(entries: list[dict], seconds: float) -> None:
-    lines = ["## MiniZinc challenge instances beside Gecode (`.venv/bin/python benchmarks/bench_minizinc.py`)", "",
-             f"Measured {machine()}; the {len(entries)} shared "
-             f"MiniZinc challenge instances through `minizinc`, whole processes one after the other, {seconds:g} s "
-             "each, both solvers following the search annotations, one process each (Gecode with `-G std` where "
-             "gecode.tsv says so).", ""]  # fmt: skip
+def report(entries: list[dict], seconds: float, second: bool) -> None:
+    command = "`.venv/bin/python benchmarks/bench_minizinc.py" + (" --second`" if second else "`")
+    title = "A second data file of twelve shared MiniZinc models" if second else "MiniZinc challenge instances"
+    what = "instances of benchmarks/data/minizinc-second" if second else "shared MiniZinc challenge instances"
+    lines = [f"## {title} beside Gecode ({command})", "",
+             f"Measured {machine()}; the {len(entries)} {what} through `minizinc`, whole processes one after the "
+             f"other, {seconds:g} s each, both solvers following the search annotations, one process each "
+             "(Gecode with `-G std` where gecode.tsv says so; essais with its defaults, its numba cache warm).",
+             ""]  # fmt: skip
     runs = {side: [Run(**entry[side]) for entry in entries] for side in ("gecode", "essais")}
     for side, results in runs.items():
         proved = sum(r.status == "optimal" for r in results)
@@ -144,13 +155,45 @@ def report(entries: list[dict], seconds: float) -> None:
         alone = [entry["instance"] for entry in entries
                  if settled(Run(**entry[side])) and not settled(Run(**entry[other]))]  # fmt: skip
         lines.append(f"- settled by {side} alone: {', '.join(alone) or 'none'}")
+    lines += ["", *aims(entries)]
     lines += ["", "| instance | Gecode | objective | s | essais | objective | s |", "|---|---|---:|---:|---|---:|---:|"]
     for entry in entries:
         g, e = entry["gecode"], entry["essais"]
         lines.append(f"| {entry['instance']} | {g['status']} | {'' if g['objective'] is None else g['objective']} | "
                      f"{g['seconds']:.2f} | {e['status']} | {'' if e['objective'] is None else e['objective']} | "
                      f"{e['seconds']:.2f} |")  # fmt: skip
-    write_section("bench_minizinc", lines)
+    write_section("bench_minizinc_second" if second else "bench_minizinc", lines)
+
+
+def aims(entries: list[dict]) -> list[str]:
+    """The issue's three aims as a table: settled and proved; the median and least Gecode ÷ essais
+    time ratio where either takes 1 s or more (floored at 1 s); better or worse best objectives
+    where neither proves."""
+    pairs = [(Run(**entry["gecode"]), Run(**entry["essais"]), entry["maximise"]) for entry in entries]
+    settled_counts = [sum(settled(run) for run in side) for side in zip(*[(g, e) for g, e, _ in pairs], strict=True)]
+    proved = [sum(run.status == "optimal" for run in side) for side in zip(*[(g, e) for g, e, _ in pairs], strict=True)]
+    ratios = sorted(max(g.seconds, 1) / max(e.seconds, 1) for g, e, _ in pairs
+                    if (g.seconds >= 1 or e.seconds >= 1) and settled(g) | settled(e))  # fmt: skip
+    median = statistics.median(ratios) if ratios else float("nan")
+    better = worse = 0
+    for g, e, maximise in pairs:
+        if g.status == "optimal" or e.status == "optimal" or not ({g.status, e.status} & {"best"}):
+            continue
+        if g.objective is None or e.objective is None:
+            better, worse = better + (e.objective is not None), worse + (g.objective is not None)
+        elif g.objective != e.objective:
+            ahead = e.objective > g.objective if maximise else e.objective < g.objective
+            better, worse = better + ahead, worse + (not ahead)
+    return ["| aim | Gecode | essais | held |", "|---|---:|---:|---|",
+            f"| 1. instances settled | {settled_counts[0]} | {settled_counts[1]} | "
+            f"{'yes' if settled_counts[1] >= settled_counts[0] else 'no'} |",
+            f"| 1. optima proved | {proved[0]} | {proved[1]} | {'yes' if proved[1] >= proved[0] else 'no'} |",
+            f"| 2. median Gecode ÷ essais, {len(ratios)} settled by either, one taking ≥ 1 s | | {median:.2f} | "
+            f"{'yes' if median > 1 else 'no'} |",
+            f"| 2. least ratio | | {ratios[0] if ratios else float('nan'):.2f} | "
+            f"{'yes' if ratios and ratios[0] >= 0.1 else 'no'} |",
+            f"| 3. unproved optimisations: essais better / worse | | {better} / {worse} | "
+            f"{'yes' if better >= worse else 'no'} |"]  # fmt: skip
 
 
 if __name__ == "__main__":
