@@ -14,7 +14,8 @@ from essais.core.limits import Limits, SearchControl, setting_up
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
 from essais.csp.kinds import flattened, kind_of, value_order_for, variable_order_for
-from essais.csp.model.problem import MAX_SPAN, METHODS, Model, method_orders
+from essais.csp.model.orders import METHODS, method_orders
+from essais.csp.model.problem import MAX_SPAN, Model
 from essais.csp.textbook.search import TextbookCsp
 
 if TYPE_CHECKING:

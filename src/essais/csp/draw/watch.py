@@ -12,7 +12,8 @@ from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw.table import DomainTable, describe
 from essais.csp.kinds import flattened, value_order_for, variable_order_for
-from essais.csp.model.problem import MAX_SPAN, METHODS, CspCount, CspResult, Model, method_orders
+from essais.csp.model.orders import METHODS, method_orders
+from essais.csp.model.problem import MAX_SPAN, CspCount, CspResult, Model
 from essais.csp.textbook.domains import ASIDE, RESTORE, STRIKE, Domains
 from essais.csp.textbook.search import TextbookCsp
 from essais.draw.player import Replay

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.registry import kind_of
-from essais.csp.model.problem import SPLITS, VALUE_ORDERS, VARIABLE_ORDERS, Model
+from essais.csp.model.orders import SPLITS, VALUE_ORDERS, VARIABLE_ORDERS
+from essais.csp.model.problem import Model
 
 
 def value_order_for(model: Model, method: str | None, value_order: str, width: int) -> str:

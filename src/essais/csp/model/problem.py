@@ -19,52 +19,18 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from essais.core.engine import Methods
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.csp.model.constraint import Constraint, Values
 from essais.csp.model.expressions import IntVar, LinearExpr, cell_name, evaluate, expression_text
 from essais.csp.model.intervals import Intervals
+from essais.csp.model.orders import Phase, new_phase
 
 # the most values between a domain's least and greatest kept as a tuple of its values (and by the
 # engines as a bit set, by default); a wider domain is kept as its ranges (Intervals)
 MAX_SPAN = 4096
 MAX_CELLS = 1_000_000  # the variables of one array
 LARGEST = 1 << 61  # every sum the numba engine makes stays under this (int64 with room to spare)
-
-# the methods of the course's order; variable orders and value orders are options of each
-METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"), "mac": ("python", "numba")},
-                  default={"python": "mac", "numba": "mac"})  # fmt: skip
-VARIABLE_ORDERS = ("input", "mrv", "wdeg", "smallest", "largest")
-VALUE_ORDERS = ("min", "max", "lcv", "split", "reverse-split")
-SPLITS = ("split", "reverse-split")  # the value orders that halve a domain (x <= m, x > m) instead of giving values
-
-
-def method_orders(method: str | None) -> tuple[str, str, str]:
-    """(method name, variable order, value order) from `basic`, `mac/mrv`, `forward/input/lcv`…:
-    the default orders are mrv and min (the name is checked where an engine is chosen)."""
-    name, *orders = (method or METHODS.default_method()).split("/")
-    variable_order, value_order = "mrv", "min"
-    for order in orders:
-        if order in VARIABLE_ORDERS:
-            variable_order = order
-        elif order in VALUE_ORDERS:
-            value_order = order
-        else:
-            raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}) "
-                               f"nor a value order ({', '.join(VALUE_ORDERS)})")  # fmt: skip
-    return name, variable_order, value_order
-
-
-@dataclass(frozen=True)
-class Phase:
-    """A model's search phase (MiniZinc's int_search): its variables are chosen before those of
-    the later phases and of none, among themselves by `variable_order`, their values tried by
-    `value_order` (lcv aside: its look-ahead is the method's)."""
-
-    variables: tuple[int, ...]
-    variable_order: str
-    value_order: str
 
 
 def domain_of(values: Sequence[int]) -> Sequence[int]:
@@ -206,18 +172,9 @@ class Model:
         `variable_order` (input, mrv, wdeg, smallest: the least value, largest: the greatest) and
         trying their values by `value_order` (min, max, split, reverse-split; on a domain too
         wide for a bit set, min is split and max reverse-split) — MiniZinc's int_search."""
-        listed = list(variables)
-        if variable_order not in VARIABLE_ORDERS:
-            raise InvalidInput(f"branch: {variable_order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)})")
-        if value_order not in VALUE_ORDERS or value_order == "lcv":
-            raise InvalidInput(f"branch: {value_order!r} is not a value order (min, max, split, reverse-split)")
-        for var in listed:
-            if not isinstance(var, IntVar) or var.model is not self:
-                raise InvalidInput(f"branch: {var!r} is not a variable of this model")
-        taken = {v for phase in self.phases for v in phase.variables}
-        fresh = tuple(dict.fromkeys(var.index for var in listed if var.index not in taken))
-        if fresh:
-            self.phases.append(Phase(fresh, variable_order, value_order))
+        phase = new_phase(self, list(variables), variable_order, value_order, self.phases)
+        if phase.variables:
+            self.phases.append(phase)
 
     @property
     def decisions(self) -> int:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from essais.csp.kinds import phase_orders
-from essais.csp.model.problem import SPLITS, Model
+from essais.csp.model.orders import SPLITS
+from essais.csp.model.problem import Model
 from essais.csp.textbook.domains import Domains
 
 
