@@ -342,7 +342,7 @@ def _pushed(A, U, state, var, d, h, capacity, own_begin, own_end, segments, n_se
         load = A[at + 2] - h * (own_begin <= A[at] and A[at + 1] <= own_end and own_begin < own_end)
         if A[at] < latest and load + h > capacity:
             latest = A[at]
-    return not (latest - d < high and not _at_most(A, U, state, var, latest - d))
+    return latest - d >= high or _at_most(A, U, state, var, latest - d)
 
 
 @inner

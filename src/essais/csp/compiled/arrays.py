@@ -45,11 +45,10 @@ class CspArrays:
     bound: int = -1  # the objective's bound: the last constraint (-1: the model has no objective)
     wide: int = 0  # the wide domains (kept as bounds)
     existential: int = 0  # the decisions solutions are not told apart by (Model.existential)
-    value_orders: tuple[int, ...] = ()  # each decision's value order where a phase names it, else -1
 
     def halves(self, value_order: int) -> list[bool]:
         """Whether each decision's domain is halved, the method's value order `value_order`."""
-        return [(value_order if own < 0 else own) >= k.SPLIT_LOW for own in self.value_orders]
+        return [(value_order if own < 0 else own) >= k.SPLIT_LOW for own in self.model[k.VALUE_ORDER].tolist()]
 
     def levels(self, value_order: int) -> int:
         """The most levels the search can go down, the root's included: one a variable, and one
@@ -201,7 +200,7 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
     listed = sum(1 if is_wide else len(values) for values, is_wide in zip(model.domains, wide, strict=True))
     return CspArrays(m, domains, root_false, len(constraints), listed, domain_sizes, e.widest,
                      max(words, default=1), digest, model.decisions, ends, bound, sum(wide),
-                     len(existential), tuple(phases[k.VALUE_ORDER]))  # fmt: skip
+                     len(existential))  # fmt: skip
 
 
 VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG, "smallest": k.SMALLEST, "largest": k.LARGEST}

@@ -21,7 +21,7 @@ EXACT_VALUE_ORDERS = ("indomain_min", "indomain", "indomain_max", "indomain_spli
 
 
 @dataclass(frozen=True)
-class Phase:
+class NamedPhase:
     """One int_search or bool_search: the variables it names (in order) and essais's orders for it."""
 
     names: tuple[str, ...]
@@ -35,7 +35,7 @@ class Search:
     essais does otherwise than asked."""
 
     first: list[str] = field(default_factory=list)
-    phases: list[Phase] = field(default_factory=list)
+    phases: list[NamedPhase] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -52,7 +52,7 @@ def search_of(items: Items) -> Search:
             if isinstance(name, str):
                 names.append(name)
         search.first.extend(name for name in names if name not in search.first)
-        search.phases.append(Phase(tuple(names), *_orders(annotation, search.notes)))
+        search.phases.append(NamedPhase(tuple(names), *_orders(annotation, search.notes)))
     return search
 
 
@@ -67,9 +67,10 @@ def _orders(annotation: Annotation, notes: list[str]) -> tuple[str, str]:
     """The nearest variable and value orders of the annotation's (each one not exact noted once)."""
     selection, choice = (str(a) for a in annotation.arguments[1:3])
     variable_order, value_order = VARIABLE_ORDERS.get(selection, "mrv"), VALUE_ORDERS.get(choice, "min")
+    said = []
     if selection not in EXACT_VARIABLE_ORDERS:
-        notes.append(f"{selection}: essais selects its variables by {variable_order} instead")
+        said.append(f"{selection}: essais selects its variables by {variable_order} instead")
     if choice not in EXACT_VALUE_ORDERS:
-        notes.append(f"{choice}: essais tries its values by {value_order} instead")
-    notes[:] = list(dict.fromkeys(notes))  # (each said once)
+        said.append(f"{choice}: essais tries its values by {value_order} instead")
+    notes.extend(note for note in said if note not in notes)
     return variable_order, value_order

@@ -193,7 +193,7 @@ def _pushed(domains: Narrowing, segments: list[Segment], task: tuple[int, int, i
         return False
     _, high = domains.span(1, var)
     end = _latest(segments, high + d, d, h, capacity, own)
-    return not (end - d < high and not domains.at_most(var, end - d))
+    return end - d >= high or domains.at_most(var, end - d)
 
 
 def _room(segments: list[Segment], h: int, capacity: int, own: tuple[int, int] | None) -> int:
