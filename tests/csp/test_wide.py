@@ -18,6 +18,8 @@ from essais.core.errors import InvalidInput
 from essais.core.result import Status
 from essais.csp import CspStream, Model, all_different, count_csp, csp_error, solve_csp, table
 from essais.csp.api import optimise
+from essais.csp.compiled import arrays
+from essais.csp.compiled.engine import CompiledCsp
 from essais.csp.kinds import Product, flatten, flattened
 from essais.csp.model.intervals import Intervals
 
@@ -76,6 +78,33 @@ def test_a_split_count_resumes_a_halved_domain_as_one_search_goes(model, method,
         split = count_csp(model, method=method, bitset_width=width, checkpoint=Path(folder) / "split.sqlite")
     assert split.split is not None and split.split["done"] == split.split["total"]
     assert (one.count, one.stats.counters()) == (split.count, split.stats.counters())
+
+
+@settings(max_examples=60, deadline=None)
+@given(models(predicates=False, wide=True), st.sampled_from(WIDE_METHODS), WIDTHS)
+def test_a_trail_that_starts_short_grows_without_changing_the_search(model, method, width):
+    """The numba engine's trail begins with the wide bounds of no level but the root's and the
+    next (TRAIL_LEVELS patched to 0) and grows as the search goes down: the same answers."""
+    with patch.object(arrays, "TRAIL_LEVELS", 0):
+        wide_engines_agree_with_brute_force(model, method, width)
+
+
+def test_a_deep_wide_search_grows_its_trail():
+    """Twenty wide variables, each halved down to one value: deeper than a first trail of one
+    level (TRAIL_LEVELS patched to 1; 64 levels of twenty bounds would hold this path)."""
+    m = Model()
+    x = m.int_vars(20, 0, 10**6, "x")
+    for a, b in zip(x, x[1:], strict=False):
+        m.add(a + 3 <= b)
+    m.add(x[-1] >= 999_000)
+    grown = []
+    original = CompiledCsp._grow_trail
+    with (patch.object(CompiledCsp, "_grow_trail", lambda self: grown.append(1) or original(self)),
+          patch.object(arrays, "TRAIL_LEVELS", 1)):  # fmt: skip
+        numba = solve_csp(m, engine="numba", method="mac/input/reverse-split")
+    python = solve_csp(m, engine="python", method="mac/input/reverse-split")
+    assert grown and numba.values == python.values and numba.stats.counters() == python.stats.counters()
+    assert csp_error(m, numba.values) is None
 
 
 def test_a_wide_optimum_split_over_workers_is_one_searchs():

@@ -97,7 +97,10 @@ LEVEL_MARK = FIRST_FREE_SLOT + 23  # the trail's top when the last try (or lcv's
 STOP = FIRST_FREE_SLOT + 24
 PROJECTING = FIRST_FREE_SLOT + 25  # 1: some decisions are existential (EXISTENTIAL; TextbookCsp.existential)
 HALVING = FIRST_FREE_SLOT + 26  # 1: some decision's value order halves its domain (levels are not one a variable)
-STATE_SIZE = FIRST_FREE_SLOT + 27
+# the trail's room a node may need (CspArrays.trail_room): a node is entered only with that much
+# left, else the slice pauses and engine.CompiledCsp grows the trail
+TRAIL_ROOM = FIRST_FREE_SLOT + 27
+STATE_SIZE = FIRST_FREE_SLOT + 28
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call

@@ -73,7 +73,10 @@ from essais.csp.compiled._domain_kernels import (
     STARTED,
     STOP,
     TIGHTEN,
+    TRAIL,
+    TRAIL_ROOM,
     TRAIL_TOP,
+    TRAIL_VAR,
     VALUE,
     VALUE_ORDER,
     VAR_AT,
@@ -540,7 +543,7 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                 outcome = FRONTIER
                 entering = 0
                 break
-            if nodes >= node_stop:
+            if nodes >= node_stop or state[TRAIL_TOP] + state[TRAIL_ROOM] > A[TRAIL_VAR] - A[TRAIL]:
                 break
             nodes += 1
             entering = 0

@@ -24,6 +24,8 @@ from essais.csp.model.problem import LARGEST, MAX_SPAN, Model
 
 # bytes per value of the domains: the words and their trail (twice), the value lists, lcv's scores
 BYTES_PER_VALUE = 64
+# the levels a search's first trail holds the wide bounds of (CspArrays.first_trail)
+TRAIL_LEVELS = 64
 
 
 @dataclass(frozen=True)
@@ -61,12 +63,22 @@ class CspArrays:
                        for size, halved in zip(sizes, halves, strict=True)) + len(self.sizes)) + 1  # fmt: skip
 
     def trail_size(self, levels: int) -> int:
-        """The trail's most entries: a word's change removes a value, and a wide domain's bound is
-        trailed once a try (or lcv's look) on the path."""
+        """The trail's most entries on a path of `levels` levels: a word's change removes a value,
+        and a wide domain's bound is trailed once a try (or lcv's look) on the path."""
         return 2 * self.values + 8 + 2 * self.wide * (levels + 2)
 
+    def trail_room(self) -> int:
+        """The trail's most entries one node may add (its try, or lcv's look, on the path's words)."""
+        return self.trail_size(0)
+
+    def first_trail(self, levels: int, path: int = 0) -> int:
+        """The trail a search starts with, below a sub-tree's path of `path` levels: `levels`
+        levels, at most TRAIL_LEVELS more than the path (it grows where a search goes deeper:
+        sized for every level, road-cons's wide bounds took 1.9 GB)."""
+        return self.trail_size(min(levels, path + TRAIL_LEVELS))
+
     def work_bytes(self, value_order: int = k.ASCENDING) -> int:
-        trail = self.trail_size(self.levels(value_order))
+        trail = self.first_trail(self.levels(value_order))
         return BYTES_PER_VALUE * (self.values + self.domains.size) + 24 * trail + 64 * self.constraints
 
 

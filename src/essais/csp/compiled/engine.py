@@ -14,7 +14,7 @@ from numba import cfunc
 
 from essais.core.addresses import ARRAYS_CALL
 from essais.core.engine import compiled_code_loading
-from essais.core.limits import SOLUTION, SearchControl, SearchStopped
+from essais.core.limits import PAUSED, SOLUTION, SearchControl, SearchStopped
 from essais.core.parallel import TaskResult
 from essais.core.parallel import count_subtree as counted
 from essais.core.parallel.tasks import solve_subtree
@@ -83,7 +83,7 @@ class CompiledCsp(SplitSearch):
         n, m, values = len(arrays.model[k.LEAST]), arrays.constraints, arrays.values
         levels = arrays.levels(self.value_order)
         self.halves = arrays.halves(self.value_order)  # (each decision's: a try keeps a half, CompiledCsp.root)
-        trail = arrays.trail_size(levels)
+        trail = arrays.first_trail(levels, len(path))
         self.variables = arrays.decisions
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: levels, k.VSTART: levels + 1, k.VCOUNT: levels,
                  k.VPOS: levels, k.MARK: levels, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
@@ -111,6 +111,7 @@ class CompiledCsp(SplitSearch):
         self.state[k.RESTARTING], self.state[k.RUN] = restarts, 1
         self.state[k.PROJECTING] = arrays.existential > 0
         self.state[k.HALVING] = any(self.halves)
+        self.state[k.TRAIL_ROOM] = arrays.trail_room()
         if bound is not None:
             self.bound_by(*bound)
         if path:
@@ -165,9 +166,27 @@ class CompiledCsp(SplitSearch):
         with self._stopped_in_time(), calling_on_stop(self._halt):
             outcome = int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.value_order,
                                     stop_at_solution, node_stop, self.entries))  # fmt: skip
+            while outcome == PAUSED and not self.state[k.STOP] and self._trail_short():
+                self._grow_trail()
+                outcome = int(csp_slice(self.A, self.U, self.state, self.method, self.order, self.value_order,
+                                        stop_at_solution, node_stop, self.entries))  # fmt: skip
         if self.state[k.STOP]:  # (a propagation cut short: the search ends here, never resumed)
             raise SearchStopped(Status.INTERRUPTED if received() is not None else Status.LIMIT)
         return outcome
+
+    def _trail_short(self) -> bool:
+        """Whether the next node could fill the trail (the slice paused before entering it)."""
+        return bool(self.state[k.TRAIL_TOP] + self.state[k.TRAIL_ROOM] > self.A[k.TRAIL_VAR] - self.A[k.TRAIL])
+
+    def _grow_trail(self) -> None:
+        """The trail twice as long: its two sections in the arena and its old words in U. The
+        sections after them move (the header says where each starts; nothing else holds where)."""
+        extra = int(self.A[k.TRAIL_VAR] - self.A[k.TRAIL])
+        for slot in (k.TRAIL, k.TRAIL_VAR):
+            self.A = _widened(self.A, slot, extra)
+        scratch = int(self.A[k.SCRATCH])
+        self.U = np.concatenate([self.U[:scratch], np.zeros(extra, dtype=np.uint64), self.U[scratch:]])
+        self.A[k.SCRATCH] = scratch + extra
 
     def _halt(self) -> None:
         """Stop the kernel within its next revision (a stop signal: Ctrl-C, SIGTERM)."""
@@ -223,6 +242,14 @@ def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
     header[: len(sections)] = starts[:-1]
     header[k.N_VARIABLES], header[k.N_CONSTRAINTS], header[k.N_DECISIONS] = sizes
     return np.concatenate([header, *sections]).astype(np.int64)
+
+
+def _widened(A: np.ndarray, slot: int, extra: int) -> np.ndarray:
+    """The arena with `extra` zeros at the end of slot's section, the later sections' starts moved."""
+    end = int(A[slot + 1])
+    widened = np.concatenate([A[:end], np.zeros(extra, dtype=np.int64), A[end:]])
+    widened[slot + 1 : k.WORDS[0]] += extra
+    return widened
 
 
 Task = tuple[CspArrays, str, str, str, tuple[tuple[int, int], ...], Bound | None]
