@@ -36,6 +36,8 @@ from essais.csp import (
 )
 from essais.csp.draw import describe
 from essais.csp.kinds import Count, Distance, Table, flatten, flattened
+from essais.csp.kinds.grid import GRID_OPERATORS, grid_values
+from essais.csp.model.expressions import Term
 
 
 def expressions(variables, depth=2):
@@ -125,6 +127,37 @@ def test_every_term_against_a_brute_force_in_both_engines_alike(model, method):
 def test_terms_made_of_small_tables_chains_and_sums_are_the_same(model, method):
     with patch.object(flatten, "WHOLE_ROWS", 6):  # (tables of 6 rows at most: chains, sums and bounds beyond)
         engines_agree_with_brute_force(model, method)
+
+
+def _operators(expression):
+    """The operators of the terms in an expression, however deep."""
+    found = set()
+    for key in getattr(expression, "terms", {}):
+        if isinstance(key, Term):
+            found.add(key.operator)
+            for argument in key.arguments:
+                found |= _operators(argument)
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_terms_table_made_a_column_at_a_time_is_the_one_made_a_row_at_a_time(data):
+    """essais.csp.kinds.grid: the rows in itertools.product's order, the term's value last; None
+    only where an operator is not one numpy computes there."""
+    m = Model()
+    variables = [m.int_var(data.draw(st.integers(-2, 1)), data.draw(st.integers(1, 3)), f"v{k}") for k in range(3)]
+    expression = data.draw(expressions(variables, 3))
+    terms = [key for key in getattr(expression, "terms", {}) if isinstance(key, Term)]
+    for term in terms:
+        columns = term.variables
+        grid = grid_values(term, columns, m.domains)
+        if grid is None:
+            assert _operators(term + 0) - set(GRID_OPERATORS)
+            continue
+        by_rows = [(*values, term.value(dict(zip(columns, values, strict=True))))
+                   for values in itertools.product(*(m.domains[v] for v in columns))]  # fmt: skip
+        assert list(map(tuple, grid.tolist())) == by_rows
 
 
 @settings(max_examples=60, deadline=None)

@@ -42,6 +42,7 @@ from essais.csp.kinds import element
 from essais.csp.kinds.arithmetic import Arithmetic
 from essais.csp.kinds.count import Count
 from essais.csp.kinds.distance import Distance
+from essais.csp.kinds.grid import grid_values
 from essais.csp.kinds.product import Product
 from essais.csp.kinds.registry import kind_of
 from essais.csp.kinds.reified import Reified
@@ -238,6 +239,17 @@ class _Flattening:
     def whole_table(self, term: Term, text: str) -> int:
         """A new variable defined by a table of the term's variables' values and its value."""
         columns = term.variables
+        rows = self.term_rows(term, columns)
+        z = self.new(text, domain_of(sorted({row[-1] for row in rows})))
+        self.definitions.append(Table([*columns, z], rows))
+        return z
+
+    def term_rows(self, term: Term, columns: list[int]) -> list[tuple[int, ...]]:
+        """Each combination of the columns' values with the term's value there (none where it has
+        none): with numpy a column at a time where it can (essais.csp.kinds.grid), else a row."""
+        grid = grid_values(term, columns, self.domains)
+        if grid is not None:
+            return list(map(tuple, grid.tolist()))
         if all(isinstance(a, int) or all(isinstance(k, int) for k in a.terms) for a in term.arguments):
             # (sums of variables: each one's value found at once)
             sums = [(a, []) if isinstance(a, int) else (a.constant, [(columns.index(v), c) for v, c in a.terms.items()])  # type: ignore[arg-type]
@@ -250,10 +262,7 @@ class _Flattening:
             def value_of(values: Sequence[int]) -> int | None:
                 return term.value(dict(zip(columns, values, strict=True)))
 
-        rows = self.rows(columns, value_of)
-        z = self.new(text, domain_of(sorted({row[-1] for row in rows})))
-        self.definitions.append(Table([*columns, z], rows))
-        return z
+        return self.rows(columns, value_of)
 
     def arithmetic(self, term: Term, text: str) -> int:
         """A new variable defined by an Arithmetic of the term's arguments, one or two (a number
