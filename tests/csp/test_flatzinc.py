@@ -65,6 +65,20 @@ def test_a_file_by_hand_with_aliases_sets_and_annotations():
     assert result.exit_code == 0 and '"objective": 20' in result.stdout
 
 
+def test_an_array_of_numbers_reads_alike_on_its_own_line_or_not(tmp_path):
+    """A parameter array on one line is read as JSON (parser.FAST_NUMBERS), on two by the tokens:
+    the same table either way; leading zeros and hexadecimal go to the tokens."""
+    rows = "1, 2, -3, 007, 3, 0x2"
+    solutions = []
+    for between in (" ", "\n"):
+        path = tmp_path / "table.fzn"
+        path.write_text(f"array [1..6] of int: t ={between}[{rows}];\narray [1..6] of int: u = [1, 2, -3, 7, 3, 2];\n"
+                        "var -3..3: x;\nvar -3..3: y;\nconstraint fzn_table_int([x, y], t);\n"
+                        "constraint fzn_table_int([x, y], u);\nsolve satisfy;\n")  # fmt: skip
+        solutions.append([sorted(v.items()) for v in CspStream(read_flatzinc(path))])
+    assert solutions[0] == solutions[1] == [[("x", 1), ("y", 2)], [("x", 3), ("y", 2)]]  # ((-3, 7): y is at most 3)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -89,6 +103,7 @@ def test_a_file_by_hand_with_aliases_sets_and_annotations():
         ("var 1..3: x; $\nsolve satisfy;\n", "line 1: unexpected character '$'"),
         ("var 1..3: x;\nconstraint int_pow(x, x, x);\nsolve satisfy;\n", "its exponent is a variable"),
         ("var 1.." + "9" * 5000 + ": x;\nsolve satisfy;\n", "line 1: 99999999999999999999…: a number of 5,000 digits"),
+        ("array [1..2] of int: a = [1, " + "9" * 200 + "];\nsolve satisfy;\n", "…: a number of 200 digits"),
         ("array [1..1] of int: a = " + "[" * 5000 + "1" + "]" * 5000 + ";\nsolve satisfy;\n", "nested too deep"),
     ],
 )

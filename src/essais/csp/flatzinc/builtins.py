@@ -214,10 +214,14 @@ def _table(model: Model, arguments: list[Any]) -> None:
     """fzn_table_int(x, t): the rows of t, given as one flat array of len(x) a row; a constant of x
     keeps the rows that hold it."""
     x, flat = arguments
-    rows = [tuple(flat[at : at + len(x)]) for at in range(0, len(flat), len(x))] if x else [()]
+    rows = list(zip(*[iter(flat)] * len(x), strict=True)) if x else [()]
     places = [at for at, v in enumerate(x) if isinstance(v, IntVar)]
-    kept = {tuple(row[at] for at in places) for row in rows
-            if all(row[at] == v for at, v in enumerate(x) if not isinstance(v, IntVar))}  # fmt: skip
+    given = [(at, v) for at, v in enumerate(x) if not isinstance(v, IntVar)]
+    if given:
+        rows = [row for row in rows if all(row[at] == v for at, v in given)]
+        kept = {tuple(row[at] for at in places) for row in rows}
+    else:
+        kept = set(rows)
     if places:
         model.add(table([x[at] for at in places], sorted(kept)))
     else:

@@ -93,6 +93,9 @@ FAST_VAR = re.compile(
     rf"var (?:(-?\d{{1,{MAX_DIGITS}}})\.\.(-?\d{{1,{MAX_DIGITS}}})|(bool)) *: *([A-Za-z_]\w*)"
     r"((?:\s*::\s*[A-Za-z_]\w*)*)\s*;\s*$"
 )
+# an array of integers given as a parameter (a table's rows: groupsplitter's 700,000 numbers took
+# 2.5 s through the tokens)
+FAST_NUMBERS = re.compile(r"array \[1\.\.(\d+)\] of int *: *([A-Za-z_]\w*) *= *\[([-\d, ]*)\]\s*;\s*$")
 NAMES = re.compile(r"(?<![\w\"])[A-Za-z_]\w*")
 
 
@@ -128,6 +131,8 @@ def _fast_item(line: str, number: int) -> Call | Declaration | None:
         except ValueError:
             return None
         return Call(number, match.group(1), arguments, [])
+    if line.startswith("array [1.."):
+        return _fast_numbers(line, number)
     if line.startswith("var "):
         match = FAST_VAR.match(line)
         if match is None:
@@ -138,6 +143,22 @@ def _fast_item(line: str, number: int) -> Call | Declaration | None:
             return Declaration(number, name, True, "bool", None, None, annotations)
         return Declaration(number, name, True, "int", range(int(low), int(high) + 1), None, annotations)
     return None
+
+
+def _fast_numbers(line: str, number: int) -> Declaration | None:
+    """An array of integers given as a parameter, read as JSON (None: another form, or a number
+    of more than MAX_DIGITS digits, which the Parser refuses by its line)."""
+    match = FAST_NUMBERS.match(line)
+    if match is None:
+        return None
+    size, name, listed = match.groups()
+    try:
+        values = json.loads(f"[{listed}]")
+    except ValueError:
+        return None
+    if any(len(str(abs(v))) > MAX_DIGITS for v in values if not -(1 << 64) < v < 1 << 64):
+        return None
+    return Declaration(number, name, False, "int", None, (range(1, int(size) + 1),), [], values)
 
 
 def _quoted(match: re.Match[str]) -> str:

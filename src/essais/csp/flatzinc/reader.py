@@ -198,6 +198,8 @@ class _Building:
                 raise self.refuse(line, f"{expression.array}[{expression.index}]: no such item")
             return items[expression.index - 1]
         if isinstance(expression, list):
+            if all(type(item) is int for item in expression):  # (a table's numbers: as they are)
+                return expression
             return [self.value(item, line) for item in expression]
         if isinstance(expression, float):
             raise self.refuse(line, f"{expression}: a float (essais has integers and Booleans)")
