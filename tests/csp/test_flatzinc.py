@@ -525,7 +525,7 @@ def test_the_best_solution_over_processes_is_the_best_of_one():
     """-p 2: the search for the best split over two processes (after 10 nodes of one search,
     not 50,000, so that it splits), the same optimum proved."""
     _, alone = fzn(DATA / "queens-weighted.fzn")
-    with patch.object(optimise, "PROBE_NODES", 10):
+    with patch.object(optimise, "PROBE_NODES", 10), patch.object(optimise, "PROBE_SECONDS", 0):
         result, split = fzn(DATA / "queens-weighted.fzn", "-p", "2")
     assert result.exit_code == 0 and split[-1] == alone[-1] == "==========" and split[-2] == "----------"
     q = [int(v) for v in re.findall(r"\[(.*)\]", split[-3])[0].split(", ")]

@@ -293,6 +293,7 @@ def test_a_split_search_gives_the_same_optimum(monkeypatch, workers):
     import essais.csp.api.optimise
 
     monkeypatch.setattr(essais.csp.api.optimise, "PROBE_NODES", 50)  # (split a small ruler, not solve it in the probe)
+    monkeypatch.setattr(essais.csp.api.optimise, "PROBE_SECONDS", 0)
     found = solve_csp(golomb(7), workers=workers, scheduler=None if workers > 1 else "local")
     assert found.optimal and found.objective == 25 and is_golomb_ruler(found.values, 7)
     assert found.split["done"] == found.split["total"] > 1
@@ -301,10 +302,25 @@ def test_a_split_search_gives_the_same_optimum(monkeypatch, workers):
     assert counted.count == one.count >= 1 and counted.objective == one.objective == 17
 
 
+def test_a_search_split_over_processes_first_runs_alone_for_half_a_second(monkeypatch):
+    """Past PROBE_NODES the one search goes on while under PROBE_SECONDS: a ruler it proves in
+    milliseconds is not split (each sub-tree costs milliseconds to set up); split, a machine's
+    processes get PER_WORKER sub-trees each, not a cluster's thousand."""
+    import essais.csp.api.optimise
+
+    monkeypatch.setattr(essais.csp.api.optimise, "PROBE_NODES", 50)
+    alone = solve_csp(golomb(7), workers=2)
+    assert alone.optimal and alone.objective == 25 and alone.split is None
+    monkeypatch.setattr(essais.csp.api.optimise, "PROBE_SECONDS", 0)
+    split = solve_csp(golomb(8), workers=2)
+    assert split.optimal and split.objective == 34 and 64 <= split.split["total"] < 1_000  # (192 here; 1,611 before)
+
+
 def test_a_checkpoint_keeps_the_best_and_resumes_from_it(monkeypatch, tmp_path):
     import essais.csp.api.optimise
 
     monkeypatch.setattr(essais.csp.api.optimise, "PROBE_NODES", 50)
+    monkeypatch.setattr(essais.csp.api.optimise, "PROBE_SECONDS", 0)
     checkpoint = tmp_path / "g.sqlite"
     stopped = solve_csp(golomb(8), checkpoint=checkpoint, node_limit=1_000)  # (3,162 nodes in all, split 1,611 ways)
     assert stopped.status == Status.LIMIT and not stopped.optimal and stopped.objective >= 34

@@ -118,7 +118,8 @@ def test_a_wide_optimum_split_over_workers_is_one_searchs():
     m.add(worth == sum(v * 1000 * w for w, v in zip(worths, x, strict=True)))
     m.maximize(worth)
     one = solve_csp(m, workers=1)
-    with patch.object(optimise, "PROBE_NODES", 10):  # (split after 10 nodes of one search, not 50,000)
+    # (split after 10 nodes of one search, not 50,000 and half a second)
+    with patch.object(optimise, "PROBE_NODES", 10), patch.object(optimise, "PROBE_SECONDS", 0):
         split = solve_csp(m, workers=2)
     assert split.method == one.method == "mac/mrv/split" and split.split["done"] == split.split["total"] > 1
     assert one.optimal and split.optimal and split.objective == one.objective == 337_000

@@ -52,7 +52,7 @@ def split_count(
     `task_of(root)` and counted by `solve` (run_split, as `settings` say); `nothing`: the
     counters of no search (the method's own counters at 0)."""
     with SearchControl(settings.limits) as control:
-        level, roots, above, stopped = subtree_roots(lambda: from_top(control), nothing, _target(settings))
+        level, roots, above, stopped = subtree_roots(lambda: from_top(control), nothing, split_target(settings))
         if stopped is not None:
             above[1].seconds = control.elapsed()
             return SplitCount(stopped, above[0], above[1], None)
@@ -64,7 +64,7 @@ def split_count(
         return SplitCount(run.status, counted, stats, run.to_dict())
 
 
-def _target(settings: Settings) -> int:
+def split_target(settings: Settings) -> int:
     """The sub-trees a split wants: PER_WORKER a process on this machine, SPLIT_TARGET on a
     cluster or with a checkpoint."""
     if settings.scheduler is not None or settings.checkpoint is not None:

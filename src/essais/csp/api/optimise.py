@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from essais.core.engine import CountingSearch, loading_compiled, run_search
 from essais.core.limits import EXHAUSTED, SOLUTION, Limits, SearchControl, SearchStopped
-from essais.core.parallel.frontier import split_count, subtree_roots
+from essais.core.parallel.frontier import split_count, split_target, subtree_roots
 from essais.core.parallel.tasks import TaskResult
 from essais.core.result import Stats, Status
 from essais.csp.api.plan import Plan
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 NOTHING = (*OWN, IMPROVEMENTS)  # the own counters of a search with an objective
 PROBE_NODES = 50_000  # the nodes one search runs before a split: its best bounds every sub-tree
+# and the time it runs at least: a split costs milliseconds a sub-tree, more than a model one
+# search proves in well under a second takes in all (2DBinPacking: 0.4 s alone, 1.7 s split)
+PROBE_SECONDS = 0.5
 NO_BEST = 1 << 62  # the shared best before any sub-tree found a solution (above every signed objective)
 
 
@@ -64,16 +67,22 @@ def _split_best(plan: Plan, arrays: CspArrays, model: Model) -> CspResult | None
     with SearchControl(plan.settings.limits) as control:
         probe = CompiledCsp(arrays, *orders, control)
         last: list[int] = []
+        budget = PROBE_NODES
         try:
-            while (outcome := probe.slices_within(lambda stop: probe.step(True, stop), PROBE_NODES)) == SOLUTION:
-                last = probe.values()
+            while (outcome := probe.slices_within(lambda stop: probe.step(True, stop), budget)) != EXHAUSTED:
+                if outcome == SOLUTION:
+                    last = probe.values()
+                elif control.elapsed() < PROBE_SECONDS:
+                    budget += PROBE_NODES
+                else:
+                    break
         except SearchStopped as stop:
             return _result(plan, model, stop.status, last or None, probe.stats())
         if outcome == EXHAUSTED:
             return _result(plan, model, None, last or None, probe.stats())
         bound = None if probe.best is None else (probe.best - 1, True)
         level, roots, above, stopped = subtree_roots(lambda: CompiledCsp(arrays, *orders, control, bound=bound),
-                                                     _nothing())  # fmt: skip
+                                                     _nothing(), split_target(plan.settings))  # fmt: skip
         if stopped is not None:
             above[1].seconds = control.elapsed()
             return _result(plan, model, stopped, last or None, probe.stats() + above[1])
