@@ -47,12 +47,14 @@ def split_count(
     *,
     nothing: Stats,
     settings: Settings,
+    admits: Callable[[list[Any]], bool] | None = None,
 ) -> SplitCount:
-    """Every solution counted: the roots listed by `from_top(control)`, each made a task by
-    `task_of(root)` and counted by `solve` (run_split, as `settings` say); `nothing`: the
-    counters of no search (the method's own counters at 0)."""
+    """Every solution counted: the roots listed by `from_top(control)` (at a level `admits`),
+    each made a task by `task_of(root)` and counted by `solve` (run_split, as `settings` say);
+    `nothing`: the counters of no search (the method's own counters at 0)."""
     with SearchControl(settings.limits) as control:
-        level, roots, above, stopped = subtree_roots(lambda: from_top(control), nothing, split_target(settings))
+        level, roots, above, stopped = subtree_roots(lambda: from_top(control), nothing, split_target(settings),
+                                                     admits)  # fmt: skip
         if stopped is not None:
             above[1].seconds = control.elapsed()
             return SplitCount(stopped, above[0], above[1], None)
@@ -73,12 +75,14 @@ def split_target(settings: Settings) -> int:
 
 
 def subtree_roots(
-    from_top: Callable[[], FrontierSearch], nothing: Stats, target: int = SPLIT_TARGET
-) -> tuple[int, list[Any], tuple[int, Stats], Status | None]:
+    from_top: Callable[[], FrontierSearch], nothing: Stats, target: int = SPLIT_TARGET,
+    admits: Callable[[list[Any]], bool] | None = None,
+) -> tuple[int, list[Any], tuple[int, Stats], Status | None]:  # fmt: skip
     """The shallowest level with at least `target` nodes (or the deepest one, when no
-    level has that many), with fewer than MAX_SUBTREES: the level, its nodes (as the search
-    names them), the solutions and counters of the nodes above it, and what stopped the
-    listing (None: nothing; then the solutions and counters are those seen so far)."""
+    level has that many), with fewer than MAX_SUBTREES and whose nodes `admits` (None: any): the
+    level, its nodes (as the search names them), the solutions and counters of the nodes above
+    it, and what stopped the listing (None: nothing; then the solutions and counters are those
+    seen so far)."""
     level, roots, above = 0, [()], (0, nothing)
     while len(roots) < target:
         search = from_top()
@@ -90,7 +94,7 @@ def subtree_roots(
                     break
         except SearchStopped as stop:
             return level, roots, (search.so_far(), search.stats()), stop.status
-        if not deeper or len(deeper) > MAX_SUBTREES:
+        if not deeper or len(deeper) > MAX_SUBTREES or (admits is not None and not admits(deeper)):
             break
         level, roots, above = level + 1, deeper, (search.so_far(), search.stats())
     return level, roots, above, None

@@ -57,9 +57,8 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
         model = flattened(model)  # (the engines see each term as an auxiliary variable)
     value_order = value_order_for(model, method, value_order, width)
     variable_order = variable_order_for(model, method, variable_order)
-    projected = bool(model.existential) and model.objective is None  # (solutions told apart by some variables)
     learning = variable_order == "wdeg" or any(phase.variable_order == "wdeg" for phase in model.phases)
-    if workers is None and (learning or restarts is not None or projected):
+    if workers is None and (learning or restarts is not None):
         workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
     has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
@@ -78,10 +77,6 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     if settings.split and has_predicate:
         raise InvalidInput("model: a model with a predicate counts in the python engine, in one search "
                            "(no workers, scheduler or checkpoint)")  # fmt: skip
-    if settings.split and projected:
-        raise InvalidInput("model: its solutions are told apart by some of its variables alone (a MiniZinc "
-                           "model's outputs): they are counted in one search (no workers, scheduler or "
-                           "checkpoint)")  # fmt: skip
     settings.check_split()
     if engine == "python":
 

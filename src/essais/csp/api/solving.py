@@ -167,7 +167,8 @@ def _split_count(plan: Plan, arrays: CspArrays) -> SplitCount:
     return split_count({"problem": "csp", "digest": arrays.digest, "method": plan.label},
                        lambda control: CompiledCsp(arrays, *orders, control),
                        lambda path: (arrays, *orders, path, None), count_subtree,
-                       nothing=Stats(own=dict.fromkeys(OWN, 0)), settings=plan.settings)  # fmt: skip
+                       nothing=Stats(own=dict.fromkeys(OWN, 0)), settings=plan.settings,
+                       admits=arrays.told_apart_above)  # fmt: skip
 
 
 class CspStream(SolutionStream[CountingSearch, dict[str, int]]):

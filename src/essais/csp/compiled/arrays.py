@@ -48,6 +48,13 @@ class CspArrays:
     wide: int = 0  # the wide domains (kept as bounds)
     existential: int = 0  # the decisions solutions are not told apart by (Model.existential)
 
+    def told_apart_above(self, roots: list[tuple[tuple[int, int], ...]]) -> bool:
+        """Whether sub-trees from these roots count a projected model's solutions as one search
+        does: no root's path gives an existential decision a value (those come after the others,
+        and only one set of their values is kept a solution: kernels' _told)."""
+        existential = self.model[k.EXISTENTIAL]
+        return not self.existential or not any(existential[var] for root in roots for var, _ in root)
+
     def halves(self, value_order: int) -> list[bool]:
         """Whether each decision's domain is halved, the method's value order `value_order`."""
         return [(value_order if own < 0 else own) >= k.SPLIT_LOW for own in self.model[k.VALUE_ORDER].tolist()]
