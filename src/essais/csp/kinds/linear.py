@@ -62,18 +62,21 @@ def bounds(terms: Collection[tuple[int, int]], constant: int, relation: str, dom
             if rest % a == 0:
                 return domains.remove(var, -rest // a)
         return True
-    for var, a in terms:
-        spans = [domains.span(b, other) for other, b in terms if other != var]
-        least = constant + sum(low for low, _ in spans)
-        greatest = constant + sum(high for _, high in spans)
+    spans = [domains.span(a, var) for var, a in terms]
+    # (the sums of the terms' extremes, kept as each variable narrows: one pass, not one a term)
+    low_sum, high_sum = sum(low for low, _ in spans), sum(high for _, high in spans)
+    for (var, a), (low, high) in zip(terms, spans, strict=True):
+        least, greatest = constant + low_sum - low, constant + high_sum - high
         # a·v + least <= 0 and, for ==, a·v + greatest >= 0: the values v of an interval
-        low, high = domains.span(1, var)
+        first, last = domains.span(1, var)
         if a > 0:
-            bottom, top = -(greatest // a) if relation == "==" else low, (-least) // a
+            bottom, top = -(greatest // a) if relation == "==" else first, (-least) // a
         else:
-            bottom, top = -(least // a), (-greatest) // a if relation == "==" else high
+            bottom, top = -(least // a), (-greatest) // a if relation == "==" else last
         if not domains.keep_range(var, bottom, top):
             return False
+        new_low, new_high = domains.span(a, var)
+        low_sum, high_sum = low_sum + new_low - low, high_sum + new_high - high
     return True
 
 
