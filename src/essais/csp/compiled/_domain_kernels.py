@@ -59,10 +59,15 @@ MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CVAR, CCOEF, COFF, FSTART, FIELDS,
          DEFS, IDEMPOTENT, RSTART, RANGES, EXISTENTIAL, PHASE, PHASE_ORDER, VALUE_ORDER) = tuple(range(23))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
         IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK, LOW, HIGH,
-        STAMP) = tuple(range(23, 49))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (49, 50, 51)
-N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 52, 53, 54
-HEADER = 55
+        STAMP, ENTAILED) = tuple(range(23, 50))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (50, 51, 52)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 53, 54, 55
+HEADER = 56
+# A propagator's outcome (a kind's REVISE request): it failed (a domain emptied), it holds, or it
+# holds whatever values are left (entailed: mac's queue skips it until the search backs up past
+# the revision that said so, its trail entry ENTAILED_CODE - c)
+FAILED, HOLDS, ENTAILS = 0, 1, 2
+ENTAILED_CODE = -(1 << 50)
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
 PRUNED = FIRST_FREE_SLOT + 1
@@ -490,10 +495,22 @@ def choose_between(A, U, state, var, a, b):
 
 
 @inner
+def entail(A, state, c):
+    """Constraint c holds whatever values are left: flagged (ENTAILED) and the flag trailed."""
+    top = state[TRAIL_TOP]
+    A[A[TRAIL] + top], A[A[TRAIL_VAR] + top] = 0, ENTAILED_CODE - c
+    state[TRAIL_TOP] = top + 1
+    A[A[ENTAILED] + c] = 1
+
+
+@inner
 def undo(A, U, state, mark):
     top = state[TRAIL_TOP]
     while top > mark:
         top -= 1
+        if A[A[TRAIL_VAR] + top] <= ENTAILED_CODE:  # (a constraint entailed: _propagation_kernels.propagate)
+            A[A[ENTAILED] + ENTAILED_CODE - A[A[TRAIL_VAR] + top]] = 0
+            continue
         if A[A[TRAIL_VAR] + top] < 0:  # (a wide domain's bound: -1 - (2·var + side), the old bound)
             side = -1 - A[A[TRAIL_VAR] + top]
             var = side >> 1

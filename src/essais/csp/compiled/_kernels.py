@@ -33,6 +33,7 @@ from essais.csp.compiled._domain_kernels import (
     DMARK,
     DOM,
     EXISTENTIAL,
+    FAILED,
     FORWARD,
     FREE,
     GIVEN,
@@ -149,12 +150,12 @@ def _step(A, U, state, method, var, entries):
     if method == FORWARD:
         if state[BOUND_ON]:
             state[REVISIONS] += 1
-            ok = revise(A, U, state, method, state[BOUND], entries)
+            ok = revise(A, U, state, method, state[BOUND], entries) != FAILED
             if not ok:
                 _refused(A, state, state[BOUND])
         for j in range(first, last if ok else first):
             state[REVISIONS] += 1
-            if not revise(A, U, state, method, A[A[ONLIST] + j], entries):
+            if revise(A, U, state, method, A[A[ONLIST] + j], entries) == FAILED:
                 _refused(A, state, A[A[ONLIST] + j])
                 ok = False
                 break
@@ -270,7 +271,7 @@ def _ruled_out(A, U, state, method, var, value, entries):
     state[COUNTING], state[LOOKING], state[REMOVED], state[LEVEL_MARK] = 0, var, 0, mark
     give(A, U, state, var, value)
     for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
-        if not revise(A, U, state, method, A[A[ONLIST] + j], entries):
+        if revise(A, U, state, method, A[A[ONLIST] + j], entries) == FAILED:
             break
     undo(A, U, state, mark)
     forget_changes(A, state)
@@ -437,7 +438,7 @@ def _unary(A, U, state, method, entries):
     for c in range(A[N_CONSTRAINTS] - (state[BOUND] >= 0)):
         if A[A[DISTINCT] + c] == 1:
             state[REVISIONS] += 1
-            if not revise(A, U, state, method, c, entries):
+            if revise(A, U, state, method, c, entries) == FAILED:
                 _refused(A, state, c)
                 ok = False
                 break

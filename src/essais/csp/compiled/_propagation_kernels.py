@@ -26,8 +26,12 @@ from essais.csp.compiled._domain_kernels import (
     CVAR,
     CWORK,
     DOM,
+    ENTAILED,
+    ENTAILS,
     EQ,
+    FAILED,
     GIVEN,
+    HOLDS,
     IDEMPOTENT,
     IMAGES,
     IS_CHANGED,
@@ -62,6 +66,7 @@ from essais.csp.compiled._domain_kernels import (
     ceil_div,
     defined,
     drop_bit,
+    entail,
     fields_at,
     fixed_bit,
     forget_changes,
@@ -167,11 +172,11 @@ def linear_bounds(A, U, state, start, size, constant, relation, sign):
             else:
                 rest += a * (A[A[LEAST] + var] + k)
         if free == 0:
-            return rest != 0
+            return ENTAILS if rest != 0 else FAILED
         if free == 1 and rest % free_a == 0:
             drop_bit(A, U, state, free_var, -rest // free_a - A[A[LEAST] + free_var])
-            return not is_empty(A, U, free_var)
-        return True
+            return FAILED if is_empty(A, U, free_var) else ENTAILS
+        return ENTAILS if free == 1 else HOLDS
     low_sum, high_sum = 0, 0
     for t in range(start, start + size):
         low, high = term_span(A, U, A[A[CVAR] + t], sign * A[A[CCOEF] + t])
@@ -189,12 +194,22 @@ def linear_bounds(A, U, state, start, size, constant, relation, sign):
             bottom, top = ceil_div(-least, a), (-greatest) // a if relation == EQ else 1 << 62
         origin = A[A[LEAST] + var]
         if not keep_between(A, U, state, var, max(bottom - origin, 0), top - origin):
-            return False
+            return FAILED
         if A[A[IS_CHANGED] + var]:
             new_low, new_high = term_span(A, U, var, a)
             low_sum += new_low - low
             high_sum += new_high - high
-    return True
+    return _bounds_outcome(constant + low_sum, constant + high_sum, relation)
+
+
+@inner
+def _bounds_outcome(least, greatest, relation):
+    """A revision that held, from the sum's least and greatest left (LE or EQ): ENTAILS where
+    every value left meets it (<=: the greatest at most 0; ==: every term fixed), else HOLDS
+    (essais.csp.kinds.linear.outcome)."""
+    if relation == LE:
+        return ENTAILS if greatest <= 0 else HOLDS
+    return ENTAILS if least == greatest else HOLDS
 
 
 @inner
@@ -523,7 +538,15 @@ def linear(A, U, state, method, c):
     start = A[A[CSTART] + c]
     if is_wide(A, A[A[CVAR] + start]) or is_wide(A, A[A[CVAR] + start + 1]):  # (a wide domain by its bounds)
         return _bounds(A, U, state, c)
-    return _supports(A, U, state, c)
+    if not _supports(A, U, state, c):
+        return FAILED
+    kind, x, y = A[A[KIND] + c], A[A[CVAR] + start], A[A[CVAR] + start + 1]
+    if kind == NE:  # (one of the two fixed: the other has lost the one value that would break it)
+        return ENTAILS if fixed_bit(A, U, x) >= 0 or fixed_bit(A, U, y) >= 0 else HOLDS
+    x_low, x_high = term_span(A, U, x, A[A[CCOEF] + start])
+    y_low, y_high = term_span(A, U, y, A[A[CCOEF] + start + 1])
+    constant = A[fields_at(A, c) + LINEAR_CONSTANT]
+    return _bounds_outcome(constant + x_low + y_low, constant + x_high + y_high, kind)
 
 
 @inner
@@ -635,16 +658,18 @@ le_at = eq_at = ne_at = linear_at  # (a kind's entry is named after it: engine.e
 def revise(A, U, state, method, c, entries):
     """Constraint c's propagator, asked of its kind's entry (at its address in `entries`); the
     objective's bound also through its capacity."""
-    holds = call_on_arrays(entries[A[A[KIND] + c]], A, U, state, REVISE, method, c) != 0
-    return holds and (c != state[BOUND] or relaxed_holds(A, U, c))
+    outcome = call_on_arrays(entries[A[A[KIND] + c]], A, U, state, REVISE, method, c)
+    if outcome == FAILED or (c == state[BOUND] and not relaxed_holds(A, U, c)):
+        return FAILED
+    return HOLDS if c == state[BOUND] else outcome  # (the bound is never entailed: it tightens)
 
 
 @inner
 def propagate(A, U, state, method, first, count, entries):
     """mac: the bound once it prunes, then the constraints listed at ONLIST from `first`,
     `count` of them (or, count -1, every constraint but the bound), then those on every variable
-    that loses values, first in first out, to a fixed point (TextbookCsp._propagate); False at an
-    empty domain."""
+    that loses values, first in first out, to a fixed point (TextbookCsp._propagate), those
+    entailed on the way down left out; False at an empty domain."""
     queue, queued = A[QUEUE], A[QUEUED]
     capacity = max(A[N_CONSTRAINTS], 1)
     head, size = 0, 0
@@ -652,9 +677,12 @@ def propagate(A, U, state, method, first, count, entries):
         A[queue] = state[BOUND]
         A[queued + state[BOUND]] = 1
         size = 1
+    entailed = A[ENTAILED]
     total = A[N_CONSTRAINTS] - (state[BOUND] >= 0) if count < 0 else count
     for i in range(total):
         c = i if count < 0 else A[A[ONLIST] + first + i]
+        if A[entailed + c]:
+            continue
         A[queue + size] = c
         A[queued + c] = 1
         size += 1
@@ -672,16 +700,19 @@ def propagate(A, U, state, method, first, count, entries):
         # (a constraint whose propagation reaches its own fixed point is not queued again by its
         # narrowings: its kind says so, Kind.idempotent)
         idempotent = A[A[IDEMPOTENT] + c]
-        if not revise(A, U, state, method, c, entries):
+        outcome = revise(A, U, state, method, c, entries)
+        if outcome == FAILED:
             if state[COUNTING]:  # (wdeg's weight: _kernels._refused)
                 A[A[WEIGHTS] + c] += 1
             ok = False
             break
+        if outcome == ENTAILS:  # (it holds whatever is left: no more revisions below this node)
+            entail(A, state, c)
         for i in range(state[N_CHANGED]):
             var = A[A[CHANGED] + i]
             for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
                 other = A[A[ONLIST] + j]
-                if not A[queued + other] and (other != c or not idempotent):
+                if not A[queued + other] and not A[entailed + other] and (other != c or not idempotent):
                     tail = head + size
                     A[queue + (tail if tail < capacity else tail - capacity)] = other
                     A[queued + other] = 1

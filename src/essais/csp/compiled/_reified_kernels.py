@@ -15,7 +15,10 @@ from essais.csp.compiled._domain_kernels import (
     CLEN,
     CSTART,
     CVAR,
+    ENTAILS,
     EQ,
+    FAILED,
+    HOLDS,
     LE,
     LEAST,
     NE,
@@ -60,26 +63,28 @@ def reified(A, U, state, method, c):
     b = A[A[CVAR] + start + size]
     origin = A[A[LEAST] + b]
     if not keep_between(A, U, state, b, max(-origin, 0), 1 - origin):
-        return False
+        return FAILED
     least, greatest = constant, constant
     for t in range(start, start + size):
         low, high = term_span(A, U, A[A[CVAR] + t], A[A[CCOEF] + t])
         least += low
         greatest += high
-    decided, bit = _entailment(least, greatest, relation), fixed_bit(A, U, b)
+    decided, bit, half = _entailment(least, greatest, relation), fixed_bit(A, U, b), A[fields + REIFIED_HALF]
     if bit >= 0 and origin + bit == 1:
-        return decided != 0 and linear_bounds(A, U, state, start, size, constant, relation, np.int64(1))
+        if decided == 0:
+            return FAILED
+        return linear_bounds(A, U, state, start, size, constant, relation, np.int64(1))
     if bit >= 0:
-        if A[fields + REIFIED_HALF]:
-            return True
+        if half:
+            return ENTAILS
         if decided == 1:
-            return False
+            return FAILED
         if relation == LE:  # (Σ a·x + c >= 1: Σ -a·x + 1 - c <= 0)
             return linear_bounds(A, U, state, start, size, 1 - constant, relation, np.int64(-1))
         return linear_bounds(A, U, state, start, size, constant, NE if relation == EQ else EQ, np.int64(1))
-    if decided == 0 or (decided == 1 and not A[fields + REIFIED_HALF]):
-        return keep_between(A, U, state, b, decided - origin, decided - origin)
-    return True
+    if decided == 0 or (decided == 1 and not half):
+        return ENTAILS if keep_between(A, U, state, b, decided - origin, decided - origin) else FAILED
+    return ENTAILS if decided == 1 else HOLDS  # (half, and the relation holds: b may be either)
 
 
 @inner

@@ -71,8 +71,9 @@ class CspArrays:
 
     def trail_size(self, levels: int) -> int:
         """The trail's most entries on a path of `levels` levels: a word's change removes a value,
-        and a wide domain's bound is trailed once a try (or lcv's look) on the path."""
-        return 2 * self.values + 8 + 2 * self.wide * (levels + 2)
+        a constraint is entailed once, and a wide domain's bound is trailed once a try (or lcv's
+        look) on the path."""
+        return 2 * self.values + 8 + self.constraints + 2 * self.wide * (levels + 2)
 
     def trail_room(self) -> int:
         """The trail's most entries one node may add (its try, or lcv's look, on the path's words)."""

@@ -46,6 +46,9 @@ class Narrowing(Protocol):
 
     def at_most(self, var: int, value: int) -> bool: ...
 
+    def entail(self) -> None:
+        """The constraint being revised holds whatever values are left (mac skips it below)."""
+
 
 class Encoding(Protocol):
     """One constraint written into the numba engine's arena (essais.csp.compiled.engine): its

@@ -55,6 +55,8 @@ def bounds(terms: Collection[tuple[int, int]], constant: int, relation: str, dom
         free = [(var, a) for var, a in terms if domains.fixed(var) is None]
         rest = constant + sum(a * (domains.fixed(var) or 0) for var, a in terms
                                          if domains.fixed(var) is not None)  # fmt: skip
+        if len(free) <= 1:  # (entailed once it holds: the one free variable without its value)
+            domains.entail()
         if not free:
             return rest != 0
         if len(free) == 1:
@@ -77,7 +79,15 @@ def bounds(terms: Collection[tuple[int, int]], constant: int, relation: str, dom
             return False
         new_low, new_high = domains.span(a, var)
         low_sum, high_sum = low_sum + new_low - low, high_sum + new_high - high
+    if entailed(constant + low_sum, constant + high_sum, relation):
+        domains.entail()
     return True
+
+
+def entailed(least: int, greatest: int, relation: str) -> bool:
+    """A relation that held (<= or ==), from its sum's least and greatest left: every value
+    left meets it (<=: the greatest at most 0; ==: every term fixed)."""
+    return greatest <= 0 if relation == "<=" else least == greatest
 
 
 def _supports(constraint: Linear, domains: Narrowing) -> bool:
@@ -100,6 +110,9 @@ def _supports(constraint: Linear, domains: Narrowing) -> bool:
                 keep |= domains.bit(var, value)
         if not domains.narrow(var, keep):
             return False
+    if (domains.fixed(x) is not None or domains.fixed(y) is not None) if not equal else \
+            (domains.fixed(x) is not None and domains.fixed(y) is not None):  # fmt: skip
+        domains.entail()  # (!=: one fixed, the other without the value that breaks it; ==: both)
     return True
 
 

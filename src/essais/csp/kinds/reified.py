@@ -91,10 +91,15 @@ class ReifiedKind(Kind[Reified]):
             low, high = domains.span(a, var)
             least, greatest = least + low, greatest + high
         decided, truth = entailment(least, greatest, constraint.relation), domains.fixed(b)
-        if truth == 1:
+        if truth == 1:  # (entailed as the relation is: linear.bounds says so)
             return decided != 0 and bounds(constraint.terms, constraint.constant, constraint.relation, domains)
         if truth == 0:
-            return constraint.half or (decided != 1 and bounds(*constraint.negation(), domains))
+            if constraint.half:
+                domains.entail()
+                return True
+            return decided != 1 and bounds(*constraint.negation(), domains)
+        if decided == 1 or decided == 0:  # (b takes the truth, or half and true: b may be either)
+            domains.entail()
         if decided == 0 or (decided == 1 and not constraint.half):
             return domains.keep_range(b, decided, decided)
         return True

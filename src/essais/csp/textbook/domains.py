@@ -54,8 +54,11 @@ class Domains:
                        for values, least, wide in zip(model.domains, self.least, self.wide, strict=True)]  # fmt: skip
         self.low = [values[0] if values else 1 for values in model.domains]  # a wide domain's bounds
         self.high = [values[-1] if values else 0 for values in model.domains]
-        # (variable, its domain before a change: a bit set or a wide one's bounds, a value given?)
-        self.trail: list[tuple[int, int | tuple[int, int], bool]] = []
+        # (variable, its domain before a change: a bit set or a wide one's bounds, a value given?),
+        # or (a constraint entailed, None, False)
+        self.trail: list[tuple[int, int | tuple[int, int] | None, bool]] = []
+        self.entailed: set[int] = set()  # the constraints that hold whatever is left (mac skips them)
+        self.entailing = False  # the propagator just run said its constraint is entailed
         self.changed: list[int] = []  # the variables a propagator narrowed, in order
         self.counting = True  # false while lcv looks ahead: its removals count nothing
         self.pruned = 0
@@ -215,6 +218,9 @@ class Domains:
         trail, domain = self.trail, self.domain
         while len(trail) > mark:
             var, old, given = trail.pop()
+            if old is None:  # (a constraint entailed: search._propagate)
+                self.entailed.discard(var)
+                continue
             if isinstance(old, tuple):
                 now = (self.low[var], self.high[var])
                 self.low[var], self.high[var] = old
@@ -225,6 +231,10 @@ class Domains:
             back = old if given else old & ~domain[var]
             domain[var] = old
             self._tell(var, back, RESTORE)
+
+    def entail(self) -> None:
+        """The propagator running says its constraint holds whatever values are left."""
+        self.entailing = True
 
     def revise(self, index: int) -> bool:
         """Constraint `index`'s propagator (its kind's): False when a domain is left empty."""

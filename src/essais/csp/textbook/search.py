@@ -329,8 +329,10 @@ class TextbookCsp(Choosing):
     def _propagate(self, first: list[int]) -> bool:
         """mac: the constraints in `first`, then those on every variable that loses values (an
         idempotent table not for its own), from a first-in first-out queue, until none removes
-        anything; False at an empty domain."""
-        queue, queued = deque(first), set(first)
+        anything — those entailed on the way down left out; False at an empty domain."""
+        entailed = self.entailed
+        queue = deque(index for index in first if index not in entailed)
+        queued = set(queue)
         while queue:
             index = queue.popleft()
             queued.discard(index)
@@ -338,12 +340,17 @@ class TextbookCsp(Choosing):
             self.revisions += 1
             if self.revisions % REVISIONS_A_LOOK == 0:
                 self._in_time()
+            self.entailing = False
             if not self.revise(index):
                 self._refused_by(index)
                 return False
+            if self.entailing and index != self.bound:  # (the bound tightens: never entailed)
+                entailed.add(index)
+                self.trail.append((index, None, False))
+            again = index not in self.idempotent  # (its own narrowings queue it again)
             for var in dict.fromkeys(self.changed):
                 for other in self._listed(var):
-                    if other not in queued and (other != index or index not in self.idempotent):
+                    if other not in queued and other not in entailed and (other != index or again):
                         queue.append(other)
                         queued.add(other)
         return True
