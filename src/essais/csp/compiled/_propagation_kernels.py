@@ -174,8 +174,11 @@ def linear_bounds(A, U, state, start, size, constant, relation, sign):
         if free == 0:
             return ENTAILS if rest != 0 else FAILED
         if free == 1 and rest % free_a == 0:
-            drop_bit(A, U, state, free_var, -rest // free_a - A[A[LEAST] + free_var])
-            return FAILED if is_empty(A, U, free_var) else ENTAILS
+            k = -rest // free_a - A[A[LEAST] + free_var]
+            drop_bit(A, U, state, free_var, k)
+            if is_empty(A, U, free_var):
+                return FAILED
+            return HOLDS if in_domain(A, U, free_var, k) else ENTAILS  # (a wide domain keeps a value inside)
         return ENTAILS if free == 1 else HOLDS
     low_sum, high_sum = 0, 0
     for t in range(start, start + size):

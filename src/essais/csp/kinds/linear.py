@@ -55,14 +55,17 @@ def bounds(terms: Collection[tuple[int, int]], constant: int, relation: str, dom
         free = [(var, a) for var, a in terms if domains.fixed(var) is None]
         rest = constant + sum(a * (domains.fixed(var) or 0) for var, a in terms
                                          if domains.fixed(var) is not None)  # fmt: skip
-        if len(free) <= 1:  # (entailed once it holds: the one free variable without its value)
-            domains.entail()
         if not free:
+            domains.entail()
             return rest != 0
         if len(free) == 1:
             var, a = free[0]
             if rest % a == 0:
-                return domains.remove(var, -rest // a)
+                if not domains.remove(var, -rest // a):
+                    return False
+                if domains.has(var, -rest // a):  # (a wide domain keeps a value inside its bounds)
+                    return True
+            domains.entail()  # (the one free variable cannot make the sum 0)
         return True
     spans = [domains.span(a, var) for var, a in terms]
     # (the sums of the terms' extremes, kept as each variable narrows: one pass, not one a term)
