@@ -216,12 +216,9 @@ def _table(model: Model, arguments: list[Any]) -> None:
     x, flat = arguments
     rows = list(zip(*[iter(flat)] * len(x), strict=True)) if x else [()]
     places = [at for at, v in enumerate(x) if isinstance(v, IntVar)]
-    given = [(at, v) for at, v in enumerate(x) if not isinstance(v, IntVar)]
-    if given:
-        rows = [row for row in rows if all(row[at] == v for at, v in given)]
-        kept = {tuple(row[at] for at in places) for row in rows}
-    else:
-        kept = set(rows)
+    given = [(at, v) for at, v in enumerate(x) if not isinstance(v, IntVar)]  # (most often none)
+    held = [row for row in rows if all(row[at] == v for at, v in given)] if given else rows
+    kept = {tuple(row[at] for at in places) for row in held} if given else set(rows)
     if places:
         model.add(table([x[at] for at in places], sorted(kept)))
     else:
