@@ -209,7 +209,7 @@ def linear_bounds(A, U, state, start, size, constant, relation, sign):
 def _bounds_outcome(least, greatest, relation):
     """A revision that held, from the sum's least and greatest left (LE or EQ): ENTAILS where
     every value left meets it (<=: the greatest at most 0; ==: every term fixed), else HOLDS
-    (essais.csp.kinds.linear.outcome)."""
+    (essais.csp.kinds.linear.entailed)."""
     if relation == LE:
         return ENTAILS if greatest <= 0 else HOLDS
     return ENTAILS if least == greatest else HOLDS

@@ -241,7 +241,7 @@ def _arena(sections: list[np.ndarray], sizes: list[int]) -> np.ndarray:
     header = np.zeros(k.HEADER, dtype=np.int64)
     header[: len(sections)] = starts[:-1]
     header[k.N_VARIABLES], header[k.N_CONSTRAINTS], header[k.N_DECISIONS] = sizes
-    return np.concatenate([header, *sections]).astype(np.int64)
+    return np.concatenate([header, *sections]).astype(np.int64, copy=False)  # (one copy, not two)
 
 
 def _widened(A: np.ndarray, slot: int, extra: int) -> np.ndarray:

@@ -156,7 +156,7 @@ def _fast_numbers(line: str, number: int) -> Declaration | None:
         values = json.loads(f"[{listed}]")
     except ValueError:
         return None
-    if any(len(str(abs(v))) > MAX_DIGITS for v in values if not -(1 << 64) < v < 1 << 64):
+    if max(map(abs, values), default=0) >= 10**MAX_DIGITS:
         return None
     return Declaration(number, name, False, "int", None, (range(1, int(size) + 1),), [], values)
 

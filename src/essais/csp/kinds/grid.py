@@ -53,10 +53,10 @@ def _evaluated(expression: LinearExpr | int, columns: dict[int, Column], domains
     total = np.full(rows, expression.constant, dtype=np.int64)
     for key, coefficient in expression.terms.items():
         if isinstance(key, Term):
+            if key.operator not in GRID_OPERATORS:
+                return None
             arguments = [_evaluated(a, columns, domains, rows) for a in key.arguments]
             if any(a is None for a in arguments):
-                return None
-            if key.operator not in GRID_OPERATORS:
                 return None
             value = GRID_OPERATORS[key.operator](arguments)  # type: ignore[arg-type]
         else:

@@ -113,9 +113,9 @@ def _supports(constraint: Linear, domains: Narrowing) -> bool:
                 keep |= domains.bit(var, value)
         if not domains.narrow(var, keep):
             return False
-    if (domains.fixed(x) is not None or domains.fixed(y) is not None) if not equal else \
-            (domains.fixed(x) is not None and domains.fixed(y) is not None):  # fmt: skip
-        domains.entail()  # (!=: one fixed, the other without the value that breaks it; ==: both)
+    fixed = [domains.fixed(var) is not None for var in (x, y)]
+    if all(fixed) if equal else any(fixed):  # (!=: one fixed, the other without the value that breaks it)
+        domains.entail()
     return True
 
 

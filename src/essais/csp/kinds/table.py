@@ -92,9 +92,10 @@ class TableKind(Kind[Table]):
     def field_values(self, constraint: Table, encoding: Encoding) -> Fields:
         """1 for a table of conflicts; its rows' count, then its rows (STAR: any value)."""
         listed = list(itertools.chain.from_iterable(constraint.allowed))
-        numbers: list[int] = [encoding.star if v is None else v for v in listed] if None in listed else listed  # type: ignore[assignment]
-        values = [v for v in numbers if v != encoding.star]
+        anys = None in listed
+        values: list[int] = [v for v in listed if v is not None] if anys else listed  # type: ignore[assignment]
         encoding.fits(max(abs(min(values, default=0)), abs(max(values, default=0))))
+        numbers = [encoding.star if v is None else v for v in listed] if anys else values
         return {"conflicts": int(constraint.conflicts), "count": len(constraint.allowed), "rows": numbers}
 
     def places(self, constraint: Table) -> int:
