@@ -89,6 +89,26 @@ def test_a_trail_that_starts_short_grows_without_changing_the_search(model, meth
         wide_engines_agree_with_brute_force(model, method, width)
 
 
+@st.composite
+def precedences(draw):
+    """Two to four variables over declared sets with holes, tied by a·x + b·y + c <= 0 (a
+    precedence, `x + 3 <= y`, the numba engine's shorter road on two wide domains)."""
+    m = Model()
+    xs = [m.int_var(draw(st.sets(st.integers(-12, 12), min_size=1, max_size=5)), name=f"x{k}")
+          for k in range(draw(st.integers(2, 4)))]  # fmt: skip
+    for _ in range(draw(st.integers(1, 4))):
+        x, y = draw(st.lists(st.sampled_from(xs), min_size=2, max_size=2, unique_by=lambda v: v.index))
+        a, b = (draw(st.sampled_from([-3, -2, -1, 1, 2, 3])) for _ in range(2))
+        m.add(a * x + b * y + draw(st.integers(-6, 6)) <= 0)
+    return m
+
+
+@settings(max_examples=150, deadline=None)
+@given(precedences(), st.sampled_from(WIDE_METHODS), st.sampled_from([1, 2, 64]))
+def test_precedences_on_wide_domains_with_holes(model, method, width):
+    wide_engines_agree_with_brute_force(model, method, width)
+
+
 def test_a_deep_wide_search_grows_its_trail():
     """Twenty wide variables, each halved down to one value: deeper than a first trail of one
     level (TRAIL_LEVELS patched to 1; 64 levels of twenty bounds would hold this path)."""

@@ -351,6 +351,8 @@ def bound_wide(A, state, var, low, high, pruning):
     trailed; `pruning`: a propagator's (its values counted, var changed), else a choice's
     (TextbookCsp._bounded). False when none is left (its bounds then 1..0)."""
     old_low, old_high = A[A[LOW] + var], A[A[HIGH] + var]
+    if low <= old_low and high >= old_high:  # (nothing to cut: most revisions)
+        return old_low <= old_high
     first = _declared_from(A, var, max(low, old_low))
     last = _declared_to(A, var, min(high, old_high))
     if first > last:

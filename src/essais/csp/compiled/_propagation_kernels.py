@@ -31,6 +31,7 @@ from essais.csp.compiled._domain_kernels import (
     EQ,
     FAILED,
     GIVEN,
+    HIGH,
     HOLDS,
     IDEMPOTENT,
     IMAGES,
@@ -38,6 +39,7 @@ from essais.csp.compiled._domain_kernels import (
     KIND,
     LE,
     LEAST,
+    LOW,
     MAC,
     N_CHANGED,
     N_CONSTRAINTS,
@@ -54,6 +56,7 @@ from essais.csp.compiled._domain_kernels import (
     REVISIONS,
     ROWS,
     SCRATCH,
+    SIZE,
     STAR,
     STOP,
     VALUE,
@@ -180,14 +183,16 @@ def linear_bounds(A, U, state, start, size, constant, relation, sign):
                 return FAILED
             return HOLDS if in_domain(A, U, free_var, k) else ENTAILS  # (a wide domain keeps a value inside)
         return ENTAILS if free == 1 else HOLDS
+    spans = A[CWORK]  # (each term's least and greatest, found once)
     low_sum, high_sum = 0, 0
-    for t in range(start, start + size):
-        low, high = term_span(A, U, A[A[CVAR] + t], sign * A[A[CCOEF] + t])
+    for t in range(size):
+        low, high = term_span(A, U, A[A[CVAR] + start + t], sign * A[A[CCOEF] + start + t])
+        A[spans + 2 * t], A[spans + 2 * t + 1] = low, high
         low_sum += low
         high_sum += high
-    for t in range(start, start + size):
-        var, a = A[A[CVAR] + t], sign * A[A[CCOEF] + t]
-        low, high = term_span(A, U, var, a)
+    for t in range(size):
+        var, a = A[A[CVAR] + start + t], sign * A[A[CCOEF] + start + t]
+        low, high = A[spans + 2 * t], A[spans + 2 * t + 1]
         least = constant + low_sum - low
         greatest = constant + high_sum - high
         # a·v + least <= 0 and, for ==, a·v + greatest >= 0: an interval of values v
@@ -534,8 +539,34 @@ def _conflicts(A, U, state, c):
 
 
 @inner
+def _wide_pair(A, U, state, c, x, y):
+    """a·x + b·y + k <= 0 over two wide domains not empty (a precedence, most often): the steps of
+    linear_bounds, x's then y's, read from their bounds."""
+    start = A[A[CSTART] + c]
+    a, b, k = A[A[CCOEF] + start], A[A[CCOEF] + start + 1], A[fields_at(A, c) + LINEAR_CONSTANT]
+    for turn in range(2):
+        var, mine, other, theirs = (x, a, y, b) if turn == 0 else (y, b, x, a)
+        least = k + theirs * A[A[(LOW if theirs > 0 else HIGH)] + other]  # (k + the other term's least)
+        if mine > 0:
+            top = (-least) // mine
+            if top < A[A[HIGH] + var] and not bound_wide(A, state, var, A[A[LOW] + var], top, True):
+                return FAILED
+        else:
+            bottom = ceil_div(-least, mine)
+            if bottom > A[A[LOW] + var] and not bound_wide(A, state, var, bottom, A[A[HIGH] + var], True):
+                return FAILED
+    greatest = k + a * A[A[(HIGH if a > 0 else LOW)] + x] + b * A[A[(HIGH if b > 0 else LOW)] + y]
+    return ENTAILS if greatest <= 0 else HOLDS
+
+
+@inner
 def linear(A, U, state, method, c):
-    """A linear relation: by supports under mac with two variables (AC-3), else by bounds."""
+    """A linear relation: by supports under mac with two variables (AC-3), else by bounds (`<=`
+    on two wide domains by _wide_pair, the same steps read straight from their bounds)."""
+    if A[A[CLEN] + c] == 2 and A[A[KIND] + c] == LE:
+        x, y = A[A[CVAR] + A[A[CSTART] + c]], A[A[CVAR] + A[A[CSTART] + c] + 1]
+        if is_wide(A, x) and is_wide(A, y) and A[A[SIZE] + x] and A[A[SIZE] + y]:
+            return _wide_pair(A, U, state, c, x, y)
     if method != MAC or A[A[CLEN] + c] != 2:
         return _bounds(A, U, state, c)
     start = A[A[CSTART] + c]
@@ -659,9 +690,14 @@ le_at = eq_at = ne_at = linear_at  # (a kind's entry is named after it: engine.e
 
 @inner
 def revise(A, U, state, method, c, entries):
-    """Constraint c's propagator, asked of its kind's entry (at its address in `entries`); the
-    objective's bound also through its capacity."""
-    outcome = call_on_arrays(entries[A[A[KIND] + c]], A, U, state, REVISE, method, c)
+    """Constraint c's propagator, asked of its kind's entry (at its address in `entries`; `<=`,
+    the kind of every objective's bound, compiled into the search); the objective's bound also
+    through its capacity."""
+    kind = A[A[KIND] + c]
+    if kind == LE:  # (the objective's bound is one: the search calls `<=` itself, not by its address)
+        outcome = linear(A, U, state, method, c)
+    else:
+        outcome = call_on_arrays(entries[kind], A, U, state, REVISE, method, c)
     if outcome == FAILED or (c == state[BOUND] and not relaxed_holds(A, U, c)):
         return FAILED
     return HOLDS if c == state[BOUND] else outcome  # (the bound is never entailed: it tightens)
@@ -673,7 +709,7 @@ def propagate(A, U, state, method, first, count, entries):
     `count` of them (or, count -1, every constraint but the bound), then those on every variable
     that loses values, first in first out, to a fixed point (TextbookCsp._propagate), those
     entailed on the way down left out; False at an empty domain."""
-    queue, queued = A[QUEUE], A[QUEUED]
+    queue, queued, onlist = A[QUEUE], A[QUEUED], A[ONLIST]  # (held here: the loop writes A)
     capacity = max(A[N_CONSTRAINTS], 1)
     head, size = 0, 0
     if state[BOUND_ON]:
@@ -681,6 +717,7 @@ def propagate(A, U, state, method, first, count, entries):
         A[queued + state[BOUND]] = 1
         size = 1
     entailed = A[ENTAILED]
+    forget_changes(A, state)
     total = A[N_CONSTRAINTS] - (state[BOUND] >= 0) if count < 0 else count
     for i in range(total):
         c = i if count < 0 else A[A[ONLIST] + first + i]
@@ -698,7 +735,6 @@ def propagate(A, U, state, method, first, count, entries):
         head = head + 1 if head + 1 < capacity else 0
         size -= 1
         A[queued + c] = 0
-        forget_changes(A, state)
         state[REVISIONS] += 1
         # (a constraint whose propagation reaches its own fixed point is not queued again by its
         # narrowings: its kind says so, Kind.idempotent)
@@ -713,13 +749,15 @@ def propagate(A, U, state, method, first, count, entries):
             entail(A, state, c)
         for i in range(state[N_CHANGED]):
             var = A[A[CHANGED] + i]
+            A[A[IS_CHANGED] + var] = 0  # (its changes seen: forget_changes, as the queue goes)
             for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
-                other = A[A[ONLIST] + j]
+                other = A[onlist + j]
                 if not A[queued + other] and not A[entailed + other] and (other != c or not idempotent):
                     tail = head + size
                     A[queue + (tail if tail < capacity else tail - capacity)] = other
                     A[queued + other] = 1
                     size += 1
+        state[N_CHANGED] = 0
     while size:  # (a failure leaves the queue as the python engine's is dropped: empty)
         A[queued + A[queue + head]] = 0
         head = head + 1 if head + 1 < capacity else 0

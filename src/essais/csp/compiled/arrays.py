@@ -200,7 +200,7 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
                 k.FSTART: e.field_starts, k.FIELDS: e.fields,
                 k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs], k.DISTINCT: distinct,
                 k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0],
-                k.IDEMPOTENT: [int(kind_of(c).idempotent(c) and not any(wide[v] for v in c.variables))
+                k.IDEMPOTENT: [int(kind_of(c).idempotent(c, any(wide[v] for v in c.variables)))
                                for c in constraints],
                 k.RSTART: np.concatenate([[0], np.cumsum([len(r) // 2 for r in ranges])]),
                 k.RANGES: [end for r in ranges for end in r],

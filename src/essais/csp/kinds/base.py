@@ -115,8 +115,9 @@ class Kind(Generic[C]):
         is left empty (the constraint cannot hold)."""
         raise NotImplementedError
 
-    def idempotent(self, constraint: C) -> bool:
-        """Its propagation reaches its own fixed point: its narrowings need not queue it again."""
+    def idempotent(self, constraint: C, wide: bool) -> bool:
+        """Its propagation reaches its own fixed point: its narrowings need not queue it again
+        (`wide`: one of its variables is wide, whose values inside its bounds stay)."""
         return False
 
     def checks(self, constraint: C, given: Sequence[int | None], var: int) -> bool:

@@ -44,8 +44,8 @@ class DistanceKind(Kind[Distance]):
         kept = sum(1 << (d - least[z]) for d in distances if domain[x] & _near(domain[y], shift, [d]))
         return domains.narrow(z, kept)
 
-    def idempotent(self, constraint: Distance) -> bool:
-        return True
+    def idempotent(self, constraint: Distance, wide: bool) -> bool:
+        return not wide
 
     def defined_value(self, constraint: Distance, given: Sequence[int | None]) -> int | None:
         x, y, _ = constraint.variables

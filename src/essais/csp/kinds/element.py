@@ -62,9 +62,9 @@ class ElementKind(Kind[Element]):
         item = constraint.variables[constraint.item_at[chosen]]
         return domains.narrow(item, _seen_from(value, item, domains))
 
-    def idempotent(self, constraint: Element) -> bool:
-        """On distinct variables its three steps leave nothing for a second pass."""
-        return len(set(constraint.variables)) == len(constraint.variables)
+    def idempotent(self, constraint: Element, wide: bool) -> bool:
+        """On distinct variables of bit sets its three steps leave nothing for a second pass."""
+        return not wide and len(set(constraint.variables)) == len(constraint.variables)
 
     def defined_value(self, constraint: Element, given: Sequence[int | None]) -> int | None:
         k = given[constraint.variables[0]]

@@ -23,6 +23,11 @@ class LinearKind(Kind[Linear]):
             return _supports(constraint, domains)
         return bounds(constraint.terms.items(), constraint.constant, constraint.relation, domains)  # type: ignore[arg-type]
 
+    def idempotent(self, constraint: Linear, wide: bool) -> bool:
+        """`<=` by bounds: each term's greatest comes down (its least, for a negative
+        coefficient, goes up) and no term's least, what the others' bounds come from, moves."""
+        return constraint.relation == "<="
+
     def defined_value(self, constraint: Linear, given: Sequence[int | None]) -> int | None:
         """z = Σ a·x + c, z its last variable (a sum's definition)."""
         *inputs, _ = constraint.terms.items()

@@ -80,9 +80,9 @@ class TableKind(Kind[Table]):
                 return False
         return True
 
-    def idempotent(self, constraint: Table) -> bool:
-        """A table of supports on distinct variables."""
-        return not constraint.conflicts and len(set(constraint.variables)) == len(constraint.variables)
+    def idempotent(self, constraint: Table, wide: bool) -> bool:
+        """A table of supports on distinct variables of bit sets."""
+        return not (constraint.conflicts or wide) and len(set(constraint.variables)) == len(constraint.variables)
 
     def defined_value(self, constraint: Table, given: Sequence[int | None]) -> int | None:
         """The last column of the row its inputs' values start (None: no such row)."""

@@ -83,7 +83,7 @@ class TextbookCsp(Choosing):
         # distinct variables, a distance (its narrowings never queue it again; the others' do)
         # (with a wide domain, whose bounds another pass may move again, none is)
         self.idempotent = {index for index, (c, kind) in enumerate(zip(self.constraints, self.kinds, strict=True))
-                           if kind.idempotent(c) and not any(map(self.is_wide, c.variables))}  # fmt: skip
+                           if kind.idempotent(c, any(map(self.is_wide, c.variables)))}  # fmt: skip
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
