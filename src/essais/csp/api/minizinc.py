@@ -16,7 +16,8 @@ from essais.core.result import CountResult, Status
 from essais.csp.api.compiling import SOLUTION_END
 from essais.csp.api.solving import CspStream, solve_csp
 from essais.csp.flatzinc import FlatZinc, read_flatzinc_file
-from essais.csp.model.problem import CspCount, CspResult, Model
+from essais.csp.kinds import fitted_width
+from essais.csp.model.problem import MAX_SPAN, CspCount, CspResult, Model
 
 COMPLETE = "=========="
 UNSATISFIABLE, UNKNOWN = "=====UNSATISFIABLE=====", "=====UNKNOWN====="
@@ -67,7 +68,7 @@ def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None =
         yield from _split_best(flat, run, method, limits)
         return
     most = run.most if run.most is not None else (None if run.every or optimising else 1)
-    stream = QuickFirst(flat.model, method, run.engine, limits, most)
+    stream = QuickFirst(flat.model, method, run.engine, limits, most, fitted_width(flat.model, method))
     shown = every_better = run.every or run.intermediate
     last: list[int] | None = None
     found = 0
@@ -94,8 +95,9 @@ class QuickFirst:
     first, then every 50 ms or so: a small model's nodes are quick.)"""
 
     def __init__(self, model: Model, method: str | None, engine: str | None, limits: Limits | None,
-                 most: int | None) -> None:  # fmt: skip
+                 most: int | None, width: int = MAX_SPAN) -> None:  # fmt: skip
         self.model, self.method, self.engine, self.limits, self.most = model, method, engine, limits, most
+        self.width = width  # (the bit-set width)
         self.result: CountResult = CspCount(Status.COMPLETE, 0)
 
     def __iter__(self) -> Iterator[dict[str, int]]:
@@ -112,7 +114,8 @@ class QuickFirst:
                 self.result = quick.result
                 if not self._outgrown(quick.result):
                     return
-        stream = CspStream(self.model, method=self.method, engine=self.engine, limits=self.limits, limit=self.most)
+        stream = CspStream(self.model, method=self.method, engine=self.engine, limits=self.limits, limit=self.most,
+                           bitset_width=self.width)  # fmt: skip
         for k, values in enumerate(stream):
             if k >= given:
                 yield values
@@ -122,7 +125,8 @@ class QuickFirst:
         limits = self.limits or Limits()
         seconds = QUICK_SECONDS if limits.time is None else min(limits.time, QUICK_SECONDS)
         quick = replace(limits, time=seconds).from_now()
-        return CspStream(self.model, method=self.method, engine="python", limits=quick, limit=self.most)
+        return CspStream(self.model, method=self.method, engine="python", limits=quick, limit=self.most,
+                         bitset_width=self.width)  # fmt: skip
 
     def _outgrown(self, result: CountResult) -> bool:
         """The python engine stopped at a limit, not the run's own node limit (its time limit, if
@@ -140,7 +144,8 @@ def _small(model: Model) -> bool:
 def _split_best(flat: FlatZinc, run: FlatZincRun, method: str | None, limits: Limits | None) -> Iterator[str]:
     """The best solution sought over `run.processes` processes (solve_csp's split), printed once
     the search ends: proved, or the best when a limit or a signal stopped it."""
-    best = solve_csp(flat.model, method=method, engine=run.engine, limits=limits, workers=run.processes)
+    best = solve_csp(flat.model, method=method, engine=run.engine, limits=limits, workers=run.processes,
+                     bitset_width=fitted_width(flat.model, method))  # fmt: skip
     if best.values is not None:
         yield from _solution(flat, list(best.values.values()))
     if best.optimal:

@@ -65,6 +65,7 @@ def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDiff
 
 class AllDifferentKind(Kind[AllDifferent]):
     name = "all_different"
+    by_values = True
     kernel = "ALL_DIFFERENT"
     fields = ("hall",)
 

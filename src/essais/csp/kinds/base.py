@@ -105,6 +105,7 @@ class Kind(Generic[C]):
     kernel = ""
     compiled = True  # the numba engine runs it
     wide = True  # it runs over wide domains (beyond the bit-set width: by their bounds where it must)
+    by_values = False  # its propagator reads values one by one (supports): bit sets serve it best
     # Its own numbers in the arena, in this order, after its kind; its kernels read field f at
     # `fields_at(A, c) + <KERNEL>_<F>` (a test holds those constants to these places). Only the
     # last may be a list of numbers (its rows, its pairs), so that each field's place is fixed.

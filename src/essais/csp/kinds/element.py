@@ -36,6 +36,7 @@ class Element(Constraint):
 
 class ElementKind(Kind[Element]):
     name = "element"
+    by_values = True
     kernel = "ELEMENT"
     fields = ("items", "rows")
 

@@ -1,7 +1,7 @@
 """The orders a model's search takes (essais.csp.api.plan and the watched search alike): the value
 order split where none is named and a decision's domain is too wide for a bit set, the variable
 order input after the model's search phases where none is named; the phases (Model.branch) as
-both engines read them."""
+both engines read them; the bit-set width that fits a model whose run names none."""
 
 from __future__ import annotations
 
@@ -10,7 +10,12 @@ from dataclasses import dataclass
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.registry import kind_of
 from essais.csp.model.orders import SPLITS, VALUE_ORDERS, VARIABLE_ORDERS
-from essais.csp.model.problem import Model
+from essais.csp.model.problem import MAX_SPAN, Model
+
+# A domain spanning more than BOUNDS_SPAN values that no propagator reads value by value is kept as
+# its bounds where a run names no width (fitted_width): narrowing a bit set of a few thousand
+# values by its bounds costs a word and a trail entry per 64 values, bounds cost one each.
+BOUNDS_SPAN = 256
 
 
 def value_order_for(model: Model, method: str | None, value_order: str, width: int) -> str:
@@ -43,6 +48,23 @@ def variable_order_for(model: Model, method: str | None, variable_order: str) ->
     input order, not in 10 s by mrv), else the method's."""
     named = any(order in VARIABLE_ORDERS for order in (method or "").split("/")[1:])
     return "input" if model.phases and not named else variable_order
+
+
+def fitted_width(model: Model, method: str | None) -> int:
+    """The bit-set width for a run that names none: BOUNDS_SPAN where no domain spanning more (and
+    at most MAX_SPAN) is under a constraint that reads values one by one (Kind.by_values), runs
+    on bit sets alone or has terms (flattened, they may become tables), and the method names no
+    value order (min and lcv give a bit set's values); else MAX_SPAN."""
+    if any(order in VALUE_ORDERS for order in (method or "").split("/")[1:]):
+        return MAX_SPAN
+    middle = {var for var, domain in enumerate(model.domains)
+              if domain and BOUNDS_SPAN <= domain[-1] - domain[0] < MAX_SPAN}  # fmt: skip
+    for constraint in model.constraints if middle else ():
+        kind = kind_of(constraint)
+        values = kind.by_values or not kind.wide or kind.has_terms(constraint)
+        if values and not middle.isdisjoint(constraint.variables):
+            return MAX_SPAN
+    return BOUNDS_SPAN
 
 
 def _is_wide(model: Model, var: int, width: int) -> bool:

@@ -51,6 +51,7 @@ def table(
 
 class TableKind(Kind[Table]):
     name = "table"
+    by_values = True
     kernel = "TABLE"
     fields = ("conflicts", "count", "rows")
 
