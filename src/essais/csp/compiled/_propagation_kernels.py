@@ -690,14 +690,9 @@ le_at = eq_at = ne_at = linear_at  # (a kind's entry is named after it: engine.e
 
 @inner
 def revise(A, U, state, method, c, entries):
-    """Constraint c's propagator, asked of its kind's entry (at its address in `entries`; `<=`,
-    the kind of every objective's bound, compiled into the search); the objective's bound also
-    through its capacity."""
-    kind = A[A[KIND] + c]
-    if kind == LE:  # (the objective's bound is one: the search calls `<=` itself, not by its address)
-        outcome = linear(A, U, state, method, c)
-    else:
-        outcome = call_on_arrays(entries[kind], A, U, state, REVISE, method, c)
+    """Constraint c's propagator, asked of its kind's entry (at its address in `entries`); the
+    objective's bound also through its capacity."""
+    outcome = call_on_arrays(entries[A[A[KIND] + c]], A, U, state, REVISE, method, c)
     if outcome == FAILED or (c == state[BOUND] and not relaxed_holds(A, U, c)):
         return FAILED
     return HOLDS if c == state[BOUND] else outcome  # (the bound is never entailed: it tightens)
