@@ -63,12 +63,12 @@ def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None =
         flat.model.phases.clear()
     for note in flat.search.notes if flat.model.phases else ():
         say(f"essais: {note}")
-    optimising = flat.model.objective is not None
+    optimising, width = flat.model.objective is not None, fitted_width(flat.model, method)
     if optimising and run.processes > 1 and not (run.every or run.intermediate):
-        yield from _split_best(flat, run, method, limits)
+        yield from _split_best(flat, run, method, limits, width)
         return
     most = run.most if run.most is not None else (None if run.every or optimising else 1)
-    stream = QuickFirst(flat.model, method, run.engine, limits, most, fitted_width(flat.model, method))
+    stream = QuickFirst(flat.model, method, run.engine, limits, most, width)
     shown = every_better = run.every or run.intermediate
     last: list[int] | None = None
     found = 0
@@ -141,11 +141,13 @@ def _small(model: Model) -> bool:
     return len(model.constraints) <= QUICK_CONSTRAINTS and narrow
 
 
-def _split_best(flat: FlatZinc, run: FlatZincRun, method: str | None, limits: Limits | None) -> Iterator[str]:
-    """The best solution sought over `run.processes` processes (solve_csp's split), printed once
-    the search ends: proved, or the best when a limit or a signal stopped it."""
+def _split_best(flat: FlatZinc, run: FlatZincRun, method: str | None, limits: Limits | None,
+                width: int) -> Iterator[str]:  # fmt: skip
+    """The best solution sought over `run.processes` processes (solve_csp's split; `width`: the
+    bit-set width), printed once the search ends: proved, or the best when a limit or a signal
+    stopped it."""
     best = solve_csp(flat.model, method=method, engine=run.engine, limits=limits, workers=run.processes,
-                     bitset_width=fitted_width(flat.model, method))  # fmt: skip
+                     bitset_width=width)  # fmt: skip
     if best.values is not None:
         yield from _solution(flat, list(best.values.values()))
     if best.optimal:

@@ -539,10 +539,9 @@ def _conflicts(A, U, state, c):
 
 
 @inner
-def _wide_pair(A, U, state, c, x, y):
-    """a·x + b·y + k <= 0 over two wide domains not empty (a precedence, most often): the steps of
-    linear_bounds, x's then y's, read from their bounds."""
-    start = A[A[CSTART] + c]
+def _wide_pair(A, state, c, start, x, y):
+    """a·x + b·y + k <= 0 (its terms from `start`) over two wide domains not empty (a precedence,
+    most often): the steps of linear_bounds, x's then y's, read from their bounds."""
     a, b, k = A[A[CCOEF] + start], A[A[CCOEF] + start + 1], A[fields_at(A, c) + LINEAR_CONSTANT]
     for turn in range(2):
         var, mine, other, theirs = (x, a, y, b) if turn == 0 else (y, b, x, a)
@@ -563,13 +562,13 @@ def _wide_pair(A, U, state, c, x, y):
 def linear(A, U, state, method, c):
     """A linear relation: by supports under mac with two variables (AC-3), else by bounds (`<=`
     on two wide domains by _wide_pair, the same steps read straight from their bounds)."""
+    start = A[A[CSTART] + c]
     if A[A[CLEN] + c] == 2 and A[A[KIND] + c] == LE:
-        x, y = A[A[CVAR] + A[A[CSTART] + c]], A[A[CVAR] + A[A[CSTART] + c] + 1]
+        x, y = A[A[CVAR] + start], A[A[CVAR] + start + 1]
         if is_wide(A, x) and is_wide(A, y) and A[A[SIZE] + x] and A[A[SIZE] + y]:
-            return _wide_pair(A, U, state, c, x, y)
+            return _wide_pair(A, state, c, start, x, y)
     if method != MAC or A[A[CLEN] + c] != 2:
         return _bounds(A, U, state, c)
-    start = A[A[CSTART] + c]
     if is_wide(A, A[A[CVAR] + start]) or is_wide(A, A[A[CVAR] + start + 1]):  # (a wide domain by its bounds)
         return _bounds(A, U, state, c)
     if not _supports(A, U, state, c):

@@ -35,7 +35,7 @@ def value_order_for(model: Model, method: str | None, value_order: str, width: i
     var = next((var for var in range(model.decisions) if var not in phased and wide(var)), None)
     if var is None or value_order in SPLITS:
         return value_order
-    if any(order in VALUE_ORDERS for order in (method or "").split("/")[1:]):
+    if _names_value_order(method):
         raise InvalidInput(f"method: {value_order} gives a domain's values one at a time, and {model.names[var]} spans "
                            f"{_span(model, var)} (more than {width:,}): split or reverse-split halve it")  # fmt: skip
     return "split"
@@ -55,7 +55,7 @@ def fitted_width(model: Model, method: str | None) -> int:
     at most MAX_SPAN) is under a constraint that reads values one by one (Kind.by_values), runs
     on bit sets alone or has terms (flattened, they may become tables), and the method names no
     value order (min and lcv give a bit set's values); else MAX_SPAN."""
-    if any(order in VALUE_ORDERS for order in (method or "").split("/")[1:]):
+    if _names_value_order(method):
         return MAX_SPAN
     middle = {var for var, domain in enumerate(model.domains)
               if domain and BOUNDS_SPAN <= domain[-1] - domain[0] < MAX_SPAN}  # fmt: skip
@@ -65,6 +65,11 @@ def fitted_width(model: Model, method: str | None) -> int:
         if values and not middle.isdisjoint(constraint.variables):
             return MAX_SPAN
     return BOUNDS_SPAN
+
+
+def _names_value_order(method: str | None) -> bool:
+    """The method names a value order (`mac/mrv/lcv`), not only a variable order or none."""
+    return any(order in VALUE_ORDERS for order in (method or "").split("/")[1:])
 
 
 def _is_wide(model: Model, var: int, width: int) -> bool:
