@@ -149,6 +149,12 @@ BUILTIN_MODELS = {
         constraint b[1] \\/ not b[2] \\/ b[3];
         constraint sum(i in 1..4)(bool2int(b[i])) >= 2;
         constraint not (b[4] /\\ r);""",
+    "parities": """
+        array[1..5] of var bool: b; array[1..4] of var bool: c;
+        constraint xorall(b);
+        constraint xorall([b[1], c[2], c[3], not b[4]]);
+        constraint c[1] = xorall([b[2], b[3], c[4]]);
+        constraint sum(i in 1..4)(bool2int(c[i])) >= 2;""",
     "sets of values": """
         var 1..9: x; var 1..9: y; var bool: b;
         constraint x in {1, 3, 5, 7};

@@ -33,9 +33,10 @@ from essais.csp import (
     subcircuit,
     table,
     watch_csp,
+    xor,
 )
 from essais.csp.draw import describe
-from essais.csp.kinds import Count, Distance, Table, flatten, flattened
+from essais.csp.kinds import Count, Distance, Parity, Table, flatten, flattened
 from essais.csp.kinds.grid import GRID_OPERATORS, grid_values
 from essais.csp.model.expressions import Term
 
@@ -72,6 +73,7 @@ def expressions(variables, depth=2):
         ),  # fmt: skip
         st.builds(lambda c, a, b: if_then_else(c, a, b), zero_one, inner, inner),
         st.builds(lambda a: ~a, zero_one),
+        st.builds(xor, st.lists(zero_one | st.sampled_from([0, 1]), min_size=2, max_size=4)),
         st.builds(count, st.lists(inner, min_size=1, max_size=3), st.integers(-1, 2) | st.sampled_from(variables)),
         st.builds(n_values, st.lists(leaves, min_size=1, max_size=3), st.lists(st.integers(-1, 2), max_size=2)),
     )
@@ -241,6 +243,43 @@ def test_a_distance_narrows_as_the_table_of_its_three_variables(model, method):
         for engine, by_table in tables.items():
             by_distance = count_csp(model, method=method, engine=engine, workers=1)
             assert by_distance == by_table and by_distance.stats.own == by_table.stats.own
+
+
+@settings(max_examples=80, deadline=None)
+@given(term_models(), st.sampled_from(METHODS))
+def test_a_parity_narrows_as_the_table_of_its_variables(model, method):
+    """xor of more than two arguments is a Parity; with the table of its variables and its value
+    it stood for where they are few, each engine gives the same solutions and search."""
+    with patch.object(flatten, "_is_parity", lambda term: False):
+        tables = {engine: count_csp(model, method=method, engine=engine, workers=1) for engine in ("python", "numba")}
+    for engine, by_table in tables.items():
+        by_parity = count_csp(model, method=method, engine=engine, workers=1)
+        assert by_parity.count == by_table.count and search(by_parity) == search(by_table)
+
+
+def search(result):
+    """The search a count made (its own counters aside: the constraints revised are others)."""
+    return result.stats.nodes, result.stats.tries, result.stats.backtracks
+
+
+def test_a_parity_of_many_is_one_constraint_whatever_their_number():
+    m = Model()
+    bits = m.int_vars(40, 0, 1, "b")
+    m.add(xor(bits) == 1)  # (a table of them would hold 2^40 rows; a chain, 39 variables more)
+    m.add(sum(bits) == 3)
+    flat = flattened(m)
+    [parity] = [c for c in flat.constraints if isinstance(c, Parity)]
+    assert len(flat.names) == 41 and describe(parity, flat.names).startswith("xor(b0, b1, ")
+    for engine in ("python", "numba"):
+        found = count_csp(m, method="mac", engine=engine, workers=1)
+        assert found.count == 9880  # C(40, 3): three bits set, an odd number
+    assert all(csp_error(m, s) is None for s in CspStream(m, limit=50))
+    m = Model()
+    a, b, c = m.int_vars(3, 0, 1, "x")
+    m.add(xor(a, b == 1, 1, c) == 0)  # (a relation and a number among them)
+    assert sorted(tuple(d.values()) for d in brute_force(m)) == [(0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 1, 1)]
+    for method in ("basic", "forward", "mac/wdeg"):
+        engines_agree_with_brute_force(m, method)
 
 
 def test_a_distance_of_wide_domains_is_one_constraint_of_its_own():

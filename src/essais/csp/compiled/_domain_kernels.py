@@ -40,12 +40,13 @@ from essais.core.sliced import FIRST_FREE_SLOT
 # count its last variable), distance (x, y, z: z = |x - y|), element (index, the items that are
 # variables, the value), reified (b ↔ Σ a·x + c REL 0, b last), product (x, y, z: z = x·y), arithmetic
 # (x, z or x, y, z: z = abs(x), min, max, quotients and remainders), cumulative (its durations as
-# the terms' offsets, its heights a field); what their fields hold:
+# the terms' offsets, its heights a field), parity (0/1 variables, z = (Σ x) mod 2 the last); what
+# their fields hold:
 # essais.csp.kinds, each kind's field_values
 KIND_NAMES = ("LE", "EQ", "NE", "ALL_DIFFERENT", "TABLE", "CIRCUIT", "NO_OVERLAP", "INCREASING", "CARDINALITY", "COUNT",
-              "DISTANCE", "ELEMENT", "REIFIED", "PRODUCT", "ARITHMETIC", "CUMULATIVE")  # fmt: skip
+              "DISTANCE", "ELEMENT", "REIFIED", "PRODUCT", "ARITHMETIC", "CUMULATIVE", "PARITY")  # fmt: skip
 (LE, EQ, NE, ALL_DIFFERENT, TABLE, CIRCUIT, NO_OVERLAP, INCREASING, CARDINALITY, COUNT, DISTANCE, ELEMENT,
- REIFIED, PRODUCT, ARITHMETIC, CUMULATIVE) = range(len(KIND_NAMES))  # fmt: skip
+ REIFIED, PRODUCT, ARITHMETIC, CUMULATIVE, PARITY) = range(len(KIND_NAMES))  # fmt: skip
 # STAR in a table's row: any value there (XCSP3's *)
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)

@@ -1,7 +1,8 @@
-"""numba kernels of reified linear relations (essais.csp.kinds.reified): b ↔ Σ a·x + c REL 0, or
-b → Σ a·x + c REL 0 when half, over the domains of essais.csp.compiled._domain_kernels and with
-the linear relations' bounds of essais.csp.compiled._propagation_kernels. Private: checked inputs
-only; imports numpy, numba, essais.core and the kernels beside it.
+"""numba kernels of logic: reified linear relations (essais.csp.kinds.reified), b ↔ Σ a·x + c REL 0,
+or b → Σ a·x + c REL 0 when half, over the domains of essais.csp.compiled._domain_kernels and with
+the linear relations' bounds of essais.csp.compiled._propagation_kernels; and parity
+(essais.csp.kinds.parity), z = (Σ x) mod 2. Private: checked inputs only; imports numpy, numba,
+essais.core and the kernels beside it.
 
 A constraint's variables are the relation's, then b; its terms the relation's coefficients, then
 b's (1). The work keeps ReifiedKind.revise's order, so that the same values go in the same order."""
@@ -116,3 +117,43 @@ def reified_at(a, na, u, nu, s, ns, request, x, c):
     if request == CHECK:
         return reified_holds(A, c)
     return defined(state, np.int64(_truth(A, c)))
+
+
+@inner
+def parity(A, U, state, method, c):
+    """Nothing while two variables are free; one free takes the value that makes the sum of
+    them all even (ParityKind.revise)."""
+    start = A[A[CSTART] + c]
+    free, free_var, odd = 0, np.int64(-1), np.int64(0)
+    for t in range(start, start + A[A[CLEN] + c]):
+        var = A[A[CVAR] + t]
+        k = fixed_bit(A, U, var)
+        if k < 0:
+            free, free_var = free + 1, var
+            if free > 1:
+                return HOLDS
+        else:
+            odd ^= (A[A[LEAST] + var] + k) & 1
+    if free == 0:
+        return ENTAILS if odd == 0 else FAILED
+    k = odd - A[A[LEAST] + free_var]
+    return ENTAILS if keep_between(A, U, state, free_var, k, k) else FAILED
+
+
+@inner
+def _inputs_parity(A, c):
+    """The parity of parity c's variables but the last (all given)."""
+    start, total = A[A[CSTART] + c], 0
+    for t in range(start, start + A[A[CLEN] + c] - 1):
+        total += A[A[VALUE] + A[A[CVAR] + t]]
+    return total % 2
+
+
+def parity_at(a, na, u, nu, s, ns, request, x, c):
+    """A parity's entry by address (essais.core.addresses)."""
+    A, U, state = carray(a, na), carray(u, nu), carray(s, ns)
+    if request == REVISE:
+        return parity(A, U, state, x, c)
+    if request == CHECK:
+        return not all_given(A, c) or _inputs_parity(A, c) == last_value(A, c)
+    return defined(state, _inputs_parity(A, c))

@@ -18,6 +18,7 @@ from essais.csp.kinds.increasing import Increasing
 from essais.csp.kinds.lex import LexLessEq
 from essais.csp.kinds.no_overlap import NoOverlap
 from essais.csp.kinds.orders import PhaseOrders, fitted_width, phase_orders, value_order_for, variable_order_for
+from essais.csp.kinds.parity import Parity
 from essais.csp.kinds.predicate import Predicate
 from essais.csp.kinds.product import Product
 from essais.csp.kinds.registry import KINDS, kind_of
@@ -41,6 +42,7 @@ __all__ = [
     "LexLessEq",
     "Narrowing",
     "NoOverlap",
+    "Parity",
     "Predicate",
     "Product",
     "Reified",

@@ -15,8 +15,10 @@ model's constraints (in their order, each in one of the engines' kinds), then th
   domain the term's interval arithmetic's;
 - a larger relation's truth and logic of 0/1 terms by a Reified relation b ↔ Σ a·x + c REL 0
   (essais.csp.kinds.reified): `|` of n their sum at least 1, `&` their sum n, `implies(a, b)`
-  a <= b, `xor` of two their sum 1 (of more: two at a time), `~` of a relation its negation and
-  of a term its being 0; `if_then_else(c, a, b)` by an Element of [b, a] at c;
+  a <= b, `xor` of two their sum 1, `~` of a relation its negation and of a term its being 0;
+  `if_then_else(c, a, b)` by an Element of [b, a] at c;
+- `xor` of more than two arguments by a Parity of them (each made a variable), whatever their
+  number: its propagation loses nothing, where a table of twelve would hold 4,096 rows;
 - an element, `items[index]`, by an Element of its index and items (essais.csp.kinds.element);
 - a count of expressions equal to a number by a Count of them (each made one variable);
 - the distance of two variables, `abs(x - y)`, by a Distance (its propagation a table's, on
@@ -43,6 +45,7 @@ from essais.csp.kinds.arithmetic import Arithmetic
 from essais.csp.kinds.count import Count
 from essais.csp.kinds.distance import Distance
 from essais.csp.kinds.grid import grid_values
+from essais.csp.kinds.parity import Parity
 from essais.csp.kinds.product import Product
 from essais.csp.kinds.registry import kind_of
 from essais.csp.kinds.reified import Reified
@@ -155,6 +158,8 @@ class _Flattening:
             z = self.element(term)
         elif _is_distance(term):
             z = self.distance(term)
+        elif _is_parity(term):
+            z = self.parity(term)
         elif term.operator in LOGIC and not (LOGIC_AS_TABLES and self.few(term.variables)):
             z = self.logic(term)
         else:
@@ -183,17 +188,22 @@ class _Flattening:
         return z
 
     def logic(self, term: Term) -> int:
-        """A new 0/1 variable defined by a Reified relation (if_then_else: an Element; xor of
-        more than two: two at a time)."""
+        """A new 0/1 variable defined by a Reified relation (if_then_else: an Element)."""
         if term.operator == "if_then_else":
             condition, then, otherwise = term.arguments
             return self.element(Term("element", [condition, otherwise, then]))
-        if term.operator == "xor" and len(term.arguments) > 2:
-            return self.term(_chained(term))  # type: ignore[arg-type]
         relation = _relation_of(term)
         terms = self.linear(relation.terms)
         z = self.new(term.text_with(self.names), (0, 1))
         self.definitions.append(Reified([*terms, z], list(terms.values()), relation.constant, relation.relation))  # type: ignore[list-item]
+        return z
+
+    def parity(self, term: Term) -> int:
+        """A new 0/1 variable defined by a Parity of the term's arguments (each made a variable,
+        a number one of that value alone)."""
+        inputs = [self.variable(a if isinstance(a, LinearExpr) else LinearExpr({}, a, None)) for a in term.arguments]
+        z = self.new(term.text_with(self.names), (0, 1))
+        self.definitions.append(Parity([*inputs, z]))
         return z
 
     def distance(self, term: Term) -> int:
@@ -319,6 +329,11 @@ def _tabled(term: Term) -> bool:
     return term.operator not in ARITHMETIC or term.operator in TABLED_ARITHMETIC
 
 
+def _is_parity(term: Term) -> bool:
+    """`xor` of more than two arguments."""
+    return term.operator == "xor" and len(term.arguments) > 2
+
+
 def _is_distance(term: Term) -> bool:
     """`abs(x - y)` of two variables (either way round)."""
     if term.operator != "abs" or not isinstance(argument := term.arguments[0], LinearExpr) or argument.constant:
@@ -356,11 +371,11 @@ def _negation(relation: Linear) -> Linear:
 
 
 def _chained(term: Term) -> Term | None:
-    """A term of many arguments as smaller ones, each with a definition of its own: minimum,
-    maximum and xor two at a time, paired as a balanced tree (a chain of 729 nested one in
+    """A term of many arguments as smaller ones, each with a definition of its own: minimum and
+    maximum two at a time, paired as a balanced tree (a chain of 729 nested one in
     another: as deep, beyond Python's recursion in the flattening; None: the term has none)."""
     operator, arguments = term.operator, list(term.arguments)
-    if operator not in ("minimum", "maximum", "xor") or len(arguments) <= 2:
+    if operator not in ("minimum", "maximum") or len(arguments) <= 2:
         return None
     while len(arguments) > 1:
         arguments = [Term(operator, arguments[k : k + 2]) if k + 1 < len(arguments) else arguments[k]

@@ -19,6 +19,7 @@ from essais.csp.kinds import (
     lex,
     linear,
     no_overlap,
+    parity,
     predicate,
     product,
     reified,
@@ -46,6 +47,7 @@ KINDS: dict[type, Kind[Any]] = {
     product.Product: product.KIND,
     arithmetic.Arithmetic: arithmetic.KIND,
     cumulative.Cumulative: cumulative.KIND,
+    parity.Parity: parity.KIND,
 }
 KINDS[Written] = WrittenKind(dict(KINDS))
 
