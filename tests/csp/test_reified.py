@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from csp.test_csp import METHODS, engines_agree_with_brute_force
 from essais.core.result import Status
 from essais.csp import (
+    CspStream,
     Model,
     count_csp,
     csp_error,
@@ -30,10 +31,13 @@ from conftest import ROOT
 
 @st.composite
 def reified_models(draw):
-    """Three variables of small signed domains, a 0/1 variable, and b ↔ (or →) a relation of
-    some of them with coefficients of either sign; now and then a second one sharing b."""
+    """Three variables of small signed domains (now and then with holes),
+    a 0/1 variable, and b ↔ (or →) a relation of some of them with coefficients of either sign;
+    now and then a second one sharing b."""
     m = Model()
-    x = [m.int_var(draw(st.integers(-2, 1)), draw(st.integers(1, 3)), f"x{k}") for k in range(3)]
+    holed = st.sets(st.integers(-3, 4), min_size=1, max_size=4)
+    x = [m.int_var(draw(holed), name=f"x{k}") if draw(st.booleans())
+         else m.int_var(draw(st.integers(-2, 1)), draw(st.integers(1, 3)), f"x{k}") for k in range(3)]  # fmt: skip
     b = m.int_var(0, 1, "b")
     for _ in range(draw(st.integers(1, 2))):
         chosen = draw(st.lists(st.sampled_from(x), min_size=0, max_size=3, unique_by=lambda v: v.index))
@@ -110,6 +114,20 @@ def test_a_reified_relation_propagates_both_ways():
         assert found.values["x"] == 3 and found.values["y"] == 0 and found.stats.backtracks == 0
     m.add(y >= 2)  # (x + y >= 5 now: b must be 0)
     assert count_csp(m, method="mac").count == 0
+
+
+def test_a_value_in_a_hole_decides_b():
+    """b ↔ x == 5 with x in {2, 7} (or wide, {2, 7000}): 5 is between x's bounds but not among
+    its values, so b is 0 at the root (and b ↔ x != 5 is 1), as Gecode's reification decides."""
+    for values in ({2, 7}, {2, 7000}):
+        for relation, truth in (("==", 0), ("!=", 1)):
+            m = Model()
+            x, b = m.int_var(values, name="x"), m.int_var(0, 1, "b")
+            m.add(Reified([x.index, b.index], [1], -5, relation))
+            for engine in ("python", "numba"):
+                found = count_csp(m, method="mac/input/split", engine=engine, workers=1)
+                assert found.count == 2 and found.stats.own["revisions"] == 1  # (decided at the root: 3 by bounds)
+                assert all(s["b"] == truth for s in CspStream(m, engine=engine))
 
 
 def test_six_queens_of_cells_written_with_implications():

@@ -29,6 +29,7 @@ from essais.csp.compiled._domain_kernels import (
     defined,
     fields_at,
     fixed_bit,
+    in_domain,
     inner,
     keep_between,
     last_value,
@@ -71,6 +72,8 @@ def reified(A, U, state, method, c):
         least += low
         greatest += high
     decided, bit, half = _entailment(least, greatest, relation), fixed_bit(A, U, b), A[fields + REIFIED_HALF]
+    if decided == -1 and size == 1 and relation != LE:
+        decided = _value_decides(A, U, start, constant, relation)
     if bit >= 0 and origin + bit == 1:
         if decided == 0:
             return FAILED
@@ -86,6 +89,16 @@ def reified(A, U, state, method, c):
     if decided == 0 or (decided == 1 and not half):
         return ENTAILS if keep_between(A, U, state, b, decided - origin, decided - origin) else FAILED
     return ENTAILS if decided == 1 else HOLDS  # (half, and the relation holds: b may be either)
+
+
+@inner
+def _value_decides(A, U, start, constant, relation):
+    """a·x + c == 0 (or !=) on one variable once the value it asks of x has left x's domain: 0
+    for EQ, 1 for NE (-1: not decided; essais.csp.kinds.reified._value_decides)."""
+    var, a = A[A[CVAR] + start], A[A[CCOEF] + start]
+    if constant % a != 0 or not in_domain(A, U, var, -constant // a - A[A[LEAST] + var]):
+        return 1 if relation == NE else 0
+    return -1
 
 
 @inner

@@ -91,6 +91,8 @@ class ReifiedKind(Kind[Reified]):
             low, high = domains.span(a, var)
             least, greatest = least + low, greatest + high
         decided, truth = entailment(least, greatest, constraint.relation), domains.fixed(b)
+        if decided == -1 and len(constraint.coefficients) == 1 and constraint.relation != "<=":
+            decided = _value_decides(constraint.terms[0], constraint.constant, constraint.relation, domains)
         if truth == 1:  # (entailed as the relation is: linear.bounds says so)
             return decided != 0 and bounds(constraint.terms, constraint.constant, constraint.relation, domains)
         if truth == 0:
@@ -130,6 +132,16 @@ class ReifiedKind(Kind[Reified]):
         relation = writer.relation(_relation(constraint))
         written = f"imp(eq({b},1),{relation})" if constraint.half else f"eq({b},{relation})"
         return [f"<intension> {written} </intension>"]
+
+
+def _value_decides(term: tuple[int, int], constant: int, relation: str, domains: Narrowing) -> int:
+    """a·x + c == 0 (or !=) on one variable once the value it asks of x has left x's domain: 0
+    for ==, 1 for != (-1: not decided); its bounds alone miss the value in a hole of x's domain
+    (a place in {2, 7} is not 5: MiniZinc's `b <-> x = 5`)."""
+    var, a = term
+    if constant % a != 0 or not domains.has(var, -constant // a):
+        return int(relation == "!=")
+    return -1
 
 
 def _relation(constraint: Reified) -> Linear:
