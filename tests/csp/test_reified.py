@@ -130,6 +130,21 @@ def test_a_value_in_a_hole_decides_b():
                 assert all(s["b"] == truth for s in CspStream(m, engine=engine))
 
 
+@pytest.mark.parametrize("offset", [0, 3])
+def test_interleaved_domains_decide_b(offset):
+    """b ↔ x == y + c (and !=) with x in {0, 2} and y + c in {1, 5}: their bounds overlap, no
+    value meets, so b is decided at the root (MiniZinc's `b <-> x = y`, as Gecode decides it)."""
+    for relation, truth in (("==", 0), ("!=", 1)):
+        for a in (1, -1):
+            m = Model()
+            x, y, b = m.int_var({0, 2}, name="x"), m.int_var({1 - offset, 5 - offset}, name="y"), m.int_var(0, 1, "b")
+            m.add(Reified([x.index, y.index, b.index], [a, -a], -offset * a, relation))
+            for engine in ("python", "numba"):
+                found = count_csp(m, method="mac/input", engine=engine, workers=1)
+                assert found.count == 4 and found.stats.own["revisions"] == 1
+                assert all(s["b"] == truth for s in CspStream(m, engine=engine))
+
+
 def test_six_queens_of_cells_written_with_implications():
     """Six queens of 0/1 cells: a queen a row and a column (sums), no two on a diagonal
     (implications between cells), 4 solutions (OEIS A000170)."""

@@ -16,6 +16,7 @@ from essais.csp.compiled._domain_kernels import (
     CLEN,
     CSTART,
     CVAR,
+    DOM,
     ENTAILS,
     EQ,
     FAILED,
@@ -23,16 +24,20 @@ from essais.csp.compiled._domain_kernels import (
     LE,
     LEAST,
     NE,
+    NW,
     REVISE,
     VALUE,
+    WOFF,
     all_given,
     defined,
     fields_at,
     fixed_bit,
     in_domain,
     inner,
+    is_wide,
     keep_between,
     last_value,
+    seen_word,
     term_span,
 )
 from essais.csp.compiled._propagation_kernels import linear_bounds
@@ -72,8 +77,8 @@ def reified(A, U, state, method, c):
         least += low
         greatest += high
     decided, bit, half = _entailment(least, greatest, relation), fixed_bit(A, U, b), A[fields + REIFIED_HALF]
-    if decided == -1 and size == 1 and relation != LE:
-        decided = _value_decides(A, U, start, constant, relation)
+    if decided == -1 and relation != LE and size <= 2:
+        decided = _values_decide(A, U, start, size, constant, relation)
     if bit >= 0 and origin + bit == 1:
         if decided == 0:
             return FAILED
@@ -92,13 +97,26 @@ def reified(A, U, state, method, c):
 
 
 @inner
-def _value_decides(A, U, start, constant, relation):
-    """a·x + c == 0 (or !=) on one variable once the value it asks of x has left x's domain: 0
-    for EQ, 1 for NE (-1: not decided; essais.csp.kinds.reified._value_decides)."""
-    var, a = A[A[CVAR] + start], A[A[CCOEF] + start]
-    if constant % a != 0 or not in_domain(A, U, var, -constant // a - A[A[LEAST] + var]):
-        return 1 if relation == NE else 0
-    return -1
+def _values_decide(A, U, start, size, constant, relation):
+    """a·x + c == 0 (or NE) on one variable once the value it asks of x has left x's domain, and
+    x - y + c == 0 (or NE) once no value of x has its match in y's bit set: 0 for EQ, 1 for NE
+    (-1: not decided; essais.csp.kinds.reified._values_decide)."""
+    x, a = A[A[CVAR] + start], A[A[CCOEF] + start]
+    if size == 1:
+        meet = constant % a == 0 and in_domain(A, U, x, -constant // a - A[A[LEAST] + x])
+    else:
+        y = A[A[CVAR] + start + 1]
+        if a != -A[A[CCOEF] + start + 1] or abs(a) != 1 or is_wide(A, x) or is_wide(A, y):
+            return -1
+        shift = A[A[LEAST] + y] - A[A[LEAST] + x] - constant * a  # (y's bit k is x's bit k + shift)
+        meet, w0 = False, A[DOM] + A[A[WOFF] + y]
+        for w in range(A[A[NW] + y]):
+            if U[w0 + w] & seen_word(A, U, x, w, shift):
+                meet = True
+                break
+    if meet:
+        return -1
+    return 1 if relation == NE else 0
 
 
 @inner

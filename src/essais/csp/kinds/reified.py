@@ -91,8 +91,8 @@ class ReifiedKind(Kind[Reified]):
             low, high = domains.span(a, var)
             least, greatest = least + low, greatest + high
         decided, truth = entailment(least, greatest, constraint.relation), domains.fixed(b)
-        if decided == -1 and len(constraint.coefficients) == 1 and constraint.relation != "<=":
-            decided = _value_decides(constraint.terms[0], constraint.constant, constraint.relation, domains)
+        if decided == -1 and constraint.relation != "<=" and len(constraint.coefficients) <= 2:
+            decided = _values_decide(constraint.terms, constraint.constant, constraint.relation, domains)
         if truth == 1:  # (entailed as the relation is: linear.bounds says so)
             return decided != 0 and bounds(constraint.terms, constraint.constant, constraint.relation, domains)
         if truth == 0:
@@ -134,14 +134,22 @@ class ReifiedKind(Kind[Reified]):
         return [f"<intension> {written} </intension>"]
 
 
-def _value_decides(term: tuple[int, int], constant: int, relation: str, domains: Narrowing) -> int:
-    """a·x + c == 0 (or !=) on one variable once the value it asks of x has left x's domain: 0
-    for ==, 1 for != (-1: not decided); its bounds alone miss the value in a hole of x's domain
-    (a place in {2, 7} is not 5: MiniZinc's `b <-> x = 5`)."""
-    var, a = term
-    if constant % a != 0 or not domains.has(var, -constant // a):
-        return int(relation == "!=")
-    return -1
+def _values_decide(terms: list[tuple[int, int]], constant: int, relation: str, domains: Narrowing) -> int:
+    """a·x + c == 0 (or !=) on one variable once the value it asks of x has left x's domain, and
+    x - y + c == 0 (or its negation) once no value of x has its match in y's bit set: 0 for ==,
+    1 for != (-1: not decided). Their bounds alone miss a value in a hole (a place in {2, 7} is
+    not 5: MiniZinc's `b <-> x = 5`) and domains that interleave ({0, 2} and {1, 5}: `b <-> x = y`)."""
+    if len(terms) == 1:
+        [(var, a)] = terms
+        meet = constant % a == 0 and domains.has(var, -constant // a)
+    else:
+        (x, a), (y, b) = terms
+        if a != -b or abs(a) != 1 or domains.is_wide(x) or domains.is_wide(y):
+            return -1
+        shift = domains.least[x] + constant * a - domains.least[y]  # (x's bit k is y's bit k + shift: y = x + c·a)
+        seen = domains.domain[x] << shift if shift >= 0 else domains.domain[x] >> -shift
+        meet = seen & domains.domain[y] != 0
+    return -1 if meet else int(relation == "!=")
 
 
 def _relation(constraint: Reified) -> Linear:
