@@ -13,7 +13,7 @@ from essais.core.limits import Limits
 from essais.core.result import Status
 from essais.csp import CspStream, Model, all_different, count_csp, csp_error, maximum, predicate, solve_csp, table
 
-METHODS = [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv", "wdeg")
+METHODS = [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv", "dom", "wdeg")
            for w in ("min", "lcv")]  # fmt: skip
 # with the value orders that halve a domain (each half a try) instead of giving values
 EVERY_ORDER = METHODS + [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv", "wdeg")

@@ -440,7 +440,7 @@ def test_each_search_annotation_is_a_phase_of_the_search(tmp_path):
     flat = read_flatzinc_file(path)
     assert flat.model.names == ["b", "a", "c"]  # (the annotations' variables first, in their order)
     assert [(p.variables, p.variable_order, p.value_order) for p in flat.model.phases] == [
-        ((0, 1), "mrv", "split"), ((2,), "input", "max")] and flat.search.notes == []  # fmt: skip
+        ((0, 1), "dom", "split"), ((2,), "input", "max")] and flat.search.notes == []  # fmt: skip
     result, lines = fzn(path)
     assert result.exit_code == 0 and lines == ["a = 0;", "b = 1;", "c = true;", "----------"] and result.stderr == ""
     path.write_text(path.read_text().replace("first_fail, indomain_split", "anti_first_fail, indomain_median"))

@@ -94,6 +94,17 @@ def test_each_order_chooses_as_minizinc_says(engine):
 
 
 @pytest.mark.parametrize("engine", ["python", "numba"])
+def test_dom_breaks_ties_by_input_order_and_mrv_by_constraints(engine):
+    """x0, x1, x2 of three values each, x1 != x2: mrv takes x1 first (a constraint with a free
+    variable), dom (MiniZinc's first_fail) x0, the first of the fewest values."""
+    m = Model()
+    x = m.int_vars(3, 0, 2, "x")
+    m.add(x[1] != x[2])
+    second = {order: list(CspStream(m, method=f"mac/{order}", engine=engine, limit=2))[1] for order in ("mrv", "dom")}
+    assert second == {"mrv": {"x0": 1, "x1": 0, "x2": 1}, "dom": {"x0": 0, "x1": 0, "x2": 2}}
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
 def test_a_later_phase_waits_for_the_earlier_ones(engine):
     """x < y, the phase on y first: y tries 1 (no x below it fails... x = 0), then x."""
     m = Model()

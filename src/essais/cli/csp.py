@@ -77,7 +77,8 @@ def csp(
         str | None,
         typer.Option(
             help="basic, forward or mac (the default), with orders: mac/mrv (fewest values first, the "
-            "default), mac/input, mac/wdeg (fewest values per weight: the constraints that fail weigh more), "
+            "default; ties by the most constraints), mac/dom (the same, ties by input order), mac/input, "
+            "mac/wdeg (fewest values per weight: the constraints that fail weigh more), "
             "mac/smallest or mac/largest (the least, the greatest value left first), forward/input/lcv (least "
             "constraining value first), mac/mrv/max (greatest value first), mac/mrv/split (halve a domain: x <= m, "
             "then x > m; reverse-split: the upper half first). A model's search phases (MiniZinc's annotations) "

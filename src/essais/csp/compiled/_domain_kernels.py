@@ -50,7 +50,7 @@ KIND_NAMES = ("LE", "EQ", "NE", "ALL_DIFFERENT", "TABLE", "CIRCUIT", "NO_OVERLAP
 # STAR in a table's row: any value there (XCSP3's *)
 STAR = -(1 << 62)
 BASIC, FORWARD, MAC = range(3)
-INPUT, MRV, WDEG, SMALLEST, LARGEST = range(5)  # the variable orders
+INPUT, MRV, WDEG, SMALLEST, LARGEST, DOM = range(6)  # the variable orders
 # the value orders: min, max, lcv, split, reverse-split (those from SPLIT_LOW halve a domain)
 ASCENDING, DESCENDING, LCV, SPLIT_LOW, SPLIT_HIGH = range(5)
 # The arena's header, declared here once: where each section starts (the model's, the search's,

@@ -48,6 +48,7 @@ from essais.csp.compiled._domain_kernels import (
     LOOKING,
     MAC,
     MARK,
+    MRV,
     N_CONSTRAINTS,
     N_DECISIONS,
     N_DEFINED,
@@ -200,7 +201,8 @@ def _choose_among(A, U, state, order, existential):
     """Among the free decisions (those `existential` or not, where some are), those of the first
     phase that has one (PHASE; the method's after the model's), by that phase's variable order:
     the first (input); with mrv the one with the fewest values left, ties by the most
-    constraints with other free variables, then the first; with wdeg the least values left per
+    constraints with other free variables, then the first; with dom the fewest values left, ties
+    by the first; with wdeg the least values left per
     weight, |D(x)|·w(y) < |D(y)|·w(x), ties by the first; with smallest the least least value,
     with largest the greatest greatest value, ties by the first (TextbookCsp._choose)."""
     phases, ascending = A[A[PHASE_ORDER]], A[A[PHASE_ORDER] + 1]
@@ -238,7 +240,7 @@ def _choose_among(A, U, state, order, existential):
                 best, best_size, best_degree = var, size, weight
         elif best < 0 or size < best_size:
             best, best_size, best_degree = var, size, -1
-        elif size == best_size:
+        elif size == best_size and var_order == MRV:
             if best_degree < 0:
                 best_degree = _degree(A, state, best)
             degree = _degree(A, state, var)

@@ -223,7 +223,14 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
                      len(existential))  # fmt: skip
 
 
-VARIABLE_ORDER_CODES = {"input": k.INPUT, "mrv": k.MRV, "wdeg": k.WDEG, "smallest": k.SMALLEST, "largest": k.LARGEST}
+VARIABLE_ORDER_CODES = {
+    "input": k.INPUT,
+    "mrv": k.MRV,
+    "wdeg": k.WDEG,
+    "smallest": k.SMALLEST,
+    "largest": k.LARGEST,
+    "dom": k.DOM,
+}
 VALUE_ORDER_CODES = {"min": k.ASCENDING, "max": k.DESCENDING, "lcv": k.LCV, "split": k.SPLIT_LOW,
                      "reverse-split": k.SPLIT_HIGH}  # fmt: skip
 

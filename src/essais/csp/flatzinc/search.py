@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from essais.csp.flatzinc.parser import Access, Annotation, Items
 
 # MiniZinc's variable selections and value choices, and essais's nearest orders
-VARIABLE_ORDERS = {"input_order": "input", "first_fail": "mrv", "dom_w_deg": "wdeg", "smallest": "smallest",
+VARIABLE_ORDERS = {"input_order": "input", "first_fail": "dom", "dom_w_deg": "wdeg", "smallest": "smallest",
                    "largest": "largest", "most_constrained": "mrv", "anti_first_fail": "input", "occurrence": "mrv",
                    "max_regret": "mrv", "impact": "wdeg"}  # fmt: skip
 EXACT_VARIABLE_ORDERS = ("input_order", "first_fail", "dom_w_deg", "smallest", "largest", "most_constrained")

@@ -15,7 +15,7 @@ from essais.csp.model.expressions import IntVar
 # the methods of the course's order; variable orders and value orders are options of each
 METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"), "mac": ("python", "numba")},
                   default={"python": "mac", "numba": "mac"})  # fmt: skip
-VARIABLE_ORDERS = ("input", "mrv", "wdeg", "smallest", "largest")
+VARIABLE_ORDERS = ("input", "mrv", "dom", "wdeg", "smallest", "largest")
 VALUE_ORDERS = ("min", "max", "lcv", "split", "reverse-split")
 SPLITS = ("split", "reverse-split")  # the value orders that halve a domain (x <= m, x > m) instead of giving values
 

@@ -169,7 +169,7 @@ class Model:
 
     def branch(self, variables: Iterable[IntVar], variable_order: str = "input", value_order: str = "min") -> None:
         """Search these variables first (after those of earlier calls), choosing among them by
-        `variable_order` (input, mrv, wdeg, smallest: the least value, largest: the greatest) and
+        `variable_order` (input, mrv, dom, wdeg, smallest: the least value, largest: the greatest) and
         trying their values by `value_order` (min, max, split, reverse-split; on a domain too
         wide for a bit set, min is split and max reverse-split) — MiniZinc's int_search."""
         phase = new_phase(self, list(variables), variable_order, value_order, self.phases)

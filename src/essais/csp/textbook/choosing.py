@@ -33,8 +33,9 @@ class Choosing(Domains):
         """The next decision variable to choose (None: every one has its value): the existential
         ones after the others; among them, those of the first phase with a free one, by its order:
         input; mrv: fewest values left, ties by the most constraints with other free variables;
-        wdeg: least values left per weight; smallest: the least least value; largest: the
-        greatest greatest value; ties by input order."""
+        dom: fewest values left (MiniZinc's first_fail); wdeg: least values left per weight;
+        smallest: the least least value; largest: the greatest greatest value; ties by input
+        order."""
         free = [var for var in range(self.decisions) if self.given[var] is None and var not in self.existential]
         free = free or [var for var in range(self.decisions) if self.given[var] is None]
         if not free:
@@ -46,6 +47,8 @@ class Choosing(Domains):
             return free[0]
         if order == "wdeg":
             return self._least_per_weight(free)
+        if order == "dom":
+            return min(free, key=lambda var: (self.size(var), var))
         if order == "smallest":
             return min(free, key=lambda var: (self.span(1, var)[0], var))
         if order == "largest":
