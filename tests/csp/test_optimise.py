@@ -124,6 +124,19 @@ def knapsack_by_dynamic_programming(items, capacity):
     return best[capacity]
 
 
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_a_better_solution_prunes_the_levels_above_it_before_their_next_value(engine):
+    """maximize x, x + y + z <= 12: each solution (x, 0, 0) raises the bound above x, which the
+    levels of z and y propagate before their next value (none is left) and x's before its own:
+    three tries a value of x, not the 21 of each z and y tried against the bound."""
+    m = Model()
+    x, y, z = (m.int_var(0, 9, name) for name in "xyz")
+    m.add(x + y + z <= 12)
+    m.maximize(x)
+    found = solve_csp(m, method="mac/input/min", engine=engine)
+    assert found.values == {"x": 9, "y": 0, "z": 0} and found.stats.tries == 30 and found.optimal
+
+
 @settings(max_examples=60, deadline=None)
 @given(knapsacks(), st.sampled_from(["mac", "forward/input", "mac/input/lcv"]))
 def test_a_knapsacks_optimum_is_that_of_dynamic_programming(knapsack, method):

@@ -106,7 +106,10 @@ HALVING = FIRST_FREE_SLOT + 26  # 1: some decision's value order halves its doma
 # the trail's room a node may need (CspArrays.trail_room): a node is entered only with that much
 # left, else the slice pauses and engine.CompiledCsp grows the trail
 TRAIL_ROOM = FIRST_FREE_SLOT + 27
-STATE_SIZE = FIRST_FREE_SLOT + 28
+# the levels below it have had the bound improved under them since their domains were propagated
+# (mac propagates it there before their next value: TextbookCsp._rebound)
+REBOUND = FIRST_FREE_SLOT + 28
+STATE_SIZE = FIRST_FREE_SLOT + 29
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call

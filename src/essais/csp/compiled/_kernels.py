@@ -59,6 +59,7 @@ from essais.csp.compiled._domain_kernels import (
     PHASE,
     PHASE_ORDER,
     PROJECTING,
+    REBOUND,
     REMOVED,
     RESTART_BACKTRACKS,
     RESTARTING,
@@ -321,6 +322,20 @@ def _list_values(A, U, state, method, value_order, level, var, entries):
 
 
 @inner
+def _listed_value(A, level, pos):
+    """The value of try `pos` at `level` (_list_values)."""
+    return A[A[VBUF] + A[A[VSTART] + level] + pos]
+
+
+@inner
+def _rebound(A, U, state, method, entries):
+    """mac: the bound, improved in a sub-tree, propagated on the level's own domains before its
+    next value (TextbookCsp._rebound): False when that empties a domain."""
+    state[LEVEL_MARK] = state[TRAIL_TOP]  # (a wide bound changed from here is trailed: as a try's _mark)
+    return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(0), entries)
+
+
+@inner
 def _take(A, U, state, var, value):
     """var is given `value` (the search's step)."""
     _placed(A, var, value)
@@ -558,11 +573,13 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                     _told(A, base, level)
                 if state[BOUND] >= 0 and state[TIGHTEN]:
                     _improved(A, state)
+                    state[REBOUND] = level
                 if stop_at_solution:
                     outcome = SOLUTION
                     break
             else:
                 A[A[VAR_AT] + level] = var
+                state[REBOUND] = min(state[REBOUND], level)  # (a new node: its domains see the bound)
                 _list_values(A, U, state, method, value_order, level, var, entries)
                 trying = True
         while True:
@@ -572,13 +589,20 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                 descended = False
                 while A[A[VPOS] + level] < A[A[VCOUNT] + level]:
                     pos = A[A[VPOS] + level]
+                    if own_order < SPLIT_LOW and level < state[REBOUND]:
+                        state[REBOUND] = level
+                        if not _rebound(A, U, state, method, entries):
+                            break
                     A[A[VPOS] + level] += 1
+                    value = _listed_value(A, level, pos)
+                    if own_order < SPLIT_LOW and not in_domain(A, U, var, value - A[A[LEAST] + var]):
+                        continue  # (the bound, tightened below, has taken it away)
                     tries += 1
                     _mark(A, state, level)
                     if own_order >= SPLIT_LOW and size_of(A, U, var) > 1:  # (the level's domain, undone)
                         left = _halve(A, U, state, method, var, pos, own_order)
                     else:
-                        _take(A, U, state, var, A[A[VBUF] + A[A[VSTART] + level] + pos])
+                        _take(A, U, state, var, value)
                         left = STEP
                     if _compatible(A, U, state, method, var, entries) if left == STEP else left == KEPT:
                         descended = True
