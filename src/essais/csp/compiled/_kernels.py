@@ -322,17 +322,23 @@ def _list_values(A, U, state, method, value_order, level, var, entries):
 
 
 @inner
-def _listed_value(A, level, pos):
-    """The value of try `pos` at `level` (_list_values)."""
-    return A[A[VBUF] + A[A[VSTART] + level] + pos]
-
-
-@inner
-def _rebound(A, U, state, method, entries):
+def _rebound(A, U, state, method, level, var, entries):
     """mac: the bound, improved in a sub-tree, propagated on the level's own domains before its
-    next value (TextbookCsp._rebound): False when that empties a domain."""
+    next value (TextbookCsp._rebound): False when that empties a domain; else the values of var
+    listed at `level` and not tried yet keep those left in its domain."""
+    if method != MAC:
+        return True
     state[LEVEL_MARK] = state[TRAIL_TOP]  # (a wide bound changed from here is trailed: as a try's _mark)
-    return method != MAC or propagate(A, U, state, method, np.int64(0), np.int64(0), entries)
+    if not propagate(A, U, state, method, np.int64(0), np.int64(0), entries):
+        return False
+    start, kept = A[A[VSTART] + level], A[A[VPOS] + level]
+    for i in range(kept, A[A[VCOUNT] + level]):
+        value = A[A[VBUF] + start + i]
+        if in_domain(A, U, var, value - A[A[LEAST] + var]):
+            A[A[VBUF] + start + kept] = value
+            kept += 1
+    A[A[VCOUNT] + level] = kept
+    return True
 
 
 @inner
@@ -591,18 +597,16 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                     pos = A[A[VPOS] + level]
                     if own_order < SPLIT_LOW and level < state[REBOUND]:
                         state[REBOUND] = level
-                        if not _rebound(A, U, state, method, entries):
+                        if not _rebound(A, U, state, method, level, var, entries):
                             break
+                        continue  # (the values left to try may be fewer now)
                     A[A[VPOS] + level] += 1
-                    value = _listed_value(A, level, pos)
-                    if own_order < SPLIT_LOW and not in_domain(A, U, var, value - A[A[LEAST] + var]):
-                        continue  # (the bound, tightened below, has taken it away)
                     tries += 1
                     _mark(A, state, level)
                     if own_order >= SPLIT_LOW and size_of(A, U, var) > 1:  # (the level's domain, undone)
                         left = _halve(A, U, state, method, var, pos, own_order)
                     else:
-                        _take(A, U, state, var, value)
+                        _take(A, U, state, var, A[A[VBUF] + A[A[VSTART] + level] + pos])
                         left = STEP
                     if _compatible(A, U, state, method, var, entries) if left == STEP else left == KEPT:
                         descended = True
