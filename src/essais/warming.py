@@ -31,6 +31,7 @@ from essais.csp import (
     no_overlap,
     solve_csp,
     table,
+    xor,
 )
 from essais.sudoku import (
     PuzzleFile,
@@ -127,6 +128,7 @@ def _every_kind() -> Model:
     m.add(table(x[:2], [(1, 2), (2, 3), (3, 0)]))
     m.add(count(x, 3) + abs(x[0] - x[1]) + element(x, x[3]) <= 9)
     m.add(x[0] + x[1] != 4)
+    m.add(xor(x[0] == 3, x[1] == 2, x[2] == 3) == 1)  # (a parity: MiniZinc's array_bool_xor)
     m.add(all_different(x))
     w = m.int_vars(2, 0, 99, "w")
     m.add((w[0] + w[1] <= 150) | (x[0] == 1))  # (too many values together for a table: reified relations)
