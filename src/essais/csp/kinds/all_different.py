@@ -11,7 +11,7 @@ from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
 from essais.csp.kinds.written import text
 from essais.csp.model.constraint import Constraint, Owner, Values
-from essais.csp.model.expressions import LinearExpr, Operand, expression, model_of
+from essais.csp.model.expressions import LinearExpr, Operand, expression, linear_expression, model_of
 
 
 @dataclass(eq=False)
@@ -54,7 +54,7 @@ def all_different(expressions: Iterable[Operand], hall: bool = False) -> AllDiff
     if not isinstance(hall, bool):
         raise InvalidInput(f"all_different: hall={hall!r} is neither True nor False")
     checked = [expression(e) for e in expressions]
-    written = [e if isinstance(e, LinearExpr) else LinearExpr({}, e, None) for e in checked]
+    written = [linear_expression(e) for e in checked]
     model = model_of(written, "all_different")
     if not all(len(e.terms) == 1 and isinstance(next(iter(e.terms)), int) for e in written):
         return AllDifferent(list(dict.fromkeys(v for e in written for v in e.variables)), [], [], model, hall, written)

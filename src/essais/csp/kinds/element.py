@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from essais.csp.kinds.base import Encoding, Fields, Flattening, Kind, Narrowing
 from essais.csp.model.constraint import Constraint, Owner
-from essais.csp.model.expressions import LinearExpr, Term
+from essais.csp.model.expressions import Term, linear_expression
 from essais.csp.model.intervals import Intervals, ranges_of
 from essais.csp.model.problem import domain_of
 
@@ -142,7 +142,7 @@ def define(term: Term, flattening: Flattening) -> tuple[Element, Sequence[int]]:
     """An element term's definition on its flattened variables (the value's variable, last,
     still to be made: -1) and the values that variable may take."""
     index, *items = term.arguments
-    index_var = flattening.variable(index if isinstance(index, LinearExpr) else LinearExpr({}, index, None))
+    index_var = flattening.variable(linear_expression(index))
     variables, item_at, constants = [index_var], [], []
     for item in items:
         if isinstance(item, int):

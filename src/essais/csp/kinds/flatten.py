@@ -51,7 +51,7 @@ from essais.csp.kinds.registry import kind_of
 from essais.csp.kinds.reified import Reified
 from essais.csp.kinds.table import Table
 from essais.csp.model.constraint import Constraint
-from essais.csp.model.expressions import RELATIONS, Key, Linear, LinearExpr, Term
+from essais.csp.model.expressions import RELATIONS, Key, Linear, LinearExpr, Term, linear_expression
 from essais.csp.model.intervals import Intervals
 from essais.csp.model.problem import Model, Objective, domain_of, span_domain
 
@@ -201,7 +201,7 @@ class _Flattening:
     def parity(self, term: Term) -> int:
         """A new 0/1 variable defined by a Parity of the term's arguments (each made a variable,
         a number one of that value alone)."""
-        inputs = [self.variable(a if isinstance(a, LinearExpr) else LinearExpr({}, a, None)) for a in term.arguments]
+        inputs = [self.variable(linear_expression(a)) for a in term.arguments]
         z = self.new(term.text_with(self.names), (0, 1))
         self.definitions.append(Parity([*inputs, z]))
         return z
@@ -343,7 +343,7 @@ def _is_distance(term: Term) -> bool:
 
 def _relation_of(term: Term) -> Linear:
     """The relation whose truth a term of LOGIC is (its arguments 0 or 1 but a relation's)."""
-    arguments = [a if isinstance(a, LinearExpr) else LinearExpr({}, a, None) for a in term.arguments]
+    arguments = [linear_expression(a) for a in term.arguments]
     operator = term.operator
     if operator in RELATIONS:
         return Linear(arguments[0].terms, arguments[0].constant, operator)

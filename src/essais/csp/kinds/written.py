@@ -12,7 +12,15 @@ from typing import Any
 from essais.core.errors import InvalidInput
 from essais.csp.kinds.base import Flattening, Kind, XcspWriting
 from essais.csp.model.constraint import Constraint, Owner, Values
-from essais.csp.model.expressions import IntVar, LinearExpr, Operand, expression, expression_text, model_of
+from essais.csp.model.expressions import (
+    IntVar,
+    LinearExpr,
+    Operand,
+    expression,
+    expression_text,
+    linear_expression,
+    model_of,
+)
 
 
 @dataclass(eq=False)
@@ -65,7 +73,7 @@ def operands(items: Iterable[Operand], where: str) -> tuple[list[int], list[Line
     """A constraint's expressions where it takes variables: their indices when each is a
     variable, else placeholders 0 … k-1 for them (a Written constraint)."""
     try:
-        found = [e if isinstance(e, LinearExpr) else LinearExpr({}, e, None) for e in map(expression, items)]
+        found = [linear_expression(expression(item)) for item in items]
     except InvalidInput as error:
         raise InvalidInput(f"{where}: {str(error).removeprefix('expression: ')}") from None
     if all(isinstance(e, IntVar) for e in found):

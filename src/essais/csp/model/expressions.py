@@ -168,6 +168,11 @@ def expression(operand: object) -> LinearExpr | int:
     return operand
 
 
+def linear_expression(operand: LinearExpr | int) -> LinearExpr:
+    """An expression as it is, a number as one of no variables."""
+    return operand if isinstance(operand, LinearExpr) else LinearExpr({}, operand, None)
+
+
 def evaluate(terms: Mapping[Key, int], constant: int, values: Values) -> int | None:
     total = constant
     for key, coefficient in terms.items():
