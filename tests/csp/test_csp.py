@@ -81,6 +81,24 @@ def test_the_methods_prune_as_the_course_says():
     assert mac.stats.own["revisions"] > 0 and forward.stats.own["pruned"] > 0
 
 
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_mac_gives_a_variable_left_one_value_without_revising_again(engine):
+    """x[i + 1] == x[i] + 1 from x[0] == 0: the root's propagation leaves each x one value, so
+    the search's ten nodes give them those values and revise nothing more (a FlatZinc model's
+    auxiliary variables, fixed so; forward checking, which keeps no fixed point, revises)."""
+    m = Model()
+    x = m.int_vars(10, 0, 9, "x")
+    m.add(x[0] == 0)
+    for i in range(9):
+        m.add(x[i + 1] == x[i] + 1)
+    root = solve_csp(m, method="mac/input", engine=engine, node_limit=1)
+    solved = solve_csp(m, method="mac/input", engine=engine)
+    assert root.status == Status.LIMIT and solved.solution == {f"x{i}": i for i in range(10)}
+    assert solved.stats.nodes == 11 and solved.stats.own["revisions"] == root.stats.own["revisions"] > 0
+    forward = solve_csp(m, method="forward/input", engine=engine)
+    assert forward.stats.nodes == 11 and forward.stats.own["revisions"] > 0
+
+
 @st.composite
 def models(draw, predicates=True, wide=False):
     """Small models; `wide`: some domains span several 64-bit words, a variable may stand twice

@@ -119,18 +119,28 @@ HALTED = -1  # csp_slice's outcome when STOP ended a propagation
 
 
 @inner
-def _compatible(A, U, state, method, var, entries):
+def _compatible(A, U, state, method, var, settled, entries):
     """The value just given to var holds, and so do those its auxiliary variables then take
-    (TextbookCsp._compatible, then _define): var's step, then each auxiliary variable's (but
-    under mac, whose propagation fixed them), one call site of the step for all (a second one
-    would be compiled again: 3 s of the first compilation)."""
+    (TextbookCsp._compatible, then _define): var's step (but under mac where var is `settled`:
+    _settled), then each auxiliary variable's (but under mac, whose propagation fixed them),
+    one call site of the step for all (a second one would be compiled again: 3 s of the first
+    compilation)."""
     current, k = var, np.int64(0)
     while True:
-        if (current == var or method != MAC) and not _step(A, U, state, method, current, entries):
+        if ((current == var and not settled) or method != MAC) and not _step(A, U, state, method, current, entries):
             return False
         current, k = _next_defined(A, U, state, k, entries)
         if current < 0:
             return current == -1
+
+
+@inlined
+def _settled(A, U, method, var):
+    """mac: var has one value left before it is given it: the propagation that left it one
+    reached its fixed point, the bound's too, so giving it changes no domain and var's
+    constraints are not revised again (TextbookCsp._settled; ship-schedule's 2,663 decisions,
+    all but six fixed so, at each of its 302 solutions)."""
+    return method == MAC and size_of(A, U, var) == 1
 
 
 @inlined
@@ -188,17 +198,38 @@ def _weight(A, state, var):
 
 
 @inner
-def _choose(A, U, state, order):
+def _choose(A, U, state, order, start):
     """The next decision variable (-1: none is free), the existential ones after the others
-    (TextbookCsp._choose)."""
-    var = _choose_among(A, U, state, order, np.int64(0))
+    (TextbookCsp._choose), from decision `start` on (_first_free)."""
+    var = _choose_among(A, U, state, order, np.int64(0), start)
     if var < 0 and state[PROJECTING]:
-        var = _choose_among(A, U, state, order, np.int64(1))
+        var = _choose_among(A, U, state, order, np.int64(1), np.int64(0))
     return var
 
 
 @inner
-def _choose_among(A, U, state, order, existential):
+def _in_input_order(A, state, order):
+    """Every decision is chosen by input order, the phases ascending with the variables and none
+    existential: the next is the first free one."""
+    if order != INPUT or not A[A[PHASE_ORDER] + 1] or state[PROJECTING]:
+        return False
+    for phase in range(A[A[PHASE_ORDER]]):  # noqa: SIM110  (a loop: numba compiles no generator)
+        if A[A[PHASE_ORDER] + 2 + phase] != INPUT:
+            return False
+    return True
+
+
+@inner
+def _first_free(A, level, input_order):
+    """Where the search for level's variable may start: in input order, at the variable of the
+    level above (those before it were given above it; it may be still free, halved by a split),
+    not at the first decision (ship-schedule: 2,663 decisions deep at each of its 302
+    solutions: a scan from the first at each level took 0.7 s of its 1.5 s search)."""
+    return A[A[VAR_AT] + level - 1] if input_order and level > 0 else np.int64(0)
+
+
+@inner
+def _choose_among(A, U, state, order, existential, start):
     """Among the free decisions (those `existential` or not, where some are), those of the first
     phase that has one (PHASE; the method's after the model's), by that phase's variable order:
     the first (input); with mrv the one with the fewest values left, ties by the most
@@ -209,7 +240,7 @@ def _choose_among(A, U, state, order, existential):
     phases, ascending = A[A[PHASE_ORDER]], A[A[PHASE_ORDER] + 1]
     best, best_phase, best_size, best_degree = np.int64(-1), phases + 1, 0, -1
     projecting = state[PROJECTING]
-    for var in range(A[N_DECISIONS]):
+    for var in range(start, A[N_DECISIONS]):
         if A[A[GIVEN] + var]:
             continue
         if projecting and A[A[EXISTENTIAL] + var] != existential:
@@ -497,12 +528,14 @@ def replay(A, U, state, method, value_order, path_vars, path_values, entries):
         A[A[VAR_AT] + level] = var
         _mark(A, state, level)
         own_order = _value_order_of(A, var, value_order)
+        settled = False  # (a variable, not a literal: one compilation of _compatible)
         if own_order >= SPLIT_LOW and size_of(A, U, var) > 1:
             if _kept_half(A, U, state, var, value, own_order) or method != BASIC:
-                _compatible(A, U, state, method, var, entries)
+                _compatible(A, U, state, method, var, settled, entries)
         else:
+            settled = _settled(A, U, method, var)
             _take(A, U, state, var, value)
-            _compatible(A, U, state, method, var, entries)
+            _compatible(A, U, state, method, var, settled, entries)
     state[COUNTING], state[REVISIONS] = 1, revisions
 
 
@@ -551,6 +584,7 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
     back up from it."""
     level, entering, nodes, tries, backtracks = load_counters(state)
     base, split, n = state[BASE], state[SPLIT], A[N_DECISIONS]
+    input_order = _in_input_order(A, state, order)
     outcome = PAUSED
     if not state[STARTED]:
         if nodes >= node_stop:
@@ -572,7 +606,7 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
             nodes += 1
             entering = 0
             # (a split order's levels are not one a variable: the solution is where none is left)
-            var = _choose(A, U, state, order) if level < n or state[HALVING] else -1
+            var = _choose(A, U, state, order, _first_free(A, level, input_order)) if level < n or state[HALVING] else -1
             if var < 0:
                 state[SOLUTIONS] += 1
                 if state[PROJECTING]:
@@ -603,12 +637,14 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                     A[A[VPOS] + level] += 1
                     tries += 1
                     _mark(A, state, level)
+                    settled = False
                     if own_order >= SPLIT_LOW and size_of(A, U, var) > 1:  # (the level's domain, undone)
                         left = _halve(A, U, state, method, var, pos, own_order)
                     else:
+                        settled = _settled(A, U, method, var)
                         _take(A, U, state, var, A[A[VBUF] + A[A[VSTART] + level] + pos])
                         left = STEP
-                    if _compatible(A, U, state, method, var, entries) if left == STEP else left == KEPT:
+                    if _compatible(A, U, state, method, var, settled, entries) if left == STEP else left == KEPT:
                         descended = True
                         break
                     _untake(A, U, state, var, level)
