@@ -77,7 +77,10 @@ def _meets(A, U, c, k, value):
 @inner
 def element(A, U, state, method, c):
     """The index keeps the positions whose item meets the value, the value the union of those
-    items' values, and, the index fixed, its item the value's values (ElementKind.revise)."""
+    items' values, and, the index fixed, its item the value's values (ElementKind.revise). Only
+    the items at the index's positions are read (rel2onto: 80 items of 47 words each, its
+    index most often one position or a few), and each word of the value's only until they
+    cover it."""
     start, n = A[A[CSTART] + c], A[fields_at(A, c) + ELEMENT_ITEMS]
     index, value = A[A[CVAR] + start], A[A[CVAR] + start + A[A[CLEN] + c] - 1]
     for t in range(start, start + A[A[CLEN] + c]):
@@ -88,15 +91,17 @@ def element(A, U, state, method, c):
         U[A[SCRATCH] + w] = ZERO
     for k in range(n):
         bit = k - least
-        if 0 <= bit < 64 * A[A[NW] + index] and _meets(A, U, c, k, value):
+        if has_bit(A, U, index, bit) and _meets(A, U, c, k, value):
             U[A[SCRATCH] + (bit >> 6)] |= bit_of(bit)
     if not keep_scratch(A, U, state, index):
         return False
+    w0 = A[DOM] + A[A[WOFF] + value]
     for w in range(A[A[NW] + value]):
-        word = ZERO
-        for k in range(n):
+        word, k = ZERO, 0
+        while U[w0 + w] & ~word != ZERO and k < n:
             if has_bit(A, U, index, k - least):
                 word |= _item_word(A, U, c, k, value, w)
+            k += 1
         U[A[SCRATCH] + w] = word
     if not keep_scratch(A, U, state, value):
         return False
