@@ -142,9 +142,9 @@ class CumulativeKind(Kind[Cumulative]):
         return True
 
     def places(self, constraint: Cumulative) -> int:
-        """Its kernel's work (CWORK, four times this): a task's part and two times, three numbers
-        a segment of the profile."""
-        return 3 * len(constraint.durations)
+        """Its kernel's work (CWORK, four times this): a task's part, two times, its start's
+        bounds, three numbers a segment of the profile."""
+        return 4 * len(constraint.durations)
 
     def field_values(self, constraint: Cumulative, encoding: Encoding) -> Fields:
         heights = constraint.heights
