@@ -368,6 +368,20 @@ def test_a_small_flatzinc_model_never_loads_numba():
     assert ran.stdout.splitlines()[-1] == "False", ran.stdout + ran.stderr
 
 
+def test_failures_are_the_values_tried_that_failed(tmp_path):
+    """x, y, z in 1..2, pairwise different by int_ne alone (no all_different): the root prunes
+    nothing; x = 1 leaves y and z 2 each, which fails, and so does x = 2: two failures, as Gecode
+    counts them (its failed nodes), where the search backed up from no level."""
+    model = tmp_path / "pigeons.fzn"
+    model.write_text("var 1..2: x :: output_var;\nvar 1..2: y :: output_var;\nvar 1..2: z :: output_var;\n"
+                     "constraint int_ne(x, y);\nconstraint int_ne(x, z);\nconstraint int_ne(y, z);\n"
+                     "solve satisfy;\n")  # fmt: skip
+    for engine in ("python", "numba"):
+        result, lines = fzn(model, "-s", "--method", "mac/input", "--engine", engine)
+        assert result.exit_code == 0 and lines[0] == "=====UNSATISFIABLE====="
+        assert "%%%mzn-stat: failures=2" in lines and "%%%mzn-stat: nodes=1" in lines
+
+
 def test_the_flatzinc_protocol_line_by_line():
     result, lines = fzn(DATA / "queens-weighted.fzn")
     assert result.exit_code == 0

@@ -165,11 +165,15 @@ def _solution(flat: FlatZinc, values: list[int]) -> Iterator[str]:
 
 
 def _statistics(result: CspResult | CountResult, found: int) -> Iterator[str]:
-    """MiniZinc's statistics in essais's counters: nodes (calls entered), failures (backtracks),
-    propagations (revisions), solutions, solveTime (the search's seconds), and essais's own."""
+    """MiniZinc's statistics in essais's counters: nodes (calls entered), failures (the values
+    tried that did not become a node: their propagation emptied a domain, as a failed node is to
+    Gecode; not the backtracks, which count every level backed up from, one for each variable
+    fixed along a solution's path), propagations (revisions), solutions, solveTime (the search's
+    seconds), and essais's own."""
     stats = result.stats
     own = stats.own or {}
-    named = {"solutions": found, "nodes": stats.nodes, "failures": stats.backtracks,
+    failed = max(stats.tries - (stats.nodes - 1), 0)
+    named = {"solutions": found, "nodes": stats.nodes, "failures": failed,
              "propagations": own.get("revisions", 0), "solveTime": f"{stats.seconds:.4f}",
              "method": f'"{result.method}"', **{f"essais_{k}": v for k, v in own.items()}}  # fmt: skip
     for name, value in named.items():
