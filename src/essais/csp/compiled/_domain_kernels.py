@@ -109,7 +109,10 @@ TRAIL_ROOM = FIRST_FREE_SLOT + 27
 # the levels below it have had the bound improved under them since their domains were propagated
 # (mac propagates it there before their next value: TextbookCsp._rebound)
 REBOUND = FIRST_FREE_SLOT + 28
-STATE_SIZE = FIRST_FREE_SLOT + 29
+# 1: the bound may be lowered from outside between slices (a split optimisation's shared best),
+# where no level's domains are known to have seen it (_kernels._settled)
+SHARED_BOUND = FIRST_FREE_SLOT + 29
+STATE_SIZE = FIRST_FREE_SLOT + 30
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call

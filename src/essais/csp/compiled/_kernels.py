@@ -69,6 +69,7 @@ from essais.csp.compiled._domain_kernels import (
     RUN,
     RUN_START,
     SCORES,
+    SHARED_BOUND,
     SMALLEST,
     SOLUTIONS,
     SPLIT,
@@ -135,12 +136,13 @@ def _compatible(A, U, state, method, var, settled, entries):
 
 
 @inlined
-def _settled(A, U, method, var):
+def _settled(A, U, state, method, var):
     """mac: var has one value left before it is given it: the propagation that left it one
     reached its fixed point, the bound's too, so giving it changes no domain and var's
     constraints are not revised again (TextbookCsp._settled; ship-schedule's 2,663 decisions,
-    all but six fixed so, at each of its 302 solutions)."""
-    return method == MAC and size_of(A, U, var) == 1
+    all but six fixed so, at each of its 302 solutions). Not where the bound may have been
+    lowered from outside since (SHARED_BOUND): each try propagates it then."""
+    return method == MAC and not state[SHARED_BOUND] and size_of(A, U, var) == 1
 
 
 @inlined
@@ -533,7 +535,7 @@ def replay(A, U, state, method, value_order, path_vars, path_values, entries):
             if _kept_half(A, U, state, var, value, own_order) or method != BASIC:
                 _compatible(A, U, state, method, var, settled, entries)
         else:
-            settled = _settled(A, U, method, var)
+            settled = _settled(A, U, state, method, var)
             _take(A, U, state, var, value)
             _compatible(A, U, state, method, var, settled, entries)
     state[COUNTING], state[REVISIONS] = 1, revisions
@@ -641,7 +643,7 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                     if own_order >= SPLIT_LOW and size_of(A, U, var) > 1:  # (the level's domain, undone)
                         left = _halve(A, U, state, method, var, pos, own_order)
                     else:
-                        settled = _settled(A, U, method, var)
+                        settled = _settled(A, U, state, method, var)
                         _take(A, U, state, var, A[A[VBUF] + A[A[VSTART] + level] + pos])
                         left = STEP
                     if _compatible(A, U, state, method, var, settled, entries) if left == STEP else left == KEPT:

@@ -161,6 +161,7 @@ class CompiledCsp(SplitSearch):
 
     def step(self, stop_at_solution: bool, node_stop: int) -> int:
         if self.control.shared_best is not None and self.arrays.bound >= 0:
+            self.state[k.SHARED_BOUND] = 1
             self._share()
         self.state[k.STOP] = 0
         with self._stopped_in_time(), calling_on_stop(self._halt):
