@@ -60,9 +60,9 @@ from essais.csp.files.expressions import (
     shape_size,
     top_level,
 )
-from essais.csp.model.expressions import IntVar, LinearExpr, cell_name, relate
+from essais.csp.model.expressions import IntVar, LinearExpr, relate
 from essais.csp.model.intervals import Intervals, ranges_of
-from essais.csp.model.problem import Model, domain_of, span_domain
+from essais.csp.model.problem import Model, cell_name, domain_of, span_domain
 
 DECLARATION = re.compile(r"var\s+(?P<names>.+?)\s+in\s+(?P<domain>.+)")
 PARAM = re.compile(r"param\s+(?P<name>[^\W\d]\w*)\s*=\s*(?P<value>.+)")

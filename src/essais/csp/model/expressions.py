@@ -395,8 +395,3 @@ def model_of(expressions: Sequence[LinearExpr], where: str) -> Owner | None:
     if len(models) > 1:
         raise InvalidInput(f"{where}: its variables belong to two models")
     return next(iter(models.values()), None)
-
-
-def cell_name(array: str, index: Sequence[int]) -> str:
-    """The name of an array's cell, `x[2][0]`, as XCSP3 writes it."""
-    return array + "".join(f"[{k}]" for k in index)

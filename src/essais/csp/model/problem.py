@@ -22,7 +22,7 @@ from typing import Any
 from essais.core.errors import InvalidInput
 from essais.core.result import CountResult, Result, Stats, Status, plural
 from essais.csp.model.constraint import Constraint, Values
-from essais.csp.model.expressions import IntVar, LinearExpr, cell_name, evaluate, expression_text
+from essais.csp.model.expressions import IntVar, LinearExpr, evaluate, expression_text
 from essais.csp.model.intervals import Intervals
 from essais.csp.model.orders import Phase, new_phase
 
@@ -39,6 +39,11 @@ def domain_of(values: Sequence[int]) -> Sequence[int]:
     if not values or values[-1] - values[0] < MAX_SPAN:
         return tuple(values)
     return values if isinstance(values, Intervals) else Intervals.of_values(values)
+
+
+def cell_name(array: str, index: Sequence[int]) -> str:
+    """The name of an array's cell, `x[2][0]`, as XCSP3 writes it."""
+    return array + "".join(f"[{k}]" for k in index)
 
 
 def span_domain(lo: int, hi: int) -> Sequence[int]:

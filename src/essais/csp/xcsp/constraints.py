@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from essais.core.errors import InvalidInput
-from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, cell_name, expression, relate
+from essais.csp.model.expressions import IntVar, Linear, LinearExpr, Term, expression, relate
 from essais.csp.model.functions import maximum, minimum, n_values
-from essais.csp.model.problem import Model
+from essais.csp.model.problem import Model, cell_name
 from essais.csp.xcsp import indexed, kinds, packing, sequences
 from essais.csp.xcsp.expressions import Arguments, Element, Fail, Scope, Value, XcspArray
 from essais.csp.xcsp.kinds import OPERATORS

@@ -30,8 +30,9 @@ from xml.sax.saxutils import escape
 from essais.core.errors import InvalidInput
 from essais.csp.kinds import kind_of
 from essais.csp.model.constraint import Constraint
-from essais.csp.model.expressions import Linear, LinearExpr, Term, cell_name
+from essais.csp.model.expressions import Linear, LinearExpr, Term
 from essais.csp.model.intervals import ranges_of
+from essais.csp.model.problem import cell_name
 
 
 class Goal(Protocol):
