@@ -9,15 +9,19 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from essais.core.errors import InvalidInput
-from essais.core.limits import Limits
+from essais.core.limits import Limits, SearchControl
 from essais.core.result import Status
 from essais.csp import CspStream, Model, all_different, count_csp, csp_error, maximum, predicate, solve_csp, table
+from essais.csp.textbook import TextbookCsp
 
 METHODS = [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv", "dom", "wdeg")
            for w in ("min", "lcv")]  # fmt: skip
 # with the value orders that halve a domain (each half a try) instead of giving values
 EVERY_ORDER = METHODS + [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv", "wdeg")
                          for w in ("split", "reverse-split")]  # fmt: skip
+# with last-conflict reasoning over the variable order
+EVERY_ORDER += [f"{m}/{v}/{w}/lc" for m in ("basic", "forward", "mac") for v in ("input", "dom", "wdeg")
+                for w in ("min", "split")]  # fmt: skip
 
 
 def send_more_money():
@@ -97,6 +101,26 @@ def test_mac_gives_a_variable_left_one_value_without_revising_again(engine):
     assert solved.stats.nodes == 11 and solved.stats.own["revisions"] == root.stats.own["revisions"] > 0
     forward = solve_csp(m, method="forward/input", engine=engine)
     assert forward.stats.nodes == 11 and forward.stats.own["revisions"] > 0
+
+
+def test_mac_revises_a_costly_constraint_once_the_cheap_ones_rest():
+    """A sum of eleven variables (costly: Kind.costly) first in the model, then a chain of ten
+    `<`: the root's propagation revises the chain to its fixed point (each link, then those its
+    narrowings wake), and the sum after it, once, where a single first-in first-out queue
+    revised the sum first and again after the chain; both engines count the same revisions."""
+    m = Model()
+    x = m.int_vars(11, 0, 20, "x")
+    m.add(sum(x) <= 150)
+    for i in range(10):
+        m.add(x[i] < x[i + 1])
+    revised = []
+    search = TextbookCsp(m, "mac", "input", "min", SearchControl(Limits(nodes=1)))
+    search.revise = lambda index: revised.append(index) or TextbookCsp.revise(search, index)
+    search._root()
+    assert revised.count(0) == 1 and revised[-1] == 0 and sorted(set(revised[:-1])) == list(range(1, 11))
+    counted = {engine: solve_csp(m, method="mac/input", engine=engine, node_limit=1).stats.own["revisions"]
+               for engine in ("python", "numba")}  # fmt: skip
+    assert counted["python"] == counted["numba"] > len(revised)  # (the root's, then the first try's)
 
 
 @st.composite
@@ -218,6 +242,32 @@ def test_wdeg_learns_which_constraint_fails_and_both_engines_learn_alike(method)
     assert nodes["wdeg"] < nodes["mrv"]
     with pytest.raises(InvalidInput, match="wdeg learns its weights along one search"):
         count_csp(model, method=f"{method}/wdeg", workers=2)
+
+
+def culprit(free):
+    """`free` variables of three values each, then three of 1..2 all different: no solution, found
+    out only once the three are reached (mac's all_different takes a fixed value from the others)."""
+    m = Model()
+    m.int_vars(free, 0, 2, "x")
+    m.add(all_different(m.int_vars(3, 1, 2, "z")))
+    return m
+
+
+@pytest.mark.parametrize("engine", ["python", "numba"])
+def test_last_conflict_goes_back_to_the_variable_that_failed(engine):
+    """In input order the first z fails below each of the 3^4 choices of the x (121 nodes). With
+    lc it is chosen first after each dead end: once the four x are given and z0 fails (5 nodes),
+    each other value of x3, x2, x1 and x0 leads straight to z0 (8 nodes); with dom or wdeg, z0 is
+    chosen at the root (one node)."""
+    counted = {method: count_csp(culprit(4), method=method, engine=engine)
+               for method in ("mac/input", "mac/input/lc", "mac/dom/lc", "mac/wdeg/lc")}  # fmt: skip
+    assert {method: (run.count, run.stats.nodes) for method, run in counted.items()} == {
+        "mac/input": (0, 121), "mac/input/lc": (0, 13), "mac/dom/lc": (0, 1), "mac/wdeg/lc": (0, 1)}  # fmt: skip
+    assert count_csp(queens(6), method="mac/input/lc", engine=engine).count == 4
+    with pytest.raises(InvalidInput, match="lc follows the last conflict along one search"):
+        count_csp(queens(6), method="mac/input/lc", workers=2)
+    with pytest.raises(InvalidInput, match="nor lc"):
+        count_csp(queens(6), method="mac/input/last")
 
 
 def engines_agree_with_brute_force(model, method):

@@ -81,8 +81,9 @@ def csp(
             "mac/wdeg (fewest values per weight: the constraints that fail weigh more), "
             "mac/smallest or mac/largest (the least, the greatest value left first), forward/input/lcv (least "
             "constraining value first), mac/mrv/max (greatest value first), mac/mrv/split (halve a domain: x <= m, "
-            "then x > m; reverse-split: the upper half first). A model's search phases (MiniZinc's annotations) "
-            "come before these orders.",
+            "then x > m; reverse-split: the upper half first); /lc after them: the variable whose value failed "
+            "last is chosen first until one of its values holds (mac/wdeg/lc). A model's search phases "
+            "(MiniZinc's annotations) come before these orders.",
             metavar="METHOD",
         ),
     ] = None,  # fmt: skip

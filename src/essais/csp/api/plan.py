@@ -14,7 +14,7 @@ from essais.core.limits import Limits, SearchControl, setting_up
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
 from essais.csp.kinds import flattened, kind_of, value_order_for, variable_order_for
-from essais.csp.model.orders import METHODS, method_orders
+from essais.csp.model.orders import LAST_CONFLICT, METHODS, last_conflict, method_orders
 from essais.csp.model.problem import MAX_SPAN, Model
 from essais.csp.textbook.search import TextbookCsp
 
@@ -53,20 +53,24 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     if isinstance(width, bool) or not isinstance(width, int) or width < 1:
         raise InvalidInput(f"bitset_width: {width!r} is not a number of values (1 or more)")
     name, variable_order, value_order = method_orders(method)
+    conflicts = last_conflict(method)
     with setting_up(limits):  # (a model of many nested terms takes seconds: a limit or a signal stops it)
         model = flattened(model)  # (the engines see each term as an auxiliary variable)
     value_order = value_order_for(model, method, value_order, width)
     variable_order = variable_order_for(model, method, variable_order)
     learning = variable_order == "wdeg" or any(phase.variable_order == "wdeg" for phase in model.phases)
-    if workers is None and (learning or restarts is not None):
-        workers = 1  # (one per core splits the search; wdeg learns its weights along one search)
+    if workers is None and (learning or conflicts or restarts is not None):
+        workers = 1  # (one per core splits the search; wdeg learns its weights, lc its conflicts, along one search)
     has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
-    settings = Settings("/".join([name, variable_order, value_order]), engine, limits, workers_for(workers, engine),
-                        scheduler, checkpoint, progress)  # fmt: skip
+    label = "/".join([name, variable_order, value_order] + [LAST_CONFLICT] * conflicts)
+    settings = Settings(label, engine, limits, workers_for(workers, engine), scheduler, checkpoint, progress)
     if settings.split and learning:
         raise InvalidInput("method: wdeg learns its weights along one search; a split search (workers, scheduler, "
                            "checkpoint) takes input or mrv")  # fmt: skip
+    if settings.split and conflicts:
+        raise InvalidInput("method: lc follows the last conflict along one search; a split search (workers, "
+                           "scheduler, checkpoint) runs without it")  # fmt: skip
     if restarts not in (None, "luby"):
         raise InvalidInput(f"restarts: {restarts!r} is not a restart policy (luby)")
     if restarts and variable_order != "wdeg":
@@ -81,7 +85,8 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     if engine == "python":
 
         def textbook(control: SearchControl) -> CountingSearch:
-            return TextbookCsp(model, name, variable_order, value_order, control, restarts is not None, width)
+            return TextbookCsp(model, name, variable_order, value_order, control, restarts is not None, width,
+                               conflicts)  # fmt: skip
 
         return Plan(name, variable_order, value_order, textbook, settings)
     with loading_compiled("constraint search"):
@@ -91,5 +96,5 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
     check_memory(arrays.work_bytes(VALUE_ORDER_CODES[value_order]), "the search's arrays", limits)
     return Plan(name, variable_order, value_order,
                  lambda control: CompiledCsp(arrays, name, variable_order, value_order, control,
-                                             restarts=restarts is not None), settings,
+                                             restarts=restarts is not None, last_conflict=conflicts), settings,
                  arrays)  # fmt: skip

@@ -12,19 +12,20 @@ trailed once a try each, STAMP); each constraint's kind, its variables with thei
 coefficients and offsets (cstart, clen), its own fields (in FIELDS; FSTART: where each
 constraint's start in the arena, `fields_at`; each kind declares its fields by name, Kind.fields
 in essais.csp.kinds, and its kernel file names their places <KIND>_<FIELD>), whether its
-propagation is idempotent (IDEMPOTENT); the
-constraints on each variable; the objective's relaxation (RELAX: its items' count, the capacity,
-then each item's variable, weight and worth, then the objective seen through its definition:
-essais.csp.model.capacity); the constraint
+propagation is idempotent (IDEMPOTENT), whether its revision is costly (COSTLY: mac's queue
+revises it after the cheap ones, Kind.costly); the constraints on each variable; the
+objective's relaxation (RELAX: its items' count, the capacity, then each item's variable,
+weight and worth, then the objective seen through its definition: essais.csp.model.capacity);
+the constraint
 defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
 search gives values to: essais.csp.kinds.flatten); 1 for each decision solutions are not told
 apart by (EXISTENTIAL: essais.csp.model.Model.existential); the search's phases (PHASE: each
 decision's, the count of phases where it is in none; PHASE_ORDER: the count, 1 where the phases
 ascend with the variables, then each phase's variable order; VALUE_ORDER: each decision's value
 order, -1 the method's: essais.csp.kinds.phase_orders).
-The search's: the values given, the stack of
-levels, the queue, the trail, a propagator's work (CWORK: four numbers a place of the widest
-constraint, Kind.places, for the one running: all_different's Hall intervals, circuit's
+The search's: the values given, the stack of levels, the queue (two rings, the cheap
+constraints' and the costly ones'), the trail, a propagator's work (CWORK: four numbers a place
+of the widest constraint, Kind.places, for the one running: all_different's Hall intervals, circuit's
 chains), each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
 level's mark in DMARK). The words (`U`, uint64: the domains, the trail's old words, a scratch
 word set) have their sections placed by the same header."""
@@ -57,13 +58,14 @@ ASCENDING, DESCENDING, LCV, SPLIT_LOW, SPLIT_HIGH = range(5)
 # the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CVAR, CCOEF, COFF, FSTART, FIELDS, ONSTART, ONLIST, DISTINCT, RELAX,
-         DEFS, IDEMPOTENT, RSTART, RANGES, EXISTENTIAL, PHASE, PHASE_ORDER, VALUE_ORDER) = tuple(range(23))  # fmt: skip
+         DEFS, IDEMPOTENT, COSTLY, RSTART, RANGES, EXISTENTIAL, PHASE, PHASE_ORDER,
+         VALUE_ORDER) = tuple(range(24))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
         IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK, LOW, HIGH,
-        STAMP, ENTAILED) = tuple(range(23, 50))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (50, 51, 52)
-N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 53, 54, 55
-HEADER = 56
+        STAMP, ENTAILED) = tuple(range(24, 51))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (51, 52, 53)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 54, 55, 56
+HEADER = 57
 # A propagator's outcome (a kind's REVISE request): it failed (a domain emptied), it holds, or it
 # holds whatever values are left (entailed: mac's queue skips it until the search backs up past
 # the revision that said so, its trail entry ENTAILED_CODE - c)
@@ -112,7 +114,11 @@ REBOUND = FIRST_FREE_SLOT + 28
 # 1: the bound may be lowered from outside between slices (a split optimisation's shared best),
 # where no level's domains are known to have seen it (_kernels._settled)
 SHARED_BOUND = FIRST_FREE_SLOT + 29
-STATE_SIZE = FIRST_FREE_SLOT + 30
+# lc (TextbookCsp._tried): 1 on; the variable whose value failed last while none of its values
+# has held since (-1: none)
+FOLLOWING = FIRST_FREE_SLOT + 30
+CONFLICTED = FIRST_FREE_SLOT + 31
+STATE_SIZE = FIRST_FREE_SLOT + 32
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call

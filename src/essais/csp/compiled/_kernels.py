@@ -21,6 +21,7 @@ from essais.csp.compiled._domain_kernels import (
     CCOEF,
     CHECK,
     CLEN,
+    CONFLICTED,
     COUNTING,
     CSTART,
     CVAR,
@@ -34,6 +35,7 @@ from essais.csp.compiled._domain_kernels import (
     DOM,
     EXISTENTIAL,
     FAILED,
+    FOLLOWING,
     FORWARD,
     FREE,
     GIVEN,
@@ -202,11 +204,25 @@ def _weight(A, state, var):
 @inner
 def _choose(A, U, state, order, start):
     """The next decision variable (-1: none is free), the existential ones after the others
-    (TextbookCsp._choose), from decision `start` on (_first_free)."""
+    (TextbookCsp._choose), from decision `start` on (_first_free); with lc the last conflict's
+    where it is free and of those chosen from."""
     var = _choose_among(A, U, state, order, np.int64(0), start)
     if var < 0 and state[PROJECTING]:
         var = _choose_among(A, U, state, order, np.int64(1), np.int64(0))
-    return var
+    last = state[CONFLICTED]
+    if var < 0 or last < 0 or A[A[GIVEN] + last] or A[A[PHASE] + last] != A[A[PHASE] + var]:
+        return var
+    return last if A[A[EXISTENTIAL] + last] == A[A[EXISTENTIAL] + var] or not state[PROJECTING] else var
+
+
+@inner
+def _tried(state, var, held):
+    """lc: a value of var held (var no longer the last conflict) or failed (var the last
+    conflict, unless one is there already) (TextbookCsp._tried)."""
+    if held and var == state[CONFLICTED]:
+        state[CONFLICTED] = -1
+    elif not held and state[FOLLOWING] and state[CONFLICTED] < 0:
+        state[CONFLICTED] = var
 
 
 @inner
@@ -586,7 +602,7 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
     back up from it."""
     level, entering, nodes, tries, backtracks = load_counters(state)
     base, split, n = state[BASE], state[SPLIT], A[N_DECISIONS]
-    input_order = _in_input_order(A, state, order)
+    input_order = _in_input_order(A, state, order) and not state[FOLLOWING]  # (lc leaves the input order)
     outcome = PAUSED
     if not state[STARTED]:
         if nodes >= node_stop:
@@ -646,7 +662,9 @@ def csp_slice(A, U, state, method, order, value_order, stop_at_solution, node_st
                         settled = _settled(A, U, state, method, var)
                         _take(A, U, state, var, A[A[VBUF] + A[A[VSTART] + level] + pos])
                         left = STEP
-                    if _compatible(A, U, state, method, var, settled, entries) if left == STEP else left == KEPT:
+                    held = _compatible(A, U, state, method, var, settled, entries) if left == STEP else left == KEPT
+                    _tried(state, var, held)
+                    if held:
                         descended = True
                         break
                     _untake(A, U, state, var, level)

@@ -21,6 +21,7 @@ from essais.csp.compiled._domain_kernels import (
     CHECK,
     CLEN,
     COFF,
+    COSTLY,
     COUNTING,
     CSTART,
     CVAR,
@@ -195,6 +196,8 @@ def linear_bounds(A, U, state, start, size, constant, relation, sign):
         low, high = A[spans + 2 * t], A[spans + 2 * t + 1]
         least = constant + low_sum - low
         greatest = constant + high_sum - high
+        if high + least <= 0 and (relation != EQ or low + greatest >= 0):
+            continue  # (every value left meets it: nothing to narrow, its words not read again)
         # a·v + least <= 0 and, for ==, a·v + greatest >= 0: an interval of values v
         if a > 0:
             top, bottom = (-least) // a, ceil_div(-greatest, a) if relation == EQ else -(1 << 62)
@@ -698,18 +701,30 @@ def revise(A, U, state, method, c, entries):
 
 
 @inner
+def _queued(A, queue, capacity, head, size, costly_head, costly_size, c):
+    """c queued at the back of its cost class's ring (the cheap constraints' from `queue`, the
+    costly ones' `capacity` places on: Kind.costly): the two rings' sizes after."""
+    A[A[QUEUED] + c] = 1
+    if A[A[COSTLY] + c]:
+        tail = costly_head + costly_size
+        A[queue + capacity + (tail if tail < capacity else tail - capacity)] = c
+        return size, costly_size + 1
+    tail = head + size
+    A[queue + (tail if tail < capacity else tail - capacity)] = c
+    return size + 1, costly_size
+
+
+@inner
 def propagate(A, U, state, method, first, count, entries):
     """mac: the bound once it prunes, then the constraints listed at ONLIST from `first`,
     `count` of them (or, count -1, every constraint but the bound), then those on every variable
-    that loses values, first in first out, to a fixed point (TextbookCsp._propagate), those
-    entailed on the way down left out; False at an empty domain."""
+    that loses values, first in first out, the cheap before the costly, to a fixed point
+    (TextbookCsp._propagate), those entailed on the way down left out; False at an empty domain."""
     queue, queued, onlist = A[QUEUE], A[QUEUED], A[ONLIST]  # (held here: the loop writes A)
     capacity = max(A[N_CONSTRAINTS], 1)
-    head, size = 0, 0
+    head, size, costly_head, costly_size = 0, 0, 0, 0
     if state[BOUND_ON]:
-        A[queue] = state[BOUND]
-        A[queued + state[BOUND]] = 1
-        size = 1
+        size, costly_size = _queued(A, queue, capacity, head, size, costly_head, costly_size, state[BOUND])
     entailed = A[ENTAILED]
     forget_changes(A, state)
     total = A[N_CONSTRAINTS] - (state[BOUND] >= 0) if count < 0 else count
@@ -717,17 +732,20 @@ def propagate(A, U, state, method, first, count, entries):
         c = i if count < 0 else A[A[ONLIST] + first + i]
         if A[entailed + c]:
             continue
-        A[queue + size] = c
-        A[queued + c] = 1
-        size += 1
+        size, costly_size = _queued(A, queue, capacity, head, size, costly_head, costly_size, c)
     ok = True
-    while size:
+    while size or costly_size:
         if state[STOP]:  # (a time limit or a stop signal, from outside: engine.CompiledCsp.step)
             ok = False
             break
-        c = A[queue + head]
-        head = head + 1 if head + 1 < capacity else 0
-        size -= 1
+        if size:
+            c = A[queue + head]
+            head = head + 1 if head + 1 < capacity else 0
+            size -= 1
+        else:
+            c = A[queue + capacity + costly_head]
+            costly_head = costly_head + 1 if costly_head + 1 < capacity else 0
+            costly_size -= 1
         A[queued + c] = 0
         state[REVISIONS] += 1
         # (a constraint whose propagation reaches its own fixed point is not queued again by its
@@ -747,14 +765,11 @@ def propagate(A, U, state, method, first, count, entries):
             for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
                 other = A[onlist + j]
                 if not A[queued + other] and not A[entailed + other] and (other != c or not idempotent):
-                    tail = head + size
-                    A[queue + (tail if tail < capacity else tail - capacity)] = other
-                    A[queued + other] = 1
-                    size += 1
+                    size, costly_size = _queued(A, queue, capacity, head, size, costly_head, costly_size, other)
         state[N_CHANGED] = 0
-    while size:  # (a failure leaves the queue as the python engine's is dropped: empty)
-        A[queued + A[queue + head]] = 0
-        head = head + 1 if head + 1 < capacity else 0
-        size -= 1
+    for ring, first_at, left in ((0, head, size), (capacity, costly_head, costly_size)):
+        for i in range(left):  # (a failure leaves the queue as the python engine's is dropped: empty)
+            at = first_at + i
+            A[queued + A[queue + ring + (at if at < capacity else at - capacity)]] = 0
     forget_changes(A, state)
     return ok

@@ -75,7 +75,8 @@ class CompiledCsp(SplitSearch):
 
     def __init__(self, arrays: CspArrays, method: str, variable_order: str, value_order: str,
                  control: SearchControl, path: tuple[tuple[int, int], ...] = (),
-                 bound: Bound | None = None, restarts: bool = False) -> None:  # fmt: skip
+                 bound: Bound | None = None, restarts: bool = False,
+                 last_conflict: bool = False) -> None:  # fmt: skip
         super().__init__(control, k.STATE_SIZE)
         self.arrays = arrays
         self.method = METHOD_CODES[method]
@@ -86,7 +87,7 @@ class CompiledCsp(SplitSearch):
         trail = arrays.first_trail(levels, len(path))
         self.variables = arrays.decisions
         sizes = {k.GIVEN: n, k.VALUE: n, k.FREE: m, k.VAR_AT: levels, k.VSTART: levels + 1, k.VCOUNT: levels,
-                 k.VPOS: levels, k.MARK: levels, k.VBUF: values + 1, k.QUEUE: max(m, 1), k.QUEUED: max(m, 1),
+                 k.VPOS: levels, k.MARK: levels, k.VBUF: values + 1, k.QUEUE: 2 * max(m, 1), k.QUEUED: max(m, 1),
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest, k.IMAGES: arrays.widest,
                  k.SCORES: values + 1, k.TRAIL: trail, k.TRAIL_VAR: trail, k.SIZE: n,
                  k.CWORK: 4 * arrays.widest, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: levels,
@@ -109,6 +110,7 @@ class CompiledCsp(SplitSearch):
         self.state[k.ROOT_FALSE] = arrays.root_false
         self.state[k.BOUND], self.state[k.TIGHTEN] = arrays.bound, 1
         self.state[k.RESTARTING], self.state[k.RUN] = restarts, 1
+        self.state[k.FOLLOWING], self.state[k.CONFLICTED] = last_conflict, -1
         self.state[k.PROJECTING] = arrays.existential > 0
         self.state[k.HALVING] = any(self.halves)
         self.state[k.TRAIL_ROOM] = arrays.trail_room()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
+from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting, has_many_terms
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear, relation_holds
 
@@ -27,6 +27,9 @@ class LinearKind(Kind[Linear]):
         """`<=` by bounds: each term's greatest comes down (its least, for a negative
         coefficient, goes up) and no term's least, what the others' bounds come from, moves."""
         return constraint.relation == "<="
+
+    def costly(self, constraint: Linear) -> bool:
+        return has_many_terms(constraint)
 
     def defined_value(self, constraint: Linear, given: Sequence[int | None]) -> int | None:
         """z = Σ a·x + c, z its last variable (a sum's definition)."""

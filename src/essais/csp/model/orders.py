@@ -18,11 +18,13 @@ METHODS = Methods({"basic": ("python", "numba"), "forward": ("python", "numba"),
 VARIABLE_ORDERS = ("input", "mrv", "dom", "wdeg", "smallest", "largest")
 VALUE_ORDERS = ("min", "max", "lcv", "split", "reverse-split")
 SPLITS = ("split", "reverse-split")  # the value orders that halve a domain (x <= m, x > m) instead of giving values
+LAST_CONFLICT = "lc"  # last-conflict reasoning over the variable order (Lecoutre et al., AIJ 2009): mac/wdeg/lc
 
 
 def method_orders(method: str | None) -> tuple[str, str, str]:
     """(method name, variable order, value order) from `basic`, `mac/mrv`, `forward/input/lcv`…:
-    the default orders are mrv and min (the name is checked where an engine is chosen)."""
+    the default orders are mrv and min (the name is checked where an engine is chosen); `lc`
+    among them is last_conflict's."""
     name, *orders = (method or METHODS.default_method()).split("/")
     variable_order, value_order = "mrv", "min"
     for order in orders:
@@ -30,10 +32,18 @@ def method_orders(method: str | None) -> tuple[str, str, str]:
             variable_order = order
         elif order in VALUE_ORDERS:
             value_order = order
-        else:
-            raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}) "
-                               f"nor a value order ({', '.join(VALUE_ORDERS)})")  # fmt: skip
+        elif order != LAST_CONFLICT:
+            raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}), "
+                               f"a value order ({', '.join(VALUE_ORDERS)}) nor lc (last conflict)")  # fmt: skip
     return name, variable_order, value_order
+
+
+def last_conflict(method: str | None) -> bool:
+    """The method names `lc`: the variable whose value failed last is chosen first until one of
+    its values holds (last-conflict reasoning, Lecoutre, Saïs, Tabary and Vidal, AIJ 2009), over
+    the variable order: after a dead end the search goes straight back to it, so that the
+    decision above that caused it is found, not the free variables between."""
+    return LAST_CONFLICT in (method or "").split("/")[1:]
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,24 @@ class Choosing(Domains):
     _own: Callable[[int], list[int]]  # var's constraints (TextbookCsp's)
     _least_constraining: Callable[[int, list[int]], list[int]]  # lcv's order of var's values (TextbookCsp's)
 
-    def choose_by(self, model: Model, variable_order: str, value_order: str, width: int) -> None:
+    def choose_by(self, model: Model, variable_order: str, value_order: str, width: int,
+                  last_conflict: bool = False) -> None:  # fmt: skip
         orders = phase_orders(model, width)
         self.phase = orders.phase  # each decision's (len(model.phases): none)
         self.variable_orders = [*orders.variable_orders, variable_order]  # each phase's, the method's last
         self.value_orders = [own or value_order for own in orders.value_orders]  # each decision's
+        # lc (essais.csp.model.orders.last_conflict): the variable whose value failed last, while
+        # none of its values has held since
+        self.following = last_conflict
+        self.conflicted: int | None = None
+
+    def _tried(self, var: int, held: bool) -> None:
+        """lc: a value of var held (var no longer the last conflict) or failed (var the last
+        conflict, unless one is there already: the one the search is going back to)."""
+        if held and var == self.conflicted:
+            self.conflicted = None
+        elif not held and self.following and self.conflicted is None:
+            self.conflicted = var
 
     def _choose(self) -> int | None:
         """The next decision variable to choose (None: every one has its value): the existential
@@ -35,13 +48,15 @@ class Choosing(Domains):
         input; mrv: fewest values left, ties by the most constraints with other free variables;
         dom: fewest values left (MiniZinc's first_fail); wdeg: least values left per weight;
         smallest: the least least value; largest: the greatest greatest value; ties by input
-        order."""
+        order. With lc, the last conflict's variable before them where it is one of them."""
         free = [var for var in range(self.decisions) if self.given[var] is None and var not in self.existential]
         free = free or [var for var in range(self.decisions) if self.given[var] is None]
         if not free:
             return None
         first = min(self.phase[var] for var in free)
         free = [var for var in free if self.phase[var] == first]
+        if self.conflicted in free:  # (lc: back to the last conflict, among those chosen from)
+            return self.conflicted
         order = self.variable_orders[first]
         if order == "input":
             return free[0]

@@ -51,7 +51,8 @@ class TextbookCsp(Choosing):
     search phases first, each by its own orders (Choosing)."""
 
     def __init__(self, model: Model, method: str, variable_order: str, value_order: str,
-                 control: SearchControl, restarts: bool = False, width: int = MAX_SPAN) -> None:  # fmt: skip
+                 control: SearchControl, restarts: bool = False, width: int = MAX_SPAN,
+                 last_conflict: bool = False) -> None:  # fmt: skip
         self.constraints: list[Constraint] = list(model.constraints)
         # the objective's bound (its constant set by bound_by), its index, and whether it prunes yet
         self.bound = len(self.constraints) if model.objective is not None else None
@@ -84,10 +85,12 @@ class TextbookCsp(Choosing):
         # (with a wide domain, whose bounds another pass may move again, none is)
         self.idempotent = {index for index, (c, kind) in enumerate(zip(self.constraints, self.kinds, strict=True))
                            if kind.idempotent(c, any(map(self.is_wide, c.variables)))}  # fmt: skip
+        # the constraints whose revision is costly: mac's queue revises them after the cheap ones
+        self.costly = [kind.costly(c) for c, kind in zip(self.constraints, self.kinds, strict=True)]
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
-        self.choose_by(model, variable_order, value_order, width)
+        self.choose_by(model, variable_order, value_order, width, last_conflict)
         self.counters = PythonCounters(control)
         self.revisions = self.found = 0
         # watching the search (essais.csp.draw.watch): told each constraint that refused a value
@@ -222,7 +225,9 @@ class TextbookCsp(Choosing):
             self.told = False
             counters.tries += 1
             mark, defined = len(self.trail), len(self.defined)
-            if self._chosen(var, choice):
+            held = self._chosen(var, choice)
+            self._tried(var, held)
+            if held:
                 yield from self._search(depth + 1)
                 if not self.restart_now:
                     counters.backtracks += 1
@@ -361,13 +366,18 @@ class TextbookCsp(Choosing):
 
     def _propagate(self, first: list[int]) -> bool:
         """mac: the constraints in `first`, then those on every variable that loses values (an
-        idempotent table not for its own), from a first-in first-out queue, until none removes
-        anything — those entailed on the way down left out; False at an empty domain."""
-        entailed = self.entailed
-        queue = deque(index for index in first if index not in entailed)
-        queued = set(queue)
-        while queue:
-            index = queue.popleft()
+        idempotent table not for its own), from two first-in first-out queues, the cheap
+        constraints' emptied before the costly ones' is looked at (Kind.costly), until none
+        removes anything — those entailed on the way down left out; False at an empty domain."""
+        entailed, costly = self.entailed, self.costly
+        cheap_queue: deque[int] = deque()
+        costly_queue: deque[int] = deque()
+        for index in first:
+            if index not in entailed:
+                (costly_queue if costly[index] else cheap_queue).append(index)
+        queued = set(cheap_queue) | set(costly_queue)
+        while cheap_queue or costly_queue:
+            index = cheap_queue.popleft() if cheap_queue else costly_queue.popleft()
             queued.discard(index)
             self.changed.clear()
             self.revisions += 1
@@ -384,6 +394,6 @@ class TextbookCsp(Choosing):
             for var in dict.fromkeys(self.changed):
                 for other in self._listed(var):
                     if other not in queued and other not in entailed and (other != index or again):
-                        queue.append(other)
+                        (costly_queue if costly[other] else cheap_queue).append(other)
                         queued.add(other)
         return True
