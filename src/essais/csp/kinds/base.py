@@ -15,15 +15,15 @@ from essais.csp.model.expressions import LinearExpr
 
 C = TypeVar("C", bound=Constraint)
 Fields = dict[str, int | list[int]]  # a constraint's own fields by name (Kind.fields), the last may be a list
-# The most terms of a sum (or an element's items) whose revision is cheap (Kind.costly), from
-# the shared MiniZinc instances: with three, tpp's 11-item elements behind its binary relations
-# took 15 % more time; with ten, smelt, solbat, mspsp and rel2onto 26 to 39 % less.
+# The most variables of a sum, an element or a cumulative whose revision is cheap (Kind.costly),
+# from the shared MiniZinc instances: with three, tpp's search took 15 % more time and
+# depot-placement's 12 %; with ten, smelt's, solbat's, mspsp's and rel2onto's 22 to 40 % less.
 COSTLY_ARITY = 10
 
 
 def has_many_terms(constraint: Constraint) -> bool:
-    """A sum over more than COSTLY_ARITY variables (or an element over as many items): a revision
-    by bounds that reads every term and most often narrows nothing (Kind.costly)."""
+    """More than COSTLY_ARITY variables (a sum's terms, an element's items, a cumulative's tasks):
+    a revision that reads each of them and most often narrows nothing (Kind.costly)."""
     return len(constraint.variables) > COSTLY_ARITY
 
 
@@ -136,8 +136,8 @@ class Kind(Generic[C]):
         every cheap constraint queued has reached its fixed point (a cost class, as Gecode's:
         Schulte and Stuckey, TOPLAS 2008). Not by default: a global that prunes values (an
         all_different over eleven variables put behind the steps of the all-interval series
-        took 15 % more time; every cumulative and element of `is` and rcpsp-max, 1.6 to 3
-        times the time)."""
+        took 15 % more time; every table, all_different, circuit, cumulative, no_overlap and
+        global cardinality behind the rest, `is` 3 times and rcpsp-max 1.6 times the time)."""
         return False
 
     def checks(self, constraint: C, given: Sequence[int | None], var: int) -> bool:
