@@ -14,7 +14,7 @@ from essais.core.limits import Limits, SearchControl, setting_up
 from essais.core.parallel import Progress, workers_for
 from essais.core.parallel.settings import Settings
 from essais.csp.kinds import flattened, kind_of, value_order_for, variable_order_for
-from essais.csp.model.orders import LAST_CONFLICT, METHODS, last_conflict, method_orders
+from essais.csp.model.orders import METHODS, last_conflict, method_label, method_orders
 from essais.csp.model.problem import MAX_SPAN, Model
 from essais.csp.textbook.search import TextbookCsp
 
@@ -63,7 +63,7 @@ def make_plan(model: Model, method: str | None, engine: str | None, limits: Limi
         workers = 1  # (one per core splits the search; wdeg learns its weights, lc its conflicts, along one search)
     has_predicate = not all(kind_of(constraint).compiled for constraint in model.constraints)
     name, engine = METHODS.resolve(name, engine or ("python" if has_predicate else None))
-    label = "/".join([name, variable_order, value_order] + [LAST_CONFLICT] * conflicts)
+    label = method_label(name, variable_order, value_order, conflicts)
     settings = Settings(label, engine, limits, workers_for(workers, engine), scheduler, checkpoint, progress)
     if settings.split and learning:
         raise InvalidInput("method: wdeg learns its weights along one search; a split search (workers, scheduler, "

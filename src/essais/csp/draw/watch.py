@@ -12,7 +12,7 @@ from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw.table import DomainTable, describe
 from essais.csp.kinds import flattened, value_order_for, variable_order_for
-from essais.csp.model.orders import LAST_CONFLICT, METHODS, last_conflict, method_orders
+from essais.csp.model.orders import METHODS, last_conflict, method_label, method_orders
 from essais.csp.model.problem import MAX_SPAN, CspCount, CspResult, Model
 from essais.csp.textbook.domains import ASIDE, RESTORE, STRIKE, Domains
 from essais.csp.textbook.search import TextbookCsp
@@ -120,7 +120,7 @@ def watch_csp(
     value_order = value_order_for(flat, method, value_order, MAX_SPAN)  # (split where a domain is wide)
     variable_order = variable_order_for(flat, method, variable_order)  # (input after the phases)
     conflicts = last_conflict(method)
-    label = "/".join([name, variable_order, value_order] + [LAST_CONFLICT] * conflicts)
+    label = method_label(name, variable_order, value_order, conflicts)
     table = DomainTable.of(model)
     log = BarLog(table, max_events) if table.barred else DomainLog(table, max_events)
 

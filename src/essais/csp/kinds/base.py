@@ -21,12 +21,6 @@ Fields = dict[str, int | list[int]]  # a constraint's own fields by name (Kind.f
 COSTLY_ARITY = 10
 
 
-def has_many_terms(constraint: Constraint) -> bool:
-    """More than COSTLY_ARITY variables (a sum's terms, an element's items, a cumulative's tasks):
-    a revision that reads each of them and most often narrows nothing (Kind.costly)."""
-    return len(constraint.variables) > COSTLY_ARITY
-
-
 class Narrowing(Protocol):
     """The python engine's domains (essais.csp.textbook.domains), as a propagator narrows them."""
 
@@ -116,6 +110,9 @@ class Kind(Generic[C]):
     compiled = True  # the numba engine runs it
     wide = True  # it runs over wide domains (beyond the bit-set width: by their bounds where it must)
     by_values = False  # its propagator reads values one by one (supports): bit sets serve it best
+    # its revision reads every variable and most often narrows nothing (a sum's terms, an
+    # element's items, a cumulative's tasks): costly over COSTLY_ARITY of them (Kind.costly)
+    reads_every_variable = False
     # Its own numbers in the arena, in this order, after its kind; its kernels read field f at
     # `fields_at(A, c) + <KERNEL>_<F>` (a test holds those constants to these places). Only the
     # last may be a list of numbers (its rows, its pairs), so that each field's place is fixed.
@@ -137,8 +134,9 @@ class Kind(Generic[C]):
         Schulte and Stuckey, TOPLAS 2008). Not by default: a global that prunes values (an
         all_different over eleven variables put behind the steps of the all-interval series
         took 15 % more time; every table, all_different, circuit, cumulative, no_overlap and
-        global cardinality behind the rest, `is` 3 times and rcpsp-max 1.6 times the time)."""
-        return False
+        global cardinality behind the rest, `is` 3 times and rcpsp-max 1.6 times the time);
+        one that reads every variable (reads_every_variable) over more than COSTLY_ARITY."""
+        return self.reads_every_variable and len(constraint.variables) > COSTLY_ARITY
 
     def checks(self, constraint: C, given: Sequence[int | None], var: int) -> bool:
         """basic's check once `var` is given: the constraint holds once all its variables are."""

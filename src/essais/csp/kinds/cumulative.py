@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, has_many_terms, listed
+from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Linear, LinearExpr, Operand, Term, relate, truth
@@ -111,9 +111,7 @@ class CumulativeKind(Kind[Cumulative]):
     kernel = "CUMULATIVE"
     fields = ("capacity", "tasks", "heights")
 
-    def costly(self, constraint: Cumulative) -> bool:
-        """Over more than COSTLY_ARITY tasks: a profile of every task's compulsory part each revision."""
-        return has_many_terms(constraint)
+    reads_every_variable = True  # (a profile of every task's compulsory part each revision)
 
     def revise(self, constraint: Cumulative, domains: Narrowing) -> bool:
         """The compulsory parts' profile from the bounds as they are, each at its task's least

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Encoding, Fields, Flattening, Kind, Narrowing, has_many_terms
+from essais.csp.kinds.base import Encoding, Fields, Flattening, Kind, Narrowing
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Term, linear_expression
 from essais.csp.model.intervals import Intervals, ranges_of
@@ -38,6 +38,7 @@ class ElementKind(Kind[Element]):
     name = "element"
     by_values = True
     kernel = "ELEMENT"
+    reads_every_variable = True  # (the items at the index's positions)
     fields = ("items", "rows")
 
     def revise(self, constraint: Element, domains: Narrowing) -> bool:
@@ -66,9 +67,6 @@ class ElementKind(Kind[Element]):
     def idempotent(self, constraint: Element, wide: bool) -> bool:
         """On distinct variables of bit sets its three steps leave nothing for a second pass."""
         return not wide and len(set(constraint.variables)) == len(constraint.variables)
-
-    def costly(self, constraint: Element) -> bool:
-        return has_many_terms(constraint)
 
     def defined_value(self, constraint: Element, given: Sequence[int | None]) -> int | None:
         k = given[constraint.variables[0]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting, has_many_terms
+from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear, relation_holds
 
@@ -16,6 +16,7 @@ KERNEL_RELATIONS = {"<=": "LE", "==": "EQ", "!=": "NE"}
 class LinearKind(Kind[Linear]):
     name = "linear relation"
     kernel = "LINEAR"  # (its kind in the kernels is its relation's: LE, EQ or NE)
+    reads_every_variable = True  # (its bounds, term after term)
     fields = ("constant",)
 
     def revise(self, constraint: Linear, domains: Narrowing) -> bool:
@@ -27,9 +28,6 @@ class LinearKind(Kind[Linear]):
         """`<=` by bounds: each term's greatest comes down (its least, for a negative
         coefficient, goes up) and no term's least, what the others' bounds come from, moves."""
         return constraint.relation == "<="
-
-    def costly(self, constraint: Linear) -> bool:
-        return has_many_terms(constraint)
 
     def defined_value(self, constraint: Linear, given: Sequence[int | None]) -> int | None:
         """z = Σ a·x + c, z its last variable (a sum's definition)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, has_many_terms
+from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting
 from essais.csp.kinds.linear import KERNEL_RELATIONS, bounds
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Linear, relation_holds
@@ -78,10 +78,8 @@ def entailment(least: int, greatest: int, relation: str) -> int:
 class ReifiedKind(Kind[Reified]):
     name = "reified relation"
     kernel = "REIFIED"
+    reads_every_variable = True  # (its relation's bounds, term after term)
     fields = ("constant", "relation", "half")
-
-    def costly(self, constraint: Reified) -> bool:
-        return has_many_terms(constraint)
 
     def revise(self, constraint: Reified, domains: Narrowing) -> bool:
         """What the relation's bounds decide; then b fixed: the relation (1) or its negation

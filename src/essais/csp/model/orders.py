@@ -38,6 +38,11 @@ def method_orders(method: str | None) -> tuple[str, str, str]:
     return name, variable_order, value_order
 
 
+def method_label(name: str, variable_order: str, value_order: str, conflicts: bool) -> str:
+    """The method a search runs, as its results name it: mac/wdeg/min, mac/input/min/lc."""
+    return "/".join([name, variable_order, value_order] + [LAST_CONFLICT] * conflicts)
+
+
 def last_conflict(method: str | None) -> bool:
     """The method names `lc`: the variable whose value failed last is chosen first until one of
     its values holds (last-conflict reasoning, Lecoutre, Saïs, Tabary and Vidal, AIJ 2009), over
