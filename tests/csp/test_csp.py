@@ -266,7 +266,7 @@ def test_last_conflict_goes_back_to_the_variable_that_failed(engine):
     assert count_csp(queens(6), method="mac/input/lc", engine=engine).count == 4
     with pytest.raises(InvalidInput, match="lc follows the last conflict along one search"):
         count_csp(queens(6), method="mac/input/lc", workers=2)
-    with pytest.raises(InvalidInput, match="nor lc"):
+    with pytest.raises(InvalidInput, match="lc \\(last conflict\\) nor portfolio"):
         count_csp(queens(6), method="mac/input/last")
 
 

@@ -29,6 +29,10 @@ UNSATISFIABLE, UNKNOWN = "=====UNSATISFIABLE=====", "=====UNKNOWN====="
 # constraints or fewer whose domains span at most 128 values went from 0.58 s to 0.30 s a whole
 # process, where those of wider domains lost 0.1 s to 0.4 s (the python engine's bounds creep on a
 # schedule's horizon for longer than the numba engine takes to load).
+# No method named, one solution or the best sought: the search the annotations ask for, and the same
+# with last-conflict reasoning beside it (core.portfolio). On the shared instances either alone
+# proves five optima the other does not (BENCHMARKS.md, minizinc_cost_classes).
+PAIRED_METHOD = "mac/portfolio"
 QUICK_SECONDS = 0.1
 QUICK_CONSTRAINTS = 100
 QUICK_SPAN = 128
@@ -68,6 +72,8 @@ def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None =
         yield from _split_best(flat, run, method, limits, width)
         return
     most = run.most if run.most is not None else (None if run.every or optimising else 1)
+    if method is None and (optimising or most == 1):
+        method = PAIRED_METHOD
     stream = QuickFirst(flat.model, method, run.engine, limits, most, width)
     shown = every_better = run.every or run.intermediate
     last: list[int] | None = None

@@ -112,7 +112,8 @@ def count_csp(
     `bitset_width`: as solve_csp's."""
     limits = limits_from(limits, time_limit, node_limit, memory_limit)
     model = as_model(model, limits)
-    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress, width=bitset_width)
+    plan = make_plan(model, method, engine, limits, workers, scheduler, checkpoint, progress, width=bitset_width,
+                     counting=True)  # fmt: skip
     if model.objective is not None:
         if checkpoint is not None:
             raise InvalidInput("checkpoint: a count of a model with an objective is two searches (the optimum, then "
@@ -191,7 +192,8 @@ class CspStream(SolutionStream[CountingSearch, dict[str, int]]):
     ) -> None:
         limits = limits_from(limits, time_limit, node_limit, memory_limit)
         model = as_model(model, limits)
-        plan = make_plan(model, method, engine, limits, width=bitset_width)
+        every = model.objective is None and limit != 1  # (with an objective: each better solution)
+        plan = make_plan(model, method, engine, limits, width=bitset_width, counting=every)
         result = CspCount(Status.COMPLETE, 0, method=plan.label, engine=plan.engine, variables=model.shown_variables)
         super().__init__(limits, plan.build, lambda search: (model.named(values) for values in search.solutions()),
                          result, limit)  # fmt: skip

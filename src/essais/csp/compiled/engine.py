@@ -228,6 +228,14 @@ class CompiledCsp(SplitSearch):
         """The values of the solution the kernel stopped at."""
         return self._section(k.VALUE, self.variables).tolist()  # type: ignore[no-any-return]
 
+    def advance(self, until: int) -> int:
+        """The search resumed until `until` nodes in all (core.portfolio.Resumable): SOLUTION,
+        BUDGET_SPENT or EXHAUSTED."""
+        return self.slices_within(lambda node_stop: self.step(True, node_stop), until)
+
+    def last_solution(self) -> list[int]:
+        return self.values()
+
     def root(self, level: int) -> tuple[tuple[int, int], ...]:
         """A sub-tree's root: the (variable, try) pairs that lead there, a try a value or, where a
         split order halved a domain (two tries listed), the half kept (0: the first tried)."""

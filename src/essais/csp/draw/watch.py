@@ -12,7 +12,7 @@ from essais.core.recording import DEFAULT_EVENTS, EventLog
 from essais.core.result import Status
 from essais.csp.draw.table import DomainTable, describe
 from essais.csp.kinds import flattened, value_order_for, variable_order_for
-from essais.csp.model.orders import METHODS, last_conflict, method_label, method_orders
+from essais.csp.model.orders import METHODS, last_conflict, method_label, method_orders, portfolio
 from essais.csp.model.problem import MAX_SPAN, CspCount, CspResult, Model
 from essais.csp.textbook.domains import ASIDE, RESTORE, STRIKE, Domains
 from essais.csp.textbook.search import TextbookCsp
@@ -116,6 +116,9 @@ def watch_csp(
         raise InvalidInput(f"model: {model!r} is not an essais.csp.Model")
     name, variable_order, value_order = method_orders(method)
     name, _ = METHODS.resolve(name, "python")
+    if portfolio(method):
+        raise InvalidInput("method: a watch follows one search, and portfolio runs two side by side; watch each "
+                           "alone (with lc and without)")  # fmt: skip
     flat = flattened(model)
     value_order = value_order_for(flat, method, value_order, MAX_SPAN)  # (split where a domain is wide)
     variable_order = variable_order_for(flat, method, variable_order)  # (input after the phases)

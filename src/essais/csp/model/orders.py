@@ -19,12 +19,13 @@ VARIABLE_ORDERS = ("input", "mrv", "dom", "wdeg", "smallest", "largest")
 VALUE_ORDERS = ("min", "max", "lcv", "split", "reverse-split")
 SPLITS = ("split", "reverse-split")  # the value orders that halve a domain (x <= m, x > m) instead of giving values
 LAST_CONFLICT = "lc"  # last-conflict reasoning over the variable order (Lecoutre et al., AIJ 2009): mac/wdeg/lc
+PORTFOLIO = "portfolio"  # the orders' search and the same with lc side by side (core.portfolio): mac/portfolio
 
 
 def method_orders(method: str | None) -> tuple[str, str, str]:
     """(method name, variable order, value order) from `basic`, `mac/mrv`, `forward/input/lcv`…:
     the default orders are mrv and min (the name is checked where an engine is chosen); `lc`
-    among them is last_conflict's."""
+    among them is last_conflict's, `portfolio` portfolio's."""
     name, *orders = (method or METHODS.default_method()).split("/")
     variable_order, value_order = "mrv", "min"
     for order in orders:
@@ -32,15 +33,20 @@ def method_orders(method: str | None) -> tuple[str, str, str]:
             variable_order = order
         elif order in VALUE_ORDERS:
             value_order = order
-        elif order != LAST_CONFLICT:
+        elif order not in (LAST_CONFLICT, PORTFOLIO):
             raise InvalidInput(f"method: {order!r} is not a variable order ({', '.join(VARIABLE_ORDERS)}), "
-                               f"a value order ({', '.join(VALUE_ORDERS)}) nor lc (last conflict)")  # fmt: skip
+                               f"a value order ({', '.join(VALUE_ORDERS)}), lc (last conflict) nor portfolio "
+                               "(the search and the same with lc, side by side)")  # fmt: skip
+    if LAST_CONFLICT in orders and PORTFOLIO in orders:
+        raise InvalidInput("method: portfolio runs the search without lc beside the same with it; name one of "
+                           "lc and portfolio")  # fmt: skip
     return name, variable_order, value_order
 
 
-def method_label(name: str, variable_order: str, value_order: str, conflicts: bool) -> str:
-    """The method a search runs, as its results name it: mac/wdeg/min, mac/input/min/lc."""
-    return "/".join([name, variable_order, value_order] + [LAST_CONFLICT] * conflicts)
+def method_label(name: str, variable_order: str, value_order: str, conflicts: bool, paired: bool = False) -> str:
+    """The method a search runs, as its results name it: mac/wdeg/min, mac/input/min/lc,
+    mac/input/min/portfolio."""
+    return "/".join([name, variable_order, value_order] + [LAST_CONFLICT] * conflicts + [PORTFOLIO] * paired)
 
 
 def last_conflict(method: str | None) -> bool:
@@ -49,6 +55,14 @@ def last_conflict(method: str | None) -> bool:
     the variable order: after a dead end the search goes straight back to it, so that the
     decision above that caused it is found, not the free variables between."""
     return LAST_CONFLICT in (method or "").split("/")[1:]
+
+
+def portfolio(method: str | None) -> bool:
+    """The method names `portfolio`: two searches side by side in turns of a thousand nodes, the
+    orders' and the same with lc (last_conflict), each pruned by the best solution either found;
+    the first to end its tree ends both (core.portfolio). Where one of the two ends far sooner
+    than the other, the pair ends in at most twice its nodes."""
+    return PORTFOLIO in (method or "").split("/")[1:]
 
 
 @dataclass(frozen=True)

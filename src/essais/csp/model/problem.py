@@ -254,6 +254,7 @@ PRUNED, REVISIONS = "pruned", "revisions"  # the methods' own counters: values r
 OWN = (PRUNED, REVISIONS)
 IMPROVEMENTS = "improvements"  # the counter of a model with an objective: solutions better than the one before
 RESTARTS = "restarts"  # the counter of a search with restarts: the runs begun again from the root
+LC_NODES = "lc_nodes"  # the counter of a portfolio: the nodes of its search with lc (the rest: without)
 
 
 @dataclass(frozen=True, eq=False)

@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from essais.core.engine import PythonCounters, recursion_room
-from essais.core.limits import SearchControl, SearchStopped
+from essais.core.limits import BUDGET_SPENT, EXHAUSTED, SOLUTION, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
 from essais.csp.kinds import kind_of
 from essais.csp.model.capacity import relaxation
@@ -38,6 +38,7 @@ from essais.csp.textbook.choosing import Choosing
 from essais.csp.textbook.relaxation import relaxed_holds
 from essais.csp.textbook.restarts import RESTART_BACKTRACKS, luby
 
+NEVER = 1 << 62  # the node count a search pauses at outside a portfolio
 REVISIONS_A_LOOK = 4096  # mac's propagation looks at the time limit and Ctrl-C every so many revisions
 
 
@@ -90,6 +91,10 @@ class TextbookCsp(Choosing):
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
+        # a portfolio's turns (core.portfolio): the node count to pause at, the search paused there,
+        # its last solution
+        self.pause_at, self.last = NEVER, list[int]()
+        self.paused: Iterator[list[int] | None] = iter(())
         self.choose_by(model, variable_order, value_order, width, last_conflict)
         self.counters = PythonCounters(control)
         self.revisions = self.found = 0
@@ -172,20 +177,45 @@ class TextbookCsp(Choosing):
 
     # the search
     def solutions(self) -> Iterator[list[int]]:
-        """Every solution: each variable's value, in the model's order. With restarts, a run
+        """Every solution: each variable's value, in the model's order."""
+        with recursion_room(self._deepest(), "variable"):
+            yield from (values for values in self._runs() if values is not None)
+
+    def advance(self, until: int) -> int:
+        """The search resumed until `until` nodes in all (core.portfolio.Resumable): SOLUTION
+        (`last_solution`), BUDGET_SPENT or EXHAUSTED."""
+        if self.pause_at == NEVER:
+            self.paused = self._runs()
+        elif self.counters.nodes >= until:  # (a solution at the turn's last node: the turn ends there)
+            return BUDGET_SPENT
+        self.pause_at = until
+        with recursion_room(self._deepest(), "variable"):  # (each turn its own: the other's come between)
+            found = next(self.paused, EXHAUSTED)
+        if found is None or isinstance(found, int):
+            return BUDGET_SPENT if found is None else found
+        self.last = found
+        return SOLUTION
+
+    def last_solution(self) -> list[int]:
+        return self.last
+
+    def nodes(self) -> int:
+        return self.counters.nodes
+
+    def _runs(self) -> Iterator[list[int] | None]:
+        """Every solution, and None where the search pauses (advance). With restarts, a run
         that reaches its number of backtracks goes back to the root, whose work is done again
         (with the weights learnt and the bound reached), and the next run begins."""
-        with recursion_room(self._deepest(), "variable"):
-            while True:
-                if not self._root():
-                    self.counters.enter_node_at(0)  # (the root sees an empty domain or a false constant: none)
-                    return
-                yield from self._search(0)
-                if not self.restart_now:
-                    return
-                self._undo(0)
-                self.restart_now, self.restarts, self.run = False, self.restarts + 1, self.run + 1
-                self.run_start = self.counters.backtracks
+        while True:
+            if not self._root():
+                self.counters.enter_node_at(0)  # (the root sees an empty domain or a false constant: none)
+                return
+            yield from self._search(0)
+            if not self.restart_now:
+                return
+            self._undo(0)
+            self.restart_now, self.restarts, self.run = False, self.restarts + 1, self.run + 1
+            self.run_start = self.counters.backtracks
 
     def _root(self) -> bool:
         """The root's checks (an empty domain, a false constant); under forward, each constraint
@@ -201,8 +231,10 @@ class TextbookCsp(Choosing):
         everything = self._first() + list(range(len(self.model.constraints)))
         return self.method != "mac" or self._propagate(everything)
 
-    def _search(self, depth: int) -> Iterator[list[int]]:
+    def _search(self, depth: int) -> Iterator[list[int] | None]:
         counters = self.counters
+        while counters.nodes >= self.pause_at:
+            yield None  # (a portfolio's turn is over: the search pauses before this node)
         counters.enter_node_at(depth)
         var = self._choose()
         if var is None:
