@@ -466,6 +466,10 @@ def test_each_search_annotation_is_a_phase_of_the_search(tmp_path):
     assert "essais: indomain_median: essais tries its values by split instead" in result.stderr
     result, lines = fzn(path, "-f")  # (essais's own search: nothing to say)
     assert result.exit_code == 0 and result.stderr == "" and "c = false;" in lines
+    result, lines = fzn(path, "--method", "mac/input")  # (a method orders the variables the annotations leave)
+    assert "c = true;" in lines and "essais: indomain_median" in result.stderr
+    result, lines = fzn(path, "-f", "--method", "mac/input")
+    assert "c = false;" in lines and result.stderr == ""
 
 
 # -- essais csp model.mzn --------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ Processes = Annotated[int | None, typer.Option("-p", "--parallel", min=1,
                       help="The best solution of an optimisation sought over N processes.")]  # fmt: skip
 Free = Annotated[bool, typer.Option("-f", "--free-search", help="essais's own order, not the annotations'.")]
 Seed = Annotated[int | None, typer.Option("-r", "--random-seed", help="Accepted: essais's search draws nothing.")]
+Method = Annotated[str | None, typer.Option("--method", help="essais's method (mac/wdeg…), the annotations first.")]
 
 
 def fzn(
@@ -48,7 +49,7 @@ def fzn(
     processes: Processes = None,
     free: Free = False,
     seed: Seed = None,
-    method: Annotated[str | None, typer.Option("--method", help="essais's method (mac/wdeg…).")] = None,
+    method: Method = None,
     engine: Annotated[str | None, typer.Option("--engine", help="numba or python.")] = None,
 ) -> None:
     """Solve a FlatZinc file and print its solutions as MiniZinc reads them."""

@@ -6,8 +6,9 @@ its last solution is then the answer (the best, proved: no better solution is le
 bound the two shared).
 
 A search the pair runs resumes where it paused (`advance`), so no node is searched twice: the
-pair costs at most ALONE_NODES more than twice the nodes of the one of the two that ends
-first, where a restart policy that alternated the two would search its trees again from the root."""
+pair costs at most the lead and one turn more than twice the nodes of the one of the two that
+ends first, where a restart policy that alternated the two would search its trees again from
+the root."""
 
 from __future__ import annotations
 
@@ -113,10 +114,10 @@ class Portfolio:
         return until
 
     def _stale(self, search: Resumable) -> bool:
-        """The solution `search` just found is no better than the best: the node it paused at
-        had its domains before the other's better solution bounded it (its propagation did not
-        see the bound). It is passed over, and the search bounded below the best again (its own
-        solution moved its bound up to it)."""
+        """The solution `search` just found is no better than the best: its domains were
+        propagated before the other's better solution bounded it (the node it paused at, or tries
+        that revise nothing: a value given to a variable left only that one). It is passed over,
+        and the search bounded below the best again (its own solution moved its bound up to it)."""
         if not self.optimising or self.best is None or search.best is None or search.best < self.best:
             return False
         search.bound_by(self.best - 1)

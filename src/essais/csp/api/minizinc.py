@@ -43,7 +43,8 @@ class FlatZincRun:
     """How MiniZinc asks for a search (its standard flags): `every` (-a: every solution of a
     satisfaction problem, each better one of an optimisation), `intermediate` (-i: each better
     one), `most` (-n: at most so many), `statistics` (-s), `free` (-f: essais's own order, not
-    the annotations'), essais's method (which overrides the annotations') and engine, and
+    the annotations'), essais's method (its orders for the variables the annotations leave; every
+    variable's with `free`; none named: PAIRED_METHOD for one solution or the best) and engine, and
     `processes` (-p: the best solution of an optimisation sought by a search split over that
     many processes, which share the best so far)."""
 
@@ -63,7 +64,7 @@ def flatzinc_lines(source: str | Path, run: FlatZincRun, limits: Limits | None =
     tells (once each) what essais does otherwise than the search annotations ask."""
     flat = read_flatzinc_file(source, limits=limits)
     method = run.method
-    if run.free or method is not None:  # (the annotations' phases give way)
+    if run.free:  # (the annotations' phases give way)
         flat.model.phases.clear()
     for note in flat.search.notes if flat.model.phases else ():
         say(f"essais: {note}")

@@ -65,10 +65,12 @@ def solve_csp(
 ) -> CspResult:
     """The first solution (each variable's name and value), or none, of a model or a model
     file's path. `method`: basic, forward or mac (the default), optionally with orders,
-    `mac/mrv/lcv`, `basic/input`, `mac/wdeg`. A model with an objective (`minimize`, `maximize`): its best
-    solution by branch and bound, proved optimal when the search ends (`optimal`), or the best
-    found before a limit; split over `workers` processes, a Dask `scheduler` or with a
-    `checkpoint` as count_csp's count is (the sub-trees share the best found so far).
+    `mac/mrv/lcv`, `basic/input`, `mac/wdeg`, then `lc` (last conflict) or `portfolio` (the
+    search and the same with lc side by side, essais.core.portfolio). A model with an objective
+    (`minimize`, `maximize`): its best solution by branch and bound, proved optimal when the
+    search ends (`optimal`), or the best found before a limit; split over `workers` processes, a
+    Dask `scheduler` or with a `checkpoint` as count_csp's count is (the sub-trees share the best
+    found so far).
     `restarts="luby"` (with the order wdeg, one search): run n goes back to the root after
     luby(n) × 100 backtracks, the weights and the best bound kept (own counter `restarts`).
     `bitset_width`: the most values a domain spans (least to greatest) that the engines keep as a
