@@ -16,6 +16,7 @@ from csp.test_optimise import golomb, is_golomb_ruler, objective_models, optimum
 from essais.core import portfolio
 from essais.core.errors import InvalidInput
 from essais.core.result import Status
+from essais.core.tree import with_tree
 from essais.csp import CspStream, count_csp, csp_error, solve_csp, watch_csp
 from essais.csp.api import minizinc
 
@@ -115,3 +116,5 @@ def test_a_portfolio_is_refused_where_it_cannot_run():
         solve_csp(queens(6), method="mac/input/lc/portfolio")
     with pytest.raises(InvalidInput, match="a watch follows one search"):
         watch_csp(queens(5), method="mac/portfolio")
+    with pytest.raises(InvalidInput, match="a search tree is one search's"):
+        with_tree(lambda: solve_csp(queens(5), method="mac/portfolio", engine="python"))

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
+from essais.core.errors import InvalidInput
 from essais.core.limits import BUDGET_SPENT, EXHAUSTED, SOLUTION, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
+from essais.core.tree import tree_being_recorded
 
 # The first search's lead: a search that ends within it costs what it costs alone. On the shared
 # MiniZinc instances the annotations' search proves rel2onto, sugiyama, depot-placement, solbat,
@@ -57,6 +59,9 @@ class Portfolio:
 
     def __init__(self, first: Resumable, second: Callable[[], Resumable], control: SearchControl,
                  optimising: bool, second_nodes: str) -> None:  # fmt: skip
+        if tree_being_recorded() is not None:  # (both searches' python counters would draw into it)
+            raise InvalidInput("tree: a search tree is one search's, and a portfolio runs two side by side; draw "
+                               "each alone (with lc and without)")  # fmt: skip
         self.searches = [first]
         self.build_second, self.control = second, control
         self.optimising, self.second_nodes = optimising, second_nodes
