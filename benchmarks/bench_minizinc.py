@@ -5,8 +5,9 @@ configuration, essais's library), each following the model's search annotations,
 the same time limit (20 s by default). For each instance both statuses, objectives and wall
 times; how many each settles and proves; every answer that contradicts the other's (a solution
 against unsatisfiable, two proved optima apart, a proved optimum worse than a solution the other
-found). Each instance's result is kept in a checkpoint (JSON lines) as it ends, so that a run
-stopped goes on where it was; the section of BENCHMARKS.md is written from it.
+found). Each instance's result is kept in a checkpoint (JSON lines) as it ends, with the commit, so
+that a run stopped goes on where it was (the results of another commit are set aside, said on
+stderr); the section of BENCHMARKS.md is written from it.
 
     .venv/bin/python benchmarks/bench_minizinc.py [--seconds 20] [--only bacp,amaze] [--checkpoint F]
     .venv/bin/python benchmarks/bench_minizinc.py --second   (benchmarks/data/minizinc-second: a second
@@ -28,7 +29,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from _report import machine, write_section
+from _report import commit, machine, write_section
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "minizinc"
 SECOND = Path(__file__).resolve().parent / "data" / "minizinc-second"
@@ -115,11 +116,14 @@ def main() -> None:
         rows = list(csv.DictReader(lines, delimiter="\t"))
     checkpoint = options.checkpoint or (SECOND_CHECKPOINT if options.second else CHECKPOINT)
     wanted = set(filter(None, options.only.split(",")))
-    done = {}
+    done, measured = {}, commit()
     if checkpoint.exists():
-        for line in checkpoint.read_text().splitlines():
-            entry = json.loads(line)
-            done[entry["instance"]] = entry
+        entries = [json.loads(line) for line in checkpoint.read_text().splitlines()]
+        done = {entry["instance"]: entry for entry in entries if entry.get("commit") == measured}
+        if len(done) < len(entries):
+            print(f"{checkpoint}: {len(entries) - len(done)} results of another commit than {measured} set aside",
+                  file=sys.stderr)  # fmt: skip
+            checkpoint.write_text("".join(json.dumps(entry) + "\n" for entry in done.values()))
     solvers = Path(tempfile.mkdtemp(prefix="essais-solvers-"))
     essais = Path(sys.executable).with_name("essais")
     subprocess.run([str(essais), "minizinc", "install", "--dir", str(solvers)], check=True, capture_output=True)
@@ -135,8 +139,8 @@ def main() -> None:
                       "--output-objective", *files], options.seconds)  # fmt: skip
         ours = run(["minizinc", "--solver", str(solvers / "essais.msc"), "--time-limit", limit, "--output-mode", "dzn",
                     "--output-objective", *files], options.seconds)  # fmt: skip
-        entry = {"instance": name, "maximise": maximising(SHARED / row["model"]), "gecode": asdict(gecode),
-                 "essais": asdict(ours)}  # fmt: skip
+        entry = {"instance": name, "commit": measured, "maximise": maximising(SHARED / row["model"]),
+                 "gecode": asdict(gecode), "essais": asdict(ours)}  # fmt: skip
         done[name] = entry
         with checkpoint.open("a") as out:
             out.write(json.dumps(entry) + "\n")

@@ -90,7 +90,7 @@ TreeFile = Annotated[
     Path | None,
     typer.Option(
         "--tree",
-        help="Draw the search tree into FILE.svg: a dot a call, red marks for the tries refused, solutions "
+        help="Draw the search tree into FILE (SVG): a dot a call, red marks for the tries refused, solutions "
         "in green (runs the python engine; at most 5,000 nodes).",
         metavar="FILE",
     ),
