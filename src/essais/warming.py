@@ -25,9 +25,11 @@ from essais.csp import (
     circuit,
     count,
     count_csp,
+    cumulative,
     element,
     global_cardinality,
     increasing,
+    minimum,
     no_overlap,
     solve_csp,
     table,
@@ -134,4 +136,6 @@ def _every_kind() -> Model:
     m.add((w[0] + w[1] <= 150) | (x[0] == 1))  # (too many values together for a table: reified relations)
     wide = m.int_vars(2, 0, 10**6, "y")  # (wide domains, and their product: a product of its own)
     m.add(wide[0] * wide[1] == 12 * w[0])
+    m.add(minimum(wide) <= 5)  # (too many pairs for a table: an arithmetic term)
+    m.add(cumulative(x[:2], [1, 1], [1, 1], 1))
     return m

@@ -12,7 +12,11 @@ from essais.core.errors import InvalidInput
 from essais.core.limits import Limits, SearchControl
 from essais.core.result import Status
 from essais.csp import CspStream, Model, all_different, count_csp, csp_error, maximum, predicate, solve_csp, table
+from essais.csp.compiled import model_arrays
+from essais.csp.compiled._domain_kernels import KIND, KIND_NAMES
+from essais.csp.kinds import flattened
 from essais.csp.textbook import TextbookCsp
+from essais.warming import _every_kind
 
 METHODS = [f"{m}/{v}/{w}" for m in ("basic", "forward", "mac") for v in ("input", "mrv", "dom", "wdeg")
            for w in ("min", "lcv")]  # fmt: skip
@@ -611,3 +615,13 @@ def test_paths_scheduler_and_checkpoints_in_count_csp(tmp_path):
     assert local.exit_code == 0 and '"count": 92' in local.stdout
     refused = invoke(["csp", str(queens8), "--checkpoint", str(tmp_path / "x.sqlite")])
     assert refused.exit_code == 2 and "--checkpoint" in refused.stderr
+
+
+def test_the_warm_up_compiles_every_kind_the_numba_engine_runs():
+    """essais warmup's model has a constraint of each kind the kernels number, so that no model's
+    first run compiles one inside its time limit (rcpsp-max's cumulative did: 4.5 s, then 1.0 s)."""
+    model = _every_kind()
+    arrays = model_arrays(flattened(model))
+    assert {KIND_NAMES[number] for number in arrays.model[KIND].tolist()} == set(KIND_NAMES)
+    found = solve_csp(model)
+    assert found.status == Status.FOUND and csp_error(model, found.values) is None
