@@ -20,7 +20,7 @@ class Choosing(Domains):
     decisions: int
     existential: set[int]
     weights: list[int]
-    _own: Callable[[int], list[int]]  # var's constraints (TextbookCsp's)
+    _own: Callable[[int], list[int]]  # var's constraints but the bound (Bounding's)
     _least_constraining: Callable[[int, list[int]], list[int]]  # lcv's order of var's values (TextbookCsp's)
 
     def choose_by(self, model: Model, variable_order: str, value_order: str, width: int,

@@ -30,19 +30,15 @@ from essais.core.engine import PythonCounters, recursion_room
 from essais.core.limits import BUDGET_SPENT, EXHAUSTED, SOLUTION, SearchControl, SearchStopped
 from essais.core.result import Stats, Status
 from essais.csp.kinds import kind_of
-from essais.csp.model.capacity import relaxation
-from essais.csp.model.constraint import Constraint
-from essais.csp.model.expressions import Linear
 from essais.csp.model.problem import IMPROVEMENTS, MAX_SPAN, OWN, RESTARTS, Model
-from essais.csp.textbook.choosing import Choosing
-from essais.csp.textbook.relaxation import relaxed_holds
+from essais.csp.textbook.bound import Bounding
 from essais.csp.textbook.restarts import RESTART_BACKTRACKS, luby
 
 NEVER = 1 << 62  # the node count a search pauses at outside a portfolio
 REVISIONS_A_LOOK = 4096  # mac's propagation looks at the time limit and Ctrl-C every so many revisions
 
 
-class TextbookCsp(Choosing):
+class TextbookCsp(Bounding):
     """The search over `model` by `method` (basic, forward, mac), choosing the next variable
     by `variable_order` (input; mrv: fewest values left, ties by the most constraints with
     other free variables, then input order; wdeg: fewest values left per weight, a constraint's
@@ -54,17 +50,8 @@ class TextbookCsp(Choosing):
     def __init__(self, model: Model, method: str, variable_order: str, value_order: str,
                  control: SearchControl, restarts: bool = False, width: int = MAX_SPAN,
                  last_conflict: bool = False) -> None:  # fmt: skip
-        self.constraints: list[Constraint] = list(model.constraints)
-        # the objective's bound (its constant set by bound_by), its index, and whether it prunes yet
-        self.bound = len(self.constraints) if model.objective is not None else None
-        self.bound_on, self.tighten, self.improvements = False, True, 0
-        self.best: int | None = None  # the signed objective of the best solution found
-        self.best_values: list[int] | None = None  # and its values
-        self.objective_bound = Linear(model.objective.signed, 0, "<=") if model.objective is not None else None
-        if self.objective_bound is not None:
-            self.constraints.append(self.objective_bound)
+        self.bound_objective(model)
         self.kinds = [kind_of(c) for c in self.constraints]
-        self.relaxation = relaxation(model)
         super().__init__(model, method, width)
         n = len(model.names)
         # the constraints on each variable: the objective's bound first, then in the model's order
@@ -116,47 +103,6 @@ class TextbookCsp(Choosing):
         if self.restarting:
             own[RESTARTS] = self.restarts
         return own
-
-    # the objective's bound
-    def bound_by(self, most: int, tighten: bool = True) -> None:
-        """From now on the signed objective is at most `most` (the bound prunes); `tighten`:
-        each solution found then lowers it below its own value."""
-        assert self.objective_bound is not None
-        self.objective_bound.constant, self.bound_on, self.tighten = -most, True, tighten
-
-    def _improved(self) -> None:
-        """A solution found: with the objective tightening, it is the best so far."""
-        if self.objective_bound is None or not self.tighten:
-            return
-        best = sum(a * (self.given[var] or 0) for var, a in self.objective_bound.terms.items())
-        self.best, self.best_values = best, [value or 0 for value in self.given]
-        self.improvements += 1
-        self.bound_by(best - 1)
-        if self.improved is not None:
-            self.improved(best)
-
-    def _relaxed(self) -> bool:
-        """The bound seen through the objective's capacity (relaxed_holds)."""
-        if self.relaxation is None or self.objective_bound is None:
-            return True
-        return relaxed_holds(self.objective_bound, self.relaxation, self.span)
-
-    def revise(self, index: int) -> bool:
-        """A constraint's propagator; the bound's also sees through the capacity."""
-        return super().revise(index) and (index != self.bound or self._relaxed())
-
-    def _listed(self, var: int) -> list[int]:
-        """The constraints on var that prune now: the bound left out while it rests."""
-        return self.on[var] if self.bound_on or self.bound is None else self._own(var)
-
-    def _own(self, var: int) -> list[int]:
-        """The constraints on var but the bound."""
-        on = self.on[var]
-        return on[1:] if on and on[0] == self.bound else on
-
-    def _first(self) -> list[int]:
-        """What a node revises before var's own constraints: the bound, once it prunes."""
-        return [self.bound] if self.bound_on and self.bound is not None else []
 
     def count(self) -> int:
         """Every solution counted."""
