@@ -13,8 +13,9 @@ coefficients and offsets (cstart, clen), its own fields (in FIELDS; FSTART: wher
 constraint's start in the arena, `fields_at`; each kind declares its fields by name, Kind.fields
 in essais.csp.kinds, and its kernel file names their places <KIND>_<FIELD>), whether its
 propagation is idempotent (IDEMPOTENT), whether its revision is costly (COSTLY: mac's queue
-revises it after the cheap ones, Kind.costly); the constraints on each variable; the
-objective's relaxation (RELAX: its items' count, the capacity, then each item's variable,
+revises it after the cheap ones, Kind.costly), the least change of a variable that wakes it
+(WAKES: an event, ON_DOMAIN, ON_BOUNDS or ON_FIXED, Kind.wakes); the constraints on each
+variable; the objective's relaxation (RELAX: its items' count, the capacity, then each item's variable,
 weight and worth, then the objective seen through its definition: essais.csp.model.capacity);
 the constraint
 defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
@@ -24,11 +25,14 @@ decision's, the count of phases where it is in none; PHASE_ORDER: the count, 1 w
 ascend with the variables, then each phase's variable order; VALUE_ORDER: each decision's value
 order, -1 the method's: essais.csp.kinds.phase_orders).
 The search's: the values given, the stack of levels, the queue (two rings, the cheap
-constraints' and the costly ones'), the trail, a propagator's work (CWORK: four numbers a place
-of the widest constraint, Kind.places, for the one running: all_different's Hall intervals, circuit's
-chains), each constraint's weight (wdeg), the auxiliary variables given (DEFINED, with each
-level's mark in DMARK). The words (`U`, uint64: the domains, the trail's old words, a scratch
-word set) have their sections placed by the same header."""
+constraints' and the costly ones'), the variables the running propagator changed (CHANGED, in
+order; IS_CHANGED: 1 for those), the trail (each word's first entry since a revision began:
+BEFORE_AT, valid where BEFORE_STAMP holds the state's BEFORE: words_before), a
+propagator's work (CWORK: four numbers a place of the widest constraint, Kind.places, for the
+one running: all_different's Hall intervals, circuit's chains), each constraint's weight
+(wdeg), the auxiliary variables given (DEFINED, with each level's mark in DMARK). The words
+(`U`, uint64: the domains, the trail's old words, a scratch word set) have their sections
+placed by the same header."""
 
 import numpy as np
 from numba import njit
@@ -58,18 +62,21 @@ ASCENDING, DESCENDING, LCV, SPLIT_LOW, SPLIT_HIGH = range(5)
 # the words' in U: slot k for the k-th section), then the model's sizes. engine.py builds the
 # sections keyed by these slots (in_slot_order) and a test holds the slots to 0 … HEADER - 1.
 MODEL = (LEAST, WOFF, NW, KIND, CSTART, CLEN, CVAR, CCOEF, COFF, FSTART, FIELDS, ONSTART, ONLIST, DISTINCT, RELAX,
-         DEFS, IDEMPOTENT, COSTLY, RSTART, RANGES, EXISTENTIAL, PHASE, PHASE_ORDER,
-         VALUE_ORDER) = tuple(range(24))  # fmt: skip
+         DEFS, IDEMPOTENT, COSTLY, WAKES, RSTART, RANGES, EXISTENTIAL, PHASE, PHASE_ORDER,
+         VALUE_ORDER) = tuple(range(25))  # fmt: skip
 WORK = (GIVEN, VALUE, FREE, VAR_AT, VSTART, VCOUNT, VPOS, MARK, VBUF, QUEUE, QUEUED, CHANGED, IS_CHANGED, ROWS,
         IMAGES, SCORES, TRAIL, TRAIL_VAR, SIZE, CWORK, WEIGHTS, DEFINED, DMARK, LOW, HIGH,
-        STAMP, ENTAILED) = tuple(range(24, 51))  # fmt: skip
-WORDS = (DOM, TRAIL_OLD, SCRATCH) = (51, 52, 53)
-N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 54, 55, 56
-HEADER = 57
+        STAMP, ENTAILED, BEFORE_STAMP, BEFORE_AT) = tuple(range(25, 54))  # fmt: skip
+WORDS = (DOM, TRAIL_OLD, SCRATCH) = (54, 55, 56)
+N_VARIABLES, N_CONSTRAINTS, N_DECISIONS = 57, 58, 59
+HEADER = 60
 # A propagator's outcome (a kind's REVISE request): it failed (a domain emptied), it holds, or it
 # holds whatever values are left (entailed: mac's queue skips it until the search backs up past
 # the revision that said so, its trail entry ENTAILED_CODE - c)
 FAILED, HOLDS, ENTAILS = 0, 1, 2
+# A variable's change (essais.csp.kinds.base, where a test holds these to its own): a value
+# gone, its least or greatest gone, one value left; each a case of the one before
+ON_DOMAIN, ON_BOUNDS, ON_FIXED = 1, 2, 3
 ENTAILED_CODE = -(1 << 50)
 # state slots beyond the shared ones
 SOLUTIONS = FIRST_FREE_SLOT
@@ -118,7 +125,8 @@ SHARED_BOUND = FIRST_FREE_SLOT + 29
 # has held since (-1: none)
 FOLLOWING = FIRST_FREE_SLOT + 30
 CONFLICTED = FIRST_FREE_SLOT + 31
-STATE_SIZE = FIRST_FREE_SLOT + 32
+BEFORE = FIRST_FREE_SLOT + 32  # the stamp of the last words_before
+STATE_SIZE = FIRST_FREE_SLOT + 33
 RESTART_BACKTRACKS = 100
 
 # Measured on 12 queens' count: without reference counting (nothing here allocates) a call
@@ -536,6 +544,44 @@ def undo(A, U, state, mark):
         A[A[SIZE] + A[A[TRAIL_VAR] + top]] += popcount(old) - popcount(U[A[DOM] + w])
         U[A[DOM] + w] = old
     state[TRAIL_TOP] = top
+
+
+# a revision's events (propagate): what a variable's change since the trail's mark did
+@inner
+def words_before(A, state, mark):
+    """Each word changed since the trail was at `mark` stamped (BEFORE_STAMP) with its first
+    trail entry since (BEFORE_AT), which holds the word as it was then."""
+    state[BEFORE] += 1
+    for i in range(state[TRAIL_TOP] - 1, mark - 1, -1):  # (backwards: the first entry stays)
+        if A[A[TRAIL_VAR] + i] >= 0:  # (a bit set's word; a wide bound's entry or an entailment's is below 0)
+            w = A[A[TRAIL] + i]
+            A[A[BEFORE_STAMP] + w], A[A[BEFORE_AT] + w] = state[BEFORE], i
+
+
+@inner
+def _word_before(A, U, state, w):
+    """Word w of the domains as it was at words_before's mark."""
+    if A[A[BEFORE_STAMP] + w] == state[BEFORE]:
+        return U[A[TRAIL_OLD] + A[A[BEFORE_AT] + w]]
+    return U[A[DOM] + w]
+
+
+@inner
+def bounds_moved(A, U, state, var):
+    """var's bit set lost its least or greatest value since words_before's mark (a value still
+    there is still the least: the domain only shrank)."""
+    first, last = A[A[WOFF] + var], A[A[WOFF] + var] + A[A[NW] + var] - 1
+    for w in range(first, last + 1):
+        old = _word_before(A, U, state, w)
+        if old != ZERO:
+            if not U[A[DOM] + w] & bit_of(bit_index(old)):
+                return True
+            break
+    for w in range(last, first - 1, -1):
+        old = _word_before(A, U, state, w)
+        if old != ZERO:
+            return not U[A[DOM] + w] & bit_of(63 - leading_zeros(old))
+    return False
 
 
 @inner

@@ -48,6 +48,9 @@ from essais.csp.compiled._domain_kernels import (
     NONE_ABOVE,
     NONE_BELOW,
     NW,
+    ON_BOUNDS,
+    ON_DOMAIN,
+    ON_FIXED,
     ONLIST,
     ONSTART,
     QUEUE,
@@ -60,13 +63,16 @@ from essais.csp.compiled._domain_kernels import (
     SIZE,
     STAR,
     STOP,
+    TRAIL_TOP,
     VALUE,
+    WAKES,
     WEIGHTS,
     WOFF,
     ZERO,
     all_given,
     bit_of,
     bound_wide,
+    bounds_moved,
     ceil_div,
     defined,
     drop_bit,
@@ -85,6 +91,7 @@ from essais.csp.compiled._domain_kernels import (
     span_mask,
     store_word,
     term_span,
+    words_before,
 )
 
 # The fields of its kinds' constraints, at fields_at(A, c) + the name: each kind's `fields` in
@@ -718,9 +725,10 @@ def _queued(A, queue, capacity, head, size, costly_head, costly_size, c):
 def propagate(A, U, state, method, first, count, entries):
     """mac: the bound once it prunes, then the constraints listed at ONLIST from `first`,
     `count` of them (or, count -1, every constraint but the bound), then those on every variable
-    that loses values, first in first out, the cheap before the costly, to a fixed point
-    (TextbookCsp._propagate), those entailed on the way down left out; False at an empty domain."""
-    queue, queued, onlist = A[QUEUE], A[QUEUED], A[ONLIST]  # (held here: the loop writes A)
+    that loses values whose change wakes them (WAKES), first in first out, the cheap before the
+    costly, to a fixed point (TextbookCsp._propagate), those entailed on the way down left out;
+    False at an empty domain."""
+    queue, queued, onlist, wakes = A[QUEUE], A[QUEUED], A[ONLIST], A[WAKES]  # (held here: the loop writes A)
     capacity = max(A[N_CONSTRAINTS], 1)
     head, size, costly_head, costly_size = 0, 0, 0, 0
     if state[BOUND_ON]:
@@ -751,6 +759,7 @@ def propagate(A, U, state, method, first, count, entries):
         # (a constraint whose propagation reaches its own fixed point is not queued again by its
         # narrowings: its kind says so, Kind.idempotent)
         idempotent = A[A[IDEMPOTENT] + c]
+        mark = state[TRAIL_TOP]
         outcome = revise(A, U, state, method, c, entries)
         if outcome == FAILED:
             if state[COUNTING]:  # (wdeg's weight: _kernels._refused)
@@ -759,12 +768,24 @@ def propagate(A, U, state, method, first, count, entries):
             break
         if outcome == ENTAILS:  # (it holds whatever is left: no more revisions below this node)
             entail(A, state, c)
+        mapped = False  # (the words as they were before the revision: words_before, once asked)
         for i in range(state[N_CHANGED]):
             var = A[A[CHANGED] + i]
             A[A[IS_CHANGED] + var] = 0  # (its changes seen: forget_changes, as the queue goes)
+            # its event: one value left, or a wide domain's bound moved, known at once; a bit
+            # set's least or greatest gone asked of the trail only when a constraint waits on it
+            change = ON_FIXED if A[A[SIZE] + var] == 1 else ON_DOMAIN if A[A[NW] + var] else ON_BOUNDS
+            known = change != ON_DOMAIN
             for j in range(listed_from(A, state, var), A[A[ONSTART] + var + 1]):
                 other = A[onlist + j]
-                if not A[queued + other] and not A[entailed + other] and (other != c or not idempotent):
+                if A[queued + other] or A[entailed + other] or (other == c and idempotent):
+                    continue
+                if A[wakes + other] == ON_BOUNDS and not known:
+                    if not mapped:
+                        words_before(A, state, mark)
+                        mapped = True
+                    change, known = ON_BOUNDS if bounds_moved(A, U, state, var) else ON_DOMAIN, True
+                if change >= A[wakes + other]:
                     size, costly_size = _queued(A, queue, capacity, head, size, costly_head, costly_size, other)
         state[N_CHANGED] = 0
     for ring, first_at, left in ((0, head, size), (capacity, costly_head, costly_size)):

@@ -203,6 +203,7 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
                 k.IDEMPOTENT: [int(kind_of(c).idempotent(c, any(wide[v] for v in c.variables)))
                                for c in constraints],
                 k.COSTLY: [int(kind_of(c).costly(c)) for c in constraints],
+                k.WAKES: [kind_of(c).woken_by(c, any(wide[v] for v in c.variables)) for c in constraints],
                 k.RSTART: np.concatenate([[0], np.cumsum([len(r) // 2 for r in ranges])]),
                 k.RANGES: [end for r in ranges for end in r],
                 k.EXISTENTIAL: [int(var in existential) for var in range(len(model.names))], **phases}  # fmt: skip

@@ -91,7 +91,8 @@ class CompiledCsp(SplitSearch):
                  k.CHANGED: n, k.IS_CHANGED: n, k.ROWS: arrays.widest, k.IMAGES: arrays.widest,
                  k.SCORES: values + 1, k.TRAIL: trail, k.TRAIL_VAR: trail, k.SIZE: n,
                  k.CWORK: 4 * arrays.widest, k.WEIGHTS: max(m, 1), k.DEFINED: n, k.DMARK: levels,
-                 k.LOW: n, k.HIGH: n, k.STAMP: 2 * n, k.ENTAILED: max(m, 1)}  # fmt: skip
+                 k.LOW: n, k.HIGH: n, k.STAMP: 2 * n, k.ENTAILED: max(m, 1),
+                 k.BEFORE_STAMP: arrays.domains.size, k.BEFORE_AT: arrays.domains.size}  # fmt: skip
         work = {slot: np.zeros(size, dtype=np.int64) for slot, size in sizes.items()}
         work[k.FREE], work[k.SIZE] = arrays.model[k.DISTINCT], arrays.sizes  # (their values at the root)
         work[k.WEIGHTS][:] = 1  # (wdeg's weights start at 1)

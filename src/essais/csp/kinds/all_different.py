@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
+from essais.csp.kinds.base import ON_BOUNDS, ON_FIXED, Encoding, Flattening, Kind, Narrowing, XcspWriting
 from essais.csp.kinds.written import text
 from essais.csp.model.constraint import Constraint, Owner, Values
 from essais.csp.model.expressions import LinearExpr, Operand, expression, linear_expression, model_of
@@ -74,6 +74,11 @@ class AllDifferentKind(Kind[AllDifferent]):
         constraint asks for it, the Hall intervals then take theirs (_hall_intervals)."""
         hall = constraint.hall and domains.method == "mac"
         return _fixed_images(constraint, domains) and (not hall or _hall_intervals(constraint, domains))
+
+    def wakes(self, constraint: AllDifferent, wide: bool) -> int:
+        """A variable fixed (its image taken from the others); its bounds, for Hall intervals or
+        where a wide domain's bounds move past the images taken (_bounds_past)."""
+        return ON_BOUNDS if constraint.hall or wide else ON_FIXED
 
     def checks(self, constraint: AllDifferent, given: Sequence[int | None], var: int) -> bool:
         """var's images differ from each other and from those of the variables given."""

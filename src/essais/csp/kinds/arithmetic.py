@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting
+from essais.csp.kinds.base import ON_BOUNDS, Encoding, Fields, Kind, Narrowing, XcspWriting
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.terms import KINDS as TERMS
 
@@ -63,6 +63,10 @@ class ArithmeticKind(Kind[Arithmetic]):
         if operator in ("minimum", "maximum"):
             return extreme(x, y, z, operator == "maximum", domains)
         return division(x, y, z, OPERATORS.index(operator), domains)
+
+    def wakes(self, constraint: Arithmetic, wide: bool) -> int:
+        """Its variables' bounds (a divisor's 0 too: only where it is a bound)."""
+        return ON_BOUNDS
 
     def defined_value(self, constraint: Arithmetic, given: Sequence[int | None]) -> int | None:
         return constraint.result(given)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import ON_DOMAIN, ON_FIXED, Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Operand
@@ -90,6 +90,11 @@ class CircuitKind(Kind[Circuit]):
             if fixed[k] is None and not domains.narrow(var, ~sum(domains.bit(var, node) for node in taken)):
                 return False
         return _chains(nodes, loops, domains)
+
+    def wakes(self, constraint: Circuit, wide: bool) -> int:
+        """A successor fixed (its chain); in a subcircuit any value gone: whether the nodes off a chain
+        may still be left out (_all_out_but)."""
+        return ON_DOMAIN if constraint.loops else ON_FIXED
 
     def field_values(self, constraint: Circuit, encoding: Encoding) -> Fields:
         return {"loops": int(constraint.loops)}

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import ON_BOUNDS, Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Linear, LinearExpr, Operand, Term, relate, truth
@@ -147,6 +147,10 @@ class CumulativeKind(Kind[Cumulative]):
         """Its kernel's work (CWORK, four times this): a task's part, two times, its start's
         bounds, three numbers a segment of the profile."""
         return 4 * len(constraint.durations)
+
+    def wakes(self, constraint: Cumulative, wide: bool) -> int:
+        """Its tasks' bounds and least heights."""
+        return ON_BOUNDS
 
     def field_values(self, constraint: Cumulative, encoding: Encoding) -> Fields:
         heights = constraint.heights

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Kind, Narrowing
+from essais.csp.kinds.base import ON_BOUNDS, ON_DOMAIN, Kind, Narrowing
 from essais.csp.model.constraint import Constraint, Owner
 
 
@@ -43,6 +43,10 @@ class DistanceKind(Kind[Distance]):
             return False
         kept = sum(1 << (d - least[z]) for d in distances if domain[x] & _near(domain[y], shift, [d]))
         return domains.narrow(z, kept)
+
+    def wakes(self, constraint: Distance, wide: bool) -> int:
+        """Any value gone from its bit sets; a wide domain's bounds."""
+        return ON_BOUNDS if wide else ON_DOMAIN
 
     def idempotent(self, constraint: Distance, wide: bool) -> bool:
         return not wide

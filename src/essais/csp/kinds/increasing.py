@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import ON_BOUNDS, Encoding, Fields, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Operand
@@ -53,6 +53,10 @@ class IncreasingKind(Kind[Increasing]):
             if not domains.at_most(var, domains.span(1, after)[1] - step):
                 return False
         return True
+
+    def wakes(self, constraint: Increasing, wide: bool) -> int:
+        """Its variables' bounds."""
+        return ON_BOUNDS
 
     def field_values(self, constraint: Increasing, encoding: Encoding) -> Fields:
         """Each variable at least the one before plus its step: 1 when strict."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from essais.csp.kinds.base import Encoding, Flattening, Kind, Narrowing, XcspWriting
+from essais.csp.kinds.base import ON_BOUNDS, ON_DOMAIN, ON_FIXED, Encoding, Flattening, Kind, Narrowing, XcspWriting
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.expressions import Linear, relation_holds
 
@@ -28,6 +28,15 @@ class LinearKind(Kind[Linear]):
         """`<=` by bounds: each term's greatest comes down (its least, for a negative
         coefficient, goes up) and no term's least, what the others' bounds come from, moves."""
         return constraint.relation == "<="
+
+    def wakes(self, constraint: Linear, wide: bool) -> int:
+        """!= once a variable is fixed (with a wide domain, whose bounds it moves past the value
+        it forbids, once a bound moves); == on two bit sets by supports, any value gone; else by
+        the bounds."""
+        if constraint.relation == "!=":
+            return ON_BOUNDS if wide else ON_FIXED
+        by_supports = constraint.relation == "==" and len(constraint.terms) == 2 and not wide
+        return ON_DOMAIN if by_supports else ON_BOUNDS
 
     def defined_value(self, constraint: Linear, given: Sequence[int | None]) -> int | None:
         """z = Σ a·x + c, z its last variable (a sum's definition)."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import ON_BOUNDS, Encoding, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import Written, on, operands
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Operand
@@ -66,6 +66,10 @@ class NoOverlapKind(Kind[NoOverlap]):
                 if not domains.at_least(late, lo_early + d_early) or not domains.at_most(early, hi_late - d_early):
                     return False
         return True
+
+    def wakes(self, constraint: NoOverlap, wide: bool) -> int:
+        """Its tasks' bounds."""
+        return ON_BOUNDS
 
     def encode(self, constraint: NoOverlap, encoding: Encoding) -> None:
         """Its durations as the terms' offsets."""

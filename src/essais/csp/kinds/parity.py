@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Kind, Narrowing, listed
+from essais.csp.kinds.base import ON_FIXED, Kind, Narrowing, listed
 from essais.csp.model.constraint import Constraint, Owner
 
 
@@ -47,6 +47,10 @@ class ParityKind(Kind[Parity]):
         if not free:
             return odd == 0
         return domains.keep_range(free[0], odd, odd)
+
+    def wakes(self, constraint: Parity, wide: bool) -> int:
+        """A variable fixed."""
+        return ON_FIXED
 
     def idempotent(self, constraint: Parity, wide: bool) -> bool:
         return True

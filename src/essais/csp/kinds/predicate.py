@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from essais.core.errors import InvalidInput
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting, listed
+from essais.csp.kinds.base import ON_FIXED, Encoding, Kind, Narrowing, XcspWriting, listed
 from essais.csp.kinds.written import variable_index
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import IntVar, model_of
@@ -55,6 +55,10 @@ class PredicateKind(Kind[Predicate]):
             if constraint.function(*(values[v] for v in constraint.variables)):
                 keep |= domains.bit(var, value)
         return domains.narrow(var, keep)
+
+    def wakes(self, constraint: Predicate, wide: bool) -> int:
+        """A variable fixed (it checks once one is left free)."""
+        return ON_FIXED
 
     def encode(self, constraint: Predicate, encoding: Encoding) -> None:
         raise InvalidInput("engine: a model with a predicate runs in the python engine (a Python test "

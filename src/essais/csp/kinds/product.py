@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Encoding, Kind, Narrowing, XcspWriting
+from essais.csp.kinds.base import ON_BOUNDS, Encoding, Kind, Narrowing, XcspWriting
 from essais.csp.model.constraint import Constraint, Owner
 
 
@@ -35,6 +35,10 @@ class ProductKind(Kind[Product]):
         if not domains.keep_range(z, min(corners), max(corners)):
             return False
         return quotient(x, y, z, domains) and quotient(y, x, z, domains)
+
+    def wakes(self, constraint: Product, wide: bool) -> int:
+        """Its variables' bounds."""
+        return ON_BOUNDS
 
     def defined_value(self, constraint: Product, given: Sequence[int | None]) -> int | None:
         x, y, _ = constraint.variables

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from essais.csp.kinds.base import Encoding, Fields, Kind, Narrowing, XcspWriting
+from essais.csp.kinds.base import ON_BOUNDS, ON_DOMAIN, Encoding, Fields, Kind, Narrowing, XcspWriting
 from essais.csp.kinds.linear import KERNEL_RELATIONS, bounds
 from essais.csp.model.constraint import Constraint, Owner
 from essais.csp.model.expressions import Linear, relation_holds
@@ -106,6 +106,12 @@ class ReifiedKind(Kind[Reified]):
         if decided == 0 or (decided == 1 and not constraint.half):
             return domains.keep_range(b, decided, decided)
         return True
+
+    def wakes(self, constraint: Reified, wide: bool) -> int:
+        """By the bounds, but for an == or != of one or two variables: a value gone from a hole
+        can decide it (_values_decide)."""
+        by_values = constraint.relation != "<=" and len(constraint.coefficients) <= 2
+        return ON_DOMAIN if by_values else ON_BOUNDS
 
     def defined_value(self, constraint: Reified, given: Sequence[int | None]) -> int | None:
         """b, the relation's truth (a full reification's)."""

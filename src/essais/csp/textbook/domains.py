@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from essais.csp.kinds import Kind
+from essais.csp.kinds.base import ON_BOUNDS, ON_DOMAIN, ON_FIXED
 from essais.csp.model.constraint import Constraint
 from essais.csp.model.intervals import Intervals
 from essais.csp.model.problem import MAX_SPAN, Model
@@ -28,6 +29,15 @@ def bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def event(old: int, new: int) -> int:
+    """What narrowing a bit set from `old` to `new` did: left one value (ON_FIXED), took its
+    least or greatest (ON_BOUNDS), or values between them (ON_DOMAIN)."""
+    if new & (new - 1) == 0:
+        return ON_FIXED
+    moved = (old & -old) != (new & -new) or old.bit_length() != new.bit_length()
+    return ON_BOUNDS if moved else ON_DOMAIN
 
 
 class Domains:
@@ -59,7 +69,9 @@ class Domains:
         self.trail: list[tuple[int, int | tuple[int, int] | None, bool]] = []
         self.entailed: set[int] = set()  # the constraints that hold whatever is left (mac skips them)
         self.entailing = False  # the propagator just run said its constraint is entailed
-        self.changed: list[int] = []  # the variables a propagator narrowed, in order
+        # the variables a propagator narrowed, in order, each with the greatest of its changes'
+        # events (essais.csp.kinds.base: ON_DOMAIN, ON_BOUNDS, ON_FIXED)
+        self.changed: dict[int, int] = {}
         self.counting = True  # false while lcv looks ahead: its removals count nothing
         self.pruned = 0
         # watching the search (essais.csp.draw.watch): told each value given, struck out or restored
@@ -105,7 +117,7 @@ class Domains:
         if new != old:
             self.trail.append((var, old, False))
             self.domain[var] = new
-            self.changed.append(var)
+            self._changed(var, event(old, new))
             if self.counting:
                 self.pruned += (old & ~new).bit_count()
                 self._tell(var, old & ~new, STRIKE)
@@ -143,11 +155,15 @@ class Domains:
         self.trail.append((var, old, False))
         self.low[var], self.high[var] = first, last
         if pruning:
-            self.changed.append(var)
+            self._changed(var, ON_FIXED if first == last else ON_BOUNDS)
             if self.counting:
                 self.pruned += removed - self.size(var)
         self._tell_beyond(var, old, (first, last), STRIKE if pruning else ASIDE)
         return first <= last
+
+    def _changed(self, var: int, event: int) -> None:
+        """var narrowed by a propagator: listed, with its greatest event so far."""
+        self.changed[var] = max(self.changed.get(var, 0), event)
 
     def _tell(self, var: int, mask: int, kind: int) -> None:
         """A watched search: each value of `mask` given, struck out, set aside or restored."""

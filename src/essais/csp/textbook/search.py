@@ -75,6 +75,9 @@ class TextbookCsp(Bounding):
                            if kind.idempotent(c, any(map(self.is_wide, c.variables)))}  # fmt: skip
         # the constraints whose revision is costly: mac's queue revises them after the cheap ones
         self.costly = [kind.costly(c) for c, kind in zip(self.constraints, self.kinds, strict=True)]
+        # the least change of a variable that queues each constraint again under mac (Kind.woken_by)
+        self.wakes = [kind.woken_by(c, any(map(self.is_wide, c.variables)))
+                      for c, kind in zip(self.constraints, self.kinds, strict=True)]  # fmt: skip
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
@@ -343,11 +346,12 @@ class TextbookCsp(Bounding):
         return self.kinds[index].checks(self.constraints[index], self.given, var)
 
     def _propagate(self, first: list[int]) -> bool:
-        """mac: the constraints in `first`, then those on every variable that loses values (an
-        idempotent table not for its own), from two first-in first-out queues, the cheap
-        constraints' emptied before the costly ones' is looked at (Kind.costly), until none
-        removes anything — those entailed on the way down left out; False at an empty domain."""
-        entailed, costly = self.entailed, self.costly
+        """mac: the constraints in `first`, then those on every variable that loses values whose
+        change wakes them (Kind.wakes; an idempotent table not for its own), from two first-in
+        first-out queues, the cheap constraints' emptied before the costly ones' is looked at
+        (Kind.costly), until none removes anything — those entailed on the way down left out;
+        False at an empty domain."""
+        entailed, costly, wakes = self.entailed, self.costly, self.wakes
         cheap_queue: deque[int] = deque()
         costly_queue: deque[int] = deque()
         for index in first:
@@ -369,9 +373,10 @@ class TextbookCsp(Bounding):
                 entailed.add(index)
                 self.trail.append((index, None, False))
             again = index not in self.idempotent  # (its own narrowings queue it again)
-            for var in dict.fromkeys(self.changed):
+            for var, change in self.changed.items():
                 for other in self._listed(var):
-                    if other not in queued and other not in entailed and (other != index or again):
-                        (costly_queue if costly[other] else cheap_queue).append(other)
-                        queued.add(other)
+                    if change < wakes[other] or other in queued or other in entailed or (other == index and not again):
+                        continue
+                    (costly_queue if costly[other] else cheap_queue).append(other)
+                    queued.add(other)
         return True
