@@ -1,29 +1,29 @@
-"""numba kernels of a model's domains (essais.csp): the arena that holds a model and its
-search, the domains as bit sets, their narrowing with the trail and the counters, for the
-propagators of essais.csp.compiled._propagation_kernels and the search of essais.csp.compiled._kernels. Private:
-checked inputs only; imports numpy, numba and essais.core alone.
+"""numba kernels of a model's domains (essais.csp): the arena that holds a model and its search,
+the domains as bit sets, their narrowing with the trail and the counters, for the propagators of
+essais.csp.compiled._propagation_kernels and the search of essais.csp.compiled._kernels.
+Private: checked inputs only; imports numpy, numba and essais.core alone.
 
 The model and the search's work live in one int64 array, `A` (an arena): its header (the
 constants below) says where each section starts, `A[A[CVAR] + t]` being the variable of term t.
-The model's sections: each variable's least value and its words in the domains (a bit set, bit k:
-the value least + k, 64 to a word; a wide domain, more values than the bit-set width, has no word:
-its declared values are its ranges, RSTART/RANGES, between two bounds LOW and HIGH that move,
-trailed once a try each, STAMP); each constraint's kind, its variables with their
+The model's sections: each variable's least value and its words in the domains (a bit set, bit
+k: the value least + k, 64 to a word; a wide domain, more values than the bit-set width, has no
+word: its declared values are its ranges, RSTART/RANGES, between two bounds LOW and HIGH that
+move, trailed once a try each, STAMP); each constraint's kind, its variables with their
 coefficients and offsets (cstart, clen), its own fields (in FIELDS; FSTART: where each
 constraint's start in the arena, `fields_at`; each kind declares its fields by name, Kind.fields
 in essais.csp.kinds, and its kernel file names their places <KIND>_<FIELD>), whether its
 propagation is idempotent (IDEMPOTENT), whether its revision is costly (COSTLY: mac's queue
 revises it after the cheap ones, Kind.costly), the least change of a variable that wakes it
-(WAKES: an event, ON_DOMAIN, ON_BOUNDS or ON_FIXED, Kind.wakes); the constraints on each
-variable; the objective's relaxation (RELAX: its items' count, the capacity, then each item's variable,
-weight and worth, then the objective seen through its definition: essais.csp.model.capacity);
-the constraint
-defining each auxiliary variable (DEFS; those are the last variables, after the N_DECISIONS the
-search gives values to: essais.csp.kinds.flatten); 1 for each decision solutions are not told
-apart by (EXISTENTIAL: essais.csp.model.Model.existential); the search's phases (PHASE: each
-decision's, the count of phases where it is in none; PHASE_ORDER: the count, 1 where the phases
-ascend with the variables, then each phase's variable order; VALUE_ORDER: each decision's value
-order, -1 the method's: essais.csp.kinds.phase_orders).
+(WAKES: an event, ON_DOMAIN, ON_BOUNDS or ON_FIXED, Kind.woken_by); the constraints on each
+variable; the objective's relaxation (RELAX: its items' count, the capacity, then each item's
+variable, weight and worth, then the objective seen through its definition:
+essais.csp.model.capacity); the constraint defining each auxiliary variable (DEFS; those are the
+last variables, after the N_DECISIONS the search gives values to: essais.csp.kinds.flatten); 1
+for each decision solutions are not told apart by (EXISTENTIAL:
+essais.csp.model.Model.existential); the search's phases (PHASE: each decision's, the count of
+phases where it is in none; PHASE_ORDER: the count, 1 where the phases ascend with the
+variables, then each phase's variable order; VALUE_ORDER: each decision's value order, -1 the
+method's: essais.csp.kinds.phase_orders).
 The search's: the values given, the stack of levels, the queue (two rings, the cheap
 constraints' and the costly ones'), the variables the running propagator changed (CHANGED, in
 order; IS_CHANGED: 1 for those), the trail (each word's first entry since a revision began:

@@ -92,8 +92,8 @@ class CircuitKind(Kind[Circuit]):
         return _chains(nodes, loops, domains)
 
     def wakes(self, constraint: Circuit, wide: bool) -> int:
-        """A successor fixed (its chain); in a subcircuit any value gone: whether the nodes off a chain
-        may still be left out (_all_out_but)."""
+        """A successor fixed (its chain); in a subcircuit any value gone: whether the nodes off
+        a chain may still be left out (_all_out_but)."""
         return ON_DOMAIN if constraint.loops else ON_FIXED
 
     def field_values(self, constraint: Circuit, encoding: Encoding) -> Fields:
