@@ -195,15 +195,15 @@ def model_arrays(model: Model, width: int = MAX_SPAN) -> CspArrays:
     e = encoder
     on_start = np.concatenate([[0], np.cumsum([len(c) for c in on])]).astype(np.int64)
     phases = _phase_sections(model, width)
+    on_wide = [any(wide[v] for v in c.variables) for c in constraints]  # (each constraint: one of its variables is)
     sections = {k.LEAST: least, k.WOFF: offsets[:-1], k.NW: words, k.KIND: e.kinds, k.CSTART: e.starts,
                 k.CLEN: e.sizes, k.CVAR: e.variables, k.CCOEF: e.coefficients, k.COFF: e.offsets,
                 k.FSTART: e.field_starts, k.FIELDS: e.fields,
                 k.ONSTART: on_start, k.ONLIST: [c for cs in on for c in cs], k.DISTINCT: distinct,
                 k.RELAX: _relaxation_section(model), k.DEFS: [*model.definitions, 0],
-                k.IDEMPOTENT: [int(kind_of(c).idempotent(c, any(wide[v] for v in c.variables)))
-                               for c in constraints],
+                k.IDEMPOTENT: [int(kind_of(c).idempotent(c, w)) for c, w in zip(constraints, on_wide, strict=True)],
                 k.COSTLY: [int(kind_of(c).costly(c)) for c in constraints],
-                k.WAKES: [kind_of(c).woken_by(c, any(wide[v] for v in c.variables)) for c in constraints],
+                k.WAKES: [kind_of(c).woken_by(c, w) for c, w in zip(constraints, on_wide, strict=True)],
                 k.RSTART: np.concatenate([[0], np.cumsum([len(r) // 2 for r in ranges])]),
                 k.RANGES: [end for r in ranges for end in r],
                 k.EXISTENTIAL: [int(var in existential) for var in range(len(model.names))], **phases}  # fmt: skip

@@ -71,13 +71,13 @@ class TextbookCsp(Bounding):
         # the constraints whose propagation reaches its own fixed point: a table of supports on
         # distinct variables, a distance (its narrowings never queue it again; the others' do)
         # (with a wide domain, whose bounds another pass may move again, none is)
-        self.idempotent = {index for index, (c, kind) in enumerate(zip(self.constraints, self.kinds, strict=True))
-                           if kind.idempotent(c, any(map(self.is_wide, c.variables)))}  # fmt: skip
+        wide = [any(map(self.is_wide, c.variables)) for c in self.constraints]  # (one of its variables is)
+        each = list(zip(self.constraints, self.kinds, wide, strict=True))
+        self.idempotent = {index for index, (c, kind, on_wide) in enumerate(each) if kind.idempotent(c, on_wide)}
         # the constraints whose revision is costly: mac's queue revises them after the cheap ones
         self.costly = [kind.costly(c) for c, kind in zip(self.constraints, self.kinds, strict=True)]
         # the least change of a variable that queues each constraint again under mac (Kind.woken_by)
-        self.wakes = [kind.woken_by(c, any(map(self.is_wide, c.variables)))
-                      for c, kind in zip(self.constraints, self.kinds, strict=True)]  # fmt: skip
+        self.wakes = [kind.woken_by(c, on_wide) for c, kind, on_wide in each]
         # restarts (luby): run n stops after luby(n) · RESTART_BACKTRACKS backtracks of its own
         self.restarting, self.restarts, self.run, self.run_start = restarts, 0, 1, 0
         self.restart_now = False
